@@ -1,0 +1,98 @@
+#include "app/cli.h"
+#include "app/cli_commands.h"
+#include "app/cli_common.h"
+
+#include "core/analysis.h"
+#include "core/presets.h"
+#include "core/report.h"
+
+namespace ridgepoint::cli {
+
+int runPresets(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription("List the hardware presets with their ceilings and ridges.");
+    parser.addOption({ "json", "Print {\"presets\": [...]} instead of a table." });
+    int status = kExitOk;
+    if (!parseOrExplain(parser, arguments, status))
+        return status;
+    if (!parser.positionalArguments().isEmpty()) {
+        err() << "presets takes no file arguments" << Qt::endl;
+        return kExitBadInput;
+    }
+    const PresetDatabase presets = PresetDatabase::builtin();
+    for (const auto &d : presets.diagnostics())
+        err() << QString::fromStdString(d.toString()) << Qt::endl;
+    const std::string text
+        = parser.isSet("json") ? presetsJson(presets.machines()) : presetsTable(presets.machines());
+    out() << QString::fromStdString(text);
+    out().flush();
+    return kExitOk;
+}
+
+int runAnalyze(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Place kernels on a machine's roofline: intensity per memory level, attainable "
+        "performance, bound and limiting ceiling, utilization, T_min/T_max, consistency.");
+    addHardwareOptions(parser);
+    parser.addOption({ "json", "Print one JSON object (numbers in SI base units)." });
+    parser.addOption({ "strict", "Exit with status 2 if any row cannot be used." });
+    parser.addOption({ "example", "Analyse the built-in example data set as well." });
+    parser.addPositionalArgument(
+        "files", "Point files (CSV: name,flops,bytes,seconds,...).", "[FILE...]");
+    int status = kExitOk;
+    if (!parseOrExplain(parser, arguments, status))
+        return status;
+
+    const auto hardware = hardwareFromOptions(parser);
+    if (!hardware)
+        return kExitBadInput;
+
+    std::vector<KernelPoint> points;
+    int rowErrors = 0;
+    bool unreadable = false;
+    for (const QString &file : parser.positionalArguments()) {
+        auto read = readPointsFile(file, rowErrors);
+        if (!read) {
+            unreadable = true;
+            continue;
+        }
+        points.insert(points.end(), read->begin(), read->end());
+    }
+    if (parser.isSet("example")) {
+        auto example = examplePoints();
+        points.insert(points.end(), example.begin(), example.end());
+    }
+
+    AnalysisOptions options;
+    options.computeCeiling = parser.value("compute").toStdString();
+    std::vector<Diagnostic> problems;
+    const auto analysed = analyzePoints(points, *hardware, options, problems);
+    for (const auto &problem : problems)
+        err() << QString::fromStdString(problem.toString()) << Qt::endl;
+    rowErrors += static_cast<int>(problems.size());
+
+    const std::string text = parser.isSet("json") ? analysisJson(*hardware, analysed)
+                                                  : analysisTable(*hardware, analysed);
+    out() << QString::fromStdString(text);
+    out().flush();
+
+    int inconsistent = 0;
+    for (const auto &a : analysed)
+        inconsistent += a.analysis.consistent ? 0 : 1;
+    if (inconsistent > 0)
+        err() << inconsistent
+              << " point(s) are faster than the roofline allows: counts or peaks "
+                 "are off"
+              << Qt::endl;
+    const bool hadInput = !parser.positionalArguments().isEmpty() || parser.isSet("example");
+    if (unreadable || (hadInput && analysed.empty()))
+        return kExitBadInput;
+    if (parser.isSet("strict") && rowErrors > 0)
+        return kExitBadInput;
+    return kExitOk;
+}
+
+} // namespace ridgepoint::cli

@@ -1,0 +1,34 @@
+// Pieces every subcommand shares: the hardware options and reading point files.
+#pragma once
+
+#include "core/hardware.h"
+#include "core/point.h"
+
+#include <QCommandLineParser>
+#include <QTextStream>
+
+#include <optional>
+#include <vector>
+
+namespace ridgepoint::cli {
+
+QTextStream &out();
+QTextStream &err();
+
+// --hardware NAME|FILE.json, --peak, --bandwidth, --compute, --sustained.
+void addHardwareOptions(QCommandLineParser &parser);
+
+// The machine the options describe, with overrides applied; prints the reason and returns
+// nullopt when they do not describe one. `required`: fail when neither --hardware nor
+// --peak/--bandwidth is given.
+std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser);
+
+// Reads a generic points CSV. Row problems go to stderr as "file:line: reason" (summarised).
+// Returns nullopt (after saying why) when the file cannot be read or has no usable point;
+// `rowErrors` counts the rows left out.
+std::optional<std::vector<KernelPoint>> readPointsFile(const QString &path, int &rowErrors);
+
+// The built-in example data set (resources/examples/), as if read from a file.
+std::vector<KernelPoint> examplePoints();
+
+} // namespace ridgepoint::cli

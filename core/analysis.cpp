@@ -1,0 +1,171 @@
+#include "core/analysis.h"
+
+#include "core/units.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ridgepoint {
+namespace {
+
+bool positiveFinite(double value)
+{
+    return std::isfinite(value) && value > 0.0;
+}
+
+std::string describeLevel(const LevelBytes &bytes)
+{
+    return bytes.level ? std::string(memoryLevelName(*bytes.level)) : std::string("main memory");
+}
+
+void appendNote(std::string &note, const std::string &text)
+{
+    if (!note.empty())
+        note += "; ";
+    note += text;
+}
+
+} // namespace
+
+std::string_view boundName(Bound bound)
+{
+    return bound == Bound::Compute ? "compute" : "memory";
+}
+
+std::vector<Ridge> ridges(const Hardware &hardware)
+{
+    std::vector<Ridge> out;
+    for (const auto &compute : hardware.compute) {
+        for (const auto &memory : hardware.memory)
+            out.push_back({ compute.name, memory.name, ridgeIntensity(compute, memory) });
+    }
+    return out;
+}
+
+double attainablePerformance(double peak, double bandwidth, double intensity)
+{
+    return std::min(peak, bandwidth * intensity);
+}
+
+std::expected<PointAnalysis, std::string> analyzePoint(
+    const KernelPoint &point, const Hardware &hardware, const AnalysisOptions &options)
+{
+    const std::string who = "point \"" + point.name + "\"";
+    if (!positiveFinite(point.flops))
+        return std::unexpected(who + ": FLOPs must be a positive finite number");
+    if (point.bytes.empty())
+        return std::unexpected(who + ": no bytes at any memory level");
+    for (const auto &level : point.bytes) {
+        if (!positiveFinite(level.bytes))
+            return std::unexpected(
+                who + ": bytes at " + describeLevel(level) + " must be a positive finite number");
+    }
+    if (point.seconds && !positiveFinite(*point.seconds))
+        return std::unexpected(who + ": measured time must be a positive finite number of seconds");
+    if (point.measuredRate && !positiveFinite(*point.measuredRate))
+        return std::unexpected(who + ": measured performance must be a positive finite FLOP/s");
+
+    const ComputeCeiling *compute = nullptr;
+    if (!options.computeCeiling.empty()) {
+        compute = hardware.findCompute(options.computeCeiling);
+        if (!compute)
+            return std::unexpected(
+                "no compute ceiling named \"" + options.computeCeiling + "\" on " + hardware.name);
+    } else if (point.precision) {
+        compute = hardware.computeFor(*point.precision);
+        if (!compute)
+            return std::unexpected(who + ": " + hardware.name + " has no "
+                + std::string(precisionName(*point.precision))
+                + " compute ceiling (pick one with --compute)");
+    } else {
+        compute = hardware.defaultComputeCeiling();
+        if (!compute)
+            return std::unexpected(hardware.name + " has no compute ceiling");
+    }
+
+    PointAnalysis result;
+    result.computeCeiling = compute->name;
+    result.peak = compute->peak;
+    result.tMath = point.flops / compute->peak;
+    result.tMin = result.tMath;
+    result.tMax = result.tMath;
+    result.attainable = compute->peak;
+    result.bound = Bound::Compute;
+    result.limitingCeiling = compute->name;
+    result.performance = point.performance();
+
+    for (const auto &level : point.bytes) {
+        const MemoryCeiling *memory
+            = level.level ? hardware.memoryFor(*level.level) : hardware.mainMemory();
+        if (!memory) {
+            appendNote(result.note,
+                "no " + describeLevel(level) + " ceiling on " + hardware.name
+                    + ": those bytes are not bounded");
+            continue;
+        }
+        LevelAnalysis la;
+        la.memory = memory->name;
+        la.level = memory->level;
+        la.bandwidth = memory->bandwidth;
+        la.bytes = level.bytes;
+        la.intensity = point.flops / level.bytes;
+        la.attainable = attainablePerformance(compute->peak, memory->bandwidth, la.intensity);
+        la.tMem = level.bytes / memory->bandwidth;
+        if (point.seconds) {
+            la.achievedBandwidth = level.bytes / *point.seconds;
+            la.bandwidthUtilization = *la.achievedBandwidth / memory->bandwidth;
+        }
+        result.tMax += la.tMem;
+        if (la.tMem > result.tMin) {
+            result.tMin = la.tMem;
+            result.bound = Bound::Memory;
+            result.limitingCeiling = memory->name;
+        }
+        result.levels.push_back(std::move(la));
+    }
+    if (result.levels.empty())
+        return std::unexpected(
+            who + ": none of its byte levels has a memory ceiling on " + hardware.name);
+
+    result.attainable = point.flops / result.tMin;
+
+    if (result.performance) {
+        result.utilization = *result.performance / result.attainable;
+        if (*result.performance > result.attainable * (1.0 + options.tolerance)) {
+            result.consistent = false;
+            const std::string speed = formatQuantity(*result.performance, Dimension::FlopRate);
+            const std::string roof = formatQuantity(result.attainable, Dimension::FlopRate);
+            std::string why = point.seconds
+                ? "measured " + formatQuantity(*point.seconds, Dimension::Time) + " is below T_min "
+                    + formatQuantity(result.tMin, Dimension::Time) + " (" + speed + " above the "
+                    + result.limitingCeiling + " roof of " + roof + ")"
+                : "measured " + speed + " is above the " + result.limitingCeiling + " roof of "
+                    + roof;
+            appendNote(result.note, why + ": counts or peaks are off");
+        } else if (point.seconds && *point.seconds > result.tMax * (1.0 + options.tolerance)) {
+            appendNote(result.note,
+                "measured " + formatQuantity(*point.seconds, Dimension::Time) + " is above T_max "
+                    + formatQuantity(result.tMax, Dimension::Time)
+                    + " (the no-overlap bound): uncounted work or traffic, or poor overlap");
+        }
+    }
+    return result;
+}
+
+std::vector<AnalyzedPoint> analyzePoints(const std::vector<KernelPoint> &points,
+    const Hardware &hardware, const AnalysisOptions &options, std::vector<Diagnostic> &problems)
+{
+    std::vector<AnalyzedPoint> out;
+    out.reserve(points.size());
+    for (const auto &point : points) {
+        auto analysis = analyzePoint(point, hardware, options);
+        if (analysis)
+            out.push_back({ point, std::move(*analysis) });
+        else
+            problems.push_back(
+                { Severity::Error, point.source.file, point.source.line, 0, analysis.error() });
+    }
+    return out;
+}
+
+} // namespace ridgepoint

@@ -1,0 +1,39 @@
+// A kernel (or a planned workload) as a point on the roofline.
+#pragma once
+
+#include "core/hardware.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ridgepoint {
+
+// Bytes that crossed one memory level. No level means "main memory": counted against the
+// machine's HBM or DRAM ceiling, whichever it has.
+struct LevelBytes {
+    std::optional<MemoryLevel> level;
+    double bytes = 0.0;
+};
+
+// Where a point came from, so every number can be traced back to a file and line.
+struct SourceLocation {
+    std::string file;
+    int line = 0; // 1-based; 0 when not from a file
+};
+
+struct KernelPoint {
+    std::string name;
+    double flops = 0.0; // FLOP (OP for integer work)
+    std::vector<LevelBytes> bytes; // one or more levels
+    std::optional<double> seconds; // measured time
+    std::optional<double> measuredRate; // FLOP/s, when only a rate is known
+    std::optional<Precision> precision;
+    std::string group;
+    SourceLocation source;
+
+    // Achieved FLOP/s: flops / seconds, else the measured rate; nullopt for a planned point.
+    std::optional<double> performance() const;
+};
+
+} // namespace ridgepoint
