@@ -209,6 +209,18 @@ std::expected<double, std::string> parseQuantity(std::string_view original, Dime
         return scaled;
     }
 
+    // "tflops", "gflop/s": lower-case prefixes are common on FLOP units (never on bytes, where
+    // a case slip could confuse bits and bytes).
+    if ((dimension == Dimension::FlopRate || dimension == Dimension::Flops) && rest.size() > 1) {
+        static constexpr std::array<std::pair<char, double>, 6> kLoose { { { 'k', 1e3 },
+            { 'm', 1e6 }, { 'g', 1e9 }, { 't', 1e12 }, { 'p', 1e15 }, { 'e', 1e18 } } };
+        for (const auto &[letter, factor] : kLoose) {
+            if (rest.front() == letter && unitMatches(rest.substr(1), dimension)
+                && lower(rest.substr(1)).starts_with("flop"))
+                return value * factor;
+        }
+    }
+
     // Say something specific about the common mistakes.
     if ((dimension == Dimension::ByteRate || dimension == Dimension::Bytes)
         && (rest.find("b/s") != std::string_view::npos || rest.ends_with("b")

@@ -1,0 +1,262 @@
+// The generic points CSV: columns by name and unit, quoting, line endings, row errors.
+#include "core/csv.h"
+#include "core/file_io.h"
+
+#include <QTest>
+
+using namespace ridgepoint;
+
+namespace {
+
+QString joined(const std::vector<Diagnostic> &diagnostics)
+{
+    QStringList lines;
+    for (const auto &d : diagnostics)
+        lines << QString::fromStdString(d.toString());
+    return lines.join('\n');
+}
+
+} // namespace
+
+class TestCsvReader : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void readsValidFiles_data();
+    void readsValidFiles();
+    void readsLevelsUnitsAndOptionalColumns();
+    void reportsBadRows_data();
+    void reportsBadRows();
+    void refusesFilesWithoutAUsableHeader_data();
+    void refusesFilesWithoutAUsableHeader();
+    void capsTheNumberOfMessages();
+    void tokenizerKeepsLineAndColumn();
+    void readsTheShippedExample();
+    void readTextFileTellsFailuresApart();
+};
+
+void TestCsvReader::readsValidFiles_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<int>("points");
+    QTest::addColumn<QString>("firstName");
+    QTest::addColumn<double>("firstSeconds");
+
+    QTest::newRow("plain") << QByteArray(
+        "name,flops,bytes,seconds\ngemm,2e12,1e9,0.03\nnorm,1e6,4e6,1e-5\n")
+                           << 2 << "gemm" << 0.03;
+    QTest::newRow("CRLF and BOM") << QByteArray(
+        "\xEF\xBB\xBFname,flops,bytes,seconds\r\ngemm,2e12,1e9,0.03\r\n")
+                                  << 1 << "gemm" << 0.03;
+    QTest::newRow("no final newline")
+        << QByteArray("name,flops,bytes,seconds\ngemm,2e12,1e9,0.03") << 1 << "gemm" << 0.03;
+    QTest::newRow("quoted name with comma and newline") << QByteArray(
+        "name,flops,bytes,seconds\n\"gemm, \"\"tiled\"\"\nv2\",2e12,1e9,0.03\nx,1,1,1\n")
+                                                        << 2 << "gemm, \"tiled\"\nv2" << 0.03;
+    QTest::newRow("semicolons") << QByteArray("name;flops;bytes;seconds\ngemm;2e12;1e9;0.03\n") << 1
+                                << "gemm" << 0.03;
+    QTest::newRow("tabs") << QByteArray("name\tflops\tbytes\tseconds\ngemm\t2e12\t1e9\t0.03\n") << 1
+                          << "gemm" << 0.03;
+    QTest::newRow("preamble and comments")
+        << QByteArray("# exported by a script\nrun 7 on node12\n\nname,flops,bytes,seconds\n# "
+                      "skipped\ngemm,2e12,1e9,0.03\n")
+        << 1 << "gemm" << 0.03;
+    QTest::newRow("time in ms") << QByteArray("kernel,flops,bytes,time_ms\ngemm,2e12,1e9,30\n") << 1
+                                << "gemm" << 0.03;
+    QTest::newRow("time [us] header")
+        << QByteArray("name,flops,bytes,time [us]\ngemm,2e12,1e9,30000\n") << 1 << "gemm" << 0.03;
+    QTest::newRow("unit strings in cells")
+        << QByteArray("name,flops,bytes,seconds\ngemm,2 TFLOP,1 GB,30 ms\n") << 1 << "gemm" << 0.03;
+    QTest::newRow("planned points have no time")
+        << QByteArray("name,flops,bytes\ngemm,2e12,1e9\n") << 1 << "gemm" << -1.0;
+    QTest::newRow("blank lines") << QByteArray("name,flops,bytes,seconds\n\ngemm,2e12,1e9,0.03\n\n")
+                                 << 1 << "gemm" << 0.03;
+}
+
+void TestCsvReader::readsValidFiles()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(int, points);
+    QFETCH(QString, firstName);
+    QFETCH(double, firstSeconds);
+    const auto result = readPointsCsv(text.toStdString(), "in.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(static_cast<int>(result.points.size()), points);
+    QCOMPARE(QString::fromStdString(result.points.front().name), firstName);
+    if (firstSeconds < 0)
+        QVERIFY(!result.points.front().seconds);
+    else
+        QVERIFY(qFuzzyCompare(*result.points.front().seconds, firstSeconds));
+    QCOMPARE(result.points.front().flops, 2e12);
+    QCOMPARE(result.points.front().bytes.front().bytes, 1e9);
+    QCOMPARE(result.points.front().source.file, std::string("in.csv"));
+}
+
+void TestCsvReader::readsLevelsUnitsAndOptionalColumns()
+{
+    const std::string text = "name,group,precision,flops,bytes_l1,bytes_l2,hbm_bytes,gflops\n"
+                             "k1,attention,bf16,1e9,4e9,2e9,1e8,120\n"
+                             "k2,,,1e9,,,5e8,\n";
+    const auto result = readPointsCsv(text, "levels.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.points.size(), std::size_t { 2 });
+    const KernelPoint &k1 = result.points[0];
+    QCOMPARE(k1.group, std::string("attention"));
+    QCOMPARE(*k1.precision, Precision::BF16);
+    QCOMPARE(k1.bytes.size(), std::size_t { 3 });
+    QCOMPARE(*k1.bytes[0].level, MemoryLevel::L1);
+    QCOMPARE(*k1.bytes[1].level, MemoryLevel::L2);
+    QCOMPARE(*k1.bytes[2].level, MemoryLevel::HBM);
+    QCOMPARE(*k1.measuredRate, 120e9);
+    QCOMPARE(*k1.performance(), 120e9);
+    QCOMPARE(k1.source.line, 2);
+    const KernelPoint &k2 = result.points[1];
+    QCOMPARE(k2.bytes.size(), std::size_t { 1 });
+    QVERIFY(!k2.precision);
+    QVERIFY(!k2.measuredRate);
+    QCOMPARE(k2.source.line, 3);
+}
+
+void TestCsvReader::reportsBadRows_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<int>("good");
+    QTest::addColumn<QString>("message");
+
+    const QByteArray header = "name,flops,bytes,seconds\n";
+    QTest::newRow("not a number")
+        << header + "a,1e9,1e9,1\nb,lots,1e9,1\n"
+        << 1 << "in.csv:3:3: column \"flops\": \"lots\" is not an operation count";
+    QTest::newRow("zero bytes") << header + "a,1e9,0,1\n"
+                                << 0
+                                << "in.csv:2:7: column \"bytes\": \"0\" must be greater than zero "
+                                   "(a log-log roofline cannot show it)";
+    QTest::newRow("negative time")
+        << header + "a,1e9,1e9,-2\n"
+        << 0 << "in.csv:2:11: column \"seconds\": \"-2\" must be greater than zero";
+    QTest::newRow("NaN")
+        << header + "a,nan,1e9,1\n"
+        << 0 << "column \"flops\": \"nan\" is not an operation count: the number is not finite";
+    QTest::newRow("decimal comma in quotes")
+        << header + "a,\"1,5\",1e9,1\n"
+        << 0
+        << "in.csv:2:3: column \"flops\": \"1,5\" is not an operation count: a comma inside a "
+           "number is ambiguous";
+    QTest::newRow("short row") << header + "a,1e9\nb,1e9,1e9,1\n"
+                               << 1 << "in.csv:2: expected 4 fields, found 2";
+    QTest::newRow("long row") << header + "a,1e9,1e9,1,extra\n"
+                              << 0 << "in.csv:2:13: expected 4 fields, found 5";
+    QTest::newRow("empty name") << header + ",1e9,1e9,1\n"
+                                << 0 << "in.csv:2:1: column \"name\": empty name";
+    QTest::newRow("empty flops") << header + "a,,1e9,1\n"
+                                 << 0 << "column \"flops\": empty (expected the number of FLOPs)";
+    QTest::newRow("unknown precision")
+        << QByteArray("name,flops,bytes,precision\na,1,1,fp12\n") << 0
+        << "in.csv:2:7: column \"precision\": unknown precision \"fp12\"";
+    QTest::newRow("no bytes at all") << QByteArray("name,flops,bytes_l2,bytes_hbm\na,1,,\n") << 0
+                                     << "in.csv:2: no bytes in any bytes column";
+    QTest::newRow("bits for bytes") << header + "a,1e9,2 Gb,1\n" << 0 << "lower-case b means bits";
+    QTest::newRow("unterminated quote") << header + "\"a,1e9,1e9,1\n"
+                                        << 0 << "in.csv:2:1: unterminated quoted field";
+}
+
+void TestCsvReader::reportsBadRows()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(int, good);
+    QFETCH(QString, message);
+    const auto result = readPointsCsv(text.toStdString(), "in.csv");
+    QCOMPARE(static_cast<int>(result.points.size()), good);
+    QVERIFY(hasErrors(result.diagnostics));
+    QVERIFY2(joined(result.diagnostics).contains(message), qPrintable(joined(result.diagnostics)));
+}
+
+void TestCsvReader::refusesFilesWithoutAUsableHeader_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("empty file") << QByteArray("") << "in.csv: the file is empty (expected a header";
+    QTest::newRow("only blank lines") << QByteArray("\n\r\n\n") << "the file is empty";
+    QTest::newRow("header only") << QByteArray("name,flops,bytes,seconds\n")
+                                 << "in.csv:1: the header has no data rows after it";
+    QTest::newRow("no header") << QByteArray("1,2,3\n4,5,6\n") << "in.csv:1:1: no header row found";
+    QTest::newRow("no flops column")
+        << QByteArray("name,bytes,seconds\na,1,1\n") << "in.csv:1: no flops column";
+    QTest::newRow("no bytes column")
+        << QByteArray("name,flops,seconds\na,1,1\n")
+        << "in.csv:1: no bytes column (expected \"bytes\" or per-level";
+    QTest::newRow("duplicate columns") << QByteArray("name,flops,bytes,bytes\na,1,1,1\n")
+                                       << "in.csv:1:18: column \"bytes\" repeats column \"bytes\"";
+    QTest::newRow("binary garbage")
+        << QByteArray("\x00\x01\x02\xff\xfe", 5) << "no header row found";
+}
+
+void TestCsvReader::refusesFilesWithoutAUsableHeader()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, message);
+    const auto result = readPointsCsv(
+        std::string(text.constData(), static_cast<std::size_t>(text.size())), "in.csv");
+    QVERIFY(result.points.empty());
+    QVERIFY2(joined(result.diagnostics).contains(message), qPrintable(joined(result.diagnostics)));
+}
+
+void TestCsvReader::capsTheNumberOfMessages()
+{
+    std::string text = "name,flops,bytes,seconds\n";
+    for (int i = 0; i < 500; ++i)
+        text += "k" + std::to_string(i) + ",x,1,1\n";
+    text += "good,1,1,1\n";
+    const auto result = readPointsCsv(text, "many.csv", 10);
+    QCOMPARE(result.points.size(), std::size_t { 1 });
+    QCOMPARE(result.rowsRead, 501);
+    QCOMPARE(result.rowsSkipped, 500);
+    QCOMPARE(result.diagnostics.size(), std::size_t { 11 });
+    QCOMPARE(QString::fromStdString(result.diagnostics.back().message),
+        QString("... and 490 more problems not shown"));
+}
+
+void TestCsvReader::tokenizerKeepsLineAndColumn()
+{
+    const auto table = tokenizeCsv("a,\"b\nc\",d\r\ne,f,g\n", "t.csv");
+    QCOMPARE(table.rows.size(), std::size_t { 2 });
+    QCOMPARE(table.rows[0].fields[1].text, std::string("b\nc"));
+    QCOMPARE(table.rows[0].fields[2].line, 2);
+    QCOMPARE(table.rows[0].fields[2].column, 4);
+    QCOMPARE(table.rows[1].line, 3);
+    QCOMPARE(table.rows[1].fields[2].column, 5);
+    QCOMPARE(table.rows[1].fields[2].text, std::string("g"));
+}
+
+void TestCsvReader::readsTheShippedExample()
+{
+    auto text
+        = readTextFile(RIDGEPOINT_SOURCE_DIR "/resources/examples/h100-transformer-kernels.csv");
+    QVERIFY(text);
+    const auto result = readPointsCsv(*text, "example.csv");
+    QVERIFY2(result.diagnostics.empty(), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.points.size(), std::size_t { 13 });
+    for (const auto &p : result.points) {
+        QVERIFY(p.precision);
+        QVERIFY(p.seconds);
+        QVERIFY(!p.group.empty());
+    }
+}
+
+void TestCsvReader::readTextFileTellsFailuresApart()
+{
+    const auto missing = readTextFile("/nonexistent/points.csv");
+    QVERIFY(!missing);
+    QCOMPARE(
+        QString::fromStdString(missing.error()), QString("/nonexistent/points.csv: not found"));
+    const auto directory = readTextFile(RIDGEPOINT_SOURCE_DIR);
+    QVERIFY(!directory);
+    QVERIFY(QString::fromStdString(directory.error()).endsWith("is a directory, not a file"));
+    const auto tooLarge = readTextFile(RIDGEPOINT_SOURCE_DIR "/CMakeLists.txt", 10);
+    QVERIFY(!tooLarge);
+    QVERIFY(QString::fromStdString(tooLarge.error()).contains("too large"));
+}
+
+QTEST_GUILESS_MAIN(TestCsvReader)
+#include "tst_csvreader.moc"
