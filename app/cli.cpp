@@ -21,6 +21,9 @@ constexpr std::array kSubcommands {
         "presets", "List the hardware presets (--json for machine-readable output).", runPresets },
     Subcommand { "analyze", "Place kernels from point files on a machine's roofline.", runAnalyze },
     Subcommand { "render", "Draw the roofline chart to a PNG, SVG or PDF file.", runRender },
+    Subcommand { "matmul", "Place a planned matmul (tiled, sharded, quantized) on the roofline.",
+        runMatmul },
+    Subcommand { "llm", "Place an LLM prefill or decode step, operator by operator.", runLlm },
 };
 
 } // namespace

@@ -9,6 +9,8 @@ namespace ridgepoint::cli {
 int runPresets(const QStringList &arguments);
 int runAnalyze(const QStringList &arguments);
 int runRender(const QStringList &arguments);
+int runMatmul(const QStringList &arguments);
+int runLlm(const QStringList &arguments);
 
 // Adds --help, parses, and prints the error or the help. Returns false when the command should
 // stop at once with `status` (2 on a parse error, 0 after --help).
