@@ -51,9 +51,17 @@ std::expected<PointAnalysis, std::string> analyzePoint(
     const KernelPoint &point, const Hardware &hardware, const AnalysisOptions &options)
 {
     const std::string who = "point \"" + point.name + "\"";
-    if (!positiveFinite(point.flops))
+    const bool byIntensity = point.bytes.empty() && point.intensity.has_value();
+    if (byIntensity) {
+        // A point a file gives only as intensity and rate: placed by I and the rate, with no
+        // times (they need counts).
+        if (!positiveFinite(*point.intensity))
+            return std::unexpected(who + ": intensity must be a positive finite FLOP/B");
+        if (!point.performance())
+            return std::unexpected(who + ": an intensity alone needs a measured performance");
+    } else if (!positiveFinite(point.flops))
         return std::unexpected(who + ": FLOPs must be a positive finite number");
-    if (point.bytes.empty())
+    if (point.bytes.empty() && !byIntensity)
         return std::unexpected(who + ": no bytes at any memory level");
     for (const auto &level : point.bytes) {
         if (!positiveFinite(level.bytes))
@@ -94,6 +102,27 @@ std::expected<PointAnalysis, std::string> analyzePoint(
     result.limitingCeiling = compute->name;
     result.performance = point.performance();
 
+    if (byIntensity) {
+        const MemoryCeiling *memory = hardware.mainMemory();
+        if (!memory)
+            return std::unexpected(who + ": " + hardware.name + " has no main-memory ceiling");
+        LevelAnalysis la;
+        la.memory = memory->name;
+        la.level = memory->level;
+        la.bandwidth = memory->bandwidth;
+        la.intensity = *point.intensity;
+        la.attainable = attainablePerformance(compute->peak, memory->bandwidth, la.intensity);
+        result.tMath = 0.0;
+        result.tMin = 0.0;
+        result.tMax = 0.0;
+        result.attainable = la.attainable;
+        if (memory->bandwidth * la.intensity < compute->peak) {
+            result.bound = Bound::Memory;
+            result.limitingCeiling = memory->name;
+        }
+        result.levels.push_back(std::move(la));
+        appendNote(result.note, "placed by intensity and rate: no counts, so no times");
+    }
     for (const auto &level : point.bytes) {
         const MemoryCeiling *memory
             = level.level ? hardware.memoryFor(*level.level) : hardware.mainMemory();
@@ -127,7 +156,8 @@ std::expected<PointAnalysis, std::string> analyzePoint(
         return std::unexpected(
             who + ": none of its byte levels has a memory ceiling on " + hardware.name);
 
-    result.attainable = point.flops / result.tMin;
+    if (!byIntensity)
+        result.attainable = point.flops / result.tMin;
 
     if (result.performance) {
         result.utilization = *result.performance / result.attainable;
@@ -142,7 +172,8 @@ std::expected<PointAnalysis, std::string> analyzePoint(
                 : "measured " + speed + " is above the " + result.limitingCeiling + " roof of "
                     + roof;
             appendNote(result.note, why + ": counts or peaks are off");
-        } else if (point.seconds && *point.seconds > result.tMax * (1.0 + options.tolerance)) {
+        } else if (!byIntensity && point.seconds
+            && *point.seconds > result.tMax * (1.0 + options.tolerance)) {
             appendNote(result.note,
                 "measured " + formatQuantity(*point.seconds, Dimension::Time) + " is above T_max "
                     + formatQuantity(result.tMax, Dimension::Time)

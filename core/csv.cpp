@@ -69,7 +69,21 @@ std::string_view trimmed(std::string_view text)
     return text;
 }
 
-enum class Role { Ignored, Name, Flops, Bytes, Time, Rate, Precision, Group };
+enum class Role {
+    Ignored,
+    Name,
+    Flops,
+    Bytes,
+    Time,
+    Rate,
+    Intensity,
+    TimeMin,
+    TimeMedian,
+    TimeMax,
+    TimeStddev,
+    Precision,
+    Group
+};
 
 struct Column {
     Role role = Role::Ignored;
@@ -135,11 +149,22 @@ Column classify(std::string_view rawHeader)
         }
         return column;
     }
-    if (text == "bytes" || text.starts_with("bytes_") || text.ends_with("_bytes")) {
-        std::string level = text == "bytes" ? std::string()
-            : text.starts_with("bytes_")    ? text.substr(6)
-                                            : text.substr(0, text.size() - 6);
-        if (!level.empty()) {
+    // Bytes: "bytes", per level ("bytes_l2", "hbm_bytes"), or main memory under another name
+    // ("theoretical_bytes", "total_bytes", "bytes_moved", "data [Bytes]").
+    static constexpr std::array<std::string_view, 10> kMainMemoryWords { "theoretical", "total",
+        "moved", "data", "memory", "mem", "transferred", "accessed", "traffic", "io" };
+    const auto isMainMemoryWord = [](std::string_view word) {
+        return std::find(kMainMemoryWords.begin(), kMainMemoryWords.end(), word)
+            != kMainMemoryWords.end();
+    };
+    const bool bytesWord = text == "bytes" || text == "byte" || text.starts_with("bytes_")
+        || text.ends_with("_bytes") || ((text == "data" || text == "traffic") && !unit.empty());
+    if (bytesWord) {
+        std::string level = text == "bytes" || text == "byte" || text == "data" || text == "traffic"
+            ? std::string()
+            : text.starts_with("bytes_") ? text.substr(6)
+                                         : text.substr(0, text.size() - 6);
+        if (!level.empty() && !isMainMemoryWord(level)) {
             column.level = memoryLevelFromName(level);
             if (!column.level)
                 return column; // stays Ignored; reported with the other ignored columns
@@ -152,36 +177,65 @@ Column classify(std::string_view rawHeader)
         }
         return column;
     }
-    static constexpr std::array<std::string_view, 8> kTimeWords { "seconds", "time", "runtime",
-        "duration", "elapsed", "mean", "median", "t" };
-    const auto isTimeWord = [](std::string_view word) {
-        return std::find(kTimeWords.begin(), kTimeWords.end(), word) != kTimeWords.end();
+    if (oneOf(text,
+            { "ai", "intensity", "arithmetic_intensity", "flop_per_byte", "flops_per_byte",
+                "flop/byte", "flop/b", "flops/byte", "operational_intensity", "oi" })) {
+        column.role = Role::Intensity;
+        return column;
+    }
+    // Times: a word and a unit, as a suffix ("mean_ms") or in brackets ("time [us]"). The
+    // mean (or plain time) is the point's time; median, min, max and the standard deviation
+    // are the spread of repeated runs (the median stands in when there is no other time).
+    static constexpr std::array<std::string_view, 11> kTimeWords { "seconds", "time", "runtime",
+        "duration", "elapsed", "mean", "avg", "average", "t", "mean_time", "avg_time" };
+    struct StatWord {
+        std::string_view word;
+        Role role;
     };
-    if (isTimeWord(text)) {
-        column.role = Role::Time;
+    static constexpr std::array<StatWord, 10> kStatWords { { { "median", Role::TimeMedian },
+        { "median_time", Role::TimeMedian }, { "min", Role::TimeMin },
+        { "min_time", Role::TimeMin }, { "max", Role::TimeMax }, { "max_time", Role::TimeMax },
+        { "stddev", Role::TimeStddev }, { "std", Role::TimeStddev }, { "stdev", Role::TimeStddev },
+        { "sd", Role::TimeStddev } } };
+    const auto timeRole = [&](std::string_view word, bool hasUnit) -> std::optional<Role> {
+        if (std::find(kTimeWords.begin(), kTimeWords.end(), word) != kTimeWords.end())
+            return Role::Time;
+        for (const auto &stat : kStatWords) {
+            // min/max/std alone are too common to be taken for times without a time unit.
+            if (stat.word == word && (hasUnit || stat.role == Role::TimeMedian))
+                return stat.role;
+        }
+        return std::nullopt;
+    };
+    if (auto role = timeRole(text, !unit.empty())) {
+        column.role = *role;
         if (!unit.empty()) {
             auto scale = timeUnitScale(unit);
-            column.role = scale ? Role::Time : Role::Ignored;
+            column.role = scale ? *role : Role::Ignored;
             column.scale = scale.value_or(1.0);
         }
         return column;
     }
     if (const auto underscore = text.rfind('_'); underscore != std::string::npos) {
         const std::string base = text.substr(0, underscore);
-        if (auto scale = timeUnitScale(text.substr(underscore + 1)); scale && isTimeWord(base)) {
-            column.role = Role::Time;
-            column.scale = *scale;
-            return column;
+        if (auto scale = timeUnitScale(text.substr(underscore + 1))) {
+            if (auto role = timeRole(base, true)) {
+                column.role = *role;
+                column.scale = *scale;
+                return column;
+            }
         }
     }
     struct RateName {
         std::string_view name;
         double scale;
     };
-    static constexpr std::array<RateName, 10> kRates { { { "performance", 1.0 }, { "flop/s", 1.0 },
-        { "flops_per_second", 1.0 }, { "achieved_flops", 1.0 }, { "mflops", 1e6 },
-        { "gflops", 1e9 }, { "gflop/s", 1e9 }, { "achieved_gflops", 1e9 }, { "tflops", 1e12 },
-        { "tflop/s", 1e12 } } };
+    static constexpr std::array<RateName, 16> kRates { { { "performance", 1.0 }, { "perf", 1.0 },
+        { "flop/s", 1.0 }, { "flops_per_second", 1.0 }, { "achieved_flops", 1.0 },
+        { "mflops", 1e6 }, { "mflop/s", 1e6 }, { "gflops", 1e9 }, { "gflop/s", 1e9 },
+        { "gflop_s", 1e9 }, { "achieved_gflops", 1e9 }, { "gflops_per_second", 1e9 },
+        { "tflops", 1e12 }, { "tflop/s", 1e12 }, { "achieved_tflops", 1e12 },
+        { "tflop_s", 1e12 } } };
     for (const auto &rate : kRates) {
         if (text == rate.name) {
             column.role = Role::Rate;
@@ -210,6 +264,16 @@ std::string_view roleName(Role role)
         return "seconds";
     case Role::Rate:
         return "performance";
+    case Role::Intensity:
+        return "intensity";
+    case Role::TimeMin:
+        return "minimum time";
+    case Role::TimeMedian:
+        return "median time";
+    case Role::TimeMax:
+        return "maximum time";
+    case Role::TimeStddev:
+        return "time standard deviation";
     case Role::Precision:
         return "precision";
     case Role::Group:
@@ -222,9 +286,16 @@ std::string_view roleName(Role role)
 
 // A cell: a bare number in the column's unit, or a unit string.
 std::expected<double, std::string> cellValue(
-    std::string_view cell, const Column &column, Dimension dimension)
+    std::string_view cell, const Column &column, Dimension dimension, char delimiter)
 {
     cell = trimmed(cell);
+    // In a comma-separated file a comma can only sit in a quoted cell; there it groups
+    // thousands when the groups are valid ("1,234,567"). Anything else ("1,5") is refused
+    // below, never guessed.
+    if (delimiter == ',' && cell.find(',') != std::string_view::npos) {
+        if (auto plain = withoutThousandsSeparators(cell))
+            return cellValue(*plain, column, dimension, '\0');
+    }
     double value = 0.0;
     const char *begin = cell.data();
     const char *end = cell.data() + cell.size();
@@ -332,6 +403,85 @@ CsvTable tokenizeCsv(std::string_view text, const std::string &fileName, char de
     return table;
 }
 
+std::optional<std::string> withoutThousandsSeparators(std::string_view text)
+{
+    text = trimmed(text);
+    std::string out;
+    std::size_t i = 0;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-'))
+        out.push_back(text[i++]);
+    const auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+    std::size_t leading = 0;
+    while (i < text.size() && isDigit(text[i])) {
+        out.push_back(text[i++]);
+        ++leading;
+    }
+    if (leading == 0 || leading > 3 || i >= text.size() || text[i] != ',')
+        return std::nullopt;
+    while (i < text.size() && text[i] == ',') {
+        ++i;
+        std::size_t digits = 0;
+        while (i < text.size() && isDigit(text[i])) {
+            out.push_back(text[i++]);
+            ++digits;
+        }
+        if (digits != 3)
+            return std::nullopt;
+    }
+    // The rest may be a fraction and an exponent, but no further comma.
+    const std::string_view rest = text.substr(i);
+    if (rest.find(',') != std::string_view::npos)
+        return std::nullopt;
+    if (!rest.empty() && rest.front() != '.' && rest.front() != 'e' && rest.front() != 'E'
+        && rest.front() != ' ')
+        return std::nullopt;
+    out += rest;
+    return out;
+}
+
+bool isMissingValue(std::string_view text)
+{
+    const std::string lower = lowerTrimmed(text);
+    return lower.empty() || lower == "n/a" || lower == "na" || lower == "nan" || lower == "-nan"
+        || lower == "no data" || lower == "-" || lower == "none" || lower == "null";
+}
+
+std::expected<std::optional<double>, std::string> parseReportNumber(std::string_view text)
+{
+    std::string_view cell = trimmed(text);
+    if (isMissingValue(cell))
+        return std::optional<double> {};
+    std::string plain;
+    if (cell.find(',') != std::string_view::npos) {
+        auto grouped = withoutThousandsSeparators(cell);
+        if (!grouped) {
+            return std::unexpected("\"" + std::string(cell)
+                + "\" is not a number: a comma that does not group thousands is ambiguous "
+                  "(decimal comma?)");
+        }
+        plain = *grouped;
+        cell = plain;
+    }
+    if (!cell.empty() && cell.front() == '+')
+        cell.remove_prefix(1);
+    double value = 0.0;
+    const auto [ptr, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
+    if (ec != std::errc() || ptr != cell.data() + cell.size() || !std::isfinite(value))
+        return std::unexpected("\"" + std::string(trimmed(text)) + "\" is not a number");
+    return std::optional<double> { value };
+}
+
+void shiftLines(CsvTable &table, int lines)
+{
+    for (auto &row : table.rows) {
+        row.line += lines;
+        for (auto &field : row.fields)
+            field.line += lines;
+    }
+    for (auto &d : table.diagnostics)
+        d.line += d.line > 0 ? lines : 0;
+}
+
 PointsReadResult readPointsCsv(
     std::string_view text, const std::string &fileName, int maxDiagnostics)
 {
@@ -354,8 +504,8 @@ PointsReadResult readPointsCsv(
         return result;
     }
 
-    // The header is the first row with a name and a flops (or rate) column: preamble lines
-    // that tools print before the table are skipped.
+    // The header is the first row with a name and a flops, bytes or intensity column:
+    // preamble lines that tools print before the table are skipped.
     std::size_t headerIndex = table.rows.size();
     std::vector<Column> columns;
     for (std::size_t r = 0; r < table.rows.size() && r < 50; ++r) {
@@ -366,7 +516,7 @@ PointsReadResult readPointsCsv(
             return std::any_of(candidate.begin(), candidate.end(),
                 [role](const Column &c) { return c.role == role; });
         };
-        if (has(Role::Name) && (has(Role::Flops) || has(Role::Bytes))) {
+        if (has(Role::Name) && (has(Role::Flops) || has(Role::Bytes) || has(Role::Intensity))) {
             headerIndex = r;
             columns = std::move(candidate);
             break;
@@ -380,6 +530,14 @@ PointsReadResult readPointsCsv(
         return result;
     }
     const CsvRow &header = table.rows[headerIndex];
+
+    const auto find = [&](Role role) {
+        return std::find_if(
+            columns.begin(), columns.end(), [role](const Column &c) { return c.role == role; });
+    };
+    // The median is the time when nothing else is.
+    if (find(Role::Time) == columns.end() && find(Role::TimeMedian) != columns.end())
+        find(Role::TimeMedian)->role = Role::Time;
 
     // One column per role, except bytes: one per level.
     bool headerOk = true;
@@ -399,19 +557,18 @@ PointsReadResult readPointsCsv(
             }
         }
     }
-    const auto find = [&](Role role) {
-        return std::find_if(
-            columns.begin(), columns.end(), [role](const Column &c) { return c.role == role; });
-    };
-    if (find(Role::Flops) == columns.end()) {
+    const bool hasIntensity = find(Role::Intensity) != columns.end();
+    const bool hasRate = find(Role::Rate) != columns.end();
+    if (find(Role::Flops) == columns.end() && !(hasIntensity && hasRate)) {
         report({ Severity::Error, fileName, header.line, 0,
-            "no flops column (expected \"flops\": the operations each kernel performs)" });
+            "no flops column (expected \"flops\": the operations each kernel performs; or an "
+            "intensity column such as \"ai\" with a performance column such as \"gflops\")" });
         headerOk = false;
     }
-    if (find(Role::Bytes) == columns.end()) {
+    if (find(Role::Bytes) == columns.end() && !hasIntensity) {
         report({ Severity::Error, fileName, header.line, 0,
             "no bytes column (expected \"bytes\" or per-level \"bytes_<level>\" such as "
-            "bytes_l2, bytes_hbm)" });
+            "bytes_l2, bytes_hbm; or an intensity column such as \"ai\")" });
         headerOk = false;
     }
     if (!headerOk)
@@ -423,6 +580,8 @@ PointsReadResult readPointsCsv(
         report({ Severity::Warning, fileName, header.line, 0, "columns not used: " + list });
     }
 
+    int zeroFlopRows = 0;
+    int firstZeroFlopLine = 0;
     for (std::size_t r = headerIndex + 1; r < table.rows.size(); ++r) {
         const CsvRow &row = table.rows[r];
         ++result.rowsRead;
@@ -448,6 +607,9 @@ PointsReadResult readPointsCsv(
 
         KernelPoint point;
         point.source = { fileName, row.line };
+        std::optional<double> intensity;
+        int intensityColumn = 0;
+        bool flopsGiven = false;
         std::string error;
         int errorColumn = 0;
         for (std::size_t i = 0; i < columns.size() && error.empty(); ++i) {
@@ -458,18 +620,27 @@ PointsReadResult readPointsCsv(
                 error = "column \"" + column.header + "\": " + message;
                 errorColumn = field.column;
             };
-            const auto positive = [&](Dimension dimension) -> std::optional<double> {
-                auto value = cellValue(cell, column, dimension);
+            // Zero is allowed where it is a real measurement (no FLOPs, no spread).
+            const auto number
+                = [&](Dimension dimension, bool zeroAllowed) -> std::optional<double> {
+                auto value = cellValue(cell, column, dimension, table.delimiter);
                 if (!value) {
                     bad(value.error());
                     return std::nullopt;
                 }
-                if (!(*value > 0.0)) {
-                    bad("\"" + std::string(cell)
-                        + "\" must be greater than zero (a log-log roofline cannot show it)");
+                if (zeroAllowed ? !(*value >= 0.0) : !(*value > 0.0)) {
+                    bad("\"" + std::string(cell) + "\" must be "
+                        + (zeroAllowed ? "zero or more" : "greater than zero")
+                        + " (a log-log roofline cannot show it)");
                     return std::nullopt;
                 }
                 return *value;
+            };
+            const auto optionalTime = [&](std::optional<double> &target, bool zeroAllowed) {
+                if (!cell.empty()) {
+                    if (auto v = number(Dimension::Time, zeroAllowed))
+                        target = *v;
+                }
             };
             switch (column.role) {
             case Role::Ignored:
@@ -481,26 +652,45 @@ PointsReadResult readPointsCsv(
                 break;
             case Role::Flops:
                 if (cell.empty()) {
-                    bad("empty (expected the number of FLOPs)");
-                } else if (auto v = positive(Dimension::Flops)) {
+                    if (!hasIntensity)
+                        bad("empty (expected the number of FLOPs)");
+                } else if (auto v = number(Dimension::Flops, true)) {
                     point.flops = *v;
+                    flopsGiven = true;
                 }
                 break;
             case Role::Bytes:
                 if (!cell.empty()) {
-                    if (auto v = positive(Dimension::Bytes))
+                    if (auto v = number(Dimension::Bytes, false))
                         point.bytes.push_back({ column.level, *v });
                 }
                 break;
-            case Role::Time:
+            case Role::Intensity:
                 if (!cell.empty()) {
-                    if (auto v = positive(Dimension::Time))
-                        point.seconds = *v;
+                    if (auto v = number(Dimension::Intensity, false)) {
+                        intensity = *v;
+                        intensityColumn = field.column;
+                    }
                 }
+                break;
+            case Role::Time:
+                optionalTime(point.seconds, false);
+                break;
+            case Role::TimeMin:
+                optionalTime(point.timeStatistics.min, false);
+                break;
+            case Role::TimeMedian:
+                optionalTime(point.timeStatistics.median, false);
+                break;
+            case Role::TimeMax:
+                optionalTime(point.timeStatistics.max, false);
+                break;
+            case Role::TimeStddev:
+                optionalTime(point.timeStatistics.stddev, true);
                 break;
             case Role::Rate:
                 if (!cell.empty()) {
-                    if (auto v = positive(Dimension::FlopRate))
+                    if (auto v = number(Dimension::FlopRate, true); v && *v > 0.0)
                         point.measuredRate = *v;
                 }
                 break;
@@ -517,7 +707,19 @@ PointsReadResult readPointsCsv(
                 break;
             }
         }
-        if (error.empty() && point.bytes.empty()) {
+        if (error.empty() && point.bytes.empty() && intensity) {
+            if (flopsGiven && point.flops > 0.0) {
+                // Intensity with a FLOP count: the bytes follow.
+                point.bytes.push_back({ std::nullopt, point.flops / *intensity });
+            } else if (point.measuredRate) {
+                point.intensity = intensity;
+                point.flops = 0.0;
+            } else {
+                error = "an intensity needs a FLOP count or a performance in the same row";
+                errorColumn = intensityColumn;
+            }
+        }
+        if (error.empty() && point.bytes.empty() && !point.intensity) {
             error = "no bytes in any bytes column (expected at least one)";
             errorColumn = 0;
         }
@@ -525,7 +727,17 @@ PointsReadResult readPointsCsv(
             fail(errorColumn, error);
             continue;
         }
+        if (!point.intensity && point.flops == 0.0) {
+            if (zeroFlopRows++ == 0)
+                firstZeroFlopLine = row.line;
+        }
         result.points.push_back(std::move(point));
+    }
+    if (zeroFlopRows > 0) {
+        report({ Severity::Warning, fileName, firstZeroFlopLine, 0,
+            std::to_string(zeroFlopRows) + (zeroFlopRows == 1 ? " row has" : " rows have")
+                + " 0 FLOPs (pure data movement): kept, but an intensity of 0 has no place on a "
+                  "log-log roofline" });
     }
     if (suppressed > 0) {
         result.diagnostics.push_back({ Severity::Error, fileName, 0, 0,

@@ -4,6 +4,8 @@
 #include "core/diagnostic.h"
 #include "core/point.h"
 
+#include <expected>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +34,21 @@ struct CsvTable {
 // or tab from the first non-comment line. Lines starting with '#' are comments.
 CsvTable tokenizeCsv(std::string_view text, const std::string &fileName, char delimiter = 0);
 
+// Adds `lines` to every row, field and diagnostic line: for tables tokenized from the middle of
+// a file (after a preamble that is not CSV).
+void shiftLines(CsvTable &table, int lines);
+
+// "1,234,567.5" -> "1234567.5" when the commas group digits by three (1 to 3 leading digits,
+// then groups of exactly three, no comma after the point); nullopt otherwise ("1,5", "12,34").
+std::optional<std::string> withoutThousandsSeparators(std::string_view text);
+
+// The markers profilers write for a value they do not have: empty, n/a, N/A, nan, no data, -.
+bool isMissingValue(std::string_view text);
+
+// A number in a profiler's report: plain, or with valid thousands separators; nullopt for a
+// missing marker; an error ("\"1,5\" is not a number: ...") for anything else.
+std::expected<std::optional<double>, std::string> parseReportNumber(std::string_view text);
+
 struct PointsReadResult {
     std::vector<KernelPoint> points; // the rows that could be used
     std::vector<Diagnostic> diagnostics; // one per row that could not, with line and column
@@ -39,12 +56,17 @@ struct PointsReadResult {
     int rowsSkipped = 0; // data rows left out because of an error
 };
 
-// Reads the generic points CSV (docs/FILES.md): a header with a name column, `flops`, `bytes`
-// and/or per-level `bytes_<level>` columns (bytes_l1, bytes_l2, bytes_hbm, ...), `seconds`
-// (or a time column with its unit: time_ms, time [us]) or a measured rate (performance,
-// gflops, tflops), and optional `precision` and `group`. Cells are numbers in the column's
-// unit or unit strings ("2.5 GFLOP"). Rows with a problem are skipped with a diagnostic;
-// at most `maxDiagnostics` are kept, then one summary line says how many more there were.
+// Reads the generic points CSV (docs/FILES.md). Columns are matched by name, alias and unit:
+// a name column (name, label, kernel, ...); `flops`; `bytes`, per-level `bytes_<level>` /
+// `<level>_bytes`, or main-memory aliases (theoretical_bytes, total_bytes, ...); a time with its
+// unit (seconds, time_ms, mean_ms, time [us]) and the spread of repeats (median_ms, min_ms,
+// max_ms, stddev_ms); a measured rate (performance, gflops, tflops, achieved_gflops); an
+// intensity (ai, intensity, flop_per_byte): with flops it gives the bytes, with a rate alone
+// it gives a point known by intensity and rate; optional `precision` and `group`. Cells are
+// numbers in the column's unit or unit strings ("2.5 GFLOP"); in a comma-separated file a
+// quoted "1,234,567" groups thousands. Rows with 0 FLOPs are kept with one warning. Rows with
+// a problem are skipped with a diagnostic; at most `maxDiagnostics` are kept, then one summary
+// line says how many more there were.
 PointsReadResult readPointsCsv(
     std::string_view text, const std::string &fileName, int maxDiagnostics = 50);
 

@@ -4,7 +4,8 @@ namespace ridgepoint {
 
 std::optional<double> KernelPoint::performance() const
 {
-    if (seconds && *seconds > 0.0)
+    // A point known only by intensity and rate has no FLOP count to divide.
+    if (seconds && *seconds > 0.0 && (flops > 0.0 || !measuredRate))
         return flops / *seconds;
     return measuredRate;
 }

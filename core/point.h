@@ -22,12 +22,27 @@ struct SourceLocation {
     int line = 0; // 1-based; 0 when not from a file
 };
 
+// Spread of repeated runs of one kernel, in seconds, for error bars. Each part is optional: a
+// file may give a standard deviation, or min/median/max, or nothing.
+struct RepeatStatistics {
+    std::optional<double> min;
+    std::optional<double> median;
+    std::optional<double> max;
+    std::optional<double> stddev;
+
+    bool empty() const { return !min && !median && !max && !stddev; }
+};
+
 struct KernelPoint {
     std::string name;
     double flops = 0.0; // FLOP (OP for integer work)
     std::vector<LevelBytes> bytes; // one or more levels
     std::optional<double> seconds; // measured time
     std::optional<double> measuredRate; // FLOP/s, when only a rate is known
+    // FLOP/B against main memory, for points a file gives only as intensity and rate (no FLOP
+    // or byte counts: flops is 0 and bytes is empty). Unset for every other point.
+    std::optional<double> intensity;
+    RepeatStatistics timeStatistics; // spread of `seconds` over repeated runs
     std::optional<Precision> precision;
     std::string group;
     SourceLocation source;

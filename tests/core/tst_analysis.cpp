@@ -63,6 +63,7 @@ private slots:
     void rejectsPointsThatCannotBePlaced();
     void sustainedPeaksScaleCeilings();
     void ridgesCoverEveryPair();
+    void placesAPointGivenByIntensityAndRate();
 };
 
 void TestAnalysis::ridgeOfReference002Gpus_data()
@@ -337,6 +338,28 @@ void TestAnalysis::ridgesCoverEveryPair()
         QVERIFY(close(ridge.intensity,
             h100.findCompute(ridge.compute)->peak / h100.findMemory(ridge.memory)->bandwidth));
     }
+}
+
+void TestAnalysis::placesAPointGivenByIntensityAndRate()
+{
+    // Issue 4: files that give only intensity and performance (no counts).
+    const Hardware machine = makeSimpleMachine(1e15, 1e12); // ridge at 1000 FLOP/B
+    KernelPoint point;
+    point.name = "stream";
+    point.intensity = 0.25;
+    point.measuredRate = 80e9;
+    const auto analysis = analyzePoint(point, machine);
+    QVERIFY2(analysis, analysis ? "" : analysis.error().c_str());
+    QCOMPARE(analysis->bound, Bound::Memory);
+    QCOMPARE(analysis->attainable, 1e12 * 0.25);
+    QCOMPARE(*analysis->utilization, 80e9 / (1e12 * 0.25));
+    QCOMPARE(analysis->levels.size(), std::size_t { 1 });
+    QCOMPARE(analysis->levels.front().intensity, 0.25);
+    QVERIFY(analysis->consistent);
+    point.measuredRate = 300e9; // above the 250 GFLOP/s roof
+    QVERIFY(!analyzePoint(point, machine)->consistent);
+    point.measuredRate.reset();
+    QVERIFY(!analyzePoint(point, machine));
 }
 
 QTEST_GUILESS_MAIN(TestAnalysis)

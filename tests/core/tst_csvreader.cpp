@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace ridgepoint;
 
 namespace {
@@ -34,6 +36,14 @@ private slots:
     void tokenizerKeepsLineAndColumn();
     void readsTheShippedExample();
     void readTextFileTellsFailuresApart();
+    void readsTheRealTimingFixture();
+    void matchesColumnAliases_data();
+    void matchesColumnAliases();
+    void readsThousandsSeparatorsOnlyWhenGroupedByThree_data();
+    void readsThousandsSeparatorsOnlyWhenGroupedByThree();
+    void keepsRepeatStatistics();
+    void reportsBrokenFiles_data();
+    void reportsBrokenFiles();
 };
 
 void TestCsvReader::readsValidFiles_data()
@@ -256,6 +266,201 @@ void TestCsvReader::readTextFileTellsFailuresApart()
     const auto tooLarge = readTextFile(RIDGEPOINT_SOURCE_DIR "/CMakeLists.txt", 10);
     QVERIFY(!tooLarge);
     QVERIFY(QString::fromStdString(tooLarge.error()).contains("too large"));
+}
+
+void TestCsvReader::readsTheRealTimingFixture()
+{
+    // Issue 4: the real script CSV (kernel, flops, theoretical_bytes, mean_ms, stddev_ms, ...)
+    // opens as it is.
+    auto text = readTextFile(RIDGEPOINT_FIXTURES_DIR "/simple_kernel_timing_rtx5070.csv");
+    QVERIFY(text);
+    const auto result = readPointsCsv(*text, "timing.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.rowsRead, 62);
+    QCOMPARE(result.points.size(), std::size_t { 62 });
+    // Line 2: saxpy,base,1048576,0,0,0,128,0,0.019372,0.017152,0.007264,108.256509,649.539056,
+    //         2097152.0,12582912.0,...
+    const KernelPoint &saxpy = result.points.front();
+    QCOMPARE(saxpy.name, std::string("saxpy"));
+    QCOMPARE(saxpy.flops, 2097152.0);
+    QCOMPARE(saxpy.bytes.size(), std::size_t { 1 });
+    QVERIFY(!saxpy.bytes.front().level); // theoretical_bytes: main memory
+    QCOMPARE(saxpy.bytes.front().bytes, 12582912.0);
+    QVERIFY(qFuzzyCompare(*saxpy.seconds, 0.019372e-3));
+    QVERIFY(qFuzzyCompare(*saxpy.timeStatistics.median, 0.017152e-3));
+    QVERIFY(qFuzzyCompare(*saxpy.timeStatistics.stddev, 0.007264e-3));
+    QVERIFY(qFuzzyCompare(*saxpy.measuredRate, 108.256509e9));
+    QCOMPARE(saxpy.source.line, 2);
+    // The 16 transpose rows move data and do no arithmetic: kept, with one warning.
+    const auto zero = std::count_if(result.points.begin(), result.points.end(),
+        [](const KernelPoint &p) { return p.flops == 0.0; });
+    QCOMPARE(zero, 16);
+    QVERIFY2(
+        joined(result.diagnostics)
+            .contains("timing.csv:22: warning: 16 rows have 0 FLOPs (pure data movement): kept"),
+        qPrintable(joined(result.diagnostics)));
+    QVERIFY(
+        joined(result.diagnostics)
+            .contains(
+                "timing.csv:1: warning: columns not used: \"variant\", \"problem_size\", \"m\", "
+                "\"n\", \"k\", \"block_size\", \"tile_dim\", \"achieved_gbps\", "
+                "\"timestamp\""));
+}
+
+void TestCsvReader::matchesColumnAliases_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<double>("flops");
+    QTest::addColumn<double>("bytes"); // -1: no bytes
+    QTest::addColumn<double>("seconds"); // -1: no time
+    QTest::addColumn<double>("rate"); // -1: no rate
+    QTest::addColumn<double>("intensity"); // -1: not an intensity point
+
+    QTest::newRow("label, total_bytes, runtime")
+        << QByteArray("label,flops,total_bytes,runtime\nk,100,50,2\n") << 100.0 << 50.0 << 2.0
+        << -1.0 << -1.0;
+    QTest::newRow("dram_bytes is a level")
+        << QByteArray("kernel,flops,dram_bytes,duration [ns]\nk,100,50,2000\n") << 100.0 << 50.0
+        << 2e-6 << -1.0 << -1.0;
+    QTest::newRow("bytes_moved, avg_us")
+        << QByteArray("name,flops,bytes_moved,avg_us\nk,100,50,3\n") << 100.0 << 50.0 << 3e-6
+        << -1.0 << -1.0;
+    QTest::newRow("median alone is the time")
+        << QByteArray("name,flops,bytes,median_ms\nk,100,50,4\n") << 100.0 << 50.0 << 4e-3 << -1.0
+        << -1.0;
+    QTest::newRow("intensity with flops gives bytes: 100 / 4")
+        << QByteArray("name,flops,ai,time_s\nk,100,4,1\n") << 100.0 << 25.0 << 1.0 << -1.0 << -1.0;
+    QTest::newRow("intensity and gflops only")
+        << QByteArray("kernel,intensity,gflops\nstream,0.25,80\n") << 0.0 << -1.0 << -1.0 << 80e9
+        << 0.25;
+    QTest::newRow("flop_per_byte and tflops")
+        << QByteArray("name,flop_per_byte,tflops\ngemm,300,500\n") << 0.0 << -1.0 << -1.0 << 500e12
+        << 300.0;
+    QTest::newRow("arithmetic intensity and achieved_gflops")
+        << QByteArray("name,arithmetic intensity,achieved_gflops\nk,2,10\n") << 0.0 << -1.0 << -1.0
+        << 10e9 << 2.0;
+    QTest::newRow("performance [GFLOP/s]") << QByteArray("name,ai,performance [GFLOP/s]\nk,2,10\n")
+                                           << 0.0 << -1.0 << -1.0 << 10e9 << 2.0;
+}
+
+void TestCsvReader::matchesColumnAliases()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(double, flops);
+    QFETCH(double, bytes);
+    QFETCH(double, seconds);
+    QFETCH(double, rate);
+    QFETCH(double, intensity);
+    const auto result = readPointsCsv(text.toStdString(), "in.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.points.size(), std::size_t { 1 });
+    const KernelPoint &p = result.points.front();
+    QCOMPARE(p.flops, flops);
+    if (bytes < 0) {
+        QVERIFY(p.bytes.empty());
+    } else {
+        QCOMPARE(p.bytes.size(), std::size_t { 1 });
+        QCOMPARE(p.bytes.front().bytes, bytes);
+    }
+    if (seconds < 0)
+        QVERIFY(!p.seconds);
+    else
+        QVERIFY(qFuzzyCompare(*p.seconds, seconds));
+    if (rate < 0)
+        QVERIFY(!p.measuredRate);
+    else
+        QVERIFY(qFuzzyCompare(*p.measuredRate, rate));
+    if (intensity < 0) {
+        QVERIFY(!p.intensity);
+    } else {
+        QCOMPARE(*p.intensity, intensity);
+        QVERIFY(qFuzzyCompare(*p.performance(), rate));
+    }
+}
+
+void TestCsvReader::readsThousandsSeparatorsOnlyWhenGroupedByThree_data()
+{
+    QTest::addColumn<QByteArray>("cell");
+    QTest::addColumn<char>("delimiter");
+    QTest::addColumn<double>("flops"); // -1: refused
+    QTest::newRow("1,234,567") << QByteArray("\"1,234,567\"") << ',' << 1234567.0;
+    QTest::newRow("1,234 is a thousand, never 1.234") << QByteArray("\"1,234\"") << ',' << 1234.0;
+    QTest::newRow("fraction after groups") << QByteArray("\"12,345.5\"") << ',' << 12345.5;
+    QTest::newRow("decimal comma refused") << QByteArray("\"1,5\"") << ',' << -1.0;
+    QTest::newRow("group of two refused") << QByteArray("\"12,34\"") << ',' << -1.0;
+    QTest::newRow("leading group of four refused") << QByteArray("\"1234,567\"") << ',' << -1.0;
+    QTest::newRow("comma after the point refused") << QByteArray("\"1.234,5\"") << ',' << -1.0;
+    QTest::newRow("semicolon file: a comma may be decimal")
+        << QByteArray("\"1,234\"") << ';' << -1.0;
+}
+
+void TestCsvReader::readsThousandsSeparatorsOnlyWhenGroupedByThree()
+{
+    QFETCH(QByteArray, cell);
+    QFETCH(char, delimiter);
+    QFETCH(double, flops);
+    const std::string d(1, delimiter);
+    const std::string text
+        = "name" + d + "flops" + d + "bytes\nk" + d + cell.toStdString() + d + "10\n";
+    const auto result = readPointsCsv(text, "in.csv");
+    if (flops < 0) {
+        QVERIFY(result.points.empty());
+        QVERIFY2(joined(result.diagnostics).contains("a comma inside a number is ambiguous"),
+            qPrintable(joined(result.diagnostics)));
+    } else {
+        QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+        QCOMPARE(result.points.front().flops, flops);
+    }
+}
+
+void TestCsvReader::keepsRepeatStatistics()
+{
+    const auto result = readPointsCsv("name,flops,bytes,mean [ms],min [ms],median [ms],max [ms],"
+                                      "stddev [ms]\nk,1,1,2,1,1.5,4,0\n",
+        "in.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    const KernelPoint &p = result.points.front();
+    QCOMPARE(*p.seconds, 2e-3);
+    QCOMPARE(*p.timeStatistics.min, 1e-3);
+    QCOMPARE(*p.timeStatistics.median, 1.5e-3);
+    QCOMPARE(*p.timeStatistics.max, 4e-3);
+    QCOMPARE(*p.timeStatistics.stddev, 0.0);
+}
+
+void TestCsvReader::reportsBrokenFiles_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("ragged row") << "csv_ragged_row.csv"
+                                << "csv_ragged_row.csv:3: expected 4 fields, found 2";
+    QTest::newRow("bad grouping")
+        << "csv_bad_thousands_grouping.csv"
+        << "csv_bad_thousands_grouping.csv:2:6: column \"flops\": \"12,34\" is not an operation "
+           "count: a comma inside a number is ambiguous (decimal comma or thousands separator); "
+           "write 1234.5 (expected a number with an optional unit in FLOP, e.g. \"2.5 GFLOP\" or "
+           "\"2.5e9\")";
+    QTest::newRow("group of four")
+        << "csv_thousands_group_of_four.csv"
+        << "csv_thousands_group_of_four.csv:2:7: column \"bytes\": \"1,0000\" is not a byte "
+           "count: a comma inside a number is ambiguous (decimal comma or thousands separator); "
+           "write 1234.5 (expected a number with an optional unit in B, e.g. \"512 MB\", \"1 "
+           "GiB\" or \"5.12e8\")";
+    QTest::newRow("intensity without performance")
+        << "csv_intensity_without_performance.csv"
+        << "csv_intensity_without_performance.csv:2:8: an intensity needs a FLOP count or a "
+           "performance in the same row";
+}
+
+void TestCsvReader::reportsBrokenFiles()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, message);
+    auto text
+        = readTextFile(std::string(RIDGEPOINT_SOURCE_DIR "/tests/data/bad/") + file.toStdString());
+    QVERIFY(text);
+    const auto result = readPointsCsv(*text, file.toStdString());
+    QVERIFY(hasErrors(result.diagnostics));
+    QCOMPARE(joined(result.diagnostics), message);
 }
 
 QTEST_GUILESS_MAIN(TestCsvReader)
