@@ -5,6 +5,8 @@
 #include "core/analysis.h"
 #include "widgets/rooflineplot.h"
 
+#include <QFileInfo>
+
 namespace ridgepoint::cli {
 
 int runRender(const QStringList &arguments)
@@ -71,7 +73,7 @@ int runRender(const QStringList &arguments)
         err() << error << Qt::endl;
         return kExitFailure;
     }
-    out() << "wrote " << output << Qt::endl;
+    out() << "wrote " << QFileInfo(output).absoluteFilePath() << Qt::endl;
     return kExitOk;
 }
 
