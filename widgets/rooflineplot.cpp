@@ -1,10 +1,12 @@
 #include "widgets/rooflineplot.h"
 
 #include "core/units.h"
+#include "widgets/chartdecorations.h"
 
 #include <QFileInfo>
 #include <QSvgGenerator>
 #include <QToolTip>
+#include <QUndoStack>
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +14,8 @@
 
 namespace ridgepoint {
 namespace {
+
+using chart::RoofLine;
 
 // Log ticks labelled as plain numbers in a prefixed unit ("100" on a TFLOP/s axis).
 class PrefixedLogTicker : public QCPAxisTickerLog
@@ -28,6 +32,12 @@ protected:
 private:
     double m_scale = 1.0;
 };
+
+constexpr double kFarLeft = 1e-9;
+constexpr double kFarRight = 1e12;
+constexpr double kPickRadius = 8.0; // pixels
+constexpr int kMaxLabelWidth = 170; // pixels for a point's name on the chart
+constexpr std::size_t kMaxPointLabels = 24;
 
 double decadeFloor(double value)
 {
@@ -47,15 +57,15 @@ QColor memoryColor(MemoryLevel level)
     case MemoryLevel::L2:
         return QColor(0x1f, 0x78, 0xb4);
     case MemoryLevel::L3:
-        return QColor(0x33, 0xa0, 0x8c);
+        return QColor(0x1b, 0x8a, 0x7a);
     case MemoryLevel::DRAM:
     case MemoryLevel::HBM:
-        return QColor(0xd9, 0x5f, 0x02);
+        return QColor(0xc8, 0x5a, 0x0a);
     case MemoryLevel::PCIe:
     case MemoryLevel::NVLink:
     case MemoryLevel::ICI:
     case MemoryLevel::DCN:
-        return QColor(0x66, 0x66, 0x66);
+        return QColor(0x70, 0x70, 0x70);
     }
     return Qt::gray;
 }
@@ -63,14 +73,22 @@ QColor memoryColor(MemoryLevel level)
 QColor groupColor(std::size_t index)
 {
     static const QColor kPalette[] = { QColor(0x1b, 0x9e, 0x77), QColor(0x75, 0x70, 0xb3),
-        QColor(0xe7, 0x29, 0x8a), QColor(0x66, 0xa6, 0x1e), QColor(0xe6, 0xab, 0x02),
-        QColor(0xa6, 0x76, 0x1d), QColor(0x1f, 0x78, 0xb4), QColor(0xe3, 0x1a, 0x1c) };
-    return kPalette[index % (sizeof(kPalette) / sizeof(kPalette[0]))];
+        QColor(0xe7, 0x29, 0x8a), QColor(0x66, 0xa6, 0x1e), QColor(0xd9, 0x8c, 0x00),
+        QColor(0xa6, 0x76, 0x1d), QColor(0x1f, 0x78, 0xb4), QColor(0x5e, 0x3c, 0x99) };
+    return kPalette[index % std::size(kPalette)];
 }
 
-QCPScatterStyle::ScatterShape levelShape(MemoryLevel level)
+const QColor kComputeColor(0x9b, 0x1c, 0x1c);
+const QColor kEnvelopeColor(0x1a, 0x1a, 0x1a);
+const QColor kCompareColor(0x00, 0x7c, 0x91);
+const QColor kImpossibleColor(0xd0, 0x00, 0x00);
+const QColor kSelectionColor(0x10, 0x60, 0xd0);
+
+QCPScatterStyle::ScatterShape levelShape(std::optional<MemoryLevel> level)
 {
-    switch (level) {
+    if (!level)
+        return QCPScatterStyle::ssCircle;
+    switch (*level) {
     case MemoryLevel::L1:
         return QCPScatterStyle::ssTriangle;
     case MemoryLevel::L2:
@@ -81,7 +99,7 @@ QCPScatterStyle::ScatterShape levelShape(MemoryLevel level)
     case MemoryLevel::HBM:
         return QCPScatterStyle::ssCircle;
     default:
-        return QCPScatterStyle::ssCross;
+        return QCPScatterStyle::ssCrossCircle;
     }
 }
 
@@ -90,7 +108,12 @@ QString q(const std::string &text)
     return QString::fromStdString(text);
 }
 
-// The unit prefix for an axis spanning [low, high]: the one that makes the top readable.
+QString rate(double value)
+{
+    return q(formatQuantity(value, Dimension::FlopRate));
+}
+
+// The unit prefix for an axis whose top is `high`: the one that makes the top readable.
 std::pair<double, QString> ratePrefix(double high)
 {
     static const std::pair<double, const char *> kPrefixes[]
@@ -102,35 +125,58 @@ std::pair<double, QString> ratePrefix(double high)
     return { 1.0, "" };
 }
 
-constexpr auto kRoofLayer = "roofs";
-constexpr auto kLabelLayer = "labels";
+// The compute ceiling the points are measured against: the one named in the options, else
+// the machine's default.
+const ComputeCeiling *activeCompute(const Hardware &hw, const AnalysisOptions &options)
+{
+    if (!options.computeCeiling.empty()) {
+        if (const ComputeCeiling *named = hw.findCompute(options.computeCeiling))
+            return named;
+    }
+    return hw.defaultComputeCeiling();
+}
 
 } // namespace
 
 RooflinePlot::RooflinePlot(QWidget *parent)
     : QCustomPlot(parent)
+    , m_ownDocument(new Document(this))
     , m_xTicker(new PrefixedLogTicker)
     , m_yTicker(new PrefixedLogTicker)
 {
     setMinimumSize(480, 360);
     setAntialiasedElements(QCP::aeAll);
-    addLayer(kRoofLayer, layer("main"), QCustomPlot::limBelow);
-    addLayer(kLabelLayer, layer("main"), QCustomPlot::limAbove);
+    setNotAntialiasedElements(QCP::aeAxes | QCP::aeGrid);
+    addLayer(chart::kShadingLayer, layer("grid"), QCustomPlot::limBelow);
+    addLayer(chart::kRoofLayer, layer("main"), QCustomPlot::limBelow);
+    addLayer(chart::kGhostLayer, layer("main"), QCustomPlot::limBelow);
+    addLayer(chart::kLabelLayer, layer("main"), QCustomPlot::limAbove);
     for (QCPAxis *axis : { xAxis, yAxis }) {
         axis->setScaleType(QCPAxis::stLogarithmic);
         axis->grid()->setSubGridVisible(true);
-        axis->grid()->setPen(QPen(QColor(0xcc, 0xcc, 0xcc), 0, Qt::SolidLine));
-        axis->grid()->setSubGridPen(QPen(QColor(0xee, 0xee, 0xee), 0, Qt::DotLine));
+        axis->grid()->setPen(QPen(QColor(0xd4, 0xd4, 0xd4), 0, Qt::SolidLine));
+        axis->grid()->setSubGridPen(QPen(QColor(0xee, 0xee, 0xee), 0, Qt::SolidLine));
+        axis->grid()->setZeroLinePen(Qt::NoPen);
+        axis->setBasePen(QPen(QColor(0x60, 0x60, 0x60)));
+        axis->setTickPen(QPen(QColor(0x60, 0x60, 0x60)));
+        axis->setSubTickPen(QPen(QColor(0x90, 0x90, 0x90)));
+        QFont labelFont = font();
+        labelFont.setPointSizeF(labelFont.pointSizeF() + 1.0);
+        axis->setLabelFont(labelFont);
     }
     xAxis->setTicker(m_xTicker);
     yAxis->setTicker(m_yTicker);
     xAxis->setLabel(tr("Arithmetic intensity [FLOP/byte]"));
     yAxis->setLabel(tr("Performance [FLOP/s]"));
     legend->setVisible(true);
-    legend->setBrush(QColor(255, 255, 255, 220));
+    legend->setBrush(QColor(255, 255, 255, 225));
+    legend->setBorderPen(QPen(QColor(0xc0, 0xc0, 0xc0)));
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    selectionRect()->setPen(QPen(kSelectionColor, 1.0, Qt::DashLine));
+    selectionRect()->setBrush(QColor(0x10, 0x60, 0xd0, 30));
     setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
     connect(this, &QCustomPlot::beforeReplot, this, &RooflinePlot::placeLabels);
     connect(yAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
         [this](const QCPRange &range) {
@@ -138,252 +184,461 @@ RooflinePlot::RooflinePlot(QWidget *parent)
             static_cast<PrefixedLogTicker *>(m_yTicker.data())->setScale(scale);
             yAxis->setLabel(tr("Performance [%1FLOP/s]").arg(prefix));
         });
+    setDocument(m_ownDocument);
+}
+
+RooflinePlot::~RooflinePlot()
+{
+    for (const auto &connection : m_connections)
+        disconnect(connection);
+    // Decorations remove their items from the plot: do it while the plot is still whole.
+    m_labels.clear();
+    m_ghosts.clear();
+    m_ridge.reset();
+    m_compareRoofs.clear();
+    m_roofs.clear();
+}
+
+void RooflinePlot::setDocument(Document *document)
+{
+    if (!document || document == m_document)
+        return;
+    for (const auto &connection : m_connections)
+        disconnect(connection);
+    m_connections.clear();
+    m_document = document;
+    connectDocument();
+    rebuildRoofs();
+    rebuildPoints();
+    resetToHardwareFrame();
+}
+
+void RooflinePlot::connectDocument()
+{
+    m_connections.push_back(connect(m_document, &Document::hardwareChanged, this, [this] {
+        rebuildRoofs();
+        requestReplot();
+    }));
+    const auto points = [this] {
+        rebuildPoints();
+        requestReplot();
+    };
+    m_connections.push_back(connect(m_document, &Document::pointsReset, this, points));
+    m_connections.push_back(connect(m_document, &Document::pointsChanged, this, points));
+    m_connections.push_back(connect(m_document, &Document::selectionChanged, this, points));
+    m_connections.push_back(connect(m_document, &Document::compareHardwareChanged, this, [this] {
+        rebuildRoofs();
+        rebuildPoints();
+        requestReplot();
+    }));
+    m_connections.push_back(connect(m_document, &QObject::destroyed, this, [this] {
+        m_document = nullptr;
+        setDocument(m_ownDocument);
+    }));
 }
 
 void RooflinePlot::setHardware(const Hardware &hardware)
 {
-    m_hardware = hardware;
-    m_points.clear();
-    rebuild();
+    m_document->resetHardware(hardware);
     resetToHardwareFrame();
+}
+
+void RooflinePlot::setAnalysisOptions(const AnalysisOptions &options)
+{
+    m_document->setAnalysisOptions(options);
+    rebuildRoofs();
 }
 
 void RooflinePlot::setPoints(std::vector<AnalyzedPoint> points)
 {
-    m_points = std::move(points);
-    rebuild();
+    std::vector<KernelPoint> plain;
+    plain.reserve(points.size());
+    for (auto &analysed : points)
+        plain.push_back(std::move(analysed.point));
+    m_document->resetPoints(std::move(plain));
+}
+
+void RooflinePlot::requestReplot()
+{
     replot(QCustomPlot::rpQueuedReplot);
 }
 
 void RooflinePlot::resetToHardwareFrame()
 {
+    const Hardware &hw = m_document->hardware();
     double minRidge = 1e300;
     double maxRidge = 0.0;
     double maxPeak = 0.0;
     double minBandwidth = 1e300;
-    for (const auto &ridge : ridges(m_hardware)) {
-        minRidge = std::min(minRidge, ridge.intensity);
-        maxRidge = std::max(maxRidge, ridge.intensity);
-    }
-    for (const auto &c : m_hardware.compute)
+    for (const auto &c : hw.compute) {
+        if (!c.visible)
+            continue;
         maxPeak = std::max(maxPeak, c.peak);
-    for (const auto &m : m_hardware.memory)
-        minBandwidth = std::min(minBandwidth, m.bandwidth);
+        for (const auto &m : hw.memory) {
+            if (!m.visible)
+                continue;
+            minRidge = std::min(minRidge, ridgeIntensity(c, m));
+            maxRidge = std::max(maxRidge, ridgeIntensity(c, m));
+            minBandwidth = std::min(minBandwidth, m.bandwidth);
+        }
+    }
     if (maxRidge <= 0.0) {
         xAxis->setRange(1e-2, 1e4);
         yAxis->setRange(1e9, 1e15);
-        replot(QCustomPlot::rpQueuedReplot);
-        return;
+    } else {
+        const double xLow = std::min(decadeFloor(minRidge) / 100.0, 1e-2);
+        const double xHigh = std::max(decadeCeil(maxRidge) * 10.0, 1e3);
+        xAxis->setRange(xLow, xHigh);
+        yAxis->setRange(decadeFloor(minBandwidth * xLow), decadeCeil(maxPeak * 1.5));
     }
-    const double xLow = std::min(decadeFloor(minRidge) / 100.0, 1e-2);
-    const double xHigh = std::max(decadeCeil(maxRidge) * 10.0, 1e3);
-    xAxis->setRange(xLow, xHigh);
-    yAxis->setRange(decadeFloor(minBandwidth * xLow), decadeCeil(maxPeak * 1.5));
-    replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
 void RooflinePlot::fitToData()
 {
-    if (m_points.empty()) {
-        resetToHardwareFrame();
-        return;
-    }
     double xLow = 1e300, xHigh = 0.0, yLow = 1e300, yHigh = 0.0;
-    for (const auto &[point, a] : m_points) {
-        const double y = a.performance.value_or(a.attainable);
-        for (const auto &level : a.levels) {
+    for (std::size_t i = 0; i < m_document->pointCount(); ++i) {
+        const auto &a = m_document->analysis(i);
+        if (!a)
+            continue;
+        const double y = a->performance.value_or(a->attainable);
+        for (const auto &level : a->levels) {
             xLow = std::min(xLow, level.intensity);
             xHigh = std::max(xHigh, level.intensity);
         }
         yLow = std::min(yLow, y);
-        yHigh = std::max(yHigh, std::max(y, a.attainable));
+        yHigh = std::max(yHigh, std::max(y, a->attainable));
     }
-    if (xHigh <= 0.0)
+    if (xHigh <= 0.0) {
+        resetToHardwareFrame();
         return;
+    }
     xAxis->setRange(decadeFloor(xLow / 2.0), decadeCeil(xHigh * 2.0));
     yAxis->setRange(decadeFloor(yLow / 2.0), decadeCeil(yHigh * 2.0));
-    replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
-void RooflinePlot::rebuild()
+void RooflinePlot::zoomBy(double factor)
 {
-    clearPlottables();
-    clearItems();
-    m_slantedLabels.clear();
-    drawCeilings();
-    drawPoints();
-}
-
-void RooflinePlot::drawCeilings()
-{
-    if (m_hardware.compute.empty() || m_hardware.memory.empty())
+    if (factor <= 0.0)
         return;
-    const double xLow = 1e-6;
-    const double xHigh = 1e8;
+    const QRect rect = axisRect()->rect();
+    xAxis->scaleRange(1.0 / factor, xAxis->pixelToCoord(rect.center().x()));
+    yAxis->scaleRange(1.0 / factor, yAxis->pixelToCoord(rect.center().y()));
+    requestReplot();
+}
+
+void RooflinePlot::setRegionShading(bool on)
+{
+    if (m_shading == on)
+        return;
+    m_shading = on;
+    rebuildRoofs();
+    rebuildPoints(); // keeps the legend's order: roofs first
+    requestReplot();
+}
+
+void RooflinePlot::rebuildRoofs()
+{
+    m_roofs.clear();
+    m_compareRoofs.clear();
+    m_ridge.reset();
+    for (QCPAbstractPlottable *plottable : m_roofPlottables)
+        removePlottable(plottable);
+    m_roofPlottables.clear();
+
+    const Hardware &hw = m_document->hardware();
     double topPeak = 0.0;
     double topBandwidth = 0.0;
-    for (const auto &c : m_hardware.compute) {
+    for (const auto &c : hw.compute) {
         if (c.visible)
             topPeak = std::max(topPeak, c.peak);
     }
-    for (const auto &m : m_hardware.memory) {
+    for (const auto &m : hw.memory) {
         if (m.visible)
             topBandwidth = std::max(topBandwidth, m.bandwidth);
     }
-    const ComputeCeiling *active = m_hardware.defaultComputeCeiling();
-    const MemoryCeiling *main = m_hardware.mainMemory();
-
-    const auto addLine = [this](double x0, double y0, double x1, double y1, const QPen &pen) {
-        QCPGraph *graph = addGraph();
-        graph->setLayer(kRoofLayer);
-        graph->setData({ x0, x1 }, { y0, y1 }, true);
-        graph->setPen(pen);
-        graph->removeFromLegend();
-        graph->setSelectable(QCP::stNone);
-        return graph;
+    if (topPeak <= 0.0 || topBandwidth <= 0.0)
+        return;
+    const ComputeCeiling *active = activeCompute(hw, m_document->analysisOptions());
+    const MemoryCeiling *main = hw.mainMemory();
+    const QFontMetrics metrics(font());
+    const auto elide = [&metrics](const std::string &name) {
+        return metrics.elidedText(q(name), Qt::ElideRight, 200);
     };
 
-    int memoryIndex = 0;
-    for (const auto &m : m_hardware.memory) {
+    for (std::size_t i = 0; i < hw.memory.size(); ++i) {
+        const MemoryCeiling &m = hw.memory[i];
         if (!m.visible)
             continue;
-        const double xEnd = topPeak / m.bandwidth;
-        QPen pen(memoryColor(m.level), 1.4, isNetwork(m.level) ? Qt::DashDotLine : Qt::SolidLine);
-        addLine(xLow, m.bandwidth * xLow, xEnd, topPeak, pen);
-        auto *label = new QCPItemText(this);
-        label->setLayer(kLabelLayer);
-        label->setText(q(m.name + "  " + formatQuantity(m.bandwidth, Dimension::ByteRate, 3)));
-        label->setColor(memoryColor(m.level));
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        label->setClipToAxisRect(true);
-        m_slantedLabels.push_back({ label, m.bandwidth });
-        ++memoryIndex;
+        const QPen pen(
+            memoryColor(m.level), 1.3, isNetwork(m.level) ? Qt::DashDotLine : Qt::SolidLine);
+        m_roofs.push_back(std::make_unique<RoofLine>(this, RoofLine::Kind::Memory,
+            static_cast<int>(i), m.bandwidth, topPeak, pen,
+            elide(m.name) + "  " + q(formatQuantity(m.bandwidth, Dimension::ByteRate, 3))));
     }
-    for (const auto &c : m_hardware.compute) {
+    for (std::size_t i = 0; i < hw.compute.size(); ++i) {
+        const ComputeCeiling &c = hw.compute[i];
         if (!c.visible)
             continue;
-        const double xStart = c.peak / topBandwidth;
-        QPen pen(c.sparse ? QColor(0xb0, 0x80, 0x80) : QColor(0x99, 0x1b, 0x1b), 1.4,
-            c.sparse ? Qt::DotLine : Qt::SolidLine);
-        addLine(xStart, c.peak, xHigh, c.peak, pen);
-        auto *label = new QCPItemText(this);
-        label->setLayer(kLabelLayer);
-        label->setText(q(c.name + (c.sparse ? " (2:4 sparse)" : "") + "  "
-            + formatQuantity(c.peak, Dimension::FlopRate, 3)));
-        label->setColor(pen.color());
-        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-        label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-        label->position->setTypeY(QCPItemPosition::ptPlotCoords);
-        label->position->setCoords(0.99, c.peak);
-        label->setClipToAxisRect(true);
+        // Ceilings with the same peak (BF16 and FP16 tensor) share one label.
+        QStringList names;
+        bool labelled = false;
+        for (std::size_t j = 0; j < hw.compute.size(); ++j) {
+            const ComputeCeiling &other = hw.compute[j];
+            if (!other.visible || std::abs(other.peak - c.peak) > 0.005 * c.peak)
+                continue;
+            if (j < i) {
+                labelled = true;
+                break;
+            }
+            names << elide(other.name);
+        }
+        QColor color = &c == active ? kComputeColor : kComputeColor.lighter(165);
+        if (c.sparse)
+            color = QColor(0xb0, 0x88, 0x88);
+        const QPen pen(color, &c == active ? 1.6 : 1.2, c.sparse ? Qt::DotLine : Qt::SolidLine);
+        m_roofs.push_back(std::make_unique<RoofLine>(this, RoofLine::Kind::Compute,
+            static_cast<int>(i), c.peak, topBandwidth, pen,
+            labelled
+                ? QString()
+                : names.join(" · ") + "  " + q(formatQuantity(c.peak, Dimension::FlopRate, 3))));
     }
 
     if (active && main) {
-        // The envelope: the roofline of the active pair, drawn strongest.
         const double ridge = ridgeIntensity(*active, *main);
-        QCPGraph *envelope = addLine(
-            xLow, main->bandwidth * xLow, ridge, active->peak, QPen(QColor(0x20, 0x20, 0x20), 3.0));
-        envelope->addData(xHigh, active->peak);
-        envelope->setName(tr("Roofline (%1, %2)").arg(q(active->name), q(main->name)));
+        if (m_shading) {
+            // Under the roofline: memory-bound left of the ridge, compute-bound right of it.
+            QCPGraph *memoryRegion = addGraph();
+            memoryRegion->setLayer(chart::kShadingLayer);
+            memoryRegion->setData(
+                { kFarLeft, ridge }, { main->bandwidth * kFarLeft, active->peak }, true);
+            memoryRegion->setPen(Qt::NoPen);
+            memoryRegion->setBrush(QColor(0xc8, 0x5a, 0x0a, 28));
+            memoryRegion->setName(tr("memory-bound region"));
+            QCPGraph *computeRegion = addGraph();
+            computeRegion->setLayer(chart::kShadingLayer);
+            computeRegion->setData({ ridge, kFarRight }, { active->peak, active->peak }, true);
+            computeRegion->setPen(Qt::NoPen);
+            computeRegion->setBrush(QColor(0x9b, 0x1c, 0x1c, 22));
+            computeRegion->setName(tr("compute-bound region"));
+            m_roofPlottables.push_back(memoryRegion);
+            m_roofPlottables.push_back(computeRegion);
+        }
+        // The envelope, the actual roofline, drawn strongest.
+        QCPGraph *envelope = addGraph();
+        envelope->setLayer(chart::kRoofLayer);
+        envelope->setData({ kFarLeft, ridge, kFarRight },
+            { main->bandwidth * kFarLeft, active->peak, active->peak }, true);
+        envelope->setPen(QPen(kEnvelopeColor, 2.6));
+        envelope->setName(tr("Roofline: %1, %2").arg(q(active->name), q(main->name)));
+        envelope->setSelectable(QCP::stNone);
+        m_roofPlottables.push_back(envelope);
+        m_ridge = std::make_unique<chart::RidgeMarker>(this, ridge, active->peak, kEnvelopeColor);
+    }
 
-        auto *drop = new QCPItemLine(this);
-        drop->setLayer(kRoofLayer);
-        drop->start->setCoords(ridge, active->peak);
-        drop->end->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        drop->end->setTypeX(QCPItemPosition::ptPlotCoords);
-        drop->end->setCoords(ridge, 1.0);
-        drop->setPen(QPen(QColor(0x20, 0x20, 0x20), 1.0, Qt::DashLine));
-
-        QCPGraph *marker = addGraph();
-        marker->setLayer(kRoofLayer);
-        marker->setData({ ridge }, { active->peak }, true);
-        marker->setLineStyle(QCPGraph::lsNone);
-        marker->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssDiamond, Qt::black, Qt::white, 11));
-        marker->removeFromLegend();
-
-        auto *ridgeLabel = new QCPItemText(this);
-        ridgeLabel->setLayer(kLabelLayer);
-        ridgeLabel->position->setCoords(ridge, active->peak);
-        ridgeLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
-        ridgeLabel->setPadding(QMargins(4, 8, 4, 0));
-        ridgeLabel->setText(tr("ridge %1 FLOP/B").arg(q(formatSignificant(ridge, 3))));
-        ridgeLabel->setFont(QFont(font().family(), font().pointSize(), QFont::Bold));
+    if (const Hardware *other = m_document->compareHardware()) {
+        const ComputeCeiling *c = other->defaultComputeCeiling();
+        const MemoryCeiling *m = other->mainMemory();
+        if (c && m) {
+            const QString shortName
+                = q(other->aliases.empty() ? other->name : other->aliases.front());
+            const QPen pen(kCompareColor, 1.8, Qt::DashLine);
+            m_compareRoofs.push_back(std::make_unique<RoofLine>(this, RoofLine::Kind::Memory, -1,
+                m->bandwidth, c->peak, pen,
+                shortName + " " + q(m->name) + "  "
+                    + q(formatQuantity(m->bandwidth, Dimension::ByteRate, 3))));
+            m_compareRoofs.push_back(std::make_unique<RoofLine>(this, RoofLine::Kind::Compute, -1,
+                c->peak, m->bandwidth, pen,
+                shortName + " " + q(c->name) + "  "
+                    + q(formatQuantity(c->peak, Dimension::FlopRate, 3))));
+            QCPGraph *entry = addGraph(); // the legend's entry for the dashed roofs
+            entry->setPen(pen);
+            entry->setName(tr("Compare: %1").arg(q(other->name)));
+            m_roofPlottables.push_back(entry);
+        }
     }
 }
 
-void RooflinePlot::drawPoints()
+void RooflinePlot::rebuildPoints()
 {
-    std::map<std::string, std::size_t> groups;
-    for (const auto &[point, analysis] : m_points)
-        groups.emplace(point.group.empty() ? std::string("points") : point.group, groups.size());
-    // One graph per (group, level, planned): a graph has one scatter style.
-    std::map<std::tuple<std::size_t, int, bool>, QCPGraph *> graphs;
-    QCPGraph *inconsistent = nullptr;
+    m_ghosts.clear();
+    m_labels.clear();
+    for (QCPAbstractPlottable *plottable : m_pointPlottables)
+        removePlottable(plottable);
+    m_pointPlottables.clear();
 
-    for (const auto &[point, a] : m_points) {
-        if (a.levels.empty())
+    const Document &doc = *m_document;
+    std::map<std::string, std::size_t> groups;
+    std::map<int, std::optional<MemoryLevel>> levelsSeen; // by shape
+    for (std::size_t i = 0; i < doc.pointCount(); ++i) {
+        const KernelPoint &p = doc.measuredPoint(i);
+        groups.emplace(p.group.empty() ? std::string("kernels") : p.group, groups.size());
+    }
+    // One graph per (group, shape, planned): a graph has one scatter style.
+    std::map<std::tuple<std::size_t, int, bool>, QCPGraph *> graphs;
+    QCPGraph *impossible = nullptr;
+    QCPGraph *selected = nullptr;
+    const auto newGraph = [this] {
+        QCPGraph *graph = addGraph();
+        graph->setLineStyle(QCPGraph::lsNone);
+        graph->setSelectable(QCP::stNone);
+        graph->removeFromLegend();
+        m_pointPlottables.push_back(graph);
+        return graph;
+    };
+
+    for (std::size_t i = 0; i < doc.pointCount(); ++i) {
+        const auto &a = doc.analysis(i);
+        if (!a || a->levels.empty())
             continue;
-        const std::size_t group = groups.at(point.group.empty() ? "points" : point.group);
-        const bool planned = !a.performance.has_value();
-        const double y = a.performance.value_or(a.attainable);
-        if (a.levels.size() > 1) {
+        const KernelPoint &p = doc.measuredPoint(i);
+        const std::size_t group = groups.at(p.group.empty() ? "kernels" : p.group);
+        const bool planned = !a->performance.has_value();
+        const double y = a->performance.value_or(a->attainable);
+        const QColor color = groupColor(group);
+        if (a->levels.size() > 1) {
+            // Hierarchical roofline: one dot per level, joined by a thin line.
             auto *curve = new QCPCurve(xAxis, yAxis);
             curve->removeFromLegend();
-            curve->setPen(QPen(groupColor(group).lighter(130), 1.0));
-            for (const auto &level : a.levels)
+            curve->setSelectable(QCP::stNone);
+            curve->setPen(QPen(color.lighter(140), 1.0));
+            for (const auto &level : a->levels)
                 curve->addData(level.intensity, y);
+            m_pointPlottables.push_back(curve);
         }
-        for (const auto &level : a.levels) {
-            const auto key = std::make_tuple(group, static_cast<int>(level.level), planned);
-            QCPGraph *&graph = graphs[key];
+        for (std::size_t l = 0; l < a->levels.size(); ++l) {
+            const auto shape = levelShape(p.bytes[l].level);
+            levelsSeen.emplace(static_cast<int>(shape), p.bytes[l].level);
+            QCPGraph *&graph = graphs[std::make_tuple(group, static_cast<int>(shape), planned)];
             if (!graph) {
-                graph = addGraph();
-                graph->setLineStyle(QCPGraph::lsNone);
-                const QColor color = groupColor(group);
-                graph->setScatterStyle(QCPScatterStyle(
-                    levelShape(level.level), color, planned ? QColor(Qt::white) : color, 9));
-                graph->setPen(QPen(color, 1.6));
-                const bool first = std::none_of(graphs.begin(), graphs.end(), [&](const auto &g) {
-                    return std::get<0>(g.first) == group && g.second && g.second != graph;
-                });
-                graph->setName(q(groups.size() > 1 || !point.group.empty()
-                        ? (point.group.empty() ? "points" : point.group)
-                        : "kernels"));
-                if (!first)
-                    graph->removeFromLegend();
+                graph = newGraph();
+                graph->setScatterStyle(QCPScatterStyle(shape, QPen(color.darker(115), 1.4),
+                    planned ? QBrush(Qt::white) : QBrush(color), 9));
             }
-            graph->addData(level.intensity, y);
+            graph->addData(a->levels[l].intensity, y);
         }
-        if (!a.consistent) {
-            if (!inconsistent) {
-                inconsistent = addGraph();
-                inconsistent->setLineStyle(QCPGraph::lsNone);
-                inconsistent->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
-                    QPen(QColor(0xd0, 0x00, 0x00), 2.0), Qt::NoBrush, 18));
-                inconsistent->setName(tr("faster than the roof allows"));
+        if (!a->consistent) {
+            if (!impossible) {
+                impossible = newGraph();
+                impossible->setScatterStyle(QCPScatterStyle(
+                    QCPScatterStyle::ssCircle, QPen(kImpossibleColor, 2.0), Qt::NoBrush, 19));
+                impossible->setName(tr("impossible: above its roof"));
+                impossible->addToLegend();
             }
-            inconsistent->addData(a.levels.front().intensity, y);
+            impossible->addData(a->levels.front().intensity, y);
+        }
+        if (doc.isSelected(i)) {
+            if (!selected) {
+                selected = newGraph();
+                selected->setLayer(chart::kLabelLayer);
+                selected->setScatterStyle(QCPScatterStyle(
+                    QCPScatterStyle::ssCircle, QPen(kSelectionColor, 2.2), Qt::NoBrush, 15));
+            }
+            for (const auto &level : a->levels)
+                selected->addData(level.intensity, y);
+        }
+        const bool moved = !doc.whatIf(i).isIdentity();
+        if (moved) {
+            const auto measured = doc.measuredAnalysis(i);
+            if (measured && !measured->levels.empty()) {
+                const QPointF from(measured->levels.front().intensity,
+                    measured->performance.value_or(measured->attainable));
+                m_ghosts.push_back(std::make_unique<chart::WhatIfGhost>(
+                    this, from, QPointF(a->levels.front().intensity, y), color));
+            }
+        }
+        if ((doc.isSelected(i) || moved) && m_labels.size() < kMaxPointLabels) {
+            m_labels.push_back(std::make_unique<chart::PointLabel>(
+                this, QPointF(a->levels.back().intensity, y), q(p.name), kMaxLabelWidth));
+        }
+    }
+
+    // Legend: one entry per group (its colour), and per memory level when levels differ.
+    if (!groups.empty()) {
+        std::vector<std::pair<std::size_t, std::string>> ordered;
+        for (const auto &[name, index] : groups)
+            ordered.emplace_back(index, name);
+        std::sort(ordered.begin(), ordered.end());
+        for (const auto &[index, name] : ordered) {
+            QCPGraph *entry = newGraph();
+            entry->setScatterStyle(QCPScatterStyle(
+                QCPScatterStyle::ssCircle, groupColor(index), groupColor(index), 8));
+            entry->setName(q(name));
+            entry->addToLegend();
+        }
+    }
+    if (levelsSeen.size() > 1) {
+        for (const auto &[shape, level] : levelsSeen) {
+            QCPGraph *entry = newGraph();
+            entry->setScatterStyle(
+                QCPScatterStyle(static_cast<QCPScatterStyle::ScatterShape>(shape),
+                    QColor(0x55, 0x55, 0x55), Qt::white, 8));
+            entry->setName(level ? q(std::string(memoryLevelName(*level))) : tr("main memory"));
+            entry->addToLegend();
         }
     }
 }
 
 void RooflinePlot::placeLabels()
 {
-    // A slanted roof's label sits on its line near the left edge, turned to its pixel slope.
-    const double left = xAxis->range().lower;
-    const double right = xAxis->range().upper;
-    const double logSpan = std::log10(right / left);
-    int index = 0;
-    for (const auto &[item, bandwidth] : m_slantedLabels) {
-        const double x = left * std::pow(10.0, logSpan * (0.04 + 0.07 * index));
-        const double y = bandwidth * x;
-        item->position->setCoords(x, y);
-        const QPointF a(xAxis->coordToPixel(x), yAxis->coordToPixel(y));
-        const QPointF b(xAxis->coordToPixel(x * 10.0), yAxis->coordToPixel(y * 10.0));
-        item->setRotation(qRadiansToDegrees(std::atan2(b.y() - a.y(), b.x() - a.x())));
-        ++index;
+    const QCPRange xr = xAxis->range();
+    const QCPRange yr = yAxis->range();
+    // Slanted labels: on the visible part of their line, near its lower-left end.
+    int slot = 0;
+    double topPeak = 0.0;
+    for (const auto &c : m_document->hardware().compute) {
+        if (c.visible)
+            topPeak = std::max(topPeak, c.peak);
     }
+    const auto placeSlanted = [&](chart::RoofLine &roof, double top) {
+        const double start = std::max(xr.lower, yr.lower / roof.value());
+        const double end = std::min({ xr.upper, yr.upper / roof.value(), top / roof.value() });
+        roof.label()->setVisible(start < end);
+        if (start < end)
+            roof.placeLabel(start * std::pow(end / start, 0.06 + 0.05 * (slot % 3)), 0.0);
+        ++slot;
+    };
+    // Flat labels at the right edge; labels whose lines are too close stand side by side.
+    struct Placed {
+        double y;
+        double right;
+    };
+    std::vector<Placed> placed;
+    const auto placeFlat = [&](chart::RoofLine &roof) {
+        if (roof.label()->text().isEmpty())
+            return;
+        const double y = yAxis->coordToPixel(roof.value());
+        const double height = QFontMetrics(roof.label()->font()).height() + 2.0;
+        const double width
+            = QFontMetrics(roof.label()->font()).horizontalAdvance(roof.label()->text()) + 10.0;
+        double shift = 0.0;
+        for (const auto &p : placed) {
+            if (std::abs(p.y - y) < height)
+                shift = std::max(shift, p.right + 18.0);
+        }
+        roof.placeLabel(0.0, shift);
+        placed.push_back({ y, shift + width });
+    };
+    std::vector<chart::RoofLine *> flat;
+    for (auto &roof : m_roofs) {
+        if (roof->kind() == RoofLine::Kind::Memory)
+            placeSlanted(*roof, topPeak);
+        else
+            flat.push_back(roof.get());
+    }
+    for (auto &roof : m_compareRoofs) {
+        if (roof->kind() == RoofLine::Kind::Memory) {
+            const Hardware *other = m_document->compareHardware();
+            const ComputeCeiling *c = other ? other->defaultComputeCeiling() : nullptr;
+            placeSlanted(*roof, c ? c->peak : topPeak);
+        } else {
+            flat.push_back(roof.get());
+        }
+    }
+    std::sort(flat.begin(), flat.end(), [](auto *a, auto *b) { return a->value() > b->value(); });
+    for (auto *roof : flat)
+        placeFlat(*roof);
 }
 
 QString RooflinePlot::exportTo(const QString &fileName, int width, int height)
@@ -399,7 +654,7 @@ QString RooflinePlot::exportTo(const QString &fileName, int width, int height)
         generator.setFileName(fileName);
         generator.setSize(QSize(width, height));
         generator.setViewBox(QRect(0, 0, width, height));
-        generator.setTitle(tr("Roofline: %1").arg(q(m_hardware.name)));
+        generator.setTitle(tr("Roofline: %1").arg(q(hardware().name)));
         QCPPainter painter;
         ok = painter.begin(&generator);
         if (ok) {
@@ -413,53 +668,135 @@ QString RooflinePlot::exportTo(const QString &fileName, int width, int height)
     return ok ? QString() : tr("%1: could not be written").arg(fileName);
 }
 
+QString RooflinePlot::reachTheRoof(const KernelPoint &point, const PointAnalysis &a) const
+{
+    QStringList lines;
+    if (a.performance && a.consistent && *a.performance < a.attainable) {
+        lines << tr("to reach its roof: +%1 (×%2)")
+                     .arg(rate(a.attainable - *a.performance),
+                         q(formatSignificant(a.attainable / *a.performance, 3)));
+    }
+    if (a.bound == Bound::Memory) {
+        const auto binding = std::find_if(a.levels.begin(), a.levels.end(),
+            [&](const LevelAnalysis &l) { return l.memory == a.limitingCeiling; });
+        if (binding != a.levels.end()) {
+            const double needed = a.peak / binding->bandwidth; // the ridge of this pair
+            const double target = point.flops / needed;
+            lines << tr("to reach the compute roof: intensity ≥ %1 FLOP/B on %2, i.e. remove "
+                        "%3 of its %4")
+                         .arg(q(formatSignificant(needed, 3)), q(binding->memory).toHtmlEscaped(),
+                             q(formatQuantity(binding->bytes - target, Dimension::Bytes, 3)),
+                             q(formatQuantity(binding->bytes, Dimension::Bytes, 3)));
+        }
+    } else {
+        lines << tr("on the compute roof: only a faster ceiling (lower precision, tensor "
+                    "units) or fewer FLOPs make it faster");
+    }
+    return lines.join("<br>");
+}
+
 QString RooflinePlot::pointDescription(std::size_t index) const
 {
-    if (index >= m_points.size())
+    if (index >= m_document->pointCount())
         return {};
-    const auto &[point, a] = m_points[index];
+    const KernelPoint point = m_document->point(index);
+    const auto &result = m_document->analysis(index);
     QString text = QStringLiteral("<b>%1</b>").arg(q(point.name).toHtmlEscaped());
     if (!point.group.empty())
         text += "<br>" + tr("group: %1").arg(q(point.group).toHtmlEscaped());
+    const WhatIf &move = m_document->whatIf(index);
+    if (!move.isIdentity())
+        text += "<br><i>"
+            + tr("what-if: bytes ×%1, time ×%2 (drag back or undo to restore)")
+                  .arg(q(formatSignificant(move.bytesFactor, 3)),
+                      q(formatSignificant(move.timeFactor, 3)))
+            + "</i>";
     text += "<br>" + tr("FLOPs: %1").arg(q(formatQuantity(point.flops, Dimension::Flops)));
+    if (!result) {
+        text += "<br><i>" + q(result.error()).toHtmlEscaped() + "</i>";
+        return text;
+    }
+    const PointAnalysis &a = *result;
     for (const auto &level : a.levels) {
         text += "<br>"
             + tr("%1: %2, intensity %3 FLOP/B, roof %4")
-                  .arg(q(level.memory), q(formatQuantity(level.bytes, Dimension::Bytes)),
-                      q(formatSignificant(level.intensity, 4)),
-                      q(formatQuantity(level.attainable, Dimension::FlopRate)));
+                  .arg(q(level.memory).toHtmlEscaped(),
+                      q(formatQuantity(level.bytes, Dimension::Bytes)),
+                      q(formatSignificant(level.intensity, 4)), rate(level.attainable));
     }
     if (a.performance)
-        text += "<br>"
-            + tr("performance: %1").arg(q(formatQuantity(*a.performance, Dimension::FlopRate)));
+        text += "<br>" + tr("performance: %1").arg(rate(*a.performance));
     text += "<br>"
-        + tr("attainable: %1 (%2-bound by %3)")
-              .arg(q(formatQuantity(a.attainable, Dimension::FlopRate)),
-                  q(std::string(boundName(a.bound))), q(a.limitingCeiling).toHtmlEscaped());
+        + tr("attainable: %1 = min(π, β·I) (%2-bound by %3)")
+              .arg(rate(a.attainable), q(std::string(boundName(a.bound))),
+                  q(a.limitingCeiling).toHtmlEscaped());
     if (a.utilization)
         text += "<br>"
-            + tr("utilization: %1 %").arg(q(formatSignificant(*a.utilization * 100.0, 3)));
+            + tr("utilization: %1 % of attainable")
+                  .arg(q(formatSignificant(*a.utilization * 100.0, 3)));
     text += "<br>"
         + tr("T_min %1, T_max %2")
               .arg(q(formatQuantity(a.tMin, Dimension::Time)),
                   q(formatQuantity(a.tMax, Dimension::Time)));
+    if (!a.consistent)
+        text += "<br><b style='color:#c00000'>" + tr("impossible: faster than its roof allows")
+            + "</b>";
     if (!a.note.empty())
         text += "<br><i>" + q(a.note).toHtmlEscaped() + "</i>";
+    if (const QString reach = reachTheRoof(point, a); !reach.isEmpty())
+        text += "<br>" + reach;
+    if (const Hardware *other = m_document->compareHardware()) {
+        const auto there = m_document->compareAnalysis(index);
+        if (there) {
+            const double here = a.performance.value_or(a.attainable);
+            text += "<br>"
+                + tr("on %1: attainable %2 (%3-bound by %4); speed-up bound ×%5 over %6")
+                      .arg(q(other->name).toHtmlEscaped(), rate(there->attainable),
+                          q(std::string(boundName(there->bound))),
+                          q(there->limitingCeiling).toHtmlEscaped(),
+                          q(formatSignificant(there->attainable / here, 3)),
+                          a.performance ? tr("the measurement") : tr("the attainable here"));
+        } else {
+            text += "<br>" + tr("on %1: %2").arg(q(other->name), q(there.error()).toHtmlEscaped());
+        }
+    }
     if (!point.source.file.empty())
         text += "<br>" + tr("from %1:%2").arg(q(point.source.file)).arg(point.source.line);
     return text;
 }
 
+std::optional<QPointF> RooflinePlot::pointCoords(std::size_t index, std::size_t level) const
+{
+    if (index >= m_document->pointCount())
+        return std::nullopt;
+    const auto &a = m_document->analysis(index);
+    if (!a || level >= a->levels.size())
+        return std::nullopt;
+    return QPointF(a->levels[level].intensity, a->performance.value_or(a->attainable));
+}
+
+QPointF RooflinePlot::pointPosition(std::size_t index, std::size_t level) const
+{
+    const auto coords = pointCoords(index, level);
+    if (!coords)
+        return { -1.0, -1.0 };
+    return { xAxis->coordToPixel(coords->x()), yAxis->coordToPixel(coords->y()) };
+}
+
 int RooflinePlot::pointAt(const QPointF &position) const
 {
     int best = -1;
-    double bestDistance = 10.0; // pixels
-    for (std::size_t i = 0; i < m_points.size(); ++i) {
-        const auto &a = m_points[i].analysis;
-        const double y = a.performance.value_or(a.attainable);
-        for (const auto &level : a.levels) {
-            const QPointF p(xAxis->coordToPixel(level.intensity), yAxis->coordToPixel(y));
-            const double d = std::hypot(p.x() - position.x(), p.y() - position.y());
+    double bestDistance = kPickRadius;
+    for (std::size_t i = 0; i < m_document->pointCount(); ++i) {
+        const auto &a = m_document->analysis(i);
+        if (!a)
+            continue;
+        const double y = yAxis->coordToPixel(a->performance.value_or(a->attainable));
+        if (std::abs(y - position.y()) > bestDistance)
+            continue;
+        for (const auto &level : a->levels) {
+            const double d
+                = std::hypot(xAxis->coordToPixel(level.intensity) - position.x(), y - position.y());
             if (d < bestDistance) {
                 bestDistance = d;
                 best = static_cast<int>(i);
@@ -469,15 +806,193 @@ int RooflinePlot::pointAt(const QPointF &position) const
     return best;
 }
 
+std::optional<RooflinePlot::CeilingHit> RooflinePlot::ceilingAt(const QPointF &position) const
+{
+    if (!axisRect()->rect().contains(position.toPoint()))
+        return std::nullopt;
+    const chart::RoofLine *best = nullptr;
+    double bestDistance = 5.0;
+    for (const auto &roof : m_roofs) {
+        const double d = roof->distanceTo(position);
+        if (d < bestDistance) {
+            bestDistance = d;
+            best = roof.get();
+        }
+    }
+    if (!best)
+        return std::nullopt;
+    return CeilingHit { best->kind() == RoofLine::Kind::Compute, best->index() };
+}
+
+QPointF RooflinePlot::ceilingPosition(const CeilingHit &ceiling, double x) const
+{
+    const Hardware &hw = m_document->hardware();
+    const auto i = static_cast<std::size_t>(ceiling.index);
+    const double y = ceiling.compute ? hw.compute.at(i).peak : hw.memory.at(i).bandwidth * x;
+    return { xAxis->coordToPixel(x), yAxis->coordToPixel(y) };
+}
+
+std::vector<std::pair<QPointF, QPointF>> RooflinePlot::ghosts() const
+{
+    std::vector<std::pair<QPointF, QPointF>> out;
+    for (const auto &ghost : m_ghosts)
+        out.emplace_back(ghost->from(), ghost->to());
+    return out;
+}
+
+QStringList RooflinePlot::pointLabels() const
+{
+    QStringList out;
+    for (const auto &label : m_labels)
+        out << label->text();
+    return out;
+}
+
+QPointF RooflinePlot::coordsAt(const QPointF &position) const
+{
+    return { xAxis->pixelToCoord(position.x()), yAxis->pixelToCoord(position.y()) };
+}
+
+void RooflinePlot::mousePressEvent(QMouseEvent *event)
+{
+    m_pressPosition = event->position().toPoint();
+    if (event->button() == Qt::LeftButton && !(event->modifiers() & Qt::ShiftModifier)) {
+        const int index = pointAt(event->position());
+        if (index >= 0) {
+            const auto i = static_cast<std::size_t>(index);
+            if (event->modifiers() & Qt::ControlModifier) {
+                auto selection = m_document->selection();
+                if (m_document->isSelected(i))
+                    std::erase(selection, i);
+                else
+                    selection.push_back(i);
+                m_document->setSelection(std::move(selection));
+                event->accept();
+                return;
+            }
+            if (!m_document->isSelected(i))
+                m_document->setSelection({ i });
+            m_drag = Drag { Drag::Kind::Point, i, coordsAt(event->position()),
+                m_document->whatIf(i), 0.0, false };
+            setFocus(Qt::MouseFocusReason);
+            setCursor(Qt::ClosedHandCursor);
+            event->accept();
+            return;
+        }
+        if (const auto hit = ceilingAt(event->position())) {
+            const Hardware &hw = m_document->hardware();
+            const auto i = static_cast<std::size_t>(hit->index);
+            m_drag = Drag { hit->compute ? Drag::Kind::Compute : Drag::Kind::Memory, i,
+                coordsAt(event->position()), {},
+                hit->compute ? hw.compute[i].peak : hw.memory[i].bandwidth, false };
+            setFocus(Qt::MouseFocusReason);
+            event->accept();
+            return;
+        }
+    }
+    // Shift-drag draws a rectangle to zoom into; a plain drag pans.
+    setSelectionRectMode(event->modifiers() & Qt::ShiftModifier ? QCP::srmZoom : QCP::srmNone);
+    QCustomPlot::mousePressEvent(event);
+}
+
+void RooflinePlot::dragTo(const QPointF &position, EditPhase phase)
+{
+    const QPointF now = coordsAt(position);
+    if (!(now.x() > 0.0 && now.y() > 0.0) || !std::isfinite(now.x()) || !std::isfinite(now.y()))
+        return;
+    const double rx = now.x() / m_drag->startCoords.x();
+    const double ry = now.y() / m_drag->startCoords.y();
+    if (m_drag->kind == Drag::Kind::Point) {
+        // FLOPs fixed: intensity × rx means bytes ÷ rx; performance × ry means time ÷ ry.
+        WhatIf move = m_drag->startMove;
+        move.bytesFactor /= rx;
+        if (m_document->measuredPoint(m_drag->index).performance())
+            move.timeFactor /= ry;
+        m_document->setWhatIf(m_drag->index, move, phase);
+        return;
+    }
+    Hardware hw = m_document->hardware();
+    QString text;
+    if (m_drag->kind == Drag::Kind::Compute) {
+        auto &c = hw.compute[m_drag->index];
+        c.peak = m_drag->startValue * ry;
+        text
+            = tr("Drag %1 to %2").arg(q(c.name), q(formatQuantity(c.peak, Dimension::FlopRate, 3)));
+    } else {
+        // The slanted roof y = β·x through the cursor, parallel to where it was grabbed.
+        auto &m = hw.memory[m_drag->index];
+        m.bandwidth = m_drag->startValue * ry / rx;
+        text = tr("Drag %1 to %2")
+                   .arg(q(m.name), q(formatQuantity(m.bandwidth, Dimension::ByteRate, 3)));
+    }
+    m_document->editHardware(std::move(hw), text, phase);
+}
+
 void RooflinePlot::mouseMoveEvent(QMouseEvent *event)
 {
+    if (m_drag) {
+        dragTo(event->position(), EditPhase::Preview);
+        m_drag->moved = true;
+        if (m_drag->kind == Drag::Kind::Point)
+            QToolTip::showText(
+                event->globalPosition().toPoint(), pointDescription(m_drag->index), this);
+        event->accept();
+        return;
+    }
     QCustomPlot::mouseMoveEvent(event);
+    const QPointF c = coordsAt(event->position());
+    if (axisRect()->rect().contains(event->position().toPoint()))
+        emit cursorMoved(c.x(), c.y());
+    else
+        emit cursorMoved(std::nan(""), std::nan(""));
+    if (event->buttons() != Qt::NoButton)
+        return;
     const int index = pointAt(event->position());
-    if (index >= 0)
+    if (index >= 0) {
+        setCursor(Qt::OpenHandCursor);
         QToolTip::showText(event->globalPosition().toPoint(),
             pointDescription(static_cast<std::size_t>(index)), this);
+        return;
+    }
+    QToolTip::hideText();
+    if (const auto hit = ceilingAt(event->position()))
+        setCursor(hit->compute ? Qt::SizeVerCursor : Qt::SizeFDiagCursor);
     else
-        QToolTip::hideText();
+        unsetCursor();
+}
+
+void RooflinePlot::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (m_drag) {
+        if (m_drag->moved)
+            dragTo(event->position(), EditPhase::Final);
+        m_drag.reset();
+        unsetCursor();
+        event->accept();
+        return;
+    }
+    const bool click = (event->position().toPoint() - m_pressPosition).manhattanLength() < 3;
+    QCustomPlot::mouseReleaseEvent(event);
+    if (click && event->button() == Qt::LeftButton && !(event->modifiers() & Qt::ControlModifier))
+        m_document->setSelection({});
+}
+
+void RooflinePlot::keyPressEvent(QKeyEvent *event)
+{
+    if (m_drag && event->key() == Qt::Key_Escape) {
+        m_document->cancelPreview();
+        m_drag.reset();
+        unsetCursor();
+        event->accept();
+        return;
+    }
+    QCustomPlot::keyPressEvent(event);
+}
+
+void RooflinePlot::leaveEvent(QEvent *event)
+{
+    emit cursorMoved(std::nan(""), std::nan(""));
+    QCustomPlot::leaveEvent(event);
 }
 
 } // namespace ridgepoint

@@ -1,63 +1,129 @@
-// The roofline chart: ceilings, envelope, ridge and kernel points on log-log axes.
+// The roofline chart: ceilings, envelope, ridge and points of a Document on log-log axes, with
+// the what-if interactions (drag a point, drag a roof) and zooming.
 #pragma once
 
 #include "core/analysis.h"
 #include "core/hardware.h"
-#include "core/point.h"
+#include "widgets/document.h"
 
 #include <qcustomplot.h>
 
+#include <memory>
+#include <optional>
 #include <vector>
 
 namespace ridgepoint {
+
+namespace chart {
+class PointLabel;
+class RidgeMarker;
+class RoofLine;
+class WhatIfGhost;
+} // namespace chart
 
 class RooflinePlot : public QCustomPlot
 {
     Q_OBJECT
 
 public:
+    // Draws its own Document until setDocument() gives it a shared one.
     explicit RooflinePlot(QWidget *parent = nullptr);
+    ~RooflinePlot() override;
 
-    // Replaces the machine; the axes snap to its hardware frame.
+    void setDocument(Document *document);
+    Document *document() const { return m_document; }
+
+    // Headless use (the render command): a machine and analysed points without a session.
     void setHardware(const Hardware &hardware);
-    const Hardware &hardware() const { return m_hardware; }
-
-    // Replaces the points (analysed on the current machine).
+    const Hardware &hardware() const { return m_document->hardware(); }
+    void setAnalysisOptions(const AnalysisOptions &options);
     void setPoints(std::vector<AnalyzedPoint> points);
-    const std::vector<AnalyzedPoint> &points() const { return m_points; }
 
     // Axes snapped to decades around the ceilings' ridges, so two sessions on one machine
     // look the same.
     void resetToHardwareFrame();
     // Axes around the points (and the ridge), snapped to decades.
     void fitToData();
+    // Zooms about the centre of the plot by `factor` (> 1 zooms in).
+    void zoomBy(double factor);
+
+    // Shades the memory-bound and compute-bound regions under the roofline.
+    void setRegionShading(bool on);
+    bool regionShading() const { return m_shading; }
 
     // Writes the chart to PNG, SVG or PDF, chosen by the file's suffix. Returns an empty
     // string on success, else the reason.
     QString exportTo(const QString &fileName, int width, int height);
 
-    // Text of the tooltip for point `index` (also used by tests and the table).
+    // Text of the tooltip for point `index` (also used by tests).
     QString pointDescription(std::size_t index) const;
     // The point under a widget position (within a few pixels), or -1.
     int pointAt(const QPointF &position) const;
+    // Where point `index` is drawn (its dot for byte level `level`), in widget pixels.
+    QPointF pointPosition(std::size_t index, std::size_t level = 0) const;
+    // The chart coordinates (intensity, performance) of point `index` at level `level`.
+    std::optional<QPointF> pointCoords(std::size_t index, std::size_t level = 0) const;
+
+    struct CeilingHit {
+        bool compute = false;
+        int index = -1; // in Hardware::compute or Hardware::memory
+    };
+    // The roof of the current machine under a widget position (within a few pixels).
+    std::optional<CeilingHit> ceilingAt(const QPointF &position) const;
+    // Widget position on the roof of a ceiling at intensity `x`, for tests and tools.
+    QPointF ceilingPosition(const CeilingHit &ceiling, double x) const;
+
+    // Ghosts drawn for what-if moves (measured position → moved position, chart coordinates).
+    std::vector<std::pair<QPointF, QPointF>> ghosts() const;
+    // The labels currently drawn beside points (elided names).
+    QStringList pointLabels() const;
+    bool isDragging() const { return m_drag.has_value(); }
+
+signals:
+    // The cursor's chart coordinates; NaN when it left the plot.
+    void cursorMoved(double intensity, double performance);
 
 protected:
+    void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void leaveEvent(QEvent *event) override;
 
 private:
-    void rebuild();
-    void drawCeilings();
-    void drawPoints();
-    void placeLabels();
-
-    Hardware m_hardware;
-    std::vector<AnalyzedPoint> m_points;
-    // Slanted labels follow the pixel slope of their line, which changes with the axes.
-    struct SlantedLabel {
-        QCPItemText *item;
-        double bandwidth;
+    struct Drag {
+        enum class Kind { Point, Compute, Memory } kind = Kind::Point;
+        std::size_t index = 0;
+        QPointF startCoords; // chart coordinates under the press
+        WhatIf startMove;
+        double startValue = 0.0; // peak or bandwidth
+        bool moved = false;
     };
-    std::vector<SlantedLabel> m_slantedLabels;
+
+    void connectDocument();
+    void rebuildRoofs();
+    void rebuildPoints();
+    void placeLabels();
+    void requestReplot();
+    void dragTo(const QPointF &position, EditPhase phase);
+    QPointF coordsAt(const QPointF &position) const;
+    QString reachTheRoof(const KernelPoint &point, const PointAnalysis &a) const;
+
+    Document *m_document = nullptr;
+    Document *m_ownDocument = nullptr;
+    std::vector<QMetaObject::Connection> m_connections;
+    bool m_shading = false;
+
+    std::vector<std::unique_ptr<chart::RoofLine>> m_roofs;
+    std::vector<std::unique_ptr<chart::RoofLine>> m_compareRoofs;
+    std::unique_ptr<chart::RidgeMarker> m_ridge;
+    std::vector<std::unique_ptr<chart::WhatIfGhost>> m_ghosts;
+    std::vector<std::unique_ptr<chart::PointLabel>> m_labels;
+    std::vector<QCPAbstractPlottable *> m_roofPlottables; // envelope, shading, legend entries
+    std::vector<QCPAbstractPlottable *> m_pointPlottables;
+
+    std::optional<Drag> m_drag;
+    QPoint m_pressPosition;
     QSharedPointer<QCPAxisTickerLog> m_xTicker;
     QSharedPointer<QCPAxisTickerLog> m_yTicker;
 };

@@ -1,0 +1,175 @@
+// Document: undoable edits, drag merging, cancelling, the "Custom (from …)" rename.
+#include "testmachine.h"
+#include "widgets/document.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace ridgepoint;
+
+class TestDocument : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        doc = std::make_unique<Document>();
+        doc->resetHardware(test::machine());
+        doc->resetPoints(test::points());
+    }
+
+    void whatIfScalesBytesAndTime_data()
+    {
+        QTest::addColumn<double>("bytesFactor");
+        QTest::addColumn<double>("timeFactor");
+        QTest::addColumn<double>("intensity");
+        QTest::addColumn<double>("performance");
+        QTest::newRow("identity") << 1.0 << 1.0 << 1.0 << 5e10;
+        QTest::newRow("half the bytes") << 0.5 << 1.0 << 2.0 << 5e10;
+        QTest::newRow("half the time") << 1.0 << 0.5 << 1.0 << 1e11;
+        QTest::newRow("both") << 0.1 << 0.25 << 10.0 << 2e11;
+    }
+
+    void whatIfScalesBytesAndTime()
+    {
+        QFETCH(double, bytesFactor);
+        QFETCH(double, timeFactor);
+        QFETCH(double, intensity);
+        QFETCH(double, performance);
+        doc->setWhatIf(0, { bytesFactor, timeFactor });
+        const auto &a = doc->analysis(0);
+        QVERIFY(a.has_value());
+        QCOMPARE(a->levels.front().intensity, intensity);
+        QCOMPARE(*a->performance, performance);
+        QCOMPARE(doc->point(0).flops, 1e9); // FLOPs never move
+        QCOMPARE(doc->measuredPoint(0).bytes.front().bytes, 1e9);
+    }
+
+    void whatIfIsOneUndoStepAndUndoRestores()
+    {
+        QSignalSpy changed(doc.get(), &Document::pointsChanged);
+        doc->setWhatIf(0, { 0.05, 1.0 });
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QCOMPARE(doc->analysis(0)->bound, Bound::Compute); // I = 20 > ridge 10
+        QCOMPARE(changed.count(), 1);
+        doc->undoStack()->undo();
+        QCOMPARE(doc->whatIf(0), WhatIf {});
+        QCOMPARE(doc->analysis(0)->bound, Bound::Memory);
+        doc->undoStack()->redo();
+        QCOMPARE(doc->whatIf(0).bytesFactor, 0.05);
+    }
+
+    void previewStepsMergeIntoOneCommand()
+    {
+        doc->setWhatIf(1, { 0.9, 1.0 }, EditPhase::Preview);
+        doc->setWhatIf(1, { 0.8, 1.0 }, EditPhase::Preview);
+        doc->setWhatIf(1, { 0.7, 0.9 }, EditPhase::Preview);
+        QVERIFY(doc->hasOpenPreview());
+        doc->setWhatIf(1, { 0.6, 0.9 }, EditPhase::Final);
+        QVERIFY(!doc->hasOpenPreview());
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QCOMPARE(doc->whatIf(1), (WhatIf { 0.6, 0.9 }));
+        // The next drag of the same point is a step of its own.
+        doc->setWhatIf(1, { 0.5, 0.9 }, EditPhase::Preview);
+        doc->setWhatIf(1, { 0.4, 0.9 }, EditPhase::Final);
+        QCOMPARE(doc->undoStack()->count(), 2);
+        doc->undoStack()->undo();
+        QCOMPARE(doc->whatIf(1), (WhatIf { 0.6, 0.9 }));
+    }
+
+    void cancelledPreviewLeavesNoTrace()
+    {
+        doc->setWhatIf(0, { 0.5, 1.0 });
+        doc->setWhatIf(2, { 0.3, 1.0 }, EditPhase::Preview);
+        doc->setWhatIf(2, { 0.2, 1.0 }, EditPhase::Preview);
+        doc->cancelPreview();
+        QCOMPARE(doc->whatIf(2), WhatIf {});
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QVERIFY(!doc->undoStack()->canRedo());
+        QCOMPARE(doc->whatIf(0).bytesFactor, 0.5);
+    }
+
+    void dragBackToStartLeavesNoStep()
+    {
+        doc->setWhatIf(0, { 0.5, 1.0 }, EditPhase::Preview);
+        doc->setWhatIf(0, {}, EditPhase::Final);
+        QCOMPARE(doc->undoStack()->count(), 0);
+    }
+
+    void editingAPresetMakesItCustom()
+    {
+        QSignalSpy changed(doc.get(), &Document::hardwareChanged);
+        Hardware hw = doc->hardware();
+        hw.memory[0].bandwidth = 2e11;
+        doc->editHardware(hw, "faster DRAM");
+        QCOMPARE(QString::fromStdString(doc->hardware().name), QString("Custom (from TM)"));
+        QCOMPARE(doc->hardware().memory[0].bandwidth, 2e11);
+        QCOMPARE(doc->analysis(0)->attainable, 2e11); // I = 1 on the new roof
+        QCOMPARE(changed.count(), 1);
+        // A second edit keeps the custom name rather than nesting it.
+        hw = doc->hardware();
+        hw.compute[0].peak = 2e12;
+        doc->editHardware(hw, "faster math");
+        QCOMPARE(QString::fromStdString(doc->hardware().name), QString("Custom (from TM)"));
+        doc->undoStack()->undo();
+        doc->undoStack()->undo();
+        QCOMPARE(QString::fromStdString(doc->hardware().name), QString("Test machine"));
+        QCOMPARE(doc->hardware().memory[0].bandwidth, 1e11);
+        QCOMPARE(doc->analysis(0)->attainable, 1e11);
+    }
+
+    void selectingAnotherMachineIsUndoable()
+    {
+        Hardware other = makeSimpleMachine(4e12, 4e11);
+        doc->selectHardware(other);
+        QCOMPARE(doc->analysis(0)->attainable, 4e11);
+        doc->undoStack()->undo();
+        QCOMPARE(doc->analysis(0)->attainable, 1e11);
+    }
+
+    void deleteAndDuplicateAreUndoable()
+    {
+        doc->setWhatIf(1, { 0.5, 1.0 });
+        doc->removePoints({ 2, 0 });
+        QCOMPARE(doc->pointCount(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(doc->measuredPoint(0).name), QString("gemm"));
+        QCOMPARE(doc->whatIf(0).bytesFactor, 0.5); // the move stays with its point
+        doc->undoStack()->undo();
+        QCOMPARE(doc->pointCount(), std::size_t(3));
+        QCOMPARE(QString::fromStdString(doc->measuredPoint(0).name), QString("stream"));
+        QCOMPARE(QString::fromStdString(doc->measuredPoint(2).name), QString("stencil"));
+
+        doc->duplicatePoints({ 1 });
+        QCOMPARE(doc->pointCount(), std::size_t(4));
+        QCOMPARE(QString::fromStdString(doc->measuredPoint(3).name), QString("gemm (copy)"));
+        QCOMPARE(doc->selection(), std::vector<std::size_t> { 3 });
+        doc->undoStack()->undo();
+        QCOMPARE(doc->pointCount(), std::size_t(3));
+    }
+
+    void selectionIsSortedAndBounded()
+    {
+        QSignalSpy changed(doc.get(), &Document::selectionChanged);
+        doc->setSelection({ 2, 0, 2, 7 });
+        QCOMPARE(doc->selection(), (std::vector<std::size_t> { 0, 2 }));
+        doc->setSelection({ 0, 2 });
+        QCOMPARE(changed.count(), 1); // unchanged selection: no signal
+    }
+
+    void compareMachineAnalysesWithItsOwnCeilings()
+    {
+        QVERIFY(!doc->compareAnalysis(0).has_value());
+        doc->setCompareHardware(makeSimpleMachine(1e13, 1e12));
+        const auto there = doc->compareAnalysis(0);
+        QVERIFY(there.has_value());
+        QCOMPARE(there->attainable, 1e12);
+    }
+
+private:
+    std::unique_ptr<Document> doc;
+};
+
+QTEST_MAIN(TestDocument)
+#include "tst_document.moc"

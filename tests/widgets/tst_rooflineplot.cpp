@@ -1,0 +1,299 @@
+// RooflinePlot driven with real mouse and key events: dragging points and roofs, zooming,
+// and what the chart says about a point.
+#include "testmachine.h"
+#include "widgets/document.h"
+#include "widgets/rooflineplot.h"
+
+#include <QTest>
+#include <QUndoStack>
+
+using namespace ridgepoint;
+
+namespace {
+
+void send(QWidget *widget, QEvent::Type type, QPointF at, Qt::MouseButton button,
+    Qt::MouseButtons buttons, Qt::KeyboardModifiers modifiers = {})
+{
+    QMouseEvent event(type, at, widget->mapToGlobal(at), button, buttons, modifiers);
+    QCoreApplication::sendEvent(widget, &event);
+}
+
+// Press at `from`, move in a few steps to `to`, optionally release.
+void drag(QWidget *widget, QPointF from, QPointF to, bool release = true,
+    Qt::KeyboardModifiers modifiers = {})
+{
+    send(widget, QEvent::MouseButtonPress, from, Qt::LeftButton, Qt::LeftButton, modifiers);
+    for (int step = 1; step <= 4; ++step)
+        send(widget, QEvent::MouseMove, from + (to - from) * step / 4.0, Qt::NoButton,
+            Qt::LeftButton, modifiers);
+    if (release)
+        send(widget, QEvent::MouseButtonRelease, to, Qt::LeftButton, Qt::NoButton, modifiers);
+}
+
+} // namespace
+
+class TestRooflinePlot : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        plot = std::make_unique<RooflinePlot>();
+        plot->resize(1000, 700);
+        doc = plot->document();
+        doc->resetHardware(test::machine());
+        doc->resetPoints(test::points());
+        plot->resetToHardwareFrame();
+        plot->show();
+        QVERIFY(QTest::qWaitForWindowExposed(plot.get()));
+        plot->replot(); // lays out the axes so pixels map to coordinates
+    }
+
+    void cleanup() { plot.reset(); }
+
+    void pixelDragSetsBytesAndTime_data()
+    {
+        QTest::addColumn<int>("index");
+        QTest::addColumn<QPointF>("offset");
+        QTest::newRow("right: fewer bytes") << 0 << QPointF(60, 0);
+        QTest::newRow("up: less time") << 1 << QPointF(0, -45);
+        QTest::newRow("left and down") << 2 << QPointF(-70, 30);
+        QTest::newRow("diagonal") << 0 << QPointF(35, -35);
+    }
+
+    void pixelDragSetsBytesAndTime()
+    {
+        QFETCH(int, index);
+        QFETCH(QPointF, offset);
+        const auto i = static_cast<std::size_t>(index);
+        const QPointF from = plot->pointPosition(i);
+        const QPointF to = from + offset;
+        const double x0 = plot->xAxis->pixelToCoord(from.x());
+        const double x1 = plot->xAxis->pixelToCoord(to.x());
+        const double y0 = plot->yAxis->pixelToCoord(from.y());
+        const double y1 = plot->yAxis->pixelToCoord(to.y());
+        const KernelPoint before = doc->measuredPoint(i);
+
+        drag(plot.get(), from, to);
+
+        const KernelPoint after = doc->point(i);
+        QCOMPARE(after.flops, before.flops);
+        QVERIFY(qFuzzyCompare(after.bytes.front().bytes, before.bytes.front().bytes * x0 / x1));
+        QVERIFY(qFuzzyCompare(*after.seconds, *before.seconds * y0 / y1));
+        QCOMPARE(doc->undoStack()->count(), 1);
+        // The point is drawn where it was dropped.
+        const QPointF now = plot->pointPosition(i);
+        QVERIFY2(std::abs(now.x() - to.x()) < 0.5 && std::abs(now.y() - to.y()) < 0.5,
+            qPrintable(
+                QString("%1,%2 vs %3,%4").arg(now.x()).arg(now.y()).arg(to.x()).arg(to.y())));
+    }
+
+    void dragChangesTheBoundAndUndoBringsItBack()
+    {
+        // stream: I = 1, memory-bound; the ridge is at 10 FLOP/B.
+        QCOMPARE(doc->analysis(0)->bound, Bound::Memory);
+        const QPointF from = plot->pointPosition(0);
+        const QPointF to(plot->xAxis->coordToPixel(30.0), from.y());
+        drag(plot.get(), from, to);
+        QCOMPARE(doc->analysis(0)->bound, Bound::Compute);
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QCOMPARE(plot->ghosts().size(), std::size_t(1));
+        QCOMPARE(plot->ghosts().front().first, QPointF(1.0, 5e10)); // the measured position
+        QVERIFY(plot->pointDescription(0).contains("what-if"));
+
+        doc->undoStack()->undo();
+        QCOMPARE(doc->analysis(0)->bound, Bound::Memory);
+        QCOMPARE(doc->point(0).bytes.front().bytes, 1e9);
+        QVERIFY(plot->ghosts().empty());
+    }
+
+    void tableAndTooltipUpdateDuringTheDrag()
+    {
+        const QPointF from = plot->pointPosition(0);
+        const QPointF to(plot->xAxis->coordToPixel(30.0), from.y());
+        drag(plot.get(), from, to, false);
+        QVERIFY(plot->isDragging());
+        QCOMPARE(doc->analysis(0)->bound, Bound::Compute); // live, before the release
+        QVERIFY(plot->pointDescription(0).contains("compute-bound"));
+        send(plot.get(), QEvent::MouseButtonRelease, to, Qt::LeftButton, Qt::NoButton);
+        QVERIFY(!plot->isDragging());
+    }
+
+    void escapeCancelsTheDrag()
+    {
+        const QPointF from = plot->pointPosition(2);
+        drag(plot.get(), from, from + QPointF(80, -40), false);
+        QVERIFY(!doc->whatIf(2).isIdentity());
+        QTest::keyClick(plot.get(), Qt::Key_Escape);
+        QVERIFY(!plot->isDragging());
+        QCOMPARE(doc->whatIf(2), WhatIf {});
+        QCOMPARE(doc->undoStack()->count(), 0);
+        QVERIFY(!doc->undoStack()->canRedo());
+        // The release after Esc changes nothing.
+        send(plot.get(), QEvent::MouseButtonRelease, from + QPointF(80, -40), Qt::LeftButton,
+            Qt::NoButton);
+        QCOMPARE(doc->whatIf(2), WhatIf {});
+    }
+
+    void pointDraggedAboveItsRoofIsImpossibleNotClamped()
+    {
+        // stream's roof at I = 1 is 100 GFLOP/s; drop it at 400 GFLOP/s.
+        const QPointF from = plot->pointPosition(0);
+        const QPointF to(from.x(), plot->yAxis->coordToPixel(4e11));
+        drag(plot.get(), from, to);
+        QVERIFY(!doc->analysis(0)->consistent);
+        QVERIFY(std::abs(plot->pointPosition(0).y() - to.y()) < 0.5);
+        QVERIFY(plot->pointDescription(0).contains("impossible"));
+    }
+
+    void draggingAComputeRoofChangesItsPeak()
+    {
+        const RooflinePlot::CeilingHit fp32 { true, 0 };
+        const QPointF from = plot->ceilingPosition(fp32, 300.0);
+        const auto hit = plot->ceilingAt(from);
+        QVERIFY(hit.has_value());
+        QVERIFY(hit->compute);
+        QCOMPARE(hit->index, 0);
+        const QPointF to = from + QPointF(0, -50);
+        const double ratio
+            = plot->yAxis->pixelToCoord(to.y()) / plot->yAxis->pixelToCoord(from.y());
+        drag(plot.get(), from, to);
+        QVERIFY(qFuzzyCompare(doc->hardware().compute[0].peak, 1e12 * ratio));
+        QCOMPARE(QString::fromStdString(doc->hardware().name), QString("Custom (from TM)"));
+        QCOMPARE(doc->undoStack()->count(), 1);
+        doc->undoStack()->undo();
+        QCOMPARE(doc->hardware().compute[0].peak, 1e12);
+    }
+
+    void draggingAMemoryRoofChangesItsBandwidthAndMovesTheRidge()
+    {
+        const RooflinePlot::CeilingHit dram { false, 0 };
+        const QPointF from = plot->ceilingPosition(dram, 0.1);
+        const auto hit = plot->ceilingAt(from);
+        QVERIFY(hit.has_value());
+        QVERIFY(!hit->compute);
+        QCOMPARE(hit->index, 0);
+        const QPointF to = from + QPointF(0, -40);
+        const double ratio
+            = plot->yAxis->pixelToCoord(to.y()) / plot->yAxis->pixelToCoord(from.y());
+        drag(plot.get(), from, to);
+        const Hardware &hw = doc->hardware();
+        QVERIFY(qFuzzyCompare(hw.memory[0].bandwidth, 1e11 * ratio));
+        QVERIFY(qFuzzyCompare(ridgeIntensity(hw.compute[0], hw.memory[0]), 10.0 / ratio));
+    }
+
+    void wheelZoomsIn()
+    {
+        const QCPRange before = plot->xAxis->range();
+        const QPointF centre = plot->axisRect()->rect().center();
+        QWheelEvent wheel(centre, plot->mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt::NoButton,
+            Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(plot.get(), &wheel);
+        const QCPRange after = plot->xAxis->range();
+        QVERIFY(after.upper / after.lower < before.upper / before.lower);
+    }
+
+    void shiftDragZoomsToTheRectangle()
+    {
+        const QRect rect = plot->axisRect()->rect();
+        const QPointF a = rect.topLeft() + QPointF(100, 100);
+        const QPointF b = a + QPointF(200, 150);
+        const double x0 = plot->xAxis->pixelToCoord(a.x());
+        // Within a pixel of the release point (QRect rounds its edges).
+        const double x1Low = plot->xAxis->pixelToCoord(b.x() - 1.5);
+        const double x1High = plot->xAxis->pixelToCoord(b.x() + 1.5);
+        drag(plot.get(), a, b, true, Qt::ShiftModifier);
+        QVERIFY(qFuzzyCompare(plot->xAxis->range().lower, x0));
+        QVERIFY2(plot->xAxis->range().upper > x1Low && plot->xAxis->range().upper < x1High,
+            qPrintable(QString("%1 not in (%2, %3)").arg(plot->xAxis->range().upper).arg(x1Low).arg(x1High)));
+        QCOMPARE(doc->undoStack()->count(), 0); // zooming is not an edit
+    }
+
+    void plainDragOnEmptySpacePans()
+    {
+        const QRect rect = plot->axisRect()->rect();
+        const QPointF a = rect.center() + QPointF(-200, 150);
+        QVERIFY(plot->pointAt(a) < 0);
+        QVERIFY(!plot->ceilingAt(a));
+        const QCPRange before = plot->xAxis->range();
+        drag(plot.get(), a, a + QPointF(50, 0));
+        QVERIFY(plot->xAxis->range().lower < before.lower);
+        QCOMPARE(doc->undoStack()->count(), 0);
+    }
+
+    void hardwareFrameIsSnappedToDecades()
+    {
+        plot->fitToData();
+        plot->resetToHardwareFrame();
+        QCOMPARE(plot->xAxis->range().lower, 1e-3);
+        QCOMPARE(plot->xAxis->range().upper, 1e3);
+        QCOMPARE(plot->yAxis->range().lower, 1e8);
+        QCOMPARE(plot->yAxis->range().upper, 1e13);
+        QCOMPARE(plot->yAxis->label(), QString("Performance [TFLOP/s]"));
+    }
+
+    void tooltipSaysWhatItWouldTakeToReachTheRoof()
+    {
+        const QString memory = plot->pointDescription(0);
+        QVERIFY2(memory.contains("to reach its roof: +50 GFLOP/s (×2)"), qPrintable(memory));
+        QVERIFY2(memory.contains("intensity ≥ 10 FLOP/B on DRAM, i.e. remove 900 MB of its 1 GB"),
+            qPrintable(memory));
+        QVERIFY(memory.contains("memory-bound by DRAM"));
+        QVERIFY(memory.contains("T_min"));
+        const QString compute = plot->pointDescription(1);
+        QVERIFY2(compute.contains("to reach its roof: +500 GFLOP/s (×2)"), qPrintable(compute));
+        QVERIFY(compute.contains("on the compute roof"));
+    }
+
+    void tooltipComparesWithAnotherMachine()
+    {
+        doc->setCompareHardware(makeSimpleMachine(1e13, 1e12));
+        const QString text = plot->pointDescription(0);
+        QVERIFY2(text.contains("attainable 1 TFLOP/s (memory-bound by Memory); speed-up bound ×20"),
+            qPrintable(text));
+    }
+
+    void clickSelectsAndLongNamesAreElided()
+    {
+        std::vector<KernelPoint> points = test::points();
+        points[1].name = std::string(200, 'x') + "_tail";
+        doc->resetPoints(points);
+        const QPointF at = plot->pointPosition(1);
+        send(plot.get(), QEvent::MouseButtonPress, at, Qt::LeftButton, Qt::LeftButton);
+        send(plot.get(), QEvent::MouseButtonRelease, at, Qt::LeftButton, Qt::NoButton);
+        QCOMPARE(doc->selection(), std::vector<std::size_t> { 1 });
+        QCOMPARE(doc->undoStack()->count(), 0); // a click is not a move
+        QCOMPARE(plot->pointLabels().size(), 1);
+        const QString label = plot->pointLabels().front();
+        QVERIFY(label.contains(QChar(0x2026)));
+        QVERIFY(label.endsWith("_tail"));
+        QVERIFY(plot->fontMetrics().horizontalAdvance(label) <= 170);
+        QVERIFY(plot->pointDescription(1).contains(QString(200, 'x') + "_tail")); // full name
+    }
+
+    void exportsEveryFormat_data()
+    {
+        QTest::addColumn<QString>("suffix");
+        QTest::newRow("png") << "png";
+        QTest::newRow("svg") << "svg";
+        QTest::newRow("pdf") << "pdf";
+    }
+
+    void exportsEveryFormat()
+    {
+        QFETCH(QString, suffix);
+        QTemporaryDir dir;
+        const QString file = dir.filePath("chart." + suffix);
+        QCOMPARE(plot->exportTo(file, 800, 500), QString());
+        QVERIFY(QFileInfo(file).size() > 1000);
+        QVERIFY(!plot->exportTo(dir.filePath("chart.bmp"), 800, 500).isEmpty());
+    }
+
+private:
+    std::unique_ptr<RooflinePlot> plot;
+    Document *doc = nullptr;
+};
+
+QTEST_MAIN(TestRooflinePlot)
+#include "tst_rooflineplot.moc"

@@ -1,0 +1,48 @@
+// The current machine's ceilings, editable: compute ceilings first, then memory ceilings.
+// Every edit goes through Document::editHardware (undoable, renames a preset to "Custom").
+#pragma once
+
+#include <QAbstractTableModel>
+
+namespace ridgepoint {
+
+class Document;
+
+class CeilingsTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { Shown, Name, Kind, Value, ColumnCount };
+
+    explicit CeilingsTableModel(Document *document, QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    // Value accepts unit strings ("3.35 TB/s", "989 TFLOP/s"); a bare number is in FLOP/s or B/s.
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+
+    bool isComputeRow(int row) const;
+    // Adds a ceiling next to the others of its kind; returns its row.
+    int addComputeCeiling();
+    int addMemoryCeiling();
+    // Removes a ceiling; the last compute or memory ceiling stays (a machine needs both).
+    bool removeCeiling(int row);
+
+    // Why the last edit was refused (empty after a successful one).
+    QString lastError() const { return m_lastError; }
+
+signals:
+    void editRejected(const QString &message);
+
+private:
+    bool reject(const QString &message);
+
+    Document *m_document;
+    QString m_lastError;
+};
+
+} // namespace ridgepoint

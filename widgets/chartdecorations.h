@@ -1,0 +1,104 @@
+// Small composite chart objects: each owns its QCPItems on a named layer and removes them in
+// its destructor (the shape of QCustomPlot's axis-tags example). Internal to the chart.
+#pragma once
+
+#include <qcustomplot.h>
+
+namespace ridgepoint::chart {
+
+// Layers, bottom to top (created by RooflinePlot around "main", where the points are).
+inline constexpr char kShadingLayer[] = "shading";
+inline constexpr char kRoofLayer[] = "roofs";
+inline constexpr char kGhostLayer[] = "ghosts";
+inline constexpr char kLabelLayer[] = "labels";
+
+// One roof: its line and its label ("HBM3  3.35 TB/s" along a slanted line, "BF16 tensor
+// 989 TFLOP/s" above a flat one).
+class RoofLine
+{
+public:
+    enum class Kind { Compute, Memory };
+
+    // `index` is the ceiling's position in its list (compute or memory) on the machine.
+    // A memory roof runs from the left of any view to where it meets `top`, the highest
+    // compute roof; a compute roof from where it meets `top`, the fastest memory, to the right.
+    RoofLine(QCustomPlot *plot, Kind kind, int index, double value, double top, const QPen &pen,
+        const QString &label);
+    ~RoofLine();
+    RoofLine(const RoofLine &) = delete;
+    RoofLine &operator=(const RoofLine &) = delete;
+
+    Kind kind() const { return m_kind; }
+    int index() const { return m_index; }
+    double value() const { return m_value; }
+    // Distance in pixels from a widget position to the line (large when far).
+    double distanceTo(const QPointF &position) const;
+    void setHighlighted(bool on);
+    QCPItemText *label() const { return m_label; }
+    // The label's anchor: along the line at intensity `x` (memory), or at the plot's right
+    // edge shifted left by `shift` pixels (compute).
+    void placeLabel(double x, double shift);
+
+private:
+    QCustomPlot *m_plot;
+    Kind m_kind;
+    int m_index;
+    double m_value;
+    QPen m_pen;
+    QCPItemLine *m_line;
+    QCPItemText *m_label;
+};
+
+// The ridge of the active pair: a marker on the knee, a dashed drop to the x axis, its intensity.
+class RidgeMarker
+{
+public:
+    RidgeMarker(QCustomPlot *plot, double intensity, double peak, const QColor &color);
+    ~RidgeMarker();
+    RidgeMarker(const RidgeMarker &) = delete;
+    RidgeMarker &operator=(const RidgeMarker &) = delete;
+
+private:
+    QCustomPlot *m_plot;
+    QCPItemLine *m_drop;
+    QCPItemTracer *m_marker;
+    QCPItemText *m_label;
+};
+
+// A what-if move: a faint ghost at the measured position and an arrow to the moved point.
+class WhatIfGhost
+{
+public:
+    WhatIfGhost(QCustomPlot *plot, QPointF from, QPointF to, const QColor &color);
+    ~WhatIfGhost();
+    WhatIfGhost(const WhatIfGhost &) = delete;
+    WhatIfGhost &operator=(const WhatIfGhost &) = delete;
+
+    QPointF from() const { return m_from; }
+    QPointF to() const { return m_to; }
+
+private:
+    QCustomPlot *m_plot;
+    QPointF m_from;
+    QPointF m_to;
+    QCPItemTracer *m_ghost;
+    QCPItemLine *m_arrow;
+};
+
+// A point's name beside it, elided to `maxWidth` pixels (the full name is in the tooltip).
+class PointLabel
+{
+public:
+    PointLabel(QCustomPlot *plot, QPointF at, const QString &name, int maxWidth);
+    ~PointLabel();
+    PointLabel(const PointLabel &) = delete;
+    PointLabel &operator=(const PointLabel &) = delete;
+
+    QString text() const { return m_label->text(); }
+
+private:
+    QCustomPlot *m_plot;
+    QCPItemText *m_label;
+};
+
+} // namespace ridgepoint::chart

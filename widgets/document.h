@@ -1,0 +1,126 @@
+// The session: the machine, the points, their what-if moves, an optional machine to compare
+// with, and the undo stack every edit goes through. Views subscribe to its typed signals.
+#pragma once
+
+#include "core/analysis.h"
+#include "core/hardware.h"
+#include "core/point.h"
+
+#include <QObject>
+
+#include <expected>
+#include <optional>
+#include <vector>
+
+class QUndoStack;
+
+namespace ridgepoint {
+
+// A what-if move of one point. FLOPs stay fixed; the bytes at every level and the time scale.
+struct WhatIf {
+    double bytesFactor = 1.0; // new bytes / measured bytes
+    double timeFactor = 1.0; // new seconds / measured seconds (a planned point ignores it)
+
+    bool isIdentity() const { return bytesFactor == 1.0 && timeFactor == 1.0; }
+    friend bool operator==(const WhatIf &, const WhatIf &) = default;
+};
+
+// The point as the move makes it: bytes × bytesFactor, seconds × timeFactor (a measured rate
+// ÷ timeFactor).
+KernelPoint applyWhatIf(const KernelPoint &point, const WhatIf &move);
+
+// The name a machine takes once edited: "Custom (from H100)" (its first alias, else its name).
+// Already-custom machines keep their name.
+std::string customMachineName(const Hardware &hardware);
+
+// Preview: one step of a drag, merged with the steps before it into one undo command until a
+// Final edit closes it.
+enum class EditPhase { Final, Preview };
+
+using PointResult = std::expected<PointAnalysis, std::string>;
+
+class Document : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit Document(QObject *parent = nullptr);
+    ~Document() override;
+
+    QUndoStack *undoStack() const { return m_undoStack; }
+
+    // Starting a session (opening a machine or a file) is not an edit: the history is cleared.
+    void resetHardware(Hardware hardware);
+    void resetPoints(std::vector<KernelPoint> points);
+    void setAnalysisOptions(AnalysisOptions options);
+    const AnalysisOptions &analysisOptions() const { return m_options; }
+
+    // --- the machine
+    const Hardware &hardware() const { return m_hardware; }
+    // Picks another machine (undoable; the points are re-analysed).
+    void selectHardware(const Hardware &hardware);
+    // An edit of the current machine's ceilings; a preset becomes "Custom (from NAME)".
+    void editHardware(Hardware edited, const QString &text, EditPhase phase = EditPhase::Final);
+
+    // --- points (index = position in the session, as the table model shows them)
+    std::size_t pointCount() const { return m_points.size(); }
+    const KernelPoint &measuredPoint(std::size_t index) const { return m_points[index]; }
+    // The point with its what-if move applied: what the chart and the table show.
+    KernelPoint point(std::size_t index) const;
+    const WhatIf &whatIf(std::size_t index) const { return m_moves[index]; }
+    const PointResult &analysis(std::size_t index) const { return m_analysis[index]; }
+    // The analysis of the point without its move (where the ghost is drawn).
+    PointResult measuredAnalysis(std::size_t index) const;
+    void setWhatIf(std::size_t index, const WhatIf &move, EditPhase phase = EditPhase::Final);
+    // Removes every what-if move (one undo step).
+    void clearWhatIfs();
+    // Esc during a drag: undoes the open drag command and drops it from the history.
+    void cancelPreview();
+    bool hasOpenPreview() const;
+
+    void removePoints(std::vector<std::size_t> indices);
+    // Appends copies named "NAME (copy)"; the copies become the selection.
+    void duplicatePoints(std::vector<std::size_t> indices);
+
+    // --- comparison with a second machine (a view setting, not an edit)
+    const Hardware *compareHardware() const { return m_compare ? &*m_compare : nullptr; }
+    void setCompareHardware(std::optional<Hardware> hardware);
+    PointResult compareAnalysis(std::size_t index) const;
+
+    // --- selection, shared by the chart and the table (sorted, unique indices)
+    const std::vector<std::size_t> &selection() const { return m_selection; }
+    void setSelection(std::vector<std::size_t> indices);
+    bool isSelected(std::size_t index) const;
+
+signals:
+    void hardwareChanged();
+    // Points were added, removed or replaced: indices are no longer valid.
+    void pointsReset();
+    // Points first..last (inclusive) moved or were re-analysed.
+    void pointsChanged(qsizetype first, qsizetype last);
+    void compareHardwareChanged();
+    void selectionChanged();
+
+private:
+    friend class PointListCommand;
+
+    void applyHardware(const Hardware &hardware);
+    void applyWhatIf(std::size_t index, const WhatIf &move);
+    void applyWhatIfs(const std::vector<WhatIf> &moves);
+    void insertRows(const std::vector<std::size_t> &indices, const std::vector<KernelPoint> &points,
+        const std::vector<WhatIf> &moves);
+    void removeRows(const std::vector<std::size_t> &indices);
+    void reanalyseAll();
+    void reanalyse(std::size_t index);
+
+    QUndoStack *m_undoStack;
+    Hardware m_hardware;
+    AnalysisOptions m_options;
+    std::vector<KernelPoint> m_points;
+    std::vector<WhatIf> m_moves;
+    std::vector<PointResult> m_analysis;
+    std::optional<Hardware> m_compare;
+    std::vector<std::size_t> m_selection;
+};
+
+} // namespace ridgepoint

@@ -1,0 +1,185 @@
+#include "widgets/pointstablemodel.h"
+
+#include "core/units.h"
+#include "widgets/document.h"
+
+#include <QColor>
+#include <QFont>
+
+namespace ridgepoint {
+namespace {
+
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+double totalBytes(const KernelPoint &point)
+{
+    double sum = 0.0;
+    for (const auto &level : point.bytes)
+        sum += level.bytes;
+    return sum;
+}
+
+} // namespace
+
+PointsTableModel::PointsTableModel(Document *document, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_document(document)
+{
+    connect(document, &Document::pointsReset, this, [this] {
+        beginResetModel();
+        endResetModel();
+    });
+    connect(document, &Document::pointsChanged, this, [this](qsizetype first, qsizetype last) {
+        emit dataChanged(
+            index(static_cast<int>(first), 0), index(static_cast<int>(last), ColumnCount - 1));
+    });
+}
+
+int PointsTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_document->pointCount());
+}
+
+int PointsTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant PointsTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Name:
+        return tr("Kernel");
+    case Group:
+        return tr("Group");
+    case Flops:
+        return tr("FLOPs");
+    case Bytes:
+        return tr("Bytes");
+    case Intensity:
+        return tr("Intensity [FLOP/B]");
+    case Performance:
+        return tr("Performance");
+    case Attainable:
+        return tr("Attainable");
+    case Bound:
+        return tr("Bound");
+    case Utilization:
+        return tr("Utilization");
+    case Consistency:
+        return tr("Consistency");
+    default:
+        return {};
+    }
+}
+
+QVariant PointsTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const auto row = static_cast<std::size_t>(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(row, index.column());
+    case kSortRole:
+        return sortValue(row, index.column());
+    case Qt::ToolTipRole:
+        if (index.column() == Name)
+            return q(m_document->measuredPoint(row).name);
+        if (index.column() == Consistency) {
+            const auto &a = m_document->analysis(row);
+            return a ? q(a->note) : q(a.error());
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() >= Flops && index.column() <= Attainable)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        if (index.column() == Utilization)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case Qt::ForegroundRole: {
+        const auto &a = m_document->analysis(row);
+        if (!a || (!a->consistent && index.column() == Consistency))
+            return QColor(0xc0, 0x00, 0x00);
+        return {};
+    }
+    case Qt::FontRole:
+        if (!m_document->whatIf(row).isIdentity()) {
+            QFont font;
+            font.setItalic(true); // a what-if, not a measurement
+            return font;
+        }
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant PointsTableModel::display(std::size_t row, int column) const
+{
+    const KernelPoint point = m_document->point(row);
+    const auto &a = m_document->analysis(row);
+    switch (column) {
+    case Name:
+        return m_document->whatIf(row).isIdentity() ? q(point.name)
+                                                    : q(point.name) + tr(" (what-if)");
+    case Group:
+        return q(point.group);
+    case Flops:
+        return q(formatQuantity(point.flops, Dimension::Flops));
+    case Bytes:
+        return q(formatQuantity(totalBytes(point), Dimension::Bytes));
+    default:
+        break;
+    }
+    if (!a)
+        return column == Consistency ? tr("cannot be placed") : QVariant(QStringLiteral("–"));
+    switch (column) {
+    case Intensity:
+        return q(formatSignificant(a->levels.front().intensity, 4));
+    case Performance:
+        return a->performance ? q(formatQuantity(*a->performance, Dimension::FlopRate))
+                              : tr("planned");
+    case Attainable:
+        return q(formatQuantity(a->attainable, Dimension::FlopRate));
+    case Bound:
+        return tr("%1 (%2)").arg(q(std::string(boundName(a->bound))), q(a->limitingCeiling));
+    case Utilization:
+        return a->utilization ? q(formatSignificant(*a->utilization * 100.0, 3)) + " %"
+                              : QStringLiteral("–");
+    case Consistency:
+        return a->consistent ? tr("ok") : tr("faster than the roof");
+    default:
+        return {};
+    }
+}
+
+QVariant PointsTableModel::sortValue(std::size_t row, int column) const
+{
+    const auto &a = m_document->analysis(row);
+    switch (column) {
+    case Flops:
+        return m_document->measuredPoint(row).flops;
+    case Bytes:
+        return totalBytes(m_document->point(row));
+    case Intensity:
+        return a ? a->levels.front().intensity : -1.0;
+    case Performance:
+        return a && a->performance ? *a->performance : -1.0;
+    case Attainable:
+        return a ? a->attainable : -1.0;
+    case Utilization:
+        return a && a->utilization ? *a->utilization : -1.0;
+    case Consistency:
+        return a ? (a->consistent ? 1 : 0) : -1;
+    default:
+        return display(row, column);
+    }
+}
+
+} // namespace ridgepoint
