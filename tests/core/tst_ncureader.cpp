@@ -1,0 +1,305 @@
+// Nsight Compute CSV: details page, raw page and roofline section; units, noise, FLOP formula.
+#include "core/file_io.h"
+#include "core/ncu_reader.h"
+
+#include <QTest>
+
+using namespace ridgepoint;
+
+namespace {
+
+QString joined(const std::vector<Diagnostic> &diagnostics)
+{
+    QStringList lines;
+    for (const auto &d : diagnostics)
+        lines << QString::fromStdString(d.toString());
+    return lines.join('\n');
+}
+
+std::string fixture(const char *name)
+{
+    auto text = readTextFile(std::string(RIDGEPOINT_FIXTURES_DIR "/") + name);
+    if (!text)
+        qFatal("%s", text.error().c_str());
+    return *text;
+}
+
+std::string testData(const std::string &path)
+{
+    auto text = readTextFile(std::string(RIDGEPOINT_SOURCE_DIR "/tests/data/") + path);
+    if (!text)
+        qFatal("%s", text.error().c_str());
+    return *text;
+}
+
+double bytesAt(const KernelPoint &point, std::optional<MemoryLevel> level)
+{
+    for (const auto &b : point.bytes) {
+        if (b.level == level)
+            return b.bytes;
+    }
+    return -1.0;
+}
+
+} // namespace
+
+class TestNcuReader : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void convertsUnits_data();
+    void convertsUnits();
+    void detectsTheShape_data();
+    void detectsTheShape();
+    void readsTheBaseUnitFixtureAfterItsPreamble();
+    void readsTheAutoScaledFixture();
+    void computesFlopsFromTheSassCounters();
+    void readsTheRawPageWithItsUnitsRow();
+    void readsCeilingsFromTheRooflineSection();
+    void readsAchievedValuesOfTheRooflineSection();
+    void reportsBrokenFiles_data();
+    void reportsBrokenFiles();
+};
+
+void TestNcuReader::convertsUnits_data()
+{
+    QTest::addColumn<QString>("unit");
+    QTest::addColumn<double>("scale"); // -1: unknown
+    QTest::newRow("empty") << "" << 1.0;
+    QTest::newRow("byte") << "byte" << 1.0;
+    QTest::newRow("Kbyte is decimal") << "Kbyte" << 1e3;
+    QTest::newRow("Mbyte") << "Mbyte" << 1e6;
+    QTest::newRow("Gbyte") << "Gbyte" << 1e9;
+    QTest::newRow("nsecond") << "nsecond" << 1e-9;
+    QTest::newRow("usecond") << "usecond" << 1e-6;
+    QTest::newRow("msecond") << "msecond" << 1e-3;
+    QTest::newRow("ns") << "ns" << 1e-9;
+    QTest::newRow("us") << "us" << 1e-6;
+    QTest::newRow("ms") << "ms" << 1e-3;
+    QTest::newRow("second") << "second" << 1.0;
+    QTest::newRow("cycle/nsecond") << "cycle/nsecond" << 1e9;
+    QTest::newRow("cycle/usecond") << "cycle/usecond" << 1e6;
+    QTest::newRow("cycle/second") << "cycle/second" << 1.0;
+    QTest::newRow("Ghz") << "Ghz" << 1e9;
+    QTest::newRow("hz") << "hz" << 1.0;
+    QTest::newRow("Gbyte/s") << "Gbyte/s" << 1e9;
+    QTest::newRow("Tbyte/second") << "Tbyte/second" << 1e12;
+    QTest::newRow("inst") << "inst" << 1.0;
+    QTest::newRow("inst/cycle") << "inst/cycle" << 1.0;
+    QTest::newRow("byte/cycle") << "byte/cycle" << 1.0;
+    QTest::newRow("Msector") << "Msector" << 1e6;
+    QTest::newRow("sectors") << "sectors" << 1.0;
+    QTest::newRow("percent") << "%" << 1.0;
+    QTest::newRow("bits are unknown") << "Mbit" << -1.0;
+    QTest::newRow("binary prefix unknown") << "Kibyte" << -1.0;
+}
+
+void TestNcuReader::convertsUnits()
+{
+    QFETCH(QString, unit);
+    QFETCH(double, scale);
+    const auto got = ncuUnitScale(unit.toStdString());
+    if (scale < 0) {
+        QVERIFY(!got);
+    } else {
+        QVERIFY(got);
+        QCOMPARE(*got, scale);
+    }
+}
+
+void TestNcuReader::detectsTheShape_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("shape");
+    QTest::newRow("details, base units")
+        << "real:ncu_details_metrics_gemm_tiled_rtx5070.csv" << static_cast<int>(NcuShape::Details);
+    QTest::newRow("details, auto units")
+        << "real:ncu_details_autounits_cublas_gemv.csv" << static_cast<int>(NcuShape::Details);
+    QTest::newRow("roofline section") << "real:ncu_section_roofline_chart_cublas_gemv.csv"
+                                      << static_cast<int>(NcuShape::RooflineSection);
+    QTest::newRow("raw page") << "ncu/ncu_raw_page.csv" << static_cast<int>(NcuShape::Raw);
+    QTest::newRow("not ncu") << "bad/csv_ragged_row.csv" << static_cast<int>(NcuShape::None);
+}
+
+void TestNcuReader::detectsTheShape()
+{
+    QFETCH(QString, path);
+    QFETCH(int, shape);
+    const std::string text = path.startsWith("real:") ? fixture(path.mid(5).toStdString().c_str())
+                                                      : testData(path.toStdString());
+    QCOMPARE(static_cast<int>(detectNcuShape(text)), shape);
+}
+
+void TestNcuReader::readsTheBaseUnitFixtureAfterItsPreamble()
+{
+    // BOM, CRLF, 8 lines of ==PROF== and application output, thousands separators.
+    const auto result
+        = readNcuCsv(fixture("ncu_details_metrics_gemm_tiled_rtx5070.csv"), "gemm.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.points.size(), std::size_t { 1 });
+    const KernelPoint &p = result.points.front();
+    QCOMPARE(p.name,
+        std::string("void unnamed>::gemm_tiled_kernel<32>(const float *, const float *, float *, "
+                    "int, int, int)"));
+    QCOMPARE(p.source.line, 10); // the header is on line 9
+    // dram__bytes_op_read.sum "53,261,312" byte + dram__bytes_op_write.sum "3,377,920" byte
+    QCOMPARE(bytesAt(p, std::nullopt), 53261312.0 + 3377920.0);
+    QCOMPARE(p.bytes.size(), std::size_t { 1 });
+    // gpu__time_duration.sum "10,195,552" ns
+    QCOMPARE(*p.seconds, 10195552e-9);
+    // This metric list has no FLOP counter: said once, the point kept with 0 FLOPs.
+    QCOMPARE(p.flops, 0.0);
+    QVERIFY(joined(result.diagnostics)
+                .contains("gemm.csv:10: warning: no FLOP counters for launch 0 (expected "
+                          "sm__sass_thread_inst_executed_op_{d,f,h}{add,mul,fma}_pred_on.sum"));
+}
+
+void TestNcuReader::readsTheAutoScaledFixture()
+{
+    // Units change per row (Mbyte, byte, us), n/a values, rule rows, 16- and 20-field rows.
+    const auto result = readNcuCsv(fixture("ncu_details_autounits_cublas_gemv.csv"), "gemv.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.points.size(), std::size_t { 1 });
+    const KernelPoint &p = result.points.front();
+    QVERIFY(p.name.starts_with("enable_if<!T7, void>::type kernel<int, int, __nv_bfloat16,"));
+    QCOMPARE(p.name.size(), std::size_t { 303 });
+    // dram__bytes_read.sum "2.33" Mbyte + dram__bytes_write.sum "0" byte
+    QCOMPARE(bytesAt(p, std::nullopt), 2.33e6 + 0.0);
+    // gpu__time_duration.sum "6.75" us
+    QCOMPARE(*p.seconds, 6.75e-6);
+    // sm__ops_path_tensor_src_bf16_dst_fp32.sum is "0": a FLOP counter that counted nothing.
+    QCOMPARE(p.flops, 0.0);
+    QVERIFY(!joined(result.diagnostics).contains("no FLOP counters"));
+}
+
+void TestNcuReader::computesFlopsFromTheSassCounters()
+{
+    // Built from FORMATS.md excerpt C (ncu 2020, NERSC metric set, no quotes), with the other
+    // SASS counters added and a second launch of the same kernel.
+    NcuOptions options;
+    const auto result = readNcuCsv(testData("ncu/ncu_details_nersc_v100.csv"), "v100.csv", options);
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.points.size(), std::size_t { 2 });
+    const KernelPoint &a = result.points[0];
+    QCOMPARE(a.name, std::string("ComputeCurrent (ID 0)"));
+    const double fp64 = 2.0 * 2097152 + 1048576 + 524288; // 2·dfma + dadd + dmul
+    const double fp32 = 2.0 * 7913209121.0 + 1209437184.0 + 2415919104.0; // 2·ffma + fadd + fmul
+    QCOMPARE(a.flops, fp64 + fp32);
+    QCOMPARE(*a.precision, Precision::FP32);
+    QCOMPARE(bytesAt(a, std::nullopt), 556472832.0);
+    QCOMPARE(bytesAt(a, MemoryLevel::L2), 642768064.0);
+    QCOMPARE(bytesAt(a, MemoryLevel::L1), 1501159616.0);
+    QCOMPARE(*a.seconds, 11382720e-9); // Duration in nsecond
+    QCOMPARE(a.source.line, 2);
+
+    const KernelPoint &b = result.points[1];
+    QCOMPARE(b.name, std::string("ComputeCurrent (ID 1)"));
+    // No gpu__time_duration / Duration: cycles / cycles per second.
+    QCOMPARE(*b.seconds, 14915000.0 / 1310393221.0);
+    // 2·ffma + 512 FLOP per tensor-pipe instruction (reference 004); the tensor work wins.
+    QCOMPARE(b.flops, 2.0 * 7913209000.0 + 1000.0 * 512.0);
+    options.tensorFlopsPerInstruction = 1024.0;
+    const auto a100 = readNcuCsv(testData("ncu/ncu_details_nersc_v100.csv"), "v100.csv", options);
+    QCOMPARE(a100.points[1].flops, 2.0 * 7913209000.0 + 1000.0 * 1024.0);
+}
+
+void TestNcuReader::readsTheRawPageWithItsUnitsRow()
+{
+    // Built from FORMATS.md excerpts D and E: ==PROF== lines, a units row, thousands
+    // separators, "no data", "nan" and a failed launch.
+    const auto result = readNcuCsv(testData("ncu/ncu_raw_page.csv"), "raw.csv");
+    QCOMPARE(result.points.size(), std::size_t { 1 });
+    const KernelPoint &p = result.points.front();
+    QCOMPARE(p.name, std::string("void calc_energy<256>(int, int, const float *, float *) (ID 0)"));
+    QCOMPARE(p.source.line, 5);
+    QCOMPARE(bytesAt(p, std::nullopt), 12.50e6); // "12.50" Mbyte
+    QCOMPARE(bytesAt(p, MemoryLevel::L1), 55150962625.03);
+    QCOMPARE(bytesAt(p, MemoryLevel::L2), 122495714.75);
+    QCOMPARE(*p.seconds, 9898.83e-6); // "9,898.83" usecond
+    // 2·ffma + fadd (fmul is "no data") + 1,048,576 BF16 ops-path operations.
+    QCOMPARE(p.flops, 2.0 * 8888993 + 1158 + 1048576);
+    QCOMPARE(*p.precision, Precision::FP32);
+    // The failed launch (ID 1, all nan) cannot be a point.
+    QCOMPARE(result.rowsSkipped, 1);
+    QCOMPARE(joined(result.diagnostics),
+        QString("raw.csv:6: launch 1 (\"void calc_energy<256>(int, int, const float *, float "
+                "*)\"): no byte counters (expected dram__bytes.sum, dram__bytes_read.sum + "
+                "dram__bytes_write.sum, lts__t_bytes.sum or l1tex__t_bytes.sum)"));
+}
+
+void TestNcuReader::readsCeilingsFromTheRooflineSection()
+{
+    const auto result = readNcuRooflineSection(
+        fixture("ncu_section_roofline_chart_cublas_gemv.csv"), "section.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.machines.size(), std::size_t { 1 });
+    const Hardware &h = result.machines.front();
+    QCOMPARE(h.name, std::string("Nsight Compute roofline (device 0, CC 12.0)"));
+    QCOMPARE(h.compute.size(), std::size_t { 2 });
+    // "Theoretical Predicated-On FFMA Operations" "43,520" per cycle × "SM Frequency" 2.15 Ghz
+    QCOMPARE(h.computeFor(Precision::FP32)->peak, 43520.0 * 2.15e9);
+    // DFMA: "680" × 2.15 GHz
+    QCOMPARE(h.computeFor(Precision::FP64)->peak, 680.0 * 2.15e9);
+    // "Theoretical DRAM Bytes Accessible" 128 byte/cycle × "DRAM Frequency" 13.72 Ghz
+    QCOMPARE(h.memory.size(), std::size_t { 1 });
+    QCOMPARE(h.memory.front().level, MemoryLevel::DRAM);
+    QCOMPARE(h.memory.front().bandwidth, 128.0 * 13.72e9);
+}
+
+void TestNcuReader::readsAchievedValuesOfTheRooflineSection()
+{
+    const auto result
+        = readNcuCsv(fixture("ncu_section_roofline_chart_cublas_gemv.csv"), "section.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    // FP64 achieved is 0: only the FP32 point.
+    QCOMPARE(result.points.size(), std::size_t { 1 });
+    const KernelPoint &p = result.points.front();
+    QVERIFY(p.name.ends_with(" (fp32 achieved)"));
+    // (FFMA operations 158.12 + FADD 1.97 + FMUL 0 per cycle) × 2.15 GHz; DRAM 345.14 Gbyte/s
+    const double rate = (158.12 + 1.97 + 0.0) * 2.15e9;
+    QCOMPARE(*p.measuredRate, rate);
+    QCOMPARE(*p.intensity, rate / 345.14e9);
+    QVERIFY(p.bytes.empty());
+    QCOMPARE(*p.precision, Precision::FP32);
+}
+
+void TestNcuReader::reportsBrokenFiles_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("rule rows only")
+        << "ncu_rule_rows_only.csv"
+        << "ncu_rule_rows_only.csv:1: only rule rows (advice text) and no metric values after the "
+           "header (expected rows with a Metric Name)";
+    QTest::newRow("raw page without its units row")
+        << "ncu_raw_without_units_row.csv"
+        << "ncu_raw_without_units_row.csv:2:1: the line after the Nsight Compute raw-page header "
+           "is not its units row (expected empty units under \"ID\", \"Kernel Name\", ...)";
+    QTest::newRow("decimal comma")
+        << "ncu_decimal_comma_value.csv"
+        << "ncu_decimal_comma_value.csv:2:137: metric \"dram__bytes.sum\": \"65,77\" is not a "
+           "number: a comma that does not group thousands is ambiguous (decimal comma?)\n"
+           "ncu_decimal_comma_value.csv:2: launch 0 (\"axpy\"): no byte counters (expected "
+           "dram__bytes.sum, dram__bytes_read.sum + dram__bytes_write.sum, lts__t_bytes.sum or "
+           "l1tex__t_bytes.sum)";
+    QTest::newRow("unknown unit")
+        << "ncu_unknown_unit.csv"
+        << "ncu_unknown_unit.csv:2:136: metric \"dram__bytes.sum\": unknown unit \"Mbit\" "
+           "(expected an ncu unit such as byte, Mbyte, ns, usecond, Ghz)\n"
+           "ncu_unknown_unit.csv:2: launch 0 (\"axpy\"): no byte counters (expected "
+           "dram__bytes.sum, dram__bytes_read.sum + dram__bytes_write.sum, lts__t_bytes.sum or "
+           "l1tex__t_bytes.sum)";
+}
+
+void TestNcuReader::reportsBrokenFiles()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, message);
+    const auto result = readNcuCsv(testData("bad/" + file.toStdString()), file.toStdString());
+    QVERIFY(result.points.empty());
+    QCOMPARE(joined(result.diagnostics), message);
+}
+
+QTEST_GUILESS_MAIN(TestNcuReader)
+#include "tst_ncureader.moc"
