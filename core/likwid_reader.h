@@ -1,0 +1,18 @@
+// likwid-perfctr -O (CSV) output: stacked TABLE blocks per region and group. Points from the
+// FLOPS and MEM groups' metrics. FORMATS.md §5.
+#pragma once
+
+#include "core/csv.h"
+
+#include <string>
+#include <string_view>
+
+namespace ridgepoint {
+
+// One point per region (or per run without markers): rate from "DP [MFLOP/s]" / "DP MFLOP/s"
+// (or SP), time from "Runtime (RDTSC) [s]", bytes from "Memory data volume [GBytes]" (else
+// bandwidth × time); with an "Operational intensity" and no volume, a point known by
+// intensity and rate. Several threads: the STAT table's Sum (Max for the runtime).
+PointsReadResult readLikwidCsv(std::string_view text, const std::string &fileName);
+
+} // namespace ridgepoint

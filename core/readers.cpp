@@ -1,0 +1,220 @@
+#include "core/readers.h"
+
+#include "core/advisor_reader.h"
+#include "core/ert_reader.h"
+#include "core/likwid_reader.h"
+#include "core/ncu_reader.h"
+#include "core/points_json.h"
+#include "core/rocprof_reader.h"
+
+#include <algorithm>
+
+namespace ridgepoint {
+namespace {
+
+std::string_view withoutBom(std::string_view text)
+{
+    if (text.starts_with("\xEF\xBB\xBF"))
+        text.remove_prefix(3);
+    return text;
+}
+
+std::string firstLineLower(std::string_view text)
+{
+    text = withoutBom(text);
+    std::string line(text.substr(0, std::min(text.find('\n'), text.size())));
+    for (char &c : line)
+        c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    return line;
+}
+
+bool looksLikeJson(std::string_view text)
+{
+    text = withoutBom(text);
+    const auto first = text.find_first_not_of(" \t\r\n");
+    return first != std::string_view::npos && (text[first] == '{' || text[first] == '[');
+}
+
+bool mentions(std::string_view text, std::string_view needle)
+{
+    return text.substr(0, std::min<std::size_t>(text.size(), 1 << 16)).find(needle)
+        != std::string_view::npos;
+}
+
+// Why a file is none of the formats: one clause per format tried.
+std::string triedAll(bool points)
+{
+    std::string text = "not a file Ridgepoint can read; tried ";
+    if (points) {
+        text += "points CSV (no header row naming a kernel column and a flops, bytes or intensity "
+                "column), points JSON (no \"format\": \"ridgepoint-points\"), Nsight Compute CSV "
+                "(no \"ID\",...,\"Kernel Name\" header), rocprof-compute pmc_perf.csv (no "
+                "Dispatch_ID,Kernel_Name header), Intel Advisor survey (no \"ID\",\"Function "
+                "Call Sites and Loops\" header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines)";
+    } else {
+        text += "hardware JSON (no \"compute\" and \"memory\" or \"format\": "
+                "\"ridgepoint-hardware\"), ERT roofline.json (no \"empirical\" object), "
+                "rocprof-compute roofline.csv (no device,HBMBw,... header), Intel Advisor roofs "
+                "(no Name,Bandwidth header), Nsight Compute roofline section (no \"Body Item "
+                "Label\" with \"... Precision Roofline\" rows)";
+    }
+    return text;
+}
+
+} // namespace
+
+std::string_view fileFormatName(FileFormat format)
+{
+    switch (format) {
+    case FileFormat::PointsCsv:
+        return "points CSV";
+    case FileFormat::PointsJson:
+        return "Ridgepoint points JSON";
+    case FileFormat::NcuDetails:
+        return "Nsight Compute CSV (details page)";
+    case FileFormat::NcuRaw:
+        return "Nsight Compute CSV (raw page)";
+    case FileFormat::NcuRooflineSection:
+        return "Nsight Compute roofline section";
+    case FileFormat::RocprofPmcPerf:
+        return "rocprof-compute pmc_perf.csv";
+    case FileFormat::RocprofRoofline:
+        return "rocprof-compute roofline.csv";
+    case FileFormat::AdvisorSurvey:
+        return "Intel Advisor survey CSV";
+    case FileFormat::AdvisorRoofs:
+        return "Intel Advisor roofs CSV";
+    case FileFormat::Likwid:
+        return "likwid-perfctr CSV";
+    case FileFormat::ErtJson:
+        return "ERT roofline.json";
+    case FileFormat::HardwareJson:
+        return "Ridgepoint hardware JSON";
+    }
+    return "unknown";
+}
+
+std::optional<FileFormat> detectFileFormat(std::string_view text)
+{
+    if (looksLikeJson(text)) {
+        if (mentions(text, "\"ridgepoint-points\""))
+            return FileFormat::PointsJson;
+        if (mentions(text, "\"empirical\""))
+            return FileFormat::ErtJson;
+        return FileFormat::HardwareJson;
+    }
+    switch (detectNcuShape(text)) {
+    case NcuShape::Details:
+        return FileFormat::NcuDetails;
+    case NcuShape::Raw:
+        return FileFormat::NcuRaw;
+    case NcuShape::RooflineSection:
+        return FileFormat::NcuRooflineSection;
+    case NcuShape::None:
+        break;
+    }
+    const std::string first = firstLineLower(text);
+    if (first.starts_with("dispatch_id,") && mentions(first, "kernel_name"))
+        return FileFormat::RocprofPmcPerf;
+    if (first.starts_with("device,") && mentions(first, "hbmbw"))
+        return FileFormat::RocprofRoofline;
+    if (mentions(text, "Function Call Sites and Loops"))
+        return FileFormat::AdvisorSurvey;
+    if (mentions(text, "STRUCT,Info") || mentions(text, "\nTABLE,"))
+        return FileFormat::Likwid;
+    // Advisor roofs: a Name,Bandwidth header within the first lines.
+    std::size_t start = 0;
+    for (int i = 0; i < 5 && start < text.size(); ++i) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        std::string line(text.substr(start, end - start));
+        for (char &c : line)
+            c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        line.erase(std::remove(line.begin(), line.end(), '"'), line.end());
+        if (line.starts_with("name,bandwidth"))
+            return FileFormat::AdvisorRoofs;
+        start = end + 1;
+    }
+    return std::nullopt;
+}
+
+PointsFileResult readPointsFile(std::string_view text, const std::string &fileName)
+{
+    PointsFileResult out;
+    const auto format = detectFileFormat(text);
+    switch (format.value_or(FileFormat::PointsCsv)) {
+    case FileFormat::PointsJson:
+        out.points = readPointsJson(text, fileName);
+        break;
+    case FileFormat::NcuDetails:
+    case FileFormat::NcuRaw:
+    case FileFormat::NcuRooflineSection:
+        out.points = readNcuCsv(text, fileName);
+        break;
+    case FileFormat::RocprofPmcPerf:
+        out.points = readRocprofPmcPerf(text, fileName);
+        break;
+    case FileFormat::AdvisorSurvey:
+        out.points = readAdvisorSurvey(text, fileName);
+        break;
+    case FileFormat::Likwid:
+        out.points = readLikwidCsv(text, fileName);
+        break;
+    case FileFormat::RocprofRoofline:
+    case FileFormat::AdvisorRoofs:
+    case FileFormat::ErtJson:
+    case FileFormat::HardwareJson:
+        out.points.diagnostics.push_back({ Severity::Error, fileName, 0, 0,
+            "this is a " + std::string(fileFormatName(*format))
+                + ": it gives ceilings, not points (use it as --hardware)" });
+        return out;
+    case FileFormat::PointsCsv: {
+        out.points = readPointsCsv(text, fileName);
+        const bool noHeader
+            = std::any_of(out.points.diagnostics.begin(), out.points.diagnostics.end(),
+                [](const Diagnostic &d) { return d.message.starts_with("no header row found"); });
+        if (noHeader) {
+            out.points.diagnostics = { { Severity::Error, fileName, 0, 0, triedAll(true) } };
+            return out;
+        }
+        break;
+    }
+    }
+    out.format = format.value_or(FileFormat::PointsCsv);
+    return out;
+}
+
+HardwareFileResult readHardwareFile(std::string_view text, const std::string &fileName)
+{
+    HardwareFileResult out;
+    const auto format = detectFileFormat(text);
+    if (!format) {
+        out.hardware.diagnostics.push_back({ Severity::Error, fileName, 0, 0, triedAll(false) });
+        return out;
+    }
+    switch (*format) {
+    case FileFormat::HardwareJson:
+        out.hardware = readHardwareJson(std::string(text), fileName);
+        break;
+    case FileFormat::ErtJson:
+        out.hardware = readErtJson(text, fileName);
+        break;
+    case FileFormat::RocprofRoofline:
+        out.hardware = readRocprofRoofline(text, fileName);
+        break;
+    case FileFormat::AdvisorRoofs:
+        out.hardware = readAdvisorRoofs(text, fileName);
+        break;
+    case FileFormat::NcuRooflineSection:
+        out.hardware = readNcuRooflineSection(text, fileName);
+        break;
+    default:
+        out.hardware.diagnostics.push_back({ Severity::Error, fileName, 0, 0,
+            "this is a " + std::string(fileFormatName(*format))
+                + ": it gives points, not ceilings (expected a hardware file)" });
+        return out;
+    }
+    out.format = format;
+    return out;
+}
+
+} // namespace ridgepoint

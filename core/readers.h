@@ -1,0 +1,54 @@
+// One entry point for every file Ridgepoint reads: the format is recognised from the content
+// (not the extension), then the matching reader runs. A file of no known shape gets one
+// message naming each format tried and why it was rejected.
+#pragma once
+
+#include "core/csv.h"
+#include "core/hardware_json.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ridgepoint {
+
+enum class FileFormat {
+    PointsCsv,
+    PointsJson,
+    NcuDetails,
+    NcuRaw,
+    NcuRooflineSection,
+    RocprofPmcPerf,
+    RocprofRoofline,
+    AdvisorSurvey,
+    AdvisorRoofs,
+    Likwid,
+    ErtJson,
+    HardwareJson,
+};
+
+std::string_view fileFormatName(FileFormat format); // "Nsight Compute CSV (details page)", ...
+
+// The format of a file, from its content; nullopt when it matches no signature (a generic
+// points CSV has none: it is what is left).
+std::optional<FileFormat> detectFileFormat(std::string_view text);
+
+struct PointsFileResult {
+    std::optional<FileFormat> format; // the reader that ran; nullopt when none could
+    PointsReadResult points;
+};
+
+// Points from any points format: Ridgepoint CSV/JSON, ncu details/raw/section, rocprof-compute
+// pmc_perf.csv, Advisor survey, likwid-perfctr -O.
+PointsFileResult readPointsFile(std::string_view text, const std::string &fileName);
+
+struct HardwareFileResult {
+    std::optional<FileFormat> format;
+    HardwareReadResult hardware;
+};
+
+// Machines from any ceiling format: Ridgepoint hardware JSON, ERT roofline.json,
+// rocprof-compute roofline.csv, Advisor roofs CSV, ncu roofline section.
+HardwareFileResult readHardwareFile(std::string_view text, const std::string &fileName);
+
+} // namespace ridgepoint
