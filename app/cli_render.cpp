@@ -64,6 +64,7 @@ int runRender(const QStringList &arguments)
     RooflinePlot plot;
     plot.resize(width, height);
     plot.setHardware(*hardware);
+    plot.setAnalysisOptions(options);
     plot.setPoints(std::move(analysed));
     if (parser.isSet("fit"))
         plot.fitToData();

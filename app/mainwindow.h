@@ -1,19 +1,20 @@
-// The main window: machine picker, roofline chart and kernels table.
+// The main window: the chart in the middle, the machine and the points in docks, the menus.
+// Everything it shows lives in the Document; the window only wires views to it.
 #pragma once
 
-#include "core/analysis.h"
 #include "core/hardware.h"
 #include "core/point.h"
 #include "core/presets.h"
 
 #include <QMainWindow>
 
-class QComboBox;
 class QLabel;
-class QTableWidget;
 
 namespace ridgepoint {
 
+class Document;
+class HardwarePanel;
+class PointsPanel;
 class RooflinePlot;
 
 class MainWindow : public QMainWindow
@@ -23,33 +24,30 @@ class MainWindow : public QMainWindow
 public:
     explicit MainWindow(QWidget *parent = nullptr);
 
-    // Selects a machine (a preset, or one from a file or the command line).
+    // Opens the session on a machine (a preset, or one from a file or the command line).
     void setHardware(const Hardware &hardware);
-    // Replaces the kernels; `origin` names where they came from for the status bar.
+    // Replaces the kernels; `origin` names where they came from (title and status bar).
     void setPoints(std::vector<KernelPoint> points, const QString &origin);
     // Reads a points CSV; problems are listed in a dialog. Returns false if nothing was read.
     bool openPointsFile(const QString &fileName);
 
+    Document *document() const { return m_document; }
     RooflinePlot *plot() const { return m_plot; }
 
 private:
     void buildMenus();
     void buildDocks();
-    void reanalyse();
-    void fillCeilingsTable();
-    void fillPointsTable();
+    void updateTitle();
+    void showCursor(double intensity, double performance);
     void exportChart();
 
     PresetDatabase m_presets;
-    Hardware m_hardware;
-    std::vector<KernelPoint> m_points;
-    std::vector<AnalyzedPoint> m_analysed;
-    QString m_origin;
-    RooflinePlot *m_plot = nullptr;
-    QComboBox *m_presetBox = nullptr;
-    QLabel *m_sourceLabel = nullptr;
-    QTableWidget *m_ceilingsTable = nullptr;
-    QTableWidget *m_pointsTable = nullptr;
+    Document *m_document;
+    RooflinePlot *m_plot;
+    HardwarePanel *m_hardwarePanel = nullptr;
+    PointsPanel *m_pointsPanel = nullptr;
+    QLabel *m_cursorLabel = nullptr;
+    QString m_sessionName;
 };
 
 } // namespace ridgepoint

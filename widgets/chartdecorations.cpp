@@ -112,8 +112,9 @@ RidgeMarker::RidgeMarker(QCustomPlot *plot, double intensity, double peak, const
 
     m_label->setLayer(kLabelLayer);
     m_label->position->setCoords(intensity, peak);
-    m_label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
-    m_label->setPadding(QMargins(4, 9, 4, 0));
+    // Below and right of the knee, clear of the slanted roof that arrives from the left.
+    m_label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_label->setPadding(QMargins(8, 8, 4, 0));
     m_label->setText(QObject::tr("ridge %1 FLOP/B").arg(QString::number(intensity, 'g', 3)));
     QFont font = plot->font();
     font.setBold(true);

@@ -13,6 +13,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace ridgepoint {
 
 PointsPanel::PointsPanel(Document *document, QWidget *parent)
@@ -47,7 +49,15 @@ PointsPanel::PointsPanel(Document *document, QWidget *parent)
     m_view->setWordWrap(false);
     m_view->setTextElideMode(Qt::ElideMiddle);
     m_view->setAlternatingRowColors(true);
-    m_view->setColumnWidth(PointsTableModel::Name, 260);
+    // Fit the columns to their contents once per reset (the header samples the first rows).
+    m_view->horizontalHeader()->setResizeContentsPrecision(200);
+    const auto fitColumns = [this] {
+        m_view->resizeColumnsToContents();
+        m_view->setColumnWidth(
+            PointsTableModel::Name, std::min(m_view->columnWidth(PointsTableModel::Name), 320));
+    };
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, fitColumns);
+    fitColumns();
 
     auto *remove = new QAction(tr("Delete"), this);
     remove->setShortcut(QKeySequence::Delete);

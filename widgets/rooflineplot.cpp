@@ -671,7 +671,7 @@ QString RooflinePlot::exportTo(const QString &fileName, int width, int height)
 QString RooflinePlot::reachTheRoof(const KernelPoint &point, const PointAnalysis &a) const
 {
     QStringList lines;
-    if (a.performance && a.consistent && *a.performance < a.attainable) {
+    if (a.performance && a.consistent && *a.performance < 0.99 * a.attainable) {
         lines << tr("to reach its roof: +%1 (×%2)")
                      .arg(rate(a.attainable - *a.performance),
                          q(formatSignificant(a.attainable / *a.performance, 3)));

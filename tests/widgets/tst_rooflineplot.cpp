@@ -206,7 +206,10 @@ private slots:
         drag(plot.get(), a, b, true, Qt::ShiftModifier);
         QVERIFY(qFuzzyCompare(plot->xAxis->range().lower, x0));
         QVERIFY2(plot->xAxis->range().upper > x1Low && plot->xAxis->range().upper < x1High,
-            qPrintable(QString("%1 not in (%2, %3)").arg(plot->xAxis->range().upper).arg(x1Low).arg(x1High)));
+            qPrintable(QString("%1 not in (%2, %3)")
+                           .arg(plot->xAxis->range().upper)
+                           .arg(x1Low)
+                           .arg(x1High)));
         QCOMPARE(doc->undoStack()->count(), 0); // zooming is not an edit
     }
 
