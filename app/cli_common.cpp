@@ -4,6 +4,7 @@
 #include "core/file_io.h"
 #include "core/hardware_json.h"
 #include "core/presets.h"
+#include "core/readers.h"
 #include "core/resources.h"
 #include "core/units.h"
 
@@ -76,7 +77,8 @@ std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser)
                 err() << QString::fromStdString(text.error()) << Qt::endl;
                 return std::nullopt;
             }
-            auto result = readHardwareJson(*text, wanted.toStdString());
+            // Any ceiling format: hardware JSON, ERT, rocprof-compute, Advisor, ncu section.
+            auto result = readHardwareFile(*text, wanted.toStdString()).hardware;
             for (const auto &d : result.diagnostics)
                 err() << QString::fromStdString(d.toString()) << Qt::endl;
             if (result.machines.empty()) {
@@ -130,7 +132,8 @@ std::optional<std::vector<KernelPoint>> readPointsFile(const QString &path, int 
         err() << QString::fromStdString(text.error()) << Qt::endl;
         return std::nullopt;
     }
-    auto result = readPointsCsv(*text, path.toStdString(), 20);
+    // Any points format, recognised by content (core/readers.h).
+    auto result = ridgepoint::readPointsFile(*text, path.toStdString()).points;
     for (const auto &d : result.diagnostics)
         err() << QString::fromStdString(d.toString()) << Qt::endl;
     rowErrors += result.rowsSkipped;
