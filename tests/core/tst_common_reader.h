@@ -1,0 +1,35 @@
+// Helpers shared by the reader tests: diagnostics as text, files from the fixtures and tests/data.
+#pragma once
+
+#include "core/diagnostic.h"
+#include "core/file_io.h"
+
+#include <QStringList>
+#include <QtGlobal>
+
+#include <string>
+#include <vector>
+
+inline QString joined(const std::vector<ridgepoint::Diagnostic> &diagnostics)
+{
+    QStringList lines;
+    for (const auto &d : diagnostics)
+        lines << QString::fromStdString(d.toString());
+    return lines.join('\n');
+}
+
+inline std::string readFixture(const std::string &name)
+{
+    auto text = ridgepoint::readTextFile(std::string(RIDGEPOINT_FIXTURES_DIR "/") + name);
+    if (!text)
+        qFatal("%s", text.error().c_str());
+    return *text;
+}
+
+inline std::string readTestData(const std::string &path)
+{
+    auto text = ridgepoint::readTextFile(std::string(RIDGEPOINT_SOURCE_DIR "/tests/data/") + path);
+    if (!text)
+        qFatal("%s", text.error().c_str());
+    return *text;
+}

@@ -1,0 +1,61 @@
+// ERT roofline.json: empirical and spec ceilings, both generations of the file.
+#include "core/ert_reader.h"
+#include "tst_common_reader.h"
+
+#include <QTest>
+
+using namespace ridgepoint;
+
+class TestErtReader : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void readsEmpiricalAndSpecCeilings();
+    void readsThePython3Variant();
+    void reportsSyntaxErrorsWithLineAndColumn();
+};
+
+void TestErtReader::readsEmpiricalAndSpecCeilings()
+{
+    // FORMATS.md §2 excerpt (ERT 1.1.0, P100 run): gbytes before gflops, Python 2 float noise.
+    const auto result = readErtJson(readTestData("ert/roofline_p100.json"), "roofline.json");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    const Hardware &h = result.machines.front();
+    QCOMPARE(h.compute.size(), std::size_t { 2 });
+    QCOMPARE(h.compute[0].name, std::string("FP64 (empirical)"));
+    QCOMPARE(h.compute[0].peak, 288.33e9);
+    QCOMPARE(h.compute[1].name, std::string("FP64 (spec)"));
+    QCOMPARE(h.compute[1].peak, 460.39999999999998e9);
+    QCOMPARE(h.memory.size(), std::size_t { 6 });
+    // The empirical roof of a level is the one used (listed first).
+    QCOMPARE(h.memoryFor(MemoryLevel::DRAM)->bandwidth, 68.76e9);
+    QCOMPARE(h.memoryFor(MemoryLevel::L1)->bandwidth, 1002.83e9);
+    QCOMPARE(h.memoryFor(MemoryLevel::L3)->bandwidth, 290.41e9);
+    QCOMPARE(h.findMemory("DRAM (spec)")->bandwidth, 102.40000000000001e9);
+}
+
+void TestErtReader::readsThePython3Variant()
+{
+    const auto result = readErtJson(readTestData("ert/roofline_python3.json"), "roofline.json");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    const Hardware &h = result.machines.front();
+    QCOMPARE(h.compute.size(), std::size_t { 1 });
+    QCOMPARE(h.computeFor(Precision::FP64)->peak, 2772.78e9);
+    QCOMPARE(h.memoryFor(MemoryLevel::L2)->bandwidth, 3120.85e9);
+    QCOMPARE(h.memoryFor(MemoryLevel::DRAM)->bandwidth, 200.3e9);
+}
+
+void TestErtReader::reportsSyntaxErrorsWithLineAndColumn()
+{
+    const auto result
+        = readErtJson(readTestData("bad/ert_trailing_comma.json"), "ert_trailing_comma.json");
+    QVERIFY(result.machines.empty());
+    // Line 4 is `      "gbytes": {"data": [["DRAM", 68.76],]}`: the ']' at column 43.
+    QCOMPARE(joined(result.diagnostics),
+        QString("ert_trailing_comma.json:4:43: invalid JSON: syntax error while parsing value - "
+                "unexpected ']'; expected '[', '{', or a literal"));
+}
+
+QTEST_GUILESS_MAIN(TestErtReader)
+#include "tst_ertreader.moc"

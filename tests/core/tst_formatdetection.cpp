@@ -1,0 +1,165 @@
+// Format detection by content: every real fixture and every synthetic excerpt goes to its reader.
+#include "core/points_json.h"
+#include "core/readers.h"
+#include "tst_common_reader.h"
+
+#include <QTest>
+
+using namespace ridgepoint;
+
+Q_DECLARE_METATYPE(ridgepoint::FileFormat)
+
+class TestFormatDetection : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void detectsByContent_data();
+    void detectsByContent();
+    void readsPointsOfEveryPointsFormat_data();
+    void readsPointsOfEveryPointsFormat();
+    void readsCeilingsOfEveryCeilingFormat_data();
+    void readsCeilingsOfEveryCeilingFormat();
+    void namesEveryFormatTriedForAnUnknownFile();
+    void tellsPointsAndCeilingsApart();
+};
+
+namespace {
+
+std::string load(const QString &path)
+{
+    return path.startsWith("real:") ? readFixture(path.mid(5).toStdString())
+                                    : readTestData(path.toStdString());
+}
+
+} // namespace
+
+void TestFormatDetection::detectsByContent_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<FileFormat>("format");
+    QTest::newRow("ncu base units")
+        << "real:ncu_details_metrics_gemm_tiled_rtx5070.csv" << FileFormat::NcuDetails;
+    QTest::newRow("ncu auto units")
+        << "real:ncu_details_autounits_cublas_gemv.csv" << FileFormat::NcuDetails;
+    QTest::newRow("ncu section") << "real:ncu_section_roofline_chart_cublas_gemv.csv"
+                                 << FileFormat::NcuRooflineSection;
+    QTest::newRow("ncu raw") << "ncu/ncu_raw_page.csv" << FileFormat::NcuRaw;
+    QTest::newRow("ncu 2020 unquoted")
+        << "ncu/ncu_details_nersc_v100.csv" << FileFormat::NcuDetails;
+    QTest::newRow("rocprof roofline")
+        << "real:rocprof_compute_roofline_MI200.csv" << FileFormat::RocprofRoofline;
+    QTest::newRow("rocprof pmc_perf")
+        << "real:rocprof_compute_pmc_perf_MI200.csv" << FileFormat::RocprofPmcPerf;
+    QTest::newRow("ERT") << "ert/roofline_p100.json" << FileFormat::ErtJson;
+    QTest::newRow("Advisor roofs") << "advisor/roofs.csv" << FileFormat::AdvisorRoofs;
+    QTest::newRow("Advisor survey") << "advisor/survey_legacy.csv" << FileFormat::AdvisorSurvey;
+    QTest::newRow("likwid") << "likwid/mem_dp_region.csv" << FileFormat::Likwid;
+}
+
+void TestFormatDetection::detectsByContent()
+{
+    QFETCH(QString, path);
+    QFETCH(FileFormat, format);
+    const auto detected = detectFileFormat(load(path));
+    QVERIFY(detected);
+    QCOMPARE(*detected, format);
+}
+
+void TestFormatDetection::readsPointsOfEveryPointsFormat_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<FileFormat>("format");
+    QTest::addColumn<int>("points");
+    QTest::newRow("script CSV") << "real:simple_kernel_timing_rtx5070.csv" << FileFormat::PointsCsv
+                                << 62;
+    QTest::newRow("ncu base units")
+        << "real:ncu_details_metrics_gemm_tiled_rtx5070.csv" << FileFormat::NcuDetails << 1;
+    QTest::newRow("ncu auto units")
+        << "real:ncu_details_autounits_cublas_gemv.csv" << FileFormat::NcuDetails << 1;
+    QTest::newRow("ncu section achieved values")
+        << "real:ncu_section_roofline_chart_cublas_gemv.csv" << FileFormat::NcuRooflineSection << 1;
+    QTest::newRow("rocprof pmc_perf")
+        << "real:rocprof_compute_pmc_perf_MI200.csv" << FileFormat::RocprofPmcPerf << 3;
+    QTest::newRow("Advisor survey")
+        << "advisor/survey_legacy.csv" << FileFormat::AdvisorSurvey << 1;
+    QTest::newRow("likwid") << "likwid/mem_dp_region.csv" << FileFormat::Likwid << 1;
+}
+
+void TestFormatDetection::readsPointsOfEveryPointsFormat()
+{
+    QFETCH(QString, path);
+    QFETCH(FileFormat, format);
+    QFETCH(int, points);
+    const auto result = readPointsFile(load(path), "f");
+    QVERIFY2(!hasErrors(result.points.diagnostics), qPrintable(joined(result.points.diagnostics)));
+    QCOMPARE(*result.format, format);
+    QCOMPARE(static_cast<int>(result.points.points.size()), points);
+}
+
+void TestFormatDetection::readsCeilingsOfEveryCeilingFormat_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<FileFormat>("format");
+    QTest::addColumn<int>("machines");
+    QTest::newRow("rocprof roofline")
+        << "real:rocprof_compute_roofline_MI200.csv" << FileFormat::RocprofRoofline << 4;
+    QTest::newRow("ncu section") << "real:ncu_section_roofline_chart_cublas_gemv.csv"
+                                 << FileFormat::NcuRooflineSection << 1;
+    QTest::newRow("ERT") << "ert/roofline_python3.json" << FileFormat::ErtJson << 1;
+    QTest::newRow("Advisor roofs") << "advisor/roofs.csv" << FileFormat::AdvisorRoofs << 1;
+}
+
+void TestFormatDetection::readsCeilingsOfEveryCeilingFormat()
+{
+    QFETCH(QString, path);
+    QFETCH(FileFormat, format);
+    QFETCH(int, machines);
+    const auto result = readHardwareFile(load(path), "h");
+    QVERIFY2(
+        !hasErrors(result.hardware.diagnostics), qPrintable(joined(result.hardware.diagnostics)));
+    QCOMPARE(*result.format, format);
+    QCOMPARE(static_cast<int>(result.hardware.machines.size()), machines);
+}
+
+void TestFormatDetection::namesEveryFormatTriedForAnUnknownFile()
+{
+    const auto points = readPointsFile(readTestData("bad/unknown_shape.txt"), "unknown_shape.txt");
+    QVERIFY(!points.format);
+    QCOMPARE(joined(points.points.diagnostics),
+        QString(
+            "unknown_shape.txt: not a file Ridgepoint can read; tried points CSV (no header row "
+            "naming a kernel column and a flops, bytes or intensity column), points JSON (no "
+            "\"format\": \"ridgepoint-points\"), Nsight Compute CSV (no \"ID\",...,\"Kernel "
+            "Name\" header), rocprof-compute pmc_perf.csv (no Dispatch_ID,Kernel_Name "
+            "header), Intel Advisor survey (no \"ID\",\"Function Call Sites and Loops\" "
+            "header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines)"));
+    const auto hardware
+        = readHardwareFile(readTestData("bad/unknown_shape.txt"), "unknown_shape.txt");
+    QVERIFY(!hardware.format);
+    QVERIFY(joined(hardware.hardware.diagnostics)
+                .startsWith("unknown_shape.txt: not a file Ridgepoint can read; tried hardware "
+                            "JSON"));
+}
+
+void TestFormatDetection::tellsPointsAndCeilingsApart()
+{
+    const auto points = readPointsFile(readFixture("rocprof_compute_roofline_MI200.csv"), "r.csv");
+    QCOMPARE(joined(points.points.diagnostics),
+        QString("r.csv: this is a rocprof-compute roofline.csv: it gives ceilings, not points "
+                "(use it as --hardware)"));
+    const auto hardware
+        = readHardwareFile(readFixture("rocprof_compute_pmc_perf_MI200.csv"), "p.csv");
+    QCOMPARE(joined(hardware.hardware.diagnostics),
+        QString("p.csv: this is a rocprof-compute pmc_perf.csv: it gives points, not ceilings "
+                "(expected a hardware file)"));
+    // A points JSON written by Ridgepoint is recognised as such.
+    KernelPoint k;
+    k.name = "k";
+    k.flops = 1;
+    k.bytes = { { std::nullopt, 1 } };
+    QCOMPARE(*readPointsFile(writePointsJson({ k }), "p.json").format, FileFormat::PointsJson);
+}
+
+QTEST_GUILESS_MAIN(TestFormatDetection)
+#include "tst_formatdetection.moc"

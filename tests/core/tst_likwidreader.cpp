@@ -1,0 +1,58 @@
+// likwid-perfctr -O: a marker region measured with the FLOPS_DP and MEM_DP groups.
+#include "core/likwid_reader.h"
+#include "tst_common_reader.h"
+
+#include <QTest>
+
+using namespace ridgepoint;
+
+class TestLikwidReader : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void readsARegionFromTwoGroups();
+    void reportsBrokenFiles_data();
+    void reportsBrokenFiles();
+};
+
+void TestLikwidReader::readsARegionFromTwoGroups()
+{
+    // FORMATS.md §5 excerpt (FLOPS_DP, banner with tabs before the CSV) plus a MEM_DP table.
+    const auto result = readLikwidCsv(readTestData("likwid/mem_dp_region.csv"), "likwid.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.points.size(), std::size_t { 1 });
+    const KernelPoint &p = result.points.front();
+    QCOMPARE(p.name, std::string("multMatVet_NAO_OTIM"));
+    QCOMPARE(p.source.line, 18);
+    QCOMPARE(*p.precision, Precision::FP64);
+    QCOMPARE(*p.seconds, 1.548999e-05);
+    QCOMPARE(p.flops, 2116.0763e6 * 1.548999e-05); // DP MFLOP/s × runtime
+    QCOMPARE(p.bytes.front().bytes, 0.000153e9); // Memory data volume [GBytes]
+}
+
+void TestLikwidReader::reportsBrokenFiles_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("FLOPS group only")
+        << "likwid_flops_group_only.csv"
+        << "likwid_flops_group_only.csv:3: region \"r1\": no memory metrics (expected a MEM or "
+           "MEM_DP group with \"Memory data volume [GBytes]\" or \"Operational intensity\")";
+    QTest::newRow("not likwid") << "csv_ragged_row.csv"
+                                << "csv_ragged_row.csv: not likwid-perfctr CSV output (expected "
+                                   "STRUCT,Info and TABLE,... lines from likwid-perfctr -O)";
+}
+
+void TestLikwidReader::reportsBrokenFiles()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, message);
+    const auto result
+        = readLikwidCsv(readTestData("bad/" + file.toStdString()), file.toStdString());
+    QVERIFY(result.points.empty());
+    QCOMPARE(joined(result.diagnostics), message);
+}
+
+QTEST_GUILESS_MAIN(TestLikwidReader)
+#include "tst_likwidreader.moc"
