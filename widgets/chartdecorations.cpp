@@ -161,7 +161,8 @@ WhatIfGhost::~WhatIfGhost()
     removeItem(m_plot, m_arrow);
 }
 
-PointLabel::PointLabel(QCustomPlot *plot, QPointF at, const QString &name, int maxWidth)
+PointLabel::PointLabel(
+    QCustomPlot *plot, QPointF at, const QString &name, int maxWidth, const QColor &color)
     : m_plot(plot)
     , m_label(new QCPItemText(plot))
 {
@@ -171,13 +172,49 @@ PointLabel::PointLabel(QCustomPlot *plot, QPointF at, const QString &name, int m
     m_label->setPadding(QMargins(9, 0, 0, 0));
     const QFontMetrics metrics(plot->font());
     m_label->setText(metrics.elidedText(name, Qt::ElideMiddle, maxWidth));
-    m_label->setColor(QColor(0x20, 0x20, 0x20));
+    m_label->setColor(color);
     m_label->setSelectable(false);
     m_label->setClipToAxisRect(true);
 }
 
 PointLabel::~PointLabel()
 {
+    removeItem(m_plot, m_label);
+}
+
+SweepCrossingMarker::SweepCrossingMarker(
+    QCustomPlot *plot, QPointF at, const QString &text, const QColor &color)
+    : m_plot(plot)
+    , m_at(at)
+    , m_marker(new QCPItemTracer(plot))
+    , m_label(new QCPItemText(plot))
+{
+    m_marker->setLayer(kLabelLayer);
+    m_marker->position->setCoords(at.x(), at.y());
+    m_marker->setStyle(QCPItemTracer::tsCircle);
+    m_marker->setSize(13);
+    m_marker->setPen(QPen(color, 2.2));
+    m_marker->setBrush(Qt::NoBrush);
+    m_marker->setSelectable(false);
+
+    m_label->setLayer(kLabelLayer);
+    m_label->position->setCoords(at.x(), at.y());
+    // Above and left of the knee: the ridge's own label sits below and right of it.
+    m_label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_label->setPadding(QMargins(2, 2, 2, 2));
+    m_label->setText(text);
+    QFont font = plot->font();
+    font.setBold(true);
+    m_label->setFont(font);
+    m_label->setColor(color.darker(130));
+    m_label->setBrush(QColor(255, 255, 255, 200));
+    m_label->setSelectable(false);
+    m_label->setClipToAxisRect(true);
+}
+
+SweepCrossingMarker::~SweepCrossingMarker()
+{
+    removeItem(m_plot, m_marker);
     removeItem(m_plot, m_label);
 }
 

@@ -89,7 +89,8 @@ private:
 class PointLabel
 {
 public:
-    PointLabel(QCustomPlot *plot, QPointF at, const QString &name, int maxWidth);
+    PointLabel(
+        QCustomPlot *plot, QPointF at, const QString &name, int maxWidth, const QColor &color);
     ~PointLabel();
     PointLabel(const PointLabel &) = delete;
     PointLabel &operator=(const PointLabel &) = delete;
@@ -98,6 +99,26 @@ public:
 
 private:
     QCustomPlot *m_plot;
+    QCPItemText *m_label;
+};
+
+// Where a sweep's trajectory crosses the ridge: a ring on the crossing and the parameter's
+// value there ("b ≈ 241").
+class SweepCrossingMarker
+{
+public:
+    SweepCrossingMarker(QCustomPlot *plot, QPointF at, const QString &text, const QColor &color);
+    ~SweepCrossingMarker();
+    SweepCrossingMarker(const SweepCrossingMarker &) = delete;
+    SweepCrossingMarker &operator=(const SweepCrossingMarker &) = delete;
+
+    QPointF at() const { return m_at; }
+    QString text() const { return m_label->text(); }
+
+private:
+    QCustomPlot *m_plot;
+    QPointF m_at;
+    QCPItemTracer *m_marker;
     QCPItemText *m_label;
 };
 

@@ -40,13 +40,14 @@ public:
 
     PointListCommand(Document *document, Kind kind, const QString &text,
         std::vector<std::size_t> indices, std::vector<KernelPoint> points,
-        std::vector<WhatIf> moves)
+        std::vector<WhatIf> moves, std::vector<std::optional<Workload>> workloads)
         : QUndoCommand(text)
         , m_document(document)
         , m_kind(kind)
         , m_indices(std::move(indices))
         , m_points(std::move(points))
         , m_moves(std::move(moves))
+        , m_workloads(std::move(workloads))
     { }
 
     void redo() override { apply(m_kind == Kind::Insert); }
@@ -56,7 +57,7 @@ private:
     void apply(bool insert)
     {
         if (insert) {
-            m_document->insertRows(m_indices, m_points, m_moves);
+            m_document->insertRows(m_indices, m_points, m_moves, m_workloads);
             m_document->setSelection(m_indices);
         } else {
             m_document->removeRows(m_indices);
@@ -68,6 +69,7 @@ private:
     std::vector<std::size_t> m_indices; // ascending; positions after insertion
     std::vector<KernelPoint> m_points;
     std::vector<WhatIf> m_moves;
+    std::vector<std::optional<Workload>> m_workloads;
 };
 
 Document::Document(QObject *parent)
@@ -88,6 +90,8 @@ void Document::resetPoints(std::vector<KernelPoint> points)
     m_undoStack->clear();
     m_points = std::move(points);
     m_moves.assign(m_points.size(), WhatIf {});
+    m_workloads.assign(m_points.size(), std::nullopt);
+    m_workloadErrors.assign(m_points.size(), std::string());
     m_selection.clear();
     reanalyseAll();
     emit pointsReset();
@@ -128,7 +132,7 @@ KernelPoint Document::point(std::size_t index) const
 
 PointResult Document::measuredAnalysis(std::size_t index) const
 {
-    if (m_moves[index].isIdentity())
+    if (m_moves[index].isIdentity() || !m_workloadErrors[index].empty())
         return m_analysis[index];
     return analyzePoint(m_points[index], m_hardware, m_options);
 }
@@ -184,15 +188,17 @@ void Document::removePoints(std::vector<std::size_t> indices)
         return;
     std::vector<KernelPoint> points;
     std::vector<WhatIf> moves;
+    std::vector<std::optional<Workload>> workloads;
     for (std::size_t i : indices) {
         points.push_back(m_points[i]);
         moves.push_back(m_moves[i]);
+        workloads.push_back(m_workloads[i]);
     }
     const QString text = indices.size() == 1
         ? tr("Delete %1").arg(QString::fromStdString(m_points[indices.front()].name))
         : tr("Delete %n points", nullptr, static_cast<int>(indices.size()));
     m_undoStack->push(new PointListCommand(this, PointListCommand::Kind::Remove, text,
-        std::move(indices), std::move(points), std::move(moves)));
+        std::move(indices), std::move(points), std::move(moves), std::move(workloads)));
 }
 
 void Document::duplicatePoints(std::vector<std::size_t> indices)
@@ -205,18 +211,107 @@ void Document::duplicatePoints(std::vector<std::size_t> indices)
     std::vector<std::size_t> positions;
     std::vector<KernelPoint> points;
     std::vector<WhatIf> moves;
+    std::vector<std::optional<Workload>> workloads;
     for (std::size_t i : indices) {
         positions.push_back(m_points.size() + positions.size());
         KernelPoint copy = m_points[i];
         copy.name += " (copy)";
         points.push_back(std::move(copy));
         moves.push_back(m_moves[i]);
+        // A copy of a sweep's point is not part of the sweep's trajectory.
+        std::optional<Workload> workload = m_workloads[i];
+        if (workload)
+            workload->sweep.reset();
+        workloads.push_back(std::move(workload));
     }
     const QString text = indices.size() == 1
         ? tr("Duplicate %1").arg(QString::fromStdString(m_points[indices.front()].name))
         : tr("Duplicate %n points", nullptr, static_cast<int>(indices.size()));
     m_undoStack->push(new PointListCommand(this, PointListCommand::Kind::Insert, text,
-        std::move(positions), std::move(points), std::move(moves)));
+        std::move(positions), std::move(points), std::move(moves), std::move(workloads)));
+}
+
+ridgepoint::Expected<void, std::string> Document::addWorkloads(
+    std::vector<Workload> workloads, const QString &text)
+{
+    if (workloads.empty())
+        return {};
+    std::vector<std::size_t> positions;
+    std::vector<KernelPoint> points;
+    std::vector<std::optional<Workload>> stored;
+    for (auto &workload : workloads) {
+        auto point = workloadPoint(workload, m_quant, m_hardware);
+        if (!point)
+            return ridgepoint::Unexpected(point.error());
+        positions.push_back(m_points.size() + positions.size());
+        points.push_back(std::move(*point));
+        stored.emplace_back(std::move(workload));
+    }
+    std::vector<WhatIf> moves(points.size());
+    m_undoStack->push(new PointListCommand(this, PointListCommand::Kind::Insert, text,
+        std::move(positions), std::move(points), std::move(moves), std::move(stored)));
+    return {};
+}
+
+const Workload *Document::workload(std::size_t index) const
+{
+    if (index >= m_workloads.size() || !m_workloads[index])
+        return nullptr;
+    return &*m_workloads[index];
+}
+
+void Document::setQuantMode(QuantMode mode)
+{
+    if (mode == m_quant)
+        return;
+    m_undoStack->push(new ChangeValue<QuantMode>(
+        tr("Quantization %1").arg(QString::fromStdString(std::string(quantModeName(mode)))),
+        CommandId::QuantMode, "quantization", m_quant, mode,
+        [this](const QuantMode &value) { applyQuantMode(value); }, true));
+}
+
+const ComputeCeiling *Document::activeComputeCeiling() const
+{
+    if (!m_options.computeCeiling.empty()) {
+        if (const ComputeCeiling *named = m_hardware.findCompute(m_options.computeCeiling))
+            return named;
+    }
+    for (std::size_t i = 0; i < m_points.size(); ++i) {
+        if (m_workloads[i] && m_analysis[i]) {
+            if (const ComputeCeiling *used = m_hardware.findCompute(m_analysis[i]->computeCeiling))
+                return used;
+        }
+    }
+    return m_hardware.defaultComputeCeiling();
+}
+
+void Document::applyQuantMode(QuantMode mode)
+{
+    m_quant = mode;
+    rederiveWorkloads();
+    reanalyseAll();
+    emit quantModeChanged();
+    if (!m_points.empty())
+        emit pointsChanged(0, static_cast<qsizetype>(m_points.size()) - 1);
+}
+
+void Document::rederiveWorkloads()
+{
+    for (std::size_t i = 0; i < m_points.size(); ++i)
+        rederive(i);
+}
+
+void Document::rederive(std::size_t index)
+{
+    if (!m_workloads[index])
+        return;
+    auto point = workloadPoint(*m_workloads[index], m_quant, m_hardware);
+    if (point) {
+        m_points[index] = std::move(*point);
+        m_workloadErrors[index].clear();
+    } else {
+        m_workloadErrors[index] = point.error();
+    }
 }
 
 void Document::setCompareHardware(std::optional<Hardware> hardware)
@@ -228,7 +323,7 @@ void Document::setCompareHardware(std::optional<Hardware> hardware)
 PointResult Document::compareAnalysis(std::size_t index) const
 {
     if (!m_compare)
-        return std::unexpected(std::string("no machine to compare with"));
+        return ridgepoint::Unexpected(std::string("no machine to compare with"));
     // The other machine's own ceiling for the point's precision: a named ceiling of this
     // machine may not exist there.
     AnalysisOptions options = m_options;
@@ -255,6 +350,7 @@ bool Document::isSelected(std::size_t index) const
 void Document::applyHardware(const Hardware &hardware)
 {
     m_hardware = hardware;
+    rederiveWorkloads();
     reanalyseAll();
     emit hardwareChanged();
     if (!m_points.empty())
@@ -277,13 +373,18 @@ void Document::applyWhatIfs(const std::vector<WhatIf> &moves)
 }
 
 void Document::insertRows(const std::vector<std::size_t> &indices,
-    const std::vector<KernelPoint> &points, const std::vector<WhatIf> &moves)
+    const std::vector<KernelPoint> &points, const std::vector<WhatIf> &moves,
+    const std::vector<std::optional<Workload>> &workloads)
 {
     for (std::size_t k = 0; k < indices.size(); ++k) {
         const auto at = static_cast<std::ptrdiff_t>(indices[k]);
         m_points.insert(m_points.begin() + at, points[k]);
         m_moves.insert(m_moves.begin() + at, moves[k]);
+        m_workloads.insert(m_workloads.begin() + at, workloads[k]);
+        m_workloadErrors.insert(m_workloadErrors.begin() + at, std::string());
         m_analysis.insert(m_analysis.begin() + at, PointResult {});
+        // The mode or the machine may have changed since the rows were removed.
+        rederive(indices[k]);
         reanalyse(indices[k]);
     }
     m_selection.clear();
@@ -297,6 +398,8 @@ void Document::removeRows(const std::vector<std::size_t> &indices)
         const auto at = static_cast<std::ptrdiff_t>(*it);
         m_points.erase(m_points.begin() + at);
         m_moves.erase(m_moves.begin() + at);
+        m_workloads.erase(m_workloads.begin() + at);
+        m_workloadErrors.erase(m_workloadErrors.begin() + at);
         m_analysis.erase(m_analysis.begin() + at);
     }
     m_selection.clear();
@@ -308,13 +411,18 @@ void Document::reanalyseAll()
 {
     m_analysis.clear();
     m_analysis.reserve(m_points.size());
-    for (std::size_t i = 0; i < m_points.size(); ++i)
-        m_analysis.push_back(analyzePoint(point(i), m_hardware, m_options));
+    for (std::size_t i = 0; i < m_points.size(); ++i) {
+        m_analysis.emplace_back();
+        reanalyse(i);
+    }
 }
 
 void Document::reanalyse(std::size_t index)
 {
-    m_analysis[index] = analyzePoint(point(index), m_hardware, m_options);
+    if (!m_workloadErrors[index].empty())
+        m_analysis[index] = ridgepoint::Unexpected(m_workloadErrors[index]);
+    else
+        m_analysis[index] = analyzePoint(point(index), m_hardware, m_options);
 }
 
 } // namespace ridgepoint

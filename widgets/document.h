@@ -5,10 +5,12 @@
 #include "core/analysis.h"
 #include "core/hardware.h"
 #include "core/point.h"
+#include "core/workloads.h"
+#include "widgets/workload.h"
 
 #include <QObject>
 
-#include <expected>
+#include "core/expected.h"
 #include <optional>
 #include <vector>
 
@@ -37,7 +39,7 @@ std::string customMachineName(const Hardware &hardware);
 // Final edit closes it.
 enum class EditPhase { Final, Preview };
 
-using PointResult = std::expected<PointAnalysis, std::string>;
+using PointResult = ridgepoint::Expected<PointAnalysis, std::string>;
 
 class Document : public QObject
 {
@@ -79,6 +81,22 @@ public:
     bool hasOpenPreview() const;
 
     void removePoints(std::vector<std::size_t> indices);
+    // Appends the points of planned workloads (one undo step); they become the selection. Fails
+    // with the first workload's reason when one cannot be placed; nothing is added then.
+    ridgepoint::Expected<void, std::string> addWorkloads(
+        std::vector<Workload> workloads, const QString &text);
+    // The workload behind point `index`, or nullptr for a measured point.
+    const Workload *workload(std::size_t index) const;
+    // A fresh id for the points of one sweep.
+    int newSweepId() { return ++m_lastSweepId; }
+
+    // --- quantization mode of every workload point (undoable): switching recomputes their
+    // bytes, intensity and compute ceiling; measured points keep their place.
+    QuantMode quantMode() const { return m_quant; }
+    void setQuantMode(QuantMode mode);
+    // The compute ceiling the roofline is drawn with: the one named in the options, else the
+    // one the workload points use under the current mode, else the machine's default.
+    const ComputeCeiling *activeComputeCeiling() const;
     // Appends copies named "NAME (copy)"; the copies become the selection.
     void duplicatePoints(std::vector<std::size_t> indices);
 
@@ -100,6 +118,7 @@ signals:
     void pointsChanged(qsizetype first, qsizetype last);
     void compareHardwareChanged();
     void selectionChanged();
+    void quantModeChanged();
 
 private:
     friend class PointListCommand;
@@ -108,7 +127,12 @@ private:
     void applyWhatIf(std::size_t index, const WhatIf &move);
     void applyWhatIfs(const std::vector<WhatIf> &moves);
     void insertRows(const std::vector<std::size_t> &indices, const std::vector<KernelPoint> &points,
-        const std::vector<WhatIf> &moves);
+        const std::vector<WhatIf> &moves, const std::vector<std::optional<Workload>> &workloads);
+    void applyQuantMode(QuantMode mode);
+    // Recomputes the points of workloads on the current machine and mode; a workload that
+    // cannot be placed keeps its last point and records why in m_workloadErrors.
+    void rederiveWorkloads();
+    void rederive(std::size_t index);
     void removeRows(const std::vector<std::size_t> &indices);
     void reanalyseAll();
     void reanalyse(std::size_t index);
@@ -119,6 +143,10 @@ private:
     std::vector<KernelPoint> m_points;
     std::vector<WhatIf> m_moves;
     std::vector<PointResult> m_analysis;
+    std::vector<std::optional<Workload>> m_workloads; // parallel to m_points
+    std::vector<std::string> m_workloadErrors; // parallel to m_points; empty when placed
+    QuantMode m_quant = QuantMode::None;
+    int m_lastSweepId = 0;
     std::optional<Hardware> m_compare;
     std::vector<std::size_t> m_selection;
 };

@@ -4,7 +4,9 @@
 #include "widgets/chartdecorations.h"
 
 #include <QFileInfo>
+#include <QSaveFile>
 #include <QSvgGenerator>
+#include <QTemporaryDir>
 #include <QToolTip>
 #include <QUndoStack>
 
@@ -38,6 +40,7 @@ constexpr double kFarRight = 1e12;
 constexpr double kPickRadius = 8.0; // pixels
 constexpr int kMaxLabelWidth = 170; // pixels for a point's name on the chart
 constexpr std::size_t kMaxPointLabels = 24;
+constexpr std::size_t kMaxAllPointLabels = 400; // "label all points": beyond this, clutter
 
 double decadeFloor(double value)
 {
@@ -79,7 +82,6 @@ QColor groupColor(std::size_t index)
 }
 
 const QColor kComputeColor(0x9b, 0x1c, 0x1c);
-const QColor kEnvelopeColor(0x1a, 0x1a, 0x1a);
 const QColor kCompareColor(0x00, 0x7c, 0x91);
 const QColor kImpossibleColor(0xd0, 0x00, 0x00);
 const QColor kSelectionColor(0x10, 0x60, 0xd0);
@@ -125,18 +127,62 @@ std::pair<double, QString> ratePrefix(double high)
     return { 1.0, "" };
 }
 
-// The compute ceiling the points are measured against: the one named in the options, else
-// the machine's default.
-const ComputeCeiling *activeCompute(const Hardware &hw, const AnalysisOptions &options)
+} // namespace
+
+ChartTheme ChartTheme::light()
 {
-    if (!options.computeCeiling.empty()) {
-        if (const ComputeCeiling *named = hw.findCompute(options.computeCeiling))
-            return named;
-    }
-    return hw.defaultComputeCeiling();
+    ChartTheme t;
+    t.kind = Kind::Light;
+    t.background = Qt::white;
+    t.foreground = QColor(0x30, 0x30, 0x30);
+    t.grid = QColor(0xd4, 0xd4, 0xd4);
+    t.subGrid = QColor(0xee, 0xee, 0xee);
+    t.envelope = QColor(0x1a, 0x1a, 0x1a);
+    t.legendBackground = QColor(255, 255, 255, 225);
+    return t;
 }
 
-} // namespace
+ChartTheme ChartTheme::dark()
+{
+    ChartTheme t;
+    t.kind = Kind::Dark;
+    t.background = QColor(0x1e, 0x21, 0x26);
+    t.foreground = QColor(0xd8, 0xdc, 0xe2);
+    t.grid = QColor(0x3a, 0x3f, 0x47);
+    t.subGrid = QColor(0x2a, 0x2e, 0x34);
+    t.envelope = QColor(0xf2, 0xf2, 0xf2);
+    t.legendBackground = QColor(0x2a, 0x2e, 0x34, 230);
+    return t;
+}
+
+ChartTheme ChartTheme::print()
+{
+    ChartTheme t;
+    t.kind = Kind::Print;
+    t.background = Qt::white;
+    t.foreground = Qt::black;
+    t.grid = QColor(0xc8, 0xc8, 0xc8);
+    t.subGrid = QColor(0xe8, 0xe8, 0xe8);
+    t.envelope = Qt::black;
+    t.legendBackground = Qt::white;
+    t.lineScale = 1.8;
+    t.fontScale = 1.35;
+    t.shading = false;
+    return t;
+}
+
+ChartTheme ChartTheme::of(Kind kind)
+{
+    switch (kind) {
+    case Kind::Dark:
+        return dark();
+    case Kind::Print:
+        return print();
+    case Kind::Light:
+        break;
+    }
+    return light();
+}
 
 RooflinePlot::RooflinePlot(QWidget *parent)
     : QCustomPlot(parent)
@@ -154,23 +200,13 @@ RooflinePlot::RooflinePlot(QWidget *parent)
     for (QCPAxis *axis : { xAxis, yAxis }) {
         axis->setScaleType(QCPAxis::stLogarithmic);
         axis->grid()->setSubGridVisible(true);
-        axis->grid()->setPen(QPen(QColor(0xd4, 0xd4, 0xd4), 0, Qt::SolidLine));
-        axis->grid()->setSubGridPen(QPen(QColor(0xee, 0xee, 0xee), 0, Qt::SolidLine));
         axis->grid()->setZeroLinePen(Qt::NoPen);
-        axis->setBasePen(QPen(QColor(0x60, 0x60, 0x60)));
-        axis->setTickPen(QPen(QColor(0x60, 0x60, 0x60)));
-        axis->setSubTickPen(QPen(QColor(0x90, 0x90, 0x90)));
-        QFont labelFont = font();
-        labelFont.setPointSizeF(labelFont.pointSizeF() + 1.0);
-        axis->setLabelFont(labelFont);
     }
     xAxis->setTicker(m_xTicker);
     yAxis->setTicker(m_yTicker);
     xAxis->setLabel(tr("Arithmetic intensity [FLOP/byte]"));
     yAxis->setLabel(tr("Performance [FLOP/s]"));
     legend->setVisible(true);
-    legend->setBrush(QColor(255, 255, 255, 225));
-    legend->setBorderPen(QPen(QColor(0xc0, 0xc0, 0xc0)));
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     selectionRect()->setPen(QPen(kSelectionColor, 1.0, Qt::DashLine));
@@ -184,6 +220,7 @@ RooflinePlot::RooflinePlot(QWidget *parent)
             static_cast<PrefixedLogTicker *>(m_yTicker.data())->setScale(scale);
             yAxis->setLabel(tr("Performance [%1FLOP/s]").arg(prefix));
         });
+    applyTheme();
     setDocument(m_ownDocument);
 }
 
@@ -192,8 +229,8 @@ RooflinePlot::~RooflinePlot()
     for (const auto &connection : m_connections)
         disconnect(connection);
     // Decorations remove their items from the plot: do it while the plot is still whole.
-    m_labels.clear();
-    m_ghosts.clear();
+    clearDrawing(m_isolatedDrawing);
+    clearDrawing(m_drawing);
     m_ridge.reset();
     m_compareRoofs.clear();
     m_roofs.clear();
@@ -223,8 +260,27 @@ void RooflinePlot::connectDocument()
         rebuildPoints();
         requestReplot();
     };
-    m_connections.push_back(connect(m_document, &Document::pointsReset, this, points));
-    m_connections.push_back(connect(m_document, &Document::pointsChanged, this, points));
+    // Added or removed workloads may change the compute ceiling the roofline is drawn with.
+    const auto everything = [this] {
+        m_isolated.reset();
+        m_drag.reset();
+        rebuildRoofs();
+        rebuildPoints();
+        requestReplot();
+    };
+    m_connections.push_back(connect(m_document, &Document::pointsReset, this, everything));
+    m_connections.push_back(connect(m_document, &Document::quantModeChanged, this, everything));
+    m_connections.push_back(connect(
+        m_document, &Document::pointsChanged, this, [this](qsizetype first, qsizetype last) {
+            // One step of a drag: only the dragged point is redrawn.
+            if (m_isolated && first == last && static_cast<std::size_t>(first) == *m_isolated) {
+                updateIsolatedPoint();
+                requestReplot();
+                return;
+            }
+            rebuildPoints();
+            requestReplot();
+        }));
     m_connections.push_back(connect(m_document, &Document::selectionChanged, this, points));
     m_connections.push_back(connect(m_document, &Document::compareHardwareChanged, this, [this] {
         rebuildRoofs();
@@ -328,6 +384,54 @@ void RooflinePlot::zoomBy(double factor)
     requestReplot();
 }
 
+void RooflinePlot::setAllPointLabels(bool on)
+{
+    if (m_allLabels == on)
+        return;
+    m_allLabels = on;
+    rebuildPoints();
+    requestReplot();
+}
+
+void RooflinePlot::setTheme(const ChartTheme &theme)
+{
+    m_theme = theme;
+    applyTheme();
+    rebuildRoofs();
+    rebuildPoints();
+    requestReplot();
+}
+
+void RooflinePlot::applyTheme()
+{
+    const ChartTheme &t = m_theme;
+    setBackground(t.background);
+    axisRect()->setBackground(t.background);
+    QFont base = QWidget::font();
+    if (t.fontScale != 1.0)
+        base.setPointSizeF(base.pointSizeF() * t.fontScale);
+    setFont(base);
+    for (QCPAxis *axis : { xAxis, yAxis }) {
+        axis->grid()->setPen(QPen(t.grid, 0, Qt::SolidLine));
+        axis->grid()->setSubGridPen(QPen(t.subGrid, 0, Qt::SolidLine));
+        const QPen axisPen(t.foreground, t.lineScale);
+        axis->setBasePen(axisPen);
+        axis->setTickPen(axisPen);
+        axis->setSubTickPen(
+            QPen(t.foreground.lighter(t.kind == ChartTheme::Kind::Dark ? 70 : 160)));
+        axis->setTickLabelColor(t.foreground);
+        axis->setLabelColor(t.foreground);
+        axis->setTickLabelFont(base);
+        QFont labelFont = base;
+        labelFont.setPointSizeF(labelFont.pointSizeF() + 1.0);
+        axis->setLabelFont(labelFont);
+    }
+    legend->setBrush(t.legendBackground);
+    legend->setBorderPen(QPen(t.grid));
+    legend->setTextColor(t.foreground);
+    legend->setFont(base);
+}
+
 void RooflinePlot::setRegionShading(bool on)
 {
     if (m_shading == on)
@@ -360,7 +464,7 @@ void RooflinePlot::rebuildRoofs()
     }
     if (topPeak <= 0.0 || topBandwidth <= 0.0)
         return;
-    const ComputeCeiling *active = activeCompute(hw, m_document->analysisOptions());
+    const ComputeCeiling *active = m_document->activeComputeCeiling();
     const MemoryCeiling *main = hw.mainMemory();
     const QFontMetrics metrics(font());
     const auto elide = [&metrics](const std::string &name) {
@@ -371,8 +475,8 @@ void RooflinePlot::rebuildRoofs()
         const MemoryCeiling &m = hw.memory[i];
         if (!m.visible)
             continue;
-        const QPen pen(
-            memoryColor(m.level), 1.3, isNetwork(m.level) ? Qt::DashDotLine : Qt::SolidLine);
+        const QPen pen(memoryColor(m.level), 1.3 * m_theme.lineScale,
+            isNetwork(m.level) ? Qt::DashDotLine : Qt::SolidLine);
         m_roofs.push_back(std::make_unique<RoofLine>(this, RoofLine::Kind::Memory,
             static_cast<int>(i), m.bandwidth, topPeak, pen,
             elide(m.name) + "  " + q(formatQuantity(m.bandwidth, Dimension::ByteRate, 3))));
@@ -397,7 +501,8 @@ void RooflinePlot::rebuildRoofs()
         QColor color = &c == active ? kComputeColor : kComputeColor.lighter(165);
         if (c.sparse)
             color = QColor(0xb0, 0x88, 0x88);
-        const QPen pen(color, &c == active ? 1.6 : 1.2, c.sparse ? Qt::DotLine : Qt::SolidLine);
+        const QPen pen(color, (&c == active ? 1.6 : 1.2) * m_theme.lineScale,
+            c.sparse ? Qt::DotLine : Qt::SolidLine);
         m_roofs.push_back(std::make_unique<RoofLine>(this, RoofLine::Kind::Compute,
             static_cast<int>(i), c.peak, topBandwidth, pen,
             labelled
@@ -407,7 +512,7 @@ void RooflinePlot::rebuildRoofs()
 
     if (active && main) {
         const double ridge = ridgeIntensity(*active, *main);
-        if (m_shading) {
+        if (m_shading && m_theme.shading) {
             // Under the roofline: memory-bound left of the ridge, compute-bound right of it.
             QCPGraph *memoryRegion = addGraph();
             memoryRegion->setLayer(chart::kShadingLayer);
@@ -430,154 +535,309 @@ void RooflinePlot::rebuildRoofs()
         envelope->setLayer(chart::kRoofLayer);
         envelope->setData({ kFarLeft, ridge, kFarRight },
             { main->bandwidth * kFarLeft, active->peak, active->peak }, true);
-        envelope->setPen(QPen(kEnvelopeColor, 2.6));
+        envelope->setPen(QPen(m_theme.envelope, 2.6 * m_theme.lineScale));
         envelope->setName(tr("Roofline: %1, %2").arg(q(active->name), q(main->name)));
         envelope->setSelectable(QCP::stNone);
         m_roofPlottables.push_back(envelope);
-        m_ridge = std::make_unique<chart::RidgeMarker>(this, ridge, active->peak, kEnvelopeColor);
+        m_ridge = std::make_unique<chart::RidgeMarker>(this, ridge, active->peak, m_theme.envelope);
     }
 
     if (const Hardware *other = m_document->compareHardware()) {
-        const ComputeCeiling *c = other->defaultComputeCeiling();
-        const MemoryCeiling *m = other->mainMemory();
-        if (c && m) {
-            const QString shortName
-                = q(other->aliases.empty() ? other->name : other->aliases.front());
-            const QPen pen(kCompareColor, 1.8, Qt::DashLine);
-            m_compareRoofs.push_back(std::make_unique<RoofLine>(this, RoofLine::Kind::Memory, -1,
-                m->bandwidth, c->peak, pen,
-                shortName + " " + q(m->name) + "  "
-                    + q(formatQuantity(m->bandwidth, Dimension::ByteRate, 3))));
-            m_compareRoofs.push_back(std::make_unique<RoofLine>(this, RoofLine::Kind::Compute, -1,
-                c->peak, m->bandwidth, pen,
-                shortName + " " + q(c->name) + "  "
-                    + q(formatQuantity(c->peak, Dimension::FlopRate, 3))));
+        // Every roof of the other machine, dashed in one colour, named after the machine.
+        const QString shortName = q(other->aliases.empty() ? other->name : other->aliases.front());
+        double otherPeak = 0.0;
+        double otherBandwidth = 0.0;
+        for (const auto &c : other->compute) {
+            if (c.visible)
+                otherPeak = std::max(otherPeak, c.peak);
+        }
+        for (const auto &m : other->memory) {
+            if (m.visible)
+                otherBandwidth = std::max(otherBandwidth, m.bandwidth);
+        }
+        const QPen pen(kCompareColor, 1.5 * m_theme.lineScale, Qt::DashLine);
+        if (otherPeak > 0.0 && otherBandwidth > 0.0) {
+            for (const auto &m : other->memory) {
+                if (!m.visible)
+                    continue;
+                m_compareRoofs.push_back(std::make_unique<RoofLine>(this, RoofLine::Kind::Memory,
+                    -1, m.bandwidth, otherPeak, pen,
+                    shortName + " " + elide(m.name) + "  "
+                        + q(formatQuantity(m.bandwidth, Dimension::ByteRate, 3))));
+            }
+            for (std::size_t i = 0; i < other->compute.size(); ++i) {
+                const ComputeCeiling &c = other->compute[i];
+                if (!c.visible)
+                    continue;
+                // Ceilings with the same peak share the first one's label.
+                bool labelled = false;
+                for (std::size_t j = 0; j < i; ++j)
+                    labelled = labelled
+                        || (other->compute[j].visible
+                            && std::abs(other->compute[j].peak - c.peak) <= 0.005 * c.peak);
+                m_compareRoofs.push_back(std::make_unique<RoofLine>(this, RoofLine::Kind::Compute,
+                    -1, c.peak, otherBandwidth, pen,
+                    labelled ? QString()
+                             : shortName + " " + elide(c.name) + "  "
+                            + q(formatQuantity(c.peak, Dimension::FlopRate, 3))));
+            }
             QCPGraph *entry = addGraph(); // the legend's entry for the dashed roofs
             entry->setPen(pen);
-            entry->setName(tr("Compare: %1").arg(q(other->name)));
+            entry->setName(tr("Compare: %1 (dashed)").arg(q(other->name)));
             m_roofPlottables.push_back(entry);
         }
     }
 }
 
-void RooflinePlot::rebuildPoints()
-{
-    m_ghosts.clear();
-    m_labels.clear();
-    for (QCPAbstractPlottable *plottable : m_pointPlottables)
-        removePlottable(plottable);
-    m_pointPlottables.clear();
-
-    const Document &doc = *m_document;
-    std::map<std::string, std::size_t> groups;
+// The scatter data of many points gathered first and handed to QCustomPlot at once: adding
+// points one by one to a graph keeps its data sorted on every insert.
+struct RooflinePlot::PointBatch {
+    struct Series {
+        QCPScatterStyle style;
+        QVector<double> x, y;
+    };
+    std::map<std::tuple<std::size_t, int, bool>, Series> scatter; // (group, shape, planned)
+    QVector<double> impossibleX, impossibleY;
+    QVector<double> selectedX, selectedY;
     std::map<int, std::optional<MemoryLevel>> levelsSeen; // by shape
-    for (std::size_t i = 0; i < doc.pointCount(); ++i) {
-        const KernelPoint &p = doc.measuredPoint(i);
-        groups.emplace(p.group.empty() ? std::string("kernels") : p.group, groups.size());
+};
+
+std::size_t RooflinePlot::groupIndex(const KernelPoint &point)
+{
+    const std::string &name = point.group.empty() ? std::string("kernels") : point.group;
+    return m_groups.emplace(name, m_groups.size()).first->second;
+}
+
+void RooflinePlot::collectPoint(std::size_t i, PointBatch &batch, PointDrawing &drawing)
+{
+    const Document &doc = *m_document;
+    const auto &a = doc.analysis(i);
+    if (!a || a->levels.empty())
+        return;
+    const KernelPoint &p = doc.measuredPoint(i);
+    const std::size_t group = groupIndex(p);
+    const bool planned = !a->performance.has_value();
+    const double y = a->performance.value_or(a->attainable);
+    const QColor color = groupColor(group);
+    if (a->levels.size() > 1) {
+        // Hierarchical roofline: one dot per level, joined by a thin line.
+        auto *curve = new QCPCurve(xAxis, yAxis);
+        curve->removeFromLegend();
+        curve->setSelectable(QCP::stNone);
+        curve->setPen(QPen(color.lighter(140), 1.0 * m_theme.lineScale));
+        for (const auto &level : a->levels)
+            curve->addData(level.intensity, y);
+        drawing.plottables.push_back(curve);
     }
-    // One graph per (group, shape, planned): a graph has one scatter style.
-    std::map<std::tuple<std::size_t, int, bool>, QCPGraph *> graphs;
-    QCPGraph *impossible = nullptr;
-    QCPGraph *selected = nullptr;
-    const auto newGraph = [this] {
+    for (std::size_t l = 0; l < a->levels.size(); ++l) {
+        const auto shape = levelShape(p.bytes[l].level);
+        batch.levelsSeen.emplace(static_cast<int>(shape), p.bytes[l].level);
+        auto [it, fresh]
+            = batch.scatter.try_emplace(std::make_tuple(group, static_cast<int>(shape), planned));
+        if (fresh)
+            it->second.style
+                = QCPScatterStyle(shape, QPen(color.darker(115), 1.4 * m_theme.lineScale),
+                    planned ? QBrush(m_theme.background) : QBrush(color), 9);
+        it->second.x.push_back(a->levels[l].intensity);
+        it->second.y.push_back(y);
+    }
+    if (!a->consistent) {
+        batch.impossibleX.push_back(a->levels.front().intensity);
+        batch.impossibleY.push_back(y);
+    }
+    if (doc.isSelected(i)) {
+        for (const auto &level : a->levels) {
+            batch.selectedX.push_back(level.intensity);
+            batch.selectedY.push_back(y);
+        }
+    }
+    const bool moved = !doc.whatIf(i).isIdentity();
+    if (moved) {
+        const auto measured = doc.measuredAnalysis(i);
+        if (measured && !measured->levels.empty()) {
+            const QPointF from(measured->levels.front().intensity,
+                measured->performance.value_or(measured->attainable));
+            drawing.ghosts.push_back(std::make_unique<chart::WhatIfGhost>(
+                this, from, QPointF(a->levels.front().intensity, y), color));
+        }
+    }
+    const std::size_t maxLabels = m_allLabels ? kMaxAllPointLabels : kMaxPointLabels;
+    if ((m_allLabels || doc.isSelected(i) || moved) && drawing.labels.size() < maxLabels) {
+        drawing.labels.push_back(std::make_unique<chart::PointLabel>(this,
+            QPointF(a->levels.back().intensity, y), q(p.name), kMaxLabelWidth, m_theme.foreground));
+    }
+}
+
+void RooflinePlot::flushBatch(PointBatch &batch, PointDrawing &drawing, bool inLegend)
+{
+    const auto newGraph = [this, &drawing] {
         QCPGraph *graph = addGraph();
         graph->setLineStyle(QCPGraph::lsNone);
         graph->setSelectable(QCP::stNone);
         graph->removeFromLegend();
-        m_pointPlottables.push_back(graph);
+        drawing.plottables.push_back(graph);
         return graph;
     };
+    for (auto &[key, series] : batch.scatter) {
+        QCPGraph *graph = newGraph();
+        graph->setScatterStyle(series.style);
+        graph->setData(series.x, series.y);
+    }
+    if (!batch.impossibleX.isEmpty()) {
+        QCPGraph *impossible = newGraph();
+        impossible->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+            QPen(kImpossibleColor, 2.0 * m_theme.lineScale), Qt::NoBrush, 19));
+        impossible->setData(batch.impossibleX, batch.impossibleY);
+        if (inLegend) {
+            impossible->setName(tr("impossible: above its roof"));
+            impossible->addToLegend();
+        }
+    }
+    if (!batch.selectedX.isEmpty()) {
+        QCPGraph *selected = newGraph();
+        selected->setLayer(chart::kLabelLayer);
+        selected->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+            QPen(kSelectionColor, 2.2 * m_theme.lineScale), Qt::NoBrush, 15));
+        selected->setData(batch.selectedX, batch.selectedY);
+    }
+}
 
+void RooflinePlot::clearDrawing(PointDrawing &drawing)
+{
+    drawing.ghosts.clear();
+    drawing.labels.clear();
+    drawing.crossings.clear();
+    for (QCPAbstractPlottable *plottable : drawing.plottables)
+        removePlottable(plottable);
+    drawing.plottables.clear();
+}
+
+void RooflinePlot::rebuildPoints()
+{
+    clearDrawing(m_isolatedDrawing);
+    clearDrawing(m_drawing);
+    m_groups.clear();
+
+    const Document &doc = *m_document;
+    for (std::size_t i = 0; i < doc.pointCount(); ++i)
+        groupIndex(doc.measuredPoint(i));
+    PointBatch batch;
+    std::map<int, std::vector<std::pair<double, std::size_t>>> sweeps; // id -> (value, point)
     for (std::size_t i = 0; i < doc.pointCount(); ++i) {
+        if (const Workload *w = doc.workload(i); w && w->sweep)
+            sweeps[w->sweep->id].emplace_back(w->sweep->value, i);
+        if (m_isolated && *m_isolated == i)
+            continue;
+        collectPoint(i, batch, m_drawing);
+    }
+    flushBatch(batch, m_drawing, true);
+    for (auto &[id, members] : sweeps)
+        drawSweep(members);
+    if (m_isolated)
+        updateIsolatedPoint();
+
+    // Legend: one entry per group (its colour), and per memory level when levels differ.
+    const auto legendEntry = [this](const QCPScatterStyle &style, const QString &name) {
+        QCPGraph *entry = addGraph();
+        entry->setLineStyle(QCPGraph::lsNone);
+        entry->setSelectable(QCP::stNone);
+        entry->setScatterStyle(style);
+        entry->setName(name);
+        m_drawing.plottables.push_back(entry);
+    };
+    std::vector<std::pair<std::size_t, std::string>> ordered;
+    for (const auto &[name, index] : m_groups)
+        ordered.emplace_back(index, name);
+    std::sort(ordered.begin(), ordered.end());
+    for (const auto &[index, name] : ordered)
+        legendEntry(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, groupColor(index), groupColor(index), 8),
+            q(name));
+    if (batch.levelsSeen.size() > 1) {
+        for (const auto &[shape, level] : batch.levelsSeen) {
+            legendEntry(QCPScatterStyle(static_cast<QCPScatterStyle::ScatterShape>(shape),
+                            m_theme.foreground, m_theme.background, 8),
+                level ? q(std::string(memoryLevelName(*level))) : tr("main memory"));
+        }
+    }
+}
+
+void RooflinePlot::drawSweep(std::vector<std::pair<double, std::size_t>> members)
+{
+    std::sort(members.begin(), members.end());
+    const Document &doc = *m_document;
+    struct Sample {
+        double value;
+        double x;
+        double y;
+        double balance; // log(T_math / T_mem): ≥ 0 when compute-bound
+    };
+    std::vector<Sample> samples;
+    std::string parameter;
+    QColor color;
+    for (const auto &[value, i] : members) {
         const auto &a = doc.analysis(i);
         if (!a || a->levels.empty())
             continue;
-        const KernelPoint &p = doc.measuredPoint(i);
-        const std::size_t group = groups.at(p.group.empty() ? "kernels" : p.group);
-        const bool planned = !a->performance.has_value();
-        const double y = a->performance.value_or(a->attainable);
-        const QColor color = groupColor(group);
-        if (a->levels.size() > 1) {
-            // Hierarchical roofline: one dot per level, joined by a thin line.
-            auto *curve = new QCPCurve(xAxis, yAxis);
-            curve->removeFromLegend();
-            curve->setSelectable(QCP::stNone);
-            curve->setPen(QPen(color.lighter(140), 1.0));
-            for (const auto &level : a->levels)
-                curve->addData(level.intensity, y);
-            m_pointPlottables.push_back(curve);
-        }
-        for (std::size_t l = 0; l < a->levels.size(); ++l) {
-            const auto shape = levelShape(p.bytes[l].level);
-            levelsSeen.emplace(static_cast<int>(shape), p.bytes[l].level);
-            QCPGraph *&graph = graphs[std::make_tuple(group, static_cast<int>(shape), planned)];
-            if (!graph) {
-                graph = newGraph();
-                graph->setScatterStyle(QCPScatterStyle(shape, QPen(color.darker(115), 1.4),
-                    planned ? QBrush(Qt::white) : QBrush(color), 9));
-            }
-            graph->addData(a->levels[l].intensity, y);
-        }
-        if (!a->consistent) {
-            if (!impossible) {
-                impossible = newGraph();
-                impossible->setScatterStyle(QCPScatterStyle(
-                    QCPScatterStyle::ssCircle, QPen(kImpossibleColor, 2.0), Qt::NoBrush, 19));
-                impossible->setName(tr("impossible: above its roof"));
-                impossible->addToLegend();
-            }
-            impossible->addData(a->levels.front().intensity, y);
-        }
-        if (doc.isSelected(i)) {
-            if (!selected) {
-                selected = newGraph();
-                selected->setLayer(chart::kLabelLayer);
-                selected->setScatterStyle(QCPScatterStyle(
-                    QCPScatterStyle::ssCircle, QPen(kSelectionColor, 2.2), Qt::NoBrush, 15));
-            }
-            for (const auto &level : a->levels)
-                selected->addData(level.intensity, y);
-        }
-        const bool moved = !doc.whatIf(i).isIdentity();
-        if (moved) {
-            const auto measured = doc.measuredAnalysis(i);
-            if (measured && !measured->levels.empty()) {
-                const QPointF from(measured->levels.front().intensity,
-                    measured->performance.value_or(measured->attainable));
-                m_ghosts.push_back(std::make_unique<chart::WhatIfGhost>(
-                    this, from, QPointF(a->levels.front().intensity, y), color));
-            }
-        }
-        if ((doc.isSelected(i) || moved) && m_labels.size() < kMaxPointLabels) {
-            m_labels.push_back(std::make_unique<chart::PointLabel>(
-                this, QPointF(a->levels.back().intensity, y), q(p.name), kMaxLabelWidth));
-        }
+        double tMem = 0.0;
+        for (const auto &level : a->levels)
+            tMem = std::max(tMem, level.tMem);
+        samples.push_back({ value, a->levels.front().intensity,
+            a->performance.value_or(a->attainable), std::log(a->tMath / tMem) });
+        parameter = doc.workload(i)->sweep->parameter;
+        color = groupColor(m_groups.at(
+            doc.measuredPoint(i).group.empty() ? "kernels" : doc.measuredPoint(i).group));
     }
+    if (samples.size() < 2)
+        return;
+    auto *curve = new QCPCurve(xAxis, yAxis);
+    curve->removeFromLegend();
+    curve->setSelectable(QCP::stNone);
+    curve->setLayer(chart::kGhostLayer);
+    curve->setPen(QPen(color, 1.6 * m_theme.lineScale));
+    for (const auto &s : samples)
+        curve->addData(s.x, s.y);
+    m_drawing.plottables.push_back(curve);
+    for (std::size_t k = 1; k < samples.size(); ++k) {
+        const Sample &s0 = samples[k - 1];
+        const Sample &s1 = samples[k];
+        if ((s0.balance >= 0.0) == (s1.balance >= 0.0))
+            continue;
+        // The bound flips where T_math = T_mem; interpolated in log space between the samples.
+        const double t = s0.balance / (s0.balance - s1.balance);
+        const auto between = [t](double a, double b) { return a * std::pow(b / a, t); };
+        const double value = between(s0.value, s1.value);
+        const QString text = tr("%1 ≈ %2").arg(q(parameter), q(formatSignificant(value, 3)));
+        m_drawing.crossings.push_back(std::make_unique<chart::SweepCrossingMarker>(
+            this, QPointF(between(s0.x, s1.x), between(s0.y, s1.y)), text, color));
+    }
+}
 
-    // Legend: one entry per group (its colour), and per memory level when levels differ.
-    if (!groups.empty()) {
-        std::vector<std::pair<std::size_t, std::string>> ordered;
-        for (const auto &[name, index] : groups)
-            ordered.emplace_back(index, name);
-        std::sort(ordered.begin(), ordered.end());
-        for (const auto &[index, name] : ordered) {
-            QCPGraph *entry = newGraph();
-            entry->setScatterStyle(QCPScatterStyle(
-                QCPScatterStyle::ssCircle, groupColor(index), groupColor(index), 8));
-            entry->setName(q(name));
-            entry->addToLegend();
-        }
-    }
-    if (levelsSeen.size() > 1) {
-        for (const auto &[shape, level] : levelsSeen) {
-            QCPGraph *entry = newGraph();
-            entry->setScatterStyle(
-                QCPScatterStyle(static_cast<QCPScatterStyle::ScatterShape>(shape),
-                    QColor(0x55, 0x55, 0x55), Qt::white, 8));
-            entry->setName(level ? q(std::string(memoryLevelName(*level))) : tr("main memory"));
-            entry->addToLegend();
-        }
-    }
+void RooflinePlot::updateIsolatedPoint()
+{
+    clearDrawing(m_isolatedDrawing);
+    if (!m_isolated || *m_isolated >= m_document->pointCount())
+        return;
+    PointBatch batch;
+    collectPoint(*m_isolated, batch, m_isolatedDrawing);
+    flushBatch(batch, m_isolatedDrawing, false);
+}
+
+void RooflinePlot::isolatePoint(std::optional<std::size_t> index)
+{
+    if (m_isolated == index)
+        return;
+    m_isolated = index;
+    rebuildPoints();
+    requestReplot();
+}
+
+std::vector<RooflinePlot::SweepCrossing> RooflinePlot::sweepCrossings() const
+{
+    std::vector<SweepCrossing> out;
+    for (const auto &c : m_drawing.crossings)
+        out.push_back({ c->at(), c->text() });
+    return out;
 }
 
 void RooflinePlot::placeLabels()
@@ -630,8 +890,12 @@ void RooflinePlot::placeLabels()
     for (auto &roof : m_compareRoofs) {
         if (roof->kind() == RoofLine::Kind::Memory) {
             const Hardware *other = m_document->compareHardware();
-            const ComputeCeiling *c = other ? other->defaultComputeCeiling() : nullptr;
-            placeSlanted(*roof, c ? c->peak : topPeak);
+            double otherPeak = 0.0;
+            for (const auto &c : other ? other->compute : std::vector<ComputeCeiling> {}) {
+                if (c.visible)
+                    otherPeak = std::max(otherPeak, c.peak);
+            }
+            placeSlanted(*roof, otherPeak > 0.0 ? otherPeak : topPeak);
         } else {
             flat.push_back(roof.get());
         }
@@ -641,17 +905,32 @@ void RooflinePlot::placeLabels()
         placeFlat(*roof);
 }
 
-QString RooflinePlot::exportTo(const QString &fileName, int width, int height)
+QString RooflinePlot::exportTo(const QString &fileName, int width, int height, double scale)
 {
     const QString suffix = QFileInfo(fileName).suffix().toLower();
+    if (suffix != "png" && suffix != "svg" && suffix != "pdf")
+        return tr("%1: unknown image type \"%2\" (expected .png, .svg or .pdf)")
+            .arg(fileName, suffix);
+    if (width < 1 || height < 1 || !(scale > 0.0))
+        return tr("%1: the size must be positive (got %2×%3, scale %4)")
+            .arg(fileName)
+            .arg(width)
+            .arg(height)
+            .arg(scale);
+    // QCustomPlot writes straight to the file it is given: render into a temporary file and
+    // copy it through QSaveFile, which replaces the target only once everything is written.
+    QTemporaryDir scratch;
+    if (!scratch.isValid())
+        return tr("%1: no temporary directory to render into").arg(fileName);
+    const QString rendered = scratch.filePath("chart." + suffix);
     bool ok = false;
     if (suffix == "png") {
-        ok = savePng(fileName, width, height);
+        ok = savePng(rendered, width, height, scale);
     } else if (suffix == "pdf") {
-        ok = savePdf(fileName, width, height);
-    } else if (suffix == "svg") {
+        ok = savePdf(rendered, width, height);
+    } else {
         QSvgGenerator generator;
-        generator.setFileName(fileName);
+        generator.setFileName(rendered);
         generator.setSize(QSize(width, height));
         generator.setViewBox(QRect(0, 0, width, height));
         generator.setTitle(tr("Roofline: %1").arg(q(hardware().name)));
@@ -661,11 +940,16 @@ QString RooflinePlot::exportTo(const QString &fileName, int width, int height)
             toPainter(&painter, width, height);
             ok = painter.end();
         }
-    } else {
-        return tr("%1: unknown image type \"%2\" (expected .png, .svg or .pdf)")
-            .arg(fileName, suffix);
     }
-    return ok ? QString() : tr("%1: could not be written").arg(fileName);
+    QFile in(rendered);
+    if (!ok || !in.open(QIODevice::ReadOnly))
+        return tr("%1: the chart could not be rendered").arg(fileName);
+    QSaveFile out(fileName);
+    if (!out.open(QIODevice::WriteOnly))
+        return tr("%1: cannot be written (%2)").arg(fileName, out.errorString());
+    if (out.write(in.readAll()) < 0 || !out.commit())
+        return tr("%1: cannot be written (%2)").arg(fileName, out.errorString());
+    return {};
 }
 
 QString RooflinePlot::reachTheRoof(const KernelPoint &point, const PointAnalysis &a) const
@@ -835,16 +1119,20 @@ QPointF RooflinePlot::ceilingPosition(const CeilingHit &ceiling, double x) const
 std::vector<std::pair<QPointF, QPointF>> RooflinePlot::ghosts() const
 {
     std::vector<std::pair<QPointF, QPointF>> out;
-    for (const auto &ghost : m_ghosts)
-        out.emplace_back(ghost->from(), ghost->to());
+    for (const auto *drawing : { &m_drawing, &m_isolatedDrawing }) {
+        for (const auto &ghost : drawing->ghosts)
+            out.emplace_back(ghost->from(), ghost->to());
+    }
     return out;
 }
 
 QStringList RooflinePlot::pointLabels() const
 {
     QStringList out;
-    for (const auto &label : m_labels)
-        out << label->text();
+    for (const auto *drawing : { &m_drawing, &m_isolatedDrawing }) {
+        for (const auto &label : drawing->labels)
+            out << label->text();
+    }
     return out;
 }
 
@@ -874,6 +1162,7 @@ void RooflinePlot::mousePressEvent(QMouseEvent *event)
                 m_document->setSelection({ i });
             m_drag = Drag { Drag::Kind::Point, i, coordsAt(event->position()),
                 m_document->whatIf(i), 0.0, false };
+            isolatePoint(i);
             setFocus(Qt::MouseFocusReason);
             setCursor(Qt::ClosedHandCursor);
             event->accept();
@@ -967,6 +1256,7 @@ void RooflinePlot::mouseReleaseEvent(QMouseEvent *event)
         if (m_drag->moved)
             dragTo(event->position(), EditPhase::Final);
         m_drag.reset();
+        isolatePoint(std::nullopt);
         unsetCursor();
         event->accept();
         return;
@@ -982,6 +1272,7 @@ void RooflinePlot::keyPressEvent(QKeyEvent *event)
     if (m_drag && event->key() == Qt::Key_Escape) {
         m_document->cancelPreview();
         m_drag.reset();
+        isolatePoint(std::nullopt);
         unsetCursor();
         event->accept();
         return;

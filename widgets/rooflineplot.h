@@ -8,6 +8,7 @@
 
 #include <qcustomplot.h>
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -18,8 +19,29 @@ namespace chart {
 class PointLabel;
 class RidgeMarker;
 class RoofLine;
+class SweepCrossingMarker;
 class WhatIfGhost;
 } // namespace chart
+
+// Colours and weights of the chart. Print: black on white, thicker lines, no shading.
+struct ChartTheme {
+    enum class Kind { Light, Dark, Print };
+    Kind kind = Kind::Light;
+    QColor background;
+    QColor foreground; // axes, text
+    QColor grid;
+    QColor subGrid;
+    QColor envelope;
+    QColor legendBackground;
+    double lineScale = 1.0;
+    double fontScale = 1.0;
+    bool shading = true; // region shading allowed
+
+    static ChartTheme light();
+    static ChartTheme dark();
+    static ChartTheme print();
+    static ChartTheme of(Kind kind);
+};
 
 class RooflinePlot : public QCustomPlot
 {
@@ -50,10 +72,17 @@ public:
     // Shades the memory-bound and compute-bound regions under the roofline.
     void setRegionShading(bool on);
     bool regionShading() const { return m_shading; }
+    // Labels every point with its elided name (the first few hundred), not only the selected
+    // and moved ones.
+    void setAllPointLabels(bool on);
+    bool allPointLabels() const { return m_allLabels; }
+    void setTheme(const ChartTheme &theme);
+    const ChartTheme &theme() const { return m_theme; }
 
-    // Writes the chart to PNG, SVG or PDF, chosen by the file's suffix. Returns an empty
-    // string on success, else the reason.
-    QString exportTo(const QString &fileName, int width, int height);
+    // Writes the chart to PNG, SVG or PDF, chosen by the file's suffix, at `width`×`height`
+    // logical pixels times `scale` (PNG only). The file is replaced atomically: a failed export
+    // leaves the old file alone. Returns an empty string on success, else the reason.
+    QString exportTo(const QString &fileName, int width, int height, double scale = 1.0);
 
     // Text of the tooltip for point `index` (also used by tests).
     QString pointDescription(std::size_t index) const;
@@ -79,6 +108,16 @@ public:
     QStringList pointLabels() const;
     bool isDragging() const { return m_drag.has_value(); }
 
+    // Where sweeps cross the ridge (chart coordinates) and their labels ("b ≈ 241").
+    struct SweepCrossing {
+        QPointF at;
+        QString text;
+    };
+    std::vector<SweepCrossing> sweepCrossings() const;
+    // Draws point `index` on its own while it is dragged, so a drag step redraws one point,
+    // not all of them; nullopt puts it back among the others.
+    void isolatePoint(std::optional<std::size_t> index);
+
 signals:
     // The cursor's chart coordinates; NaN when it left the plot.
     void cursorMoved(double intensity, double performance);
@@ -100,9 +139,25 @@ private:
         bool moved = false;
     };
 
+    struct PointBatch;
+    // What the chart draws for a set of points; removed as a whole.
+    struct PointDrawing {
+        std::vector<std::unique_ptr<chart::WhatIfGhost>> ghosts;
+        std::vector<std::unique_ptr<chart::PointLabel>> labels;
+        std::vector<std::unique_ptr<chart::SweepCrossingMarker>> crossings;
+        std::vector<QCPAbstractPlottable *> plottables;
+    };
+
     void connectDocument();
+    void applyTheme();
     void rebuildRoofs();
     void rebuildPoints();
+    std::size_t groupIndex(const KernelPoint &point);
+    void collectPoint(std::size_t index, PointBatch &batch, PointDrawing &drawing);
+    void flushBatch(PointBatch &batch, PointDrawing &drawing, bool inLegend);
+    void clearDrawing(PointDrawing &drawing);
+    void drawSweep(std::vector<std::pair<double, std::size_t>> members);
+    void updateIsolatedPoint();
     void placeLabels();
     void requestReplot();
     void dragTo(const QPointF &position, EditPhase phase);
@@ -113,14 +168,17 @@ private:
     Document *m_ownDocument = nullptr;
     std::vector<QMetaObject::Connection> m_connections;
     bool m_shading = false;
+    bool m_allLabels = false;
+    ChartTheme m_theme = ChartTheme::light();
 
     std::vector<std::unique_ptr<chart::RoofLine>> m_roofs;
     std::vector<std::unique_ptr<chart::RoofLine>> m_compareRoofs;
     std::unique_ptr<chart::RidgeMarker> m_ridge;
-    std::vector<std::unique_ptr<chart::WhatIfGhost>> m_ghosts;
-    std::vector<std::unique_ptr<chart::PointLabel>> m_labels;
     std::vector<QCPAbstractPlottable *> m_roofPlottables; // envelope, shading, legend entries
-    std::vector<QCPAbstractPlottable *> m_pointPlottables;
+    PointDrawing m_drawing;
+    PointDrawing m_isolatedDrawing; // the dragged point
+    std::optional<std::size_t> m_isolated;
+    std::map<std::string, std::size_t> m_groups; // group name -> colour index
 
     std::optional<Drag> m_drag;
     QPoint m_pressPosition;
