@@ -84,7 +84,7 @@ std::optional<SweepRange> sweepOption(
 
 // Sweeps integer parameters: values are rounded and repeats dropped.
 int runIntegerSweep(const SweepRange &range, const Hardware &hardware, bool json,
-    const std::function<std::expected<AnalyzedPoint, std::string>(std::int64_t)> &model)
+    const std::function<ridgepoint::Expected<AnalyzedPoint, std::string>(std::int64_t)> &model)
 {
     auto values = sweepValues(range);
     if (!values) {
@@ -216,7 +216,7 @@ int runMatmul(const QStringList &arguments)
         if (range->parameter == "shards" && !shards)
             shards = ShardSpec {};
         return runIntegerSweep(*range, *hardware, json,
-            [&](std::int64_t v) -> std::expected<AnalyzedPoint, std::string> {
+            [&](std::int64_t v) -> ridgepoint::Expected<AnalyzedPoint, std::string> {
                 MatmulSpec s = spec;
                 auto t = tile;
                 auto n = shards;
@@ -232,7 +232,7 @@ int runMatmul(const QStringList &arguments)
                     t->bm = t->bn = v;
                 auto r = modelMatmul(s, *hardware, choice, t, n);
                 if (!r)
-                    return std::unexpected(r.error());
+                    return ridgepoint::Unexpected(r.error());
                 return AnalyzedPoint { r->point, r->analysis };
             });
     }
@@ -357,12 +357,12 @@ int runLlm(const QStringList &arguments)
         if (!range)
             return kExitBadInput;
         return runIntegerSweep(*range, *hardware, json,
-            [&](std::int64_t v) -> std::expected<AnalyzedPoint, std::string> {
+            [&](std::int64_t v) -> ridgepoint::Expected<AnalyzedPoint, std::string> {
                 LlmSpec s = spec;
                 (range->parameter == "batch" ? s.batch : s.seq) = v;
                 auto r = modelLlm(*model, s, *hardware, options);
                 if (!r)
-                    return std::unexpected(r.error());
+                    return ridgepoint::Unexpected(r.error());
                 return r->total;
             });
     }

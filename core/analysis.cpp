@@ -47,7 +47,7 @@ double attainablePerformance(double peak, double bandwidth, double intensity)
     return std::min(peak, bandwidth * intensity);
 }
 
-std::expected<PointAnalysis, std::string> analyzePoint(
+ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
     const KernelPoint &point, const Hardware &hardware, const AnalysisOptions &options)
 {
     const std::string who = "point \"" + point.name + "\"";
@@ -56,39 +56,39 @@ std::expected<PointAnalysis, std::string> analyzePoint(
         // A point a file gives only as intensity and rate: placed by I and the rate, with no
         // times (they need counts).
         if (!positiveFinite(*point.intensity))
-            return std::unexpected(who + ": intensity must be a positive finite FLOP/B");
+            return ridgepoint::Unexpected(who + ": intensity must be a positive finite FLOP/B");
         if (!point.performance())
-            return std::unexpected(who + ": an intensity alone needs a measured performance");
+            return ridgepoint::Unexpected(who + ": an intensity alone needs a measured performance");
     } else if (!positiveFinite(point.flops))
-        return std::unexpected(who + ": FLOPs must be a positive finite number");
+        return ridgepoint::Unexpected(who + ": FLOPs must be a positive finite number");
     if (point.bytes.empty() && !byIntensity)
-        return std::unexpected(who + ": no bytes at any memory level");
+        return ridgepoint::Unexpected(who + ": no bytes at any memory level");
     for (const auto &level : point.bytes) {
         if (!positiveFinite(level.bytes))
-            return std::unexpected(
+            return ridgepoint::Unexpected(
                 who + ": bytes at " + describeLevel(level) + " must be a positive finite number");
     }
     if (point.seconds && !positiveFinite(*point.seconds))
-        return std::unexpected(who + ": measured time must be a positive finite number of seconds");
+        return ridgepoint::Unexpected(who + ": measured time must be a positive finite number of seconds");
     if (point.measuredRate && !positiveFinite(*point.measuredRate))
-        return std::unexpected(who + ": measured performance must be a positive finite FLOP/s");
+        return ridgepoint::Unexpected(who + ": measured performance must be a positive finite FLOP/s");
 
     const ComputeCeiling *compute = nullptr;
     if (!options.computeCeiling.empty()) {
         compute = hardware.findCompute(options.computeCeiling);
         if (!compute)
-            return std::unexpected(
+            return ridgepoint::Unexpected(
                 "no compute ceiling named \"" + options.computeCeiling + "\" on " + hardware.name);
     } else if (point.precision) {
         compute = hardware.computeFor(*point.precision);
         if (!compute)
-            return std::unexpected(who + ": " + hardware.name + " has no "
+            return ridgepoint::Unexpected(who + ": " + hardware.name + " has no "
                 + std::string(precisionName(*point.precision))
                 + " compute ceiling (pick one with --compute)");
     } else {
         compute = hardware.defaultComputeCeiling();
         if (!compute)
-            return std::unexpected(hardware.name + " has no compute ceiling");
+            return ridgepoint::Unexpected(hardware.name + " has no compute ceiling");
     }
 
     PointAnalysis result;
@@ -105,7 +105,7 @@ std::expected<PointAnalysis, std::string> analyzePoint(
     if (byIntensity) {
         const MemoryCeiling *memory = hardware.mainMemory();
         if (!memory)
-            return std::unexpected(who + ": " + hardware.name + " has no main-memory ceiling");
+            return ridgepoint::Unexpected(who + ": " + hardware.name + " has no main-memory ceiling");
         LevelAnalysis la;
         la.memory = memory->name;
         la.level = memory->level;
@@ -153,7 +153,7 @@ std::expected<PointAnalysis, std::string> analyzePoint(
         result.levels.push_back(std::move(la));
     }
     if (result.levels.empty())
-        return std::unexpected(
+        return ridgepoint::Unexpected(
             who + ": none of its byte levels has a memory ceiling on " + hardware.name);
 
     if (!byIntensity)

@@ -5,7 +5,7 @@
 #include "core/hardware.h"
 #include "core/point.h"
 
-#include <expected>
+#include "core/expected.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,7 +64,7 @@ struct PointAnalysis {
 // Analyses one point. Fails (with a message naming the point) when the point cannot be placed:
 // non-positive or non-finite counts, no compute ceiling for its precision, or no memory
 // ceiling for any of its byte levels.
-std::expected<PointAnalysis, std::string> analyzePoint(
+ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
     const KernelPoint &point, const Hardware &hardware, const AnalysisOptions &options = {});
 
 struct AnalyzedPoint {

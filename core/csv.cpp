@@ -285,7 +285,7 @@ std::string_view roleName(Role role)
 }
 
 // A cell: a bare number in the column's unit, or a unit string.
-std::expected<double, std::string> cellValue(
+ridgepoint::Expected<double, std::string> cellValue(
     std::string_view cell, const Column &column, Dimension dimension, char delimiter)
 {
     cell = trimmed(cell);
@@ -446,7 +446,7 @@ bool isMissingValue(std::string_view text)
         || lower == "no data" || lower == "-" || lower == "none" || lower == "null";
 }
 
-std::expected<std::optional<double>, std::string> parseReportNumber(std::string_view text)
+ridgepoint::Expected<std::optional<double>, std::string> parseReportNumber(std::string_view text)
 {
     std::string_view cell = trimmed(text);
     if (isMissingValue(cell))
@@ -455,7 +455,7 @@ std::expected<std::optional<double>, std::string> parseReportNumber(std::string_
     if (cell.find(',') != std::string_view::npos) {
         auto grouped = withoutThousandsSeparators(cell);
         if (!grouped) {
-            return std::unexpected("\"" + std::string(cell)
+            return ridgepoint::Unexpected("\"" + std::string(cell)
                 + "\" is not a number: a comma that does not group thousands is ambiguous "
                   "(decimal comma?)");
         }
@@ -467,7 +467,7 @@ std::expected<std::optional<double>, std::string> parseReportNumber(std::string_
     double value = 0.0;
     const auto [ptr, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
     if (ec != std::errc() || ptr != cell.data() + cell.size() || !std::isfinite(value))
-        return std::unexpected("\"" + std::string(trimmed(text)) + "\" is not a number");
+        return ridgepoint::Unexpected("\"" + std::string(trimmed(text)) + "\" is not a number");
     return std::optional<double> { value };
 }
 

@@ -4,7 +4,7 @@
 #include "core/diagnostic.h"
 #include "core/point.h"
 
-#include <expected>
+#include "core/expected.h"
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,7 +47,7 @@ bool isMissingValue(std::string_view text);
 
 // A number in a profiler's report: plain, or with valid thousands separators; nullopt for a
 // missing marker; an error ("\"1,5\" is not a number: ...") for anything else.
-std::expected<std::optional<double>, std::string> parseReportNumber(std::string_view text);
+ridgepoint::Expected<std::optional<double>, std::string> parseReportNumber(std::string_view text);
 
 struct PointsReadResult {
     std::vector<KernelPoint> points; // the rows that could be used

@@ -8,27 +8,27 @@
 
 namespace ridgepoint {
 
-std::expected<std::string, std::string> readTextFile(
+ridgepoint::Expected<std::string, std::string> readTextFile(
     const std::string &path, std::uintmax_t maxBytes)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
     const auto status = fs::status(path, ec);
     if (ec || !fs::exists(status))
-        return std::unexpected(path + ": not found");
+        return ridgepoint::Unexpected(path + ": not found");
     if (fs::is_directory(status))
-        return std::unexpected(path + ": is a directory, not a file");
+        return ridgepoint::Unexpected(path + ": is a directory, not a file");
     const auto size = fs::file_size(path, ec);
     if (!ec && size > maxBytes)
-        return std::unexpected(path + ": too large (" + std::to_string(size)
+        return ridgepoint::Unexpected(path + ": too large (" + std::to_string(size)
             + " bytes; the limit is " + std::to_string(maxBytes) + ")");
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        return std::unexpected(path + ": cannot read: " + std::strerror(errno));
+        return ridgepoint::Unexpected(path + ": cannot read: " + std::strerror(errno));
     std::ostringstream content;
     content << in.rdbuf();
     if (in.bad())
-        return std::unexpected(path + ": cannot read: " + std::strerror(errno));
+        return ridgepoint::Unexpected(path + ": cannot read: " + std::strerror(errno));
     return content.str();
 }
 

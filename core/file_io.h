@@ -3,7 +3,7 @@
 #pragma once
 
 #include <cstdint>
-#include <expected>
+#include "core/expected.h"
 #include <string>
 
 namespace ridgepoint {
@@ -11,7 +11,7 @@ namespace ridgepoint {
 inline constexpr std::uintmax_t kMaxInputBytes = 1ULL << 30; // 1 GiB
 
 // The message starts with the path: "x.csv: not found", "x.csv: cannot read: Permission denied".
-std::expected<std::string, std::string> readTextFile(
+ridgepoint::Expected<std::string, std::string> readTextFile(
     const std::string &path, std::uintmax_t maxBytes = kMaxInputBytes);
 
 } // namespace ridgepoint

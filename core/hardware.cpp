@@ -228,7 +228,7 @@ Hardware makeSimpleMachine(double peak, double bandwidth)
     return hw;
 }
 
-std::expected<Hardware, std::string> withOverrides(const Hardware &hardware,
+ridgepoint::Expected<Hardware, std::string> withOverrides(const Hardware &hardware,
     std::optional<double> peak, std::optional<double> bandwidth, std::string_view computeName)
 {
     if (!peak && !bandwidth)
@@ -238,7 +238,7 @@ std::expected<Hardware, std::string> withOverrides(const Hardware &hardware,
         const ComputeCeiling *chosen = computeName.empty() ? hardware.defaultComputeCeiling()
                                                            : hardware.findCompute(computeName);
         if (!chosen)
-            return std::unexpected("no compute ceiling named \"" + std::string(computeName)
+            return ridgepoint::Unexpected("no compute ceiling named \"" + std::string(computeName)
                 + "\" on " + hardware.name);
         custom.compute[static_cast<std::size_t>(chosen - hardware.compute.data())].peak = *peak;
     }
@@ -247,7 +247,7 @@ std::expected<Hardware, std::string> withOverrides(const Hardware &hardware,
         if (!main)
             main = hardware.memory.empty() ? nullptr : &hardware.memory.front();
         if (!main)
-            return std::unexpected(hardware.name + " has no memory ceiling to override");
+            return ridgepoint::Unexpected(hardware.name + " has no memory ceiling to override");
         custom.memory[static_cast<std::size_t>(main - hardware.memory.data())].bandwidth
             = *bandwidth;
     }

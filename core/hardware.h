@@ -1,7 +1,7 @@
 // A machine: its compute ceilings (flat roofs) and memory ceilings (slanted roofs).
 #pragma once
 
-#include <expected>
+#include "core/expected.h"
 #include <optional>
 #include <string>
 #include <string_view>
@@ -79,7 +79,7 @@ Hardware withSustainedPeaks(const Hardware &hardware);
 Hardware makeSimpleMachine(double peak, double bandwidth);
 // The machine with one compute ceiling's peak (named, else the default) and/or the main
 // memory's bandwidth replaced, renamed "Custom (from NAME)" so nobody mistakes it for the preset.
-std::expected<Hardware, std::string> withOverrides(const Hardware &hardware,
+ridgepoint::Expected<Hardware, std::string> withOverrides(const Hardware &hardware,
     std::optional<double> peak, std::optional<double> bandwidth, std::string_view computeName = {});
 
 // Checks that a machine can be analysed: a name, at least one compute and one memory ceiling,

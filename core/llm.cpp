@@ -154,7 +154,7 @@ std::vector<ModelConfig> builtinModels(std::vector<Diagnostic> *problems)
     return out;
 }
 
-std::expected<ModelConfig, std::string> findModel(
+ridgepoint::Expected<ModelConfig, std::string> findModel(
     const std::vector<ModelConfig> &models, std::string_view query)
 {
     const std::string wanted = normalized(query);
@@ -178,10 +178,10 @@ std::expected<ModelConfig, std::string> findModel(
     if (prefixed.empty()) {
         for (const auto &m : models)
             list += (list.empty() ? "" : ", ") + m.name;
-        return std::unexpected(
+        return ridgepoint::Unexpected(
             "no model named \"" + std::string(query) + "\" (known: " + list + ")");
     }
-    return std::unexpected(
+    return ridgepoint::Unexpected(
         "\"" + std::string(query) + "\" matches several models: " + list + " (be more specific)");
 }
 
@@ -210,14 +210,14 @@ Precision llmComputePrecision(const LlmSpec &spec)
     return spec.activations;
 }
 
-std::expected<std::vector<LlmOperator>, std::string> llmOperators(
+ridgepoint::Expected<std::vector<LlmOperator>, std::string> llmOperators(
     const ModelConfig &model, const LlmSpec &spec)
 {
     if (spec.seq < 1)
-        return std::unexpected("the sequence length must be a positive integer (got "
+        return ridgepoint::Unexpected("the sequence length must be a positive integer (got "
             + std::to_string(spec.seq) + ")");
     if (spec.batch < 1)
-        return std::unexpected(
+        return ridgepoint::Unexpected(
             "the batch size must be a positive integer (got " + std::to_string(spec.batch) + ")");
 
     const double h = toDouble(model.hiddenSize);
@@ -285,16 +285,16 @@ std::expected<std::vector<LlmOperator>, std::string> llmOperators(
     return ops;
 }
 
-std::expected<LlmResult, std::string> modelLlm(const ModelConfig &model, const LlmSpec &spec,
+ridgepoint::Expected<LlmResult, std::string> modelLlm(const ModelConfig &model, const LlmSpec &spec,
     const Hardware &hardware, const AnalysisOptions &options)
 {
     auto ops = llmOperators(model, spec);
     if (!ops)
-        return std::unexpected(ops.error());
+        return ridgepoint::Unexpected(ops.error());
     LlmResult r;
     r.computePrecision = llmComputePrecision(spec);
     if (options.computeCeiling.empty() && !hardware.computeFor(r.computePrecision))
-        return std::unexpected(hardware.name + " has no "
+        return ridgepoint::Unexpected(hardware.name + " has no "
             + std::string(precisionName(r.computePrecision))
             + " compute ceiling (needed by the chosen weight and activation types)");
 
@@ -315,7 +315,7 @@ std::expected<LlmResult, std::string> modelLlm(const ModelConfig &model, const L
         p.precision = r.computePrecision;
         auto analysis = analyzePoint(p, hardware, options);
         if (!analysis)
-            return std::unexpected(analysis.error());
+            return ridgepoint::Unexpected(analysis.error());
         r.estimatedSeconds += analysis->tMin;
         if (analysis->bound == Bound::Memory)
             r.memoryBoundSeconds += analysis->tMin;
@@ -329,21 +329,21 @@ std::expected<LlmResult, std::string> modelLlm(const ModelConfig &model, const L
     total.bytes.push_back({ std::nullopt, totalBytes });
     auto analysis = analyzePoint(total, hardware, options);
     if (!analysis)
-        return std::unexpected(analysis.error());
+        return ridgepoint::Unexpected(analysis.error());
     r.total = { std::move(total), std::move(*analysis) };
     return r;
 }
 
-std::expected<GenerationAnalysis, std::string> analyzeGeneration(const ModelConfig &model,
+ridgepoint::Expected<GenerationAnalysis, std::string> analyzeGeneration(const ModelConfig &model,
     LlmSpec spec, std::int64_t promptLength, std::int64_t generatedTokens, double measuredSeconds,
     const Hardware &hardware, const AnalysisOptions &options)
 {
     if (promptLength < 1)
-        return std::unexpected("the prompt length must be a positive integer");
+        return ridgepoint::Unexpected("the prompt length must be a positive integer");
     if (generatedTokens < 1)
-        return std::unexpected("the number of generated tokens must be a positive integer");
+        return ridgepoint::Unexpected("the number of generated tokens must be a positive integer");
     if (!(measuredSeconds > 0.0) || !std::isfinite(measuredSeconds))
-        return std::unexpected("the measured time must be a positive number of seconds");
+        return ridgepoint::Unexpected("the measured time must be a positive number of seconds");
 
     GenerationAnalysis g;
     auto sum = [](const std::vector<LlmOperator> &ops, double &flops, double &bytes) {
@@ -358,14 +358,14 @@ std::expected<GenerationAnalysis, std::string> analyzeGeneration(const ModelConf
     spec.seq = promptLength;
     auto prefill = llmOperators(model, spec);
     if (!prefill)
-        return std::unexpected(prefill.error());
+        return ridgepoint::Unexpected(prefill.error());
     sum(*prefill, g.prefillFlops, g.prefillBytes);
     spec.phase = LlmPhase::Decode;
     for (std::int64_t i = 1; i < generatedTokens; ++i) {
         spec.seq = promptLength + i;
         auto step = llmOperators(model, spec);
         if (!step)
-            return std::unexpected(step.error());
+            return ridgepoint::Unexpected(step.error());
         sum(*step, g.decodeFlops, g.decodeBytes);
     }
 
@@ -379,7 +379,7 @@ std::expected<GenerationAnalysis, std::string> analyzeGeneration(const ModelConf
     p.precision = llmComputePrecision(spec);
     auto analysis = analyzePoint(p, hardware, options);
     if (!analysis)
-        return std::unexpected(analysis.error());
+        return ridgepoint::Unexpected(analysis.error());
     g.bottleneck = std::string(boundName(analysis->bound)) + "-bound";
     g.tokensPerSecond = toDouble(generatedTokens) * toDouble(spec.batch) / measuredSeconds;
     g.point = { std::move(p), std::move(*analysis) };

@@ -9,7 +9,7 @@
 #include "core/point.h"
 
 #include <cstdint>
-#include <expected>
+#include "core/expected.h"
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,7 +40,7 @@ ModelConfigReadResult readModelConfigJson(std::string_view text, const std::stri
 // The models shipped in resources/models/ (diagnostics of broken files in `problems`).
 std::vector<ModelConfig> builtinModels(std::vector<Diagnostic> *problems = nullptr);
 // By name or alias, ignoring case, spaces, '-', '_' and '.'; exact match, else a unique prefix.
-std::expected<ModelConfig, std::string> findModel(
+ridgepoint::Expected<ModelConfig, std::string> findModel(
     const std::vector<ModelConfig> &models, std::string_view query);
 
 enum class LlmPhase { Prefill, Decode };
@@ -75,7 +75,7 @@ struct LlmOperator {
 };
 
 // The operator kinds with their per-layer counts (no hardware needed).
-std::expected<std::vector<LlmOperator>, std::string> llmOperators(
+ridgepoint::Expected<std::vector<LlmOperator>, std::string> llmOperators(
     const ModelConfig &model, const LlmSpec &spec);
 
 struct LlmResult {
@@ -90,7 +90,7 @@ struct LlmResult {
     Precision computePrecision = Precision::BF16;
 };
 
-std::expected<LlmResult, std::string> modelLlm(const ModelConfig &model, const LlmSpec &spec,
+ridgepoint::Expected<LlmResult, std::string> modelLlm(const ModelConfig &model, const LlmSpec &spec,
     const Hardware &hardware, const AnalysisOptions &options = {});
 
 // A measured generation (reference 002's analyze(prompt_len, gen_tokens, measured_time)):
@@ -103,7 +103,7 @@ struct GenerationAnalysis {
     double tokensPerSecond = 0.0; // generated tokens (all sequences) per measured second
     std::string bottleneck; // "memory-bound" or "compute-bound"
 };
-std::expected<GenerationAnalysis, std::string> analyzeGeneration(const ModelConfig &model,
+ridgepoint::Expected<GenerationAnalysis, std::string> analyzeGeneration(const ModelConfig &model,
     LlmSpec spec, std::int64_t promptLength, std::int64_t generatedTokens, double measuredSeconds,
     const Hardware &hardware, const AnalysisOptions &options = {});
 

@@ -46,11 +46,11 @@ void PresetDatabase::add(Hardware hardware)
     m_machines.push_back(std::move(hardware));
 }
 
-std::expected<const Hardware *, std::string> PresetDatabase::find(std::string_view query) const
+ridgepoint::Expected<const Hardware *, std::string> PresetDatabase::find(std::string_view query) const
 {
     const std::string wanted = normalized(query);
     if (wanted.empty())
-        return std::unexpected(std::string("empty hardware name"));
+        return ridgepoint::Unexpected(std::string("empty hardware name"));
     const auto keys = [](const Hardware &machine) {
         std::vector<std::string> out { normalized(machine.name) };
         for (const auto &alias : machine.aliases)
@@ -77,13 +77,13 @@ std::expected<const Hardware *, std::string> PresetDatabase::find(std::string_vi
     for (const auto *machine : shown)
         list += (list.empty() ? "" : ", ") + machine->name;
     if (candidates.size() > 1)
-        return std::unexpected(
+        return ridgepoint::Unexpected(
             "hardware \"" + std::string(query) + "\" is ambiguous: it matches " + list);
     std::string all;
     for (const auto &machine : m_machines)
         all += (all.empty() ? "" : ", ")
             + (machine.aliases.empty() ? machine.name : machine.aliases.front());
-    return std::unexpected("no hardware preset matches \"" + std::string(query)
+    return ridgepoint::Unexpected("no hardware preset matches \"" + std::string(query)
         + "\" (known: " + all + "; or give a hardware .json file)");
 }
 

@@ -4,7 +4,7 @@
 #include "core/diagnostic.h"
 #include "core/hardware.h"
 
-#include <expected>
+#include "core/expected.h"
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,7 +29,7 @@ public:
     // else a unique prefix ("h100" finds "NVIDIA H100 SXM5 80GB" through its alias "H100").
     // The error lists the candidates when the query is ambiguous, or some names when nothing
     // matched.
-    std::expected<const Hardware *, std::string> find(std::string_view query) const;
+    ridgepoint::Expected<const Hardware *, std::string> find(std::string_view query) const;
 
 private:
     std::vector<Hardware> m_machines;

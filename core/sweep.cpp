@@ -20,12 +20,12 @@ std::optional<double> number(std::string_view text)
 
 } // namespace
 
-std::expected<SweepRange, std::string> parseSweep(std::string_view text)
+ridgepoint::Expected<SweepRange, std::string> parseSweep(std::string_view text)
 {
     const std::string quoted = "\"" + std::string(text) + "\"";
     const auto equals = text.find('=');
     if (equals == std::string_view::npos || equals == 0)
-        return std::unexpected("sweep " + quoted + " is not PARAM=A:B[:xSTEP|:+STEP]");
+        return ridgepoint::Unexpected("sweep " + quoted + " is not PARAM=A:B[:xSTEP|:+STEP]");
     SweepRange range;
     range.parameter = std::string(text.substr(0, equals));
     std::string_view rest = text.substr(equals + 1);
@@ -38,13 +38,13 @@ std::expected<SweepRange, std::string> parseSweep(std::string_view text)
         rest = rest.substr(colon + 1);
     }
     if (parts.size() < 2 || parts.size() > 3)
-        return std::unexpected("sweep " + quoted + " is not PARAM=A:B[:xSTEP|:+STEP]");
+        return ridgepoint::Unexpected("sweep " + quoted + " is not PARAM=A:B[:xSTEP|:+STEP]");
     const auto from = number(parts[0]);
     const auto to = number(parts[1]);
     if (!from || !to)
-        return std::unexpected("sweep " + quoted + ": the bounds A and B must be numbers");
+        return ridgepoint::Unexpected("sweep " + quoted + ": the bounds A and B must be numbers");
     if (!(*from > 0.0) || *to < *from)
-        return std::unexpected("sweep " + quoted + ": needs 0 < A <= B");
+        return ridgepoint::Unexpected("sweep " + quoted + ": needs 0 < A <= B");
     range.from = *from;
     range.to = *to;
     if (parts.size() == 3) {
@@ -54,9 +54,9 @@ std::expected<SweepRange, std::string> parseSweep(std::string_view text)
             step.remove_prefix(1);
         const auto value = number(step);
         if (!value)
-            return std::unexpected("sweep " + quoted + ": the step must be xK, +K or K");
+            return ridgepoint::Unexpected("sweep " + quoted + ": the step must be xK, +K or K");
         if (range.multiplicative ? !(*value > 1.0) : !(*value > 0.0))
-            return std::unexpected("sweep " + quoted
+            return ridgepoint::Unexpected("sweep " + quoted
                 + (range.multiplicative ? ": a multiplicative step must exceed 1"
                                         : ": an additive step must be positive"));
         range.step = *value;
@@ -64,7 +64,7 @@ std::expected<SweepRange, std::string> parseSweep(std::string_view text)
     return range;
 }
 
-std::expected<std::vector<double>, std::string> sweepValues(
+ridgepoint::Expected<std::vector<double>, std::string> sweepValues(
     const SweepRange &range, std::size_t limit)
 {
     std::vector<double> values;
@@ -73,23 +73,23 @@ std::expected<std::vector<double>, std::string> sweepValues(
     for (double v = range.from; v <= end;
          v = range.multiplicative ? v * range.step : v + range.step) {
         if (values.size() == limit)
-            return std::unexpected("the sweep of " + range.parameter + " has more than "
+            return ridgepoint::Unexpected("the sweep of " + range.parameter + " has more than "
                 + std::to_string(limit) + " values: use a larger step");
         values.push_back(v);
     }
     return values;
 }
 
-std::expected<SweepResult, std::string> runSweep(const std::string &parameter,
+ridgepoint::Expected<SweepResult, std::string> runSweep(const std::string &parameter,
     const std::vector<double> &values,
-    const std::function<std::expected<AnalyzedPoint, std::string>(double)> &model)
+    const std::function<ridgepoint::Expected<AnalyzedPoint, std::string>(double)> &model)
 {
     SweepResult result;
     result.parameter = parameter;
     for (double value : values) {
         auto point = model(value);
         if (!point)
-            return std::unexpected(parameter + " = " + formatNumber(value) + ": " + point.error());
+            return ridgepoint::Unexpected(parameter + " = " + formatNumber(value) + ": " + point.error());
         if (!result.samples.empty()) {
             const SweepSample &last = result.samples.back();
             if (last.point.analysis.bound != point->analysis.bound)

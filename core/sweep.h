@@ -4,7 +4,7 @@
 
 #include "core/analysis.h"
 
-#include <expected>
+#include "core/expected.h"
 #include <functional>
 #include <optional>
 #include <string>
@@ -22,10 +22,10 @@ struct SweepRange {
     double step = 2.0;
     bool multiplicative = true;
 };
-std::expected<SweepRange, std::string> parseSweep(std::string_view text);
+ridgepoint::Expected<SweepRange, std::string> parseSweep(std::string_view text);
 // The values of the range in order (at most `limit`, else an error). Integer parameters are
 // rounded by the caller.
-std::expected<std::vector<double>, std::string> sweepValues(
+ridgepoint::Expected<std::vector<double>, std::string> sweepValues(
     const SweepRange &range, std::size_t limit = 100000);
 
 struct SweepSample {
@@ -48,8 +48,8 @@ struct SweepResult {
 };
 
 // Evaluates `model` at every value; fails with the first value's error, naming the value.
-std::expected<SweepResult, std::string> runSweep(const std::string &parameter,
+ridgepoint::Expected<SweepResult, std::string> runSweep(const std::string &parameter,
     const std::vector<double> &values,
-    const std::function<std::expected<AnalyzedPoint, std::string>(double)> &model);
+    const std::function<ridgepoint::Expected<AnalyzedPoint, std::string>(double)> &model);
 
 } // namespace ridgepoint

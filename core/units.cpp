@@ -158,11 +158,11 @@ std::string_view dimensionUnit(Dimension dimension)
     return "";
 }
 
-std::expected<double, std::string> parseQuantity(std::string_view original, Dimension dimension)
+ridgepoint::Expected<double, std::string> parseQuantity(std::string_view original, Dimension dimension)
 {
     std::string_view text = trim(original);
     if (text.empty())
-        return std::unexpected(failure(original, dimension, "it is empty"));
+        return ridgepoint::Unexpected(failure(original, dimension, "it is empty"));
 
     std::string_view numberText = text;
     if (numberText.front() == '+')
@@ -172,16 +172,16 @@ std::expected<double, std::string> parseQuantity(std::string_view original, Dime
     const char *end = numberText.data() + numberText.size();
     const auto [ptr, ec] = std::from_chars(begin, end, value, std::chars_format::general);
     if (ec == std::errc::result_out_of_range)
-        return std::unexpected(failure(original, dimension, "the number is out of range"));
+        return ridgepoint::Unexpected(failure(original, dimension, "the number is out of range"));
     if (ec != std::errc() || ptr == begin)
-        return std::unexpected(failure(original, dimension, "it does not start with a number"));
+        return ridgepoint::Unexpected(failure(original, dimension, "it does not start with a number"));
     if (!std::isfinite(value))
-        return std::unexpected(failure(original, dimension, "the number is not finite"));
+        return ridgepoint::Unexpected(failure(original, dimension, "the number is not finite"));
 
     std::string_view rest(ptr, static_cast<std::size_t>(end - ptr));
     if (!rest.empty() && (rest.front() == ',') && rest.size() > 1 && rest[1] >= '0'
         && rest[1] <= '9') {
-        return std::unexpected(failure(original, dimension,
+        return ridgepoint::Unexpected(failure(original, dimension,
             "a comma inside a number is ambiguous (decimal comma or "
             "thousands separator); write 1234.5"));
     }
@@ -196,16 +196,16 @@ std::expected<double, std::string> parseQuantity(std::string_view original, Dime
         if (!unitMatches(unit, dimension))
             continue;
         if (prefix.binary && dimension != Dimension::Bytes && dimension != Dimension::ByteRate) {
-            return std::unexpected(failure(
+            return ridgepoint::Unexpected(failure(
                 original, dimension, "binary prefixes (Ki, Mi, Gi, ...) apply to bytes only"));
         }
         if (isSubUnitPrefix(prefix) && dimension != Dimension::Time) {
-            return std::unexpected(failure(
+            return ridgepoint::Unexpected(failure(
                 original, dimension, "prefixes below one (m, u, n, p) apply to times only"));
         }
         const double scaled = value * prefix.factor;
         if (!std::isfinite(scaled))
-            return std::unexpected(failure(original, dimension, "the value overflows"));
+            return ridgepoint::Unexpected(failure(original, dimension, "the value overflows"));
         return scaled;
     }
 
@@ -225,22 +225,22 @@ std::expected<double, std::string> parseQuantity(std::string_view original, Dime
     if ((dimension == Dimension::ByteRate || dimension == Dimension::Bytes)
         && (rest.find("b/s") != std::string_view::npos || rest.ends_with("b")
             || rest.find("bps") != std::string_view::npos)) {
-        return std::unexpected(
+        return ridgepoint::Unexpected(
             failure(original, dimension, "a lower-case b means bits; write B for bytes"));
     }
     if (dimension == Dimension::Flops && trim(rest).ends_with("FLOPS")) {
-        return std::unexpected(
+        return ridgepoint::Unexpected(
             failure(original, dimension, "FLOPS is a rate; write FLOP for a count of operations"));
     }
-    return std::unexpected(
+    return ridgepoint::Unexpected(
         failure(original, dimension, "unknown unit \"" + std::string(rest) + "\""));
 }
 
-std::expected<double, std::string> parsePositiveQuantity(std::string_view text, Dimension dimension)
+ridgepoint::Expected<double, std::string> parsePositiveQuantity(std::string_view text, Dimension dimension)
 {
     auto parsed = parseQuantity(text, dimension);
     if (parsed && !(*parsed > 0.0))
-        return std::unexpected(failure(text, dimension, "it must be greater than zero"));
+        return ridgepoint::Unexpected(failure(text, dimension, "it must be greater than zero"));
     return parsed;
 }
 

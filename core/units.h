@@ -2,7 +2,7 @@
 // Inside, every value is in SI base units (FLOP, B, s, FLOP/s, B/s, FLOP/B).
 #pragma once
 
-#include <expected>
+#include "core/expected.h"
 #include <string>
 #include <string_view>
 
@@ -24,10 +24,10 @@ std::string_view dimensionUnit(Dimension dimension); // "FLOP/s", "B/s", ...
 // A bare number is taken in SI base units. Decimal prefixes are powers of 1000, binary
 // prefixes (Ki, Mi, Gi, Ti, Pi, Ei) powers of 1024 and only allowed on bytes. The value must
 // be finite. On failure the message names the string and what was expected.
-std::expected<double, std::string> parseQuantity(std::string_view text, Dimension dimension);
+ridgepoint::Expected<double, std::string> parseQuantity(std::string_view text, Dimension dimension);
 
 // Like parseQuantity, and the value must also be strictly positive (peaks, bandwidths).
-std::expected<double, std::string> parsePositiveQuantity(
+ridgepoint::Expected<double, std::string> parsePositiveQuantity(
     std::string_view text, Dimension dimension);
 
 // Prints a value with a decimal SI prefix chosen so the mantissa lies in [1, 1000):

@@ -124,31 +124,31 @@ MatmulDtypes matmulDtypes(Precision dtype, QuantMode mode)
     return { dtype, dtype, dtype, dtype };
 }
 
-std::expected<ResolvedCeilings, std::string> resolveCeilings(const Hardware &hardware,
+ridgepoint::Expected<ResolvedCeilings, std::string> resolveCeilings(const Hardware &hardware,
     Precision computePrecision, const CeilingChoice &choice, std::string_view neededBy)
 {
     ResolvedCeilings out;
     if (!choice.computeName.empty()) {
         out.compute = hardware.findCompute(choice.computeName);
         if (!out.compute)
-            return std::unexpected(
+            return ridgepoint::Unexpected(
                 "no compute ceiling named \"" + choice.computeName + "\" on " + hardware.name);
     } else {
         out.compute = hardware.computeFor(computePrecision);
         if (!out.compute)
-            return std::unexpected(hardware.name + " has no "
+            return ridgepoint::Unexpected(hardware.name + " has no "
                 + std::string(precisionName(computePrecision)) + " compute ceiling (needed by "
                 + std::string(neededBy) + ")");
     }
     if (!choice.memoryName.empty()) {
         out.memory = hardware.findMemory(choice.memoryName);
         if (!out.memory)
-            return std::unexpected(
+            return ridgepoint::Unexpected(
                 "no memory ceiling named \"" + choice.memoryName + "\" on " + hardware.name);
     } else {
         out.memory = hardware.mainMemory();
         if (!out.memory)
-            return std::unexpected(hardware.name + " has no main-memory (HBM or DRAM) ceiling");
+            return ridgepoint::Unexpected(hardware.name + " has no main-memory (HBM or DRAM) ceiling");
     }
     return out;
 }
@@ -171,16 +171,16 @@ double matmulIntensityLimit(std::int64_t d, std::int64_t f, const MatmulDtypes &
     return 2.0 * dd * ff / (bytesPerElement(dtypes.x) * dd + bytesPerElement(dtypes.z) * ff);
 }
 
-std::expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &spec,
+ridgepoint::Expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &spec,
     const Hardware &hardware, const CeilingChoice &choice, const std::optional<TileSpec> &tile,
     const std::optional<ShardSpec> &shards)
 {
     if (spec.b < 1)
-        return std::unexpected(positiveError("B", spec.b));
+        return ridgepoint::Unexpected(positiveError("B", spec.b));
     if (spec.d < 1)
-        return std::unexpected(positiveError("D", spec.d));
+        return ridgepoint::Unexpected(positiveError("D", spec.d));
     if (spec.f < 1)
-        return std::unexpected(positiveError("F", spec.f));
+        return ridgepoint::Unexpected(positiveError("F", spec.f));
 
     MatmulResult r;
     r.dtypes = matmulDtypes(spec.dtype, spec.quant);
@@ -194,9 +194,9 @@ std::expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &spec,
     std::int64_t localD = spec.d;
     if (shards) {
         if (shards->chips < 1)
-            return std::unexpected(positiveError("the number of shards", shards->chips));
+            return ridgepoint::Unexpected(positiveError("the number of shards", shards->chips));
         if (spec.d % shards->chips != 0)
-            return std::unexpected("D = " + std::to_string(spec.d) + " does not split evenly over "
+            return ridgepoint::Unexpected("D = " + std::to_string(spec.d) + " does not split evenly over "
                 + std::to_string(shards->chips) + " chips");
         localD = spec.d / shards->chips;
         r.chips = shards->chips;
@@ -220,25 +220,25 @@ std::expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &spec,
                         network = machine.memory.end() - 1;
                     }
                 } else {
-                    return std::unexpected("no network ceiling or level named \"" + shards->network
+                    return ridgepoint::Unexpected("no network ceiling or level named \"" + shards->network
                         + "\" on " + hardware.name);
                 }
             }
         }
         if (network == machine.memory.end()) {
             if (!shards->networkBandwidth)
-                return std::unexpected(hardware.name + " has no network ceiling"
+                return ridgepoint::Unexpected(hardware.name + " has no network ceiling"
                     + (shards->network.empty() ? std::string() : " of level " + shards->network)
                     + " for the partial sums (give --network-bandwidth)");
             machine.memory.push_back({ "Network", MemoryLevel::ICI, 0.0, {}, true });
             network = machine.memory.end() - 1;
         }
         if (!isNetwork(network->level))
-            return std::unexpected(
+            return ridgepoint::Unexpected(
                 "\"" + network->name + "\" is not a link between chips (PCIe, NVLink, ICI, DCN)");
         if (shards->networkBandwidth) {
             if (!(*shards->networkBandwidth > 0.0) || !std::isfinite(*shards->networkBandwidth))
-                return std::unexpected("the network bandwidth must be positive");
+                return ridgepoint::Unexpected("the network bandwidth must be positive");
             network->bandwidth = *shards->networkBandwidth;
             network->sustainedFraction.reset();
         }
@@ -254,7 +254,7 @@ std::expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &spec,
 
     auto ceilings = resolveCeilings(machine, r.dtypes.compute, choice, neededBy);
     if (!ceilings)
-        return std::unexpected(ceilings.error());
+        return ridgepoint::Unexpected(ceilings.error());
     r.computeCeiling = ceilings->compute->name;
     r.memoryCeiling = ceilings->memory->name;
     r.peak = ceilings->compute->peak;
@@ -270,7 +270,7 @@ std::expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &spec,
 
     if (tile) {
         if (tile->bm < 1 || tile->bk < 1 || tile->bn < 1)
-            return std::unexpected("tile sizes must be positive integers");
+            return ridgepoint::Unexpected("tile sizes must be positive integers");
         r.tile = tile;
         r.tilesM = ceilDiv(spec.b, tile->bm);
         r.tilesK = ceilDiv(localD, tile->bk);
@@ -333,7 +333,7 @@ std::expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &spec,
     options.computeCeiling = r.computeCeiling;
     auto analysis = analyzePoint(p, machine, options);
     if (!analysis)
-        return std::unexpected(analysis.error());
+        return ridgepoint::Unexpected(analysis.error());
     r.analysis = std::move(*analysis);
     return r;
 }
@@ -366,15 +366,15 @@ KernelPoint perExampleWeightsPoint(std::int64_t b, std::int64_t d, std::int64_t 
     return p;
 }
 
-std::expected<KernelPoint, std::string> q8_0MatVecPoint(const Q8_0Spec &spec)
+ridgepoint::Expected<KernelPoint, std::string> q8_0MatVecPoint(const Q8_0Spec &spec)
 {
     if (spec.rows < 1)
-        return std::unexpected(positiveError("rows", spec.rows));
+        return ridgepoint::Unexpected(positiveError("rows", spec.rows));
     if (spec.cols < 1 || spec.cols % kQ8_0BlockWeights != 0)
-        return std::unexpected("Q8_0 needs a column count that is a positive multiple of 32 (got "
+        return ridgepoint::Unexpected("Q8_0 needs a column count that is a positive multiple of 32 (got "
             + std::to_string(spec.cols) + ")");
     if (spec.flopsPerFma != 1 && spec.flopsPerFma != 2)
-        return std::unexpected("an FMA counts as 1 or 2 FLOPs");
+        return ridgepoint::Unexpected("an FMA counts as 1 or 2 FLOPs");
     const double rows = toDouble(spec.rows);
     const double cols = toDouble(spec.cols);
     const double blocks = rows * cols / kQ8_0BlockWeights;

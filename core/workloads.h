@@ -8,7 +8,7 @@
 #include "core/point.h"
 
 #include <cstdint>
-#include <expected>
+#include "core/expected.h"
 #include <optional>
 #include <string>
 #include <string_view>
@@ -51,7 +51,7 @@ struct ResolvedCeilings {
 
 // Finds the ceilings; the error names the one that is missing ("Google TPU v5e has no int8
 // compute ceiling (needed by quantization mode int8)").
-std::expected<ResolvedCeilings, std::string> resolveCeilings(const Hardware &hardware,
+ridgepoint::Expected<ResolvedCeilings, std::string> resolveCeilings(const Hardware &hardware,
     Precision computePrecision, const CeilingChoice &choice, std::string_view neededBy);
 
 // ---- Matmul X[B,D] · Y[D,F] -> Z[B,F] (reference 001 sections 4.2, 6, 9.4) ----
@@ -123,7 +123,7 @@ struct MatmulResult {
 
 // The point and its numbers on a machine. `tile` switches to the tiled byte count, `shards`
 // to the per-chip counts with a network level.
-std::expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &spec,
+ridgepoint::Expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &spec,
     const Hardware &hardware, const CeilingChoice &choice = {},
     const std::optional<TileSpec> &tile = std::nullopt,
     const std::optional<ShardSpec> &shards = std::nullopt);
@@ -150,6 +150,6 @@ struct Q8_0Spec {
 };
 inline constexpr int kQ8_0BlockWeights = 32;
 inline constexpr int kQ8_0BlockBytes = 34;
-std::expected<KernelPoint, std::string> q8_0MatVecPoint(const Q8_0Spec &spec);
+ridgepoint::Expected<KernelPoint, std::string> q8_0MatVecPoint(const Q8_0Spec &spec);
 
 } // namespace ridgepoint

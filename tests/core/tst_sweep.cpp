@@ -18,12 +18,12 @@ const Hardware &v5e()
     return **presets.find("TPU v5e");
 }
 
-std::expected<AnalyzedPoint, std::string> matmulAtBatch(double b, std::int64_t d, std::int64_t f)
+ridgepoint::Expected<AnalyzedPoint, std::string> matmulAtBatch(double b, std::int64_t d, std::int64_t f)
 {
     auto r = modelMatmul(
         { static_cast<std::int64_t>(b), d, f, Precision::BF16, QuantMode::None }, v5e());
     if (!r)
-        return std::unexpected(r.error());
+        return ridgepoint::Unexpected(r.error());
     return AnalyzedPoint { r->point, r->analysis };
 }
 
