@@ -4,6 +4,10 @@
 #include "app/mainwindow.h"
 
 #include "core/presets.h"
+#include "core/workloads.h"
+#include "widgets/document.h"
+#include "widgets/rooflineplot.h"
+#include "widgets/workloadpanel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -76,6 +80,11 @@ int main(int argc, char *argv[])
     parser.addOption({ "hardware", "Machine preset to open on (default H100).", "name", "H100" });
     parser.addOption(
         { "screenshot", "Save a picture of the window to FILE once shown, then quit.", "file" });
+    parser.addOption({ "theme", "Chart theme: light, dark or print.", "name" });
+    parser.addOption({ "sweep-matmul",
+        "Add a bf16 matmul with D and F given, its batch B swept from 1 to 16384.", "D,F" });
+    parser.addOption(
+        { "quant", "Quantization mode of the workloads: none, int8, w8a16, w4a16.", "mode" });
     parser.addPositionalArgument(
         "files", "Point files to open (default: the example data set).", "[FILE...]");
     parser.process(app);
@@ -93,6 +102,40 @@ int main(int argc, char *argv[])
     } else {
         for (const QString &file : parser.positionalArguments())
             window.openPointsFile(file);
+    }
+    if (parser.isSet("sweep-matmul")) {
+        const QStringList df = parser.value("sweep-matmul").split(',');
+        const int d = df.value(0).toInt();
+        const int f = df.value(1).toInt();
+        if (df.size() != 2 || d < 1 || f < 1) {
+            cli::err() << "--sweep-matmul: expected D,F (positive integers), got \""
+                       << parser.value("sweep-matmul") << "\"" << Qt::endl;
+            return cli::kExitBadInput;
+        }
+        window.workloadPanel()->addMatmulSweep(d, f, 1, 16384);
+    }
+    if (parser.isSet("quant")) {
+        const auto mode = quantModeFromName(parser.value("quant").toStdString());
+        if (!mode) {
+            cli::err() << "--quant: expected none, int8, w8a16 or w4a16, got \""
+                       << parser.value("quant") << "\"" << Qt::endl;
+            return cli::kExitBadInput;
+        }
+        window.document()->setQuantMode(*mode);
+    }
+    if (parser.isSet("theme")) {
+        const QString theme = parser.value("theme");
+        if (theme == "dark")
+            window.plot()->setTheme(ChartTheme::dark());
+        else if (theme == "print")
+            window.plot()->setTheme(ChartTheme::print());
+        else if (theme == "light")
+            window.plot()->setTheme(ChartTheme::light());
+        else {
+            cli::err() << "--theme: expected light, dark or print, got \"" << theme << "\""
+                       << Qt::endl;
+            return cli::kExitBadInput;
+        }
     }
     window.show();
     if (parser.isSet("screenshot")) {

@@ -4,11 +4,17 @@
 #include "core/file_io.h"
 #include "core/units.h"
 #include "widgets/document.h"
+#include "widgets/exportdialog.h"
 #include "widgets/hardwarepanel.h"
 #include "widgets/pointspanel.h"
+#include "widgets/quantmodebox.h"
 #include "widgets/rooflineplot.h"
+#include "widgets/settings.h"
+#include "widgets/workloadpanel.h"
 
 #include <QAction>
+#include <QActionGroup>
+#include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -16,6 +22,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QToolBar>
 #include <QUndoStack>
 
 #include <cmath>
@@ -48,6 +55,15 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_document, &Document::hardwareChanged, this, &MainWindow::updateTitle);
     updateTitle();
     resize(1600, 950);
+    restoreGeometry(Settings::get(settings::windowGeometry));
+    restoreState(Settings::get(settings::windowState));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    Settings::set(settings::windowGeometry, saveGeometry());
+    Settings::set(settings::windowState, saveState());
+    QMainWindow::closeEvent(event);
 }
 
 void MainWindow::buildMenus()
@@ -79,15 +95,54 @@ void MainWindow::buildMenus()
     edit->addAction(tr("&Clear what-if moves"), m_document, &Document::clearWhatIfs);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("Zoom &in"), QKeySequence::ZoomIn, this, [this] { m_plot->zoomBy(2.0); });
-    view->addAction(tr("Zoom &out"), QKeySequence::ZoomOut, this, [this] { m_plot->zoomBy(0.5); });
+    QAction *zoomIn = view->addAction(tr("Zoom &in"), this, [this] { m_plot->zoomBy(2.0); });
+    zoomIn->setShortcuts({ QKeySequence::ZoomIn, QKeySequence(tr("Ctrl+=")) });
+    QAction *zoomOut = view->addAction(tr("Zoom &out"), this, [this] { m_plot->zoomBy(0.5); });
+    zoomOut->setShortcuts({ QKeySequence::ZoomOut, QKeySequence(tr("Ctrl+-")) });
     view->addAction(
         tr("&Fit to data"), QKeySequence(tr("Ctrl+0")), m_plot, &RooflinePlot::fitToData);
     view->addAction(tr("&Reset to hardware frame"), QKeySequence(tr("Ctrl+R")), m_plot,
         &RooflinePlot::resetToHardwareFrame);
     QAction *shading = view->addAction(tr("&Shade memory- and compute-bound regions"));
     shading->setCheckable(true);
-    connect(shading, &QAction::toggled, m_plot, &RooflinePlot::setRegionShading);
+    connect(shading, &QAction::toggled, m_plot, [this](bool on) {
+        m_plot->setRegionShading(on);
+        Settings::set(settings::regionShading, on);
+    });
+    shading->setChecked(Settings::get(settings::regionShading));
+    QAction *labels = view->addAction(tr("&Label all points"));
+    labels->setObjectName("labelAllPoints");
+    labels->setCheckable(true);
+    labels->setShortcut(QKeySequence(tr("Ctrl+L")));
+    connect(labels, &QAction::toggled, m_plot, [this](bool on) {
+        m_plot->setAllPointLabels(on);
+        Settings::set(settings::allPointLabels, on);
+    });
+    labels->setChecked(Settings::get(settings::allPointLabels));
+
+    QMenu *themes = view->addMenu(tr("&Theme"));
+    auto *themeGroup = new QActionGroup(this);
+    const std::tuple<QString, QString, ChartTheme::Kind> kThemes[] = {
+        { "light", tr("&Light"), ChartTheme::Kind::Light },
+        { "dark", tr("&Dark"), ChartTheme::Kind::Dark },
+        { "print", tr("&Print (black on white, thick lines, large fonts)"),
+            ChartTheme::Kind::Print },
+    };
+    const QString savedTheme = Settings::get(settings::theme);
+    for (const auto &[key, text, kind] : kThemes) {
+        QAction *action = themes->addAction(text);
+        action->setObjectName("theme-" + key);
+        action->setCheckable(true);
+        themeGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, key, kind] {
+            m_plot->setTheme(ChartTheme::of(kind));
+            Settings::set(settings::theme, key);
+        });
+        if (key == savedTheme) {
+            action->setChecked(true);
+            m_plot->setTheme(ChartTheme::of(kind));
+        }
+    }
     view->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         view->addAction(dock->toggleViewAction());
@@ -95,6 +150,19 @@ void MainWindow::buildMenus()
 
 void MainWindow::buildDocks()
 {
+    QToolBar *tools = addToolBar(tr("Workloads"));
+    tools->setObjectName("workloadsToolBar");
+    tools->addWidget(new QLabel(tr(" Quantization: "), tools));
+    auto *quant = new QuantModeBox(m_document, tools);
+    quant->setObjectName("toolbarQuantMode");
+    tools->addWidget(quant);
+
+    auto *workloadsDock = new QDockWidget(tr("Workloads"), this);
+    workloadsDock->setObjectName("workloadsDock");
+    m_workloadPanel = new WorkloadPanel(m_document, workloadsDock);
+    workloadsDock->setWidget(m_workloadPanel);
+    addDockWidget(Qt::RightDockWidgetArea, workloadsDock);
+
     m_hardwarePanel = new HardwarePanel(m_document, m_presets.machines(), this);
     auto *machineDock = new QDockWidget(tr("Hardware"), this);
     machineDock->setObjectName("hardwareDock");
@@ -188,15 +256,9 @@ void MainWindow::showCursor(double intensity, double performance)
 
 void MainWindow::exportChart()
 {
-    const QString name = QFileDialog::getSaveFileName(
-        this, tr("Export chart"), "roofline.png", tr("PNG (*.png);;SVG (*.svg);;PDF (*.pdf)"));
-    if (name.isEmpty())
-        return;
-    const QString error = m_plot->exportTo(name, 1600, 1000);
-    if (!error.isEmpty())
-        QMessageBox::warning(this, tr("Export failed"), error);
-    else
-        statusBar()->showMessage(tr("Chart written to %1").arg(name), 5000);
+    ExportDialog dialog(m_plot, this);
+    if (dialog.exec() == QDialog::Accepted)
+        statusBar()->showMessage(tr("Chart written to %1").arg(dialog.fileName()), 5000);
 }
 
 } // namespace ridgepoint

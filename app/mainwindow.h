@@ -16,6 +16,7 @@ class Document;
 class HardwarePanel;
 class PointsPanel;
 class RooflinePlot;
+class WorkloadPanel;
 
 class MainWindow : public QMainWindow
 {
@@ -33,6 +34,10 @@ public:
 
     Document *document() const { return m_document; }
     RooflinePlot *plot() const { return m_plot; }
+    WorkloadPanel *workloadPanel() const { return m_workloadPanel; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
     void buildMenus();
@@ -46,6 +51,7 @@ private:
     RooflinePlot *m_plot;
     HardwarePanel *m_hardwarePanel = nullptr;
     PointsPanel *m_pointsPanel = nullptr;
+    WorkloadPanel *m_workloadPanel = nullptr;
     QLabel *m_cursorLabel = nullptr;
     QString m_sessionName;
 };

@@ -390,6 +390,20 @@ bool WorkloadPanel::addToChart()
     return true;
 }
 
+bool WorkloadPanel::addMatmulSweep(int d, int f, int from, int to)
+{
+    m_tabs->setCurrentIndex(0);
+    m_variant->setCurrentIndex(0);
+    m_d->setValue(d);
+    m_f->setValue(f);
+    m_sweep->setChecked(true);
+    m_sweepParameter->setCurrentText("b");
+    m_sweepFrom->setValue(from);
+    m_sweepTo->setValue(to);
+    m_sweepFactor->setValue(2);
+    return addToChart();
+}
+
 void WorkloadPanel::setMessage(const QString &text, bool error)
 {
     m_message->setText(text);

@@ -34,6 +34,9 @@ public:
     // Adds what the form describes (the "Add to chart" button). Returns false and shows the
     // reason when nothing could be added.
     bool addToChart();
+    // Fills the form with a plain matmul swept over B from `from` to `to` (doubling) and adds
+    // it, as a user would (the command line's --sweep-matmul and the screenshots use it).
+    bool addMatmulSweep(int d, int f, int from, int to);
     // The message under the button: the last addition's outcome, or why workload points
     // cannot be placed under the current mode.
     QString message() const;

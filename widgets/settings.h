@@ -1,0 +1,57 @@
+// Every persisted setting in one place: its key, type and default (the Tiled Preference<T> /
+// KeePassXC Config shape). QSettings stores them; tests point the store at a temporary file.
+#pragma once
+
+#include <QByteArray>
+#include <QSettings>
+#include <QString>
+
+#include <memory>
+
+namespace ridgepoint {
+
+template<typename T> struct Setting {
+    const char *key;
+    T defaultValue;
+};
+
+namespace settings {
+inline const Setting<QByteArray> windowGeometry { "window/geometry", {} };
+inline const Setting<QByteArray> windowState { "window/state", {} };
+inline const Setting<QString> theme { "view/theme", QStringLiteral("light") }; // light|dark|print
+inline const Setting<bool> regionShading { "view/regionShading", false };
+inline const Setting<bool> allPointLabels { "view/allPointLabels", false };
+inline const Setting<QString> lastPreset { "session/lastPreset", QString() };
+inline const Setting<QString> exportFormat { "export/format", QStringLiteral("png") };
+inline const Setting<int> exportWidth { "export/width", 1600 };
+inline const Setting<int> exportHeight { "export/height", 1000 };
+inline const Setting<double> exportScale { "export/scale", 1.0 };
+inline const Setting<QString> exportDirectory { "export/directory", QString() };
+} // namespace settings
+
+class Settings
+{
+public:
+    // The application's QSettings (organisation and application name), or the INI file given
+    // to useFile() — tests call it with a temporary file so they never see the user's settings.
+    static QSettings &store();
+    static void useFile(const QString &fileName);
+
+    template<typename T> static T get(const Setting<T> &setting)
+    {
+        const QVariant value = store().value(setting.key);
+        if (!value.isValid() || !value.canConvert<T>())
+            return setting.defaultValue;
+        return value.value<T>();
+    }
+
+    template<typename T> static void set(const Setting<T> &setting, const T &value)
+    {
+        store().setValue(setting.key, QVariant::fromValue(value));
+    }
+
+private:
+    static std::unique_ptr<QSettings> &instance();
+};
+
+} // namespace ridgepoint
