@@ -24,6 +24,8 @@ constexpr std::array kSubcommands {
     Subcommand { "matmul", "Place a planned matmul (tiled, sharded, quantized) on the roofline.",
         runMatmul },
     Subcommand { "llm", "Place an LLM prefill or decode step, operator by operator.", runLlm },
+    Subcommand {
+        "measure", "Measure this machine's ceilings (bandwidths, peak FLOP/s).", runMeasure },
 };
 
 } // namespace

@@ -11,6 +11,7 @@ int runAnalyze(const QStringList &arguments);
 int runRender(const QStringList &arguments);
 int runMatmul(const QStringList &arguments);
 int runLlm(const QStringList &arguments);
+int runMeasure(const QStringList &arguments);
 
 // Adds --help, parses, and prints the error or the help. Returns false when the command should
 // stop at once with `status` (2 on a parse error, 0 after --help).

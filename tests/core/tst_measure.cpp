@@ -1,0 +1,456 @@
+// Measuring this machine: plateau detection on synthetic curves, the measured machine and its
+// JSON round trip, cancellation, the kernels of every ISA the processor runs.
+#include "core/hardware_json.h"
+#include "core/measure.h"
+#include "core/measure_kernels.h"
+
+#include <QElapsedTimer>
+#include <QTest>
+
+#include <chrono>
+#include <cmath>
+#include <random>
+#include <thread>
+
+using namespace ridgepoint;
+
+namespace {
+
+constexpr std::uint64_t KiB = 1024;
+constexpr std::uint64_t MiB = 1024 * KiB;
+
+struct Level {
+    double bandwidth; // GB/s
+    std::uint64_t capacity; // the working set where it gives way to the next (0: last)
+};
+
+// A curve from 4 KiB to 512 MiB, three points per octave: each level until its capacity, then a
+// log-linear slope over one octave to the next. `noise`: relative, Gaussian, fixed seed;
+// `outliers`: every n-th point slowed to 40 %; `rampPoints`: the first points at half speed.
+std::vector<SweepSample> curve(const std::vector<Level> &levels, double noise, int outliers = 0,
+    int rampPoints = 0, std::uint64_t last = 512 * MiB)
+{
+    std::mt19937 random(42);
+    std::normal_distribution<double> gauss(0.0, noise);
+    std::vector<SweepSample> out;
+    int index = 0;
+    for (double size = 4.0 * KiB; size <= static_cast<double>(last) * 1.0001;
+         size *= std::cbrt(2.0), ++index) {
+        double log = std::log(levels.back().bandwidth);
+        for (std::size_t i = 0; i < levels.size(); ++i) {
+            const auto cap = static_cast<double>(levels[i].capacity);
+            if (levels[i].capacity == 0 || size <= cap) {
+                log = std::log(levels[i].bandwidth);
+                break;
+            }
+            if (size < 2.0 * cap) {
+                const double t = std::log2(size / cap);
+                log = (1 - t) * std::log(levels[i].bandwidth)
+                    + t * std::log(levels[i + 1].bandwidth);
+                break;
+            }
+        }
+        double value = std::exp(log) * 1e9 * (1.0 + (noise > 0 ? gauss(random) : 0.0));
+        if (outliers > 0 && index % outliers == outliers - 1)
+            value *= 0.4;
+        if (index < rampPoints)
+            value *= 0.5;
+        SweepSample sample;
+        sample.workingSet = static_cast<std::uint64_t>(size);
+        sample.best = value;
+        sample.median = value;
+        sample.trials = 3;
+        out.push_back(sample);
+    }
+    return out;
+}
+
+const std::vector<Level> kFourLevels { { 400, 48 * KiB }, { 200, 1 * MiB }, { 100, 32 * MiB },
+    { 30, 0 } };
+const std::vector<std::uint64_t> kCapacities { 48 * KiB, 1 * MiB, 32 * MiB };
+
+QString names(const std::vector<Plateau> &plateaus)
+{
+    QStringList list;
+    for (const auto &p : plateaus)
+        list << QString::fromLatin1(memoryLevelName(p.level).data(),
+            static_cast<qsizetype>(memoryLevelName(p.level).size()));
+    return list.join(',');
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(std::vector<SweepSample>)
+Q_DECLARE_METATYPE(std::vector<double>)
+
+class TestMeasure : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void findsPlateaus_data();
+    void findsPlateaus();
+    void ignoresOrderAndEmpty();
+    void buildsAMachine();
+    void roundTripsJson();
+    void rejectsABrokenMeasurement();
+    void matchesSpecByModel_data();
+    void matchesSpecByModel();
+    void kernelsOfEveryIsa();
+    void cancels_data();
+    void cancels();
+    void measuresWithinBudget();
+    void detectsCaches();
+};
+
+void TestMeasure::findsPlateaus_data()
+{
+    QTest::addColumn<std::vector<SweepSample>>("curve");
+    QTest::addColumn<std::vector<std::uint64_t>>("capacities");
+    QTest::addColumn<QString>("levels");
+    QTest::addColumn<std::vector<double>>("bandwidths"); // GB/s, within 10 %
+
+    const std::vector<double> four { 400, 200, 100, 30 };
+    QTest::newRow("clean steps") << curve(kFourLevels, 0.0) << kCapacities << "L1,L2,L3,DRAM"
+                                 << four;
+    QTest::newRow("clean steps, no reported caches")
+        << curve(kFourLevels, 0.0) << std::vector<std::uint64_t> {} << "L1,L2,L3,DRAM" << four;
+    QTest::newRow("5 % noise") << curve(kFourLevels, 0.05) << kCapacities << "L1,L2,L3,DRAM"
+                               << four;
+    QTest::newRow("8 % noise and outliers")
+        << curve(kFourLevels, 0.08, 7) << kCapacities << "L1,L2,L3,DRAM" << four;
+    QTest::newRow("slow start at the smallest sizes")
+        << curve(kFourLevels, 0.02, 0, 3) << kCapacities << "L1,L2,L3,DRAM" << four;
+    QTest::newRow("a VM's fictional 480 MiB L3: the curve wins")
+        << curve(kFourLevels, 0.03) << std::vector<std::uint64_t> { 48 * KiB, 1 * MiB, 480 * MiB }
+        << "L1,L2,L3,DRAM" << four;
+    QTest::newRow("missing L3 (L2 straight to DRAM)")
+        << curve({ { 400, 48 * KiB }, { 200, 1 * MiB }, { 30, 0 } }, 0.03) << kCapacities
+        << "L1,L2,DRAM" << std::vector<double> { 400, 200, 30 };
+    QTest::newRow("missing L2 (as fast as L3)")
+        << curve({ { 400, 48 * KiB }, { 100, 32 * MiB }, { 30, 0 } }, 0.03) << kCapacities
+        << "L1,L3,DRAM" << std::vector<double> { 400, 100, 30 };
+    QTest::newRow("single level past every cache")
+        << curve({ { 25, 0 } }, 0.03) << kCapacities << "DRAM" << std::vector<double> { 25 };
+    QTest::newRow("single level inside L1") << curve({ { 400, 0 } }, 0.03, 0, 0, 32 * KiB)
+                                            << kCapacities << "L1" << std::vector<double> { 400 };
+    QTest::newRow("two levels, no reported caches")
+        << curve({ { 300, 2 * MiB }, { 20, 0 } }, 0.02) << std::vector<std::uint64_t> {}
+        << "L1,DRAM" << std::vector<double> { 300, 20 };
+}
+
+void TestMeasure::findsPlateaus()
+{
+    QFETCH(std::vector<SweepSample>, curve);
+    QFETCH(std::vector<std::uint64_t>, capacities);
+    QFETCH(QString, levels);
+    QFETCH(std::vector<double>, bandwidths);
+    PlateauOptions options;
+    options.cacheCapacities = capacities;
+    const auto plateaus = findPlateaus(curve, options);
+    QCOMPARE(names(plateaus), levels);
+    QCOMPARE(plateaus.size(), bandwidths.size());
+    for (std::size_t i = 0; i < plateaus.size(); ++i) {
+        const double got = plateaus[i].bandwidth / 1e9;
+        QVERIFY2(std::abs(got / bandwidths[i] - 1.0) < 0.10,
+            qPrintable(
+                QString("plateau %1: %2 GB/s, expected %3").arg(i).arg(got).arg(bandwidths[i])));
+        QVERIFY(plateaus[i].maxBandwidth >= plateaus[i].bandwidth);
+        QVERIFY(plateaus[i].firstWorkingSet <= plateaus[i].lastWorkingSet);
+        QVERIFY(plateaus[i].points >= 2);
+        if (i > 0)
+            QVERIFY(plateaus[i].firstWorkingSet > plateaus[i - 1].lastWorkingSet);
+    }
+}
+
+void TestMeasure::ignoresOrderAndEmpty()
+{
+    QVERIFY(findPlateaus({}).empty());
+    auto points = curve(kFourLevels, 0.02);
+    std::reverse(points.begin(), points.end());
+    points.push_back({ MemoryKernel::Load, 1, 8 * KiB, 0.0, 0.0, 0 }); // unusable: ignored
+    PlateauOptions options;
+    options.cacheCapacities = kCapacities;
+    QCOMPARE(names(findPlateaus(points, options)), QString("L1,L2,L3,DRAM"));
+}
+
+namespace {
+
+Measurement sampleMeasurement()
+{
+    Measurement m;
+    m.date = "2026-11-26T04:44:13Z";
+    m.host = "testhost";
+    m.cpuModel = "Test CPU 1000";
+    m.cpuVendor = "AuthenticAMD";
+    m.threads = 2;
+    m.hardwareThreads = 2;
+    m.isa = "avx512";
+    m.isas = { "portable", "sse2", "avx2", "avx512" };
+    m.budgetSeconds = 10;
+    m.elapsedSeconds = 10.25;
+    m.byteCounting = "read plus written bytes";
+    m.reportedCaches = { { 1, "Data", 48 * KiB, 1 }, { 3, "Unified", 32 * MiB, 2 } };
+    for (int threads : { 1, 2 }) {
+        for (bool fp64 : { true, false }) {
+            for (bool simd : { true, false }) {
+                for (bool fma : { true, false }) {
+                    ComputeSample s;
+                    s.precision = fp64 ? Precision::FP64 : Precision::FP32;
+                    s.isa = simd ? "avx512" : (fma ? "avx2" : "sse2");
+                    s.simd = simd;
+                    s.fma = fma;
+                    s.threads = threads;
+                    s.best = (simd ? 8 : 1) * (fp64 ? 1 : 2) * (fma ? 1.0 : 0.75) * threads * 17e9;
+                    s.median = s.best * 0.97;
+                    s.trials = 5;
+                    m.compute.push_back(s);
+                }
+            }
+        }
+    }
+    auto sweep = curve(kFourLevels, 0.01);
+    for (auto &s : sweep) {
+        s.threads = 2;
+        m.sweep.push_back(s);
+    }
+    PlateauOptions options;
+    options.cacheCapacities = kCapacities;
+    for (const auto &p : findPlateaus(sweep, options)) {
+        m.plateaus.push_back({ MemoryKernel::Load, 2, p });
+        m.plateaus.push_back({ MemoryKernel::Copy, 2, p });
+        m.plateaus.push_back({ MemoryKernel::Load, 1, p });
+    }
+    Hardware spec = makeSimpleMachine(3e12, 400e9);
+    spec.name = "Test CPU 1000";
+    m.spec = spec;
+    return m;
+}
+
+} // namespace
+
+void TestMeasure::buildsAMachine()
+{
+    const auto m = sampleMeasurement();
+    const auto hardware = hardwareFromMeasurement(m, "Measured: test");
+    QVERIFY2(hardware, hardware ? "" : hardware.error().c_str());
+    QCOMPARE(hardware->name, std::string("Measured: test"));
+    QCOMPARE(hardware->vendor, std::string("AMD"));
+    QCOMPARE(hardware->kind, std::string("cpu"));
+    QCOMPARE(hardware->defaultCompute, std::string("FP64 AVX-512 FMA"));
+    QVERIFY(validateHardware(*hardware).empty());
+    const auto *fma = hardware->findCompute("FP64 AVX-512 FMA");
+    QVERIFY(fma && fma->visible);
+    QCOMPARE(fma->peak, 8 * 2 * 17e9);
+    QVERIFY(hardware->findCompute("FP64 scalar")->visible);
+    QVERIFY(!hardware->findCompute("FP64 AVX-512 mul+add")->visible);
+    QVERIFY(!hardware->findCompute("FP64 AVX-512 FMA (1 thread)")->visible);
+    // The load plateaus are the visible roofs, listed first; copy and 1-thread are hidden.
+    QCOMPARE(hardware->memoryFor(MemoryLevel::DRAM)->name, std::string("DRAM load"));
+    QVERIFY(std::abs(hardware->mainMemory()->bandwidth / 30e9 - 1) < 0.1);
+    QVERIFY(!hardware->findMemory("L2 copy")->visible);
+    QVERIFY(!hardware->findMemory("L1 load (1 thread)")->visible);
+    // Spec ceilings sit beside the measured ones, visible.
+    QVERIFY(hardware->findCompute("Peak (spec)") && hardware->findCompute("Peak (spec)")->visible);
+    QVERIFY(hardware->findMemory("Memory (spec)"));
+
+    Measurement empty = m;
+    empty.plateaus.clear();
+    empty.spec.reset();
+    QVERIFY(!hardwareFromMeasurement(empty, "x"));
+}
+
+void TestMeasure::roundTripsJson()
+{
+    const auto m = sampleMeasurement();
+    const auto hardware = hardwareFromMeasurement(m, "Measured: test");
+    QVERIFY(hardware);
+    const std::string text = writeMeasuredHardwareJson(*hardware, m);
+
+    // The ordinary reader takes it as a machine, silently (no unknown-key warning).
+    const auto read = readHardwareJson(text, "measured.json");
+    QVERIFY(read.diagnostics.empty());
+    QCOMPARE(read.machines.size(), std::size_t(1));
+    QCOMPARE(writeHardwareJson(read.machines.front()), writeHardwareJson(*hardware));
+
+    const auto back = readMeasurementJson(text);
+    QVERIFY2(back, back ? "" : back.error().c_str());
+    QCOMPARE(back->date, m.date);
+    QCOMPARE(back->host, m.host);
+    QCOMPARE(back->cpuModel, m.cpuModel);
+    QCOMPARE(back->threads, m.threads);
+    QCOMPARE(back->isas, m.isas);
+    QCOMPARE(back->elapsedSeconds, m.elapsedSeconds);
+    QCOMPARE(back->writeAllocateCounted, false);
+    QVERIFY(back->reportedCaches == m.reportedCaches);
+    QVERIFY(back->sweep == m.sweep);
+    QVERIFY(back->compute == m.compute);
+    QVERIFY(back->plateaus == m.plateaus);
+    QVERIFY(back->spec);
+    QCOMPARE(writeHardwareJson(*back->spec), writeHardwareJson(*m.spec));
+    // Writing it again gives the same bytes.
+    QCOMPARE(writeMeasuredHardwareJson(read.machines.front(), *back), text);
+}
+
+void TestMeasure::rejectsABrokenMeasurement()
+{
+    QVERIFY(!readMeasurementJson("{"));
+    QVERIFY(!readMeasurementJson(writeHardwareJson(makeSimpleMachine(1e12, 1e11))));
+    auto text = writeMeasuredHardwareJson(
+        *hardwareFromMeasurement(sampleMeasurement(), "m"), sampleMeasurement());
+    const auto at = text.find("\"kernel\": \"load\"");
+    QVERIFY(at != std::string::npos);
+    text.replace(at, 16, "\"kernel\": \"lead\"");
+    const auto broken = readMeasurementJson(text);
+    QVERIFY(!broken);
+    QVERIFY(broken.error().find("unknown kernel") != std::string::npos);
+}
+
+void TestMeasure::matchesSpecByModel_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<bool>("found");
+    QTest::newRow("full model string") << "AMD EPYC 9654 96-Core Processor" << true;
+    QTest::newRow("alias with a number") << "AMD epyc 9654" << true;
+    QTest::newRow("a VM's bare family name") << "AMD EPYC" << false;
+    QTest::newRow("another number") << "AMD EPYC 96541" << false;
+    QTest::newRow("unknown") << "unknown CPU" << false;
+}
+
+void TestMeasure::matchesSpecByModel()
+{
+    QFETCH(QString, model);
+    QFETCH(bool, found);
+    Hardware epyc = makeSimpleMachine(3.6e12, 460e9);
+    epyc.name = "AMD EPYC 9654";
+    epyc.kind = "cpu";
+    epyc.aliases = { "EPYC 9654", "Genoa" };
+    Hardware gpu = makeSimpleMachine(1e15, 3e12);
+    gpu.name = "AMD EPYC"; // a GPU of that name must not be taken for a CPU spec
+    gpu.kind = "gpu";
+    const auto spec = findSpecForCpu({ gpu, epyc }, model.toStdString());
+    QCOMPARE(spec.has_value(), found);
+    if (found)
+        QCOMPARE(spec->name, epyc.name);
+}
+
+void TestMeasure::kernelsOfEveryIsa()
+{
+    using namespace ridgepoint::detail;
+    const auto isas = supportedIsas();
+    QVERIFY(!isas.empty());
+    QCOMPARE(isas.front(), Isa::Portable);
+    for (Isa isa : isas) {
+        const QByteArray name(isaName(isa).data(), static_cast<qsizetype>(isaName(isa).size()));
+        constexpr std::size_t n = 1000; // not a multiple of any vector step: the tail runs too
+        std::vector<double> a(n, 1.0), b(n, 0.0), c(n, 2.0);
+        QCOMPARE(loadKernel(isa, a.data(), n, 3), 3.0 * n);
+        copyKernel(isa, a.data(), b.data(), n, 2);
+        QVERIFY2(std::all_of(b.begin(), b.end(), [](double x) { return x == 1.0; }), name);
+        triadKernel(isa, b.data(), a.data(), c.data(), 0.25, n, 1);
+        QVERIFY2(std::all_of(b.begin(), b.end(), [](double x) { return x == 1.5; }), name);
+        for (bool fp64 : { true, false }) {
+            for (bool simd : { true, false }) {
+                for (bool fma : { true, false }) {
+                    const FlopKernel kernel { isa, fp64, simd, fma };
+                    const double flops = flopsPerIteration(kernel);
+                    if (flops == 0.0) // not on this ISA (FMA on SSE2, SIMD in portable C++)
+                        continue;
+                    QVERIFY(flops >= 2.0);
+                    // x = x/2 + 1/2 converges to 1 in every lane that computes.
+                    const double sum = runFlopKernel(kernel, 200, 0.3);
+                    QVERIFY2(std::isfinite(sum) && sum > 0.0, name);
+                }
+            }
+        }
+    }
+}
+
+void TestMeasure::cancels_data()
+{
+    QTest::addColumn<int>("afterMs");
+    QTest::addColumn<bool>("byFlag");
+    QTest::newRow("callback, at once") << 0 << false;
+    QTest::newRow("callback, during the sweep") << 300 << false;
+    QTest::newRow("flag, during the sweep") << 300 << true;
+}
+
+void TestMeasure::cancels()
+{
+    QFETCH(int, afterMs);
+    QFETCH(bool, byFlag);
+    MeasureOptions options;
+    options.budgetSeconds = 60; // would run a minute if not cancelled
+    std::atomic<bool> flag { false };
+    QElapsedTimer clock;
+    clock.start();
+    std::optional<qint64> requested;
+    const auto result = measureMachine(
+        options,
+        [&](const MeasureProgress &) {
+            if (clock.elapsed() < afterMs)
+                return true;
+            if (!requested)
+                requested = clock.elapsed();
+            if (byFlag) {
+                flag = true;
+                return true;
+            }
+            return false;
+        },
+        &flag);
+    QVERIFY(!result);
+    QCOMPARE(result.error(), std::string("cancelled"));
+    QVERIFY(requested);
+    const qint64 latency = clock.elapsed() - *requested;
+    QVERIFY2(latency < 1000, qPrintable(QString("returned %1 ms after the request").arg(latency)));
+}
+
+void TestMeasure::measuresWithinBudget()
+{
+    MeasureOptions options;
+    options.budgetSeconds = 1.0;
+    options.maxWorkingSet = 4 * MiB;
+    options.pointsPerOctave = 2;
+    std::vector<double> fractions;
+    int samples = 0;
+    int computeSamples = 0;
+    QElapsedTimer clock;
+    clock.start();
+    const auto result = measureMachine(options, [&](const MeasureProgress &p) {
+        fractions.push_back(p.fraction);
+        samples += p.sample ? 1 : 0;
+        computeSamples += p.compute ? 1 : 0;
+        return true;
+    });
+    QVERIFY2(result, result ? "" : result.error().c_str());
+    QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY(validateHardware(result->hardware).empty());
+    const auto &m = result->measurement;
+    QCOMPARE(samples, static_cast<int>(m.sweep.size()));
+    QCOMPARE(computeSamples, static_cast<int>(m.compute.size()));
+    QVERIFY(std::is_sorted(fractions.begin(), fractions.end()));
+    QCOMPARE(fractions.back(), 1.0);
+    QVERIFY(!m.plateaus.empty());
+    for (const auto &s : m.sweep) {
+        QVERIFY(s.best >= s.median && s.median > 0.0);
+        QVERIFY(s.trials >= 3);
+        QVERIFY(s.workingSet <= 4 * MiB);
+    }
+    QVERIFY(!m.isa.empty() && m.isa == m.isas.back());
+    QVERIFY(m.threads >= 1 && !m.date.empty() && !m.cpuModel.empty());
+}
+
+void TestMeasure::detectsCaches()
+{
+    // Whatever the system says must be well formed; sizes are not checked (VMs invent them).
+    for (const auto &cache : detectCaches()) {
+        QVERIFY(cache.level >= 1 && cache.level <= 4);
+        QVERIFY(cache.size > 0);
+        QVERIFY(cache.sharedBy >= 1);
+        QVERIFY(cache.type != "Instruction");
+    }
+}
+
+QTEST_GUILESS_MAIN(TestMeasure)
+#include "tst_measure.moc"
