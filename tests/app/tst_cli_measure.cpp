@@ -1,0 +1,166 @@
+// `ridgepoint measure` end to end: a quick run on whatever machine runs the tests, checked for
+// sanity only (no machine-specific numbers), its file read back by `analyze`, bad options.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+namespace {
+
+struct Run {
+    int status = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run ridgepoint(const QStringList &arguments)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("QT_QPA_PLATFORM", "offscreen");
+    process.setProcessEnvironment(environment);
+    process.start(RIDGEPOINT_EXECUTABLE, arguments);
+    if (!process.waitForFinished(60000))
+        qFatal("ridgepoint did not finish");
+    return { process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError() };
+}
+
+// The CI cost of a measurement: a quick run shrunk to a few seconds.
+const QStringList kQuick { "measure", "--quick", "--budget", "3" };
+
+} // namespace
+
+class TestCliMeasure : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void quickRunIsSane();
+    void quickRunWithoutAvx512();
+    void fileIsAHardwareFile();
+    void rejectsBadOptions_data();
+    void rejectsBadOptions();
+
+private:
+    QTemporaryDir m_dir;
+    QJsonObject m_machine; // from the quick run
+    QString m_file;
+};
+
+void TestCliMeasure::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_file = m_dir.filePath("measured.json");
+    const Run run = ridgepoint(kQuick + QStringList { "--json", "-o", m_file });
+    QVERIFY2(run.status == 0, run.err.constData());
+    QJsonParseError error;
+    m_machine = QJsonDocument::fromJson(run.out, &error).object();
+    QCOMPARE(error.error, QJsonParseError::NoError);
+}
+
+void TestCliMeasure::quickRunIsSane()
+{
+    QCOMPARE(m_machine.value("format").toString(), QString("ridgepoint-hardware"));
+    QCOMPARE(m_machine.value("kind").toString(), QString("cpu"));
+    const QJsonObject m = m_machine.value("measurement").toObject();
+    QVERIFY(m.value("threads").toInt() >= 1);
+    QCOMPARE(m.value("write_allocate_counted").toBool(true), false);
+    QVERIFY(!m.value("sweep").toArray().isEmpty());
+
+    // Peaks positive; the widest SIMD at least as fast as scalar, on one thread and on all.
+    double simd[2] = {}, scalar[2] = {};
+    for (const auto &entry : m.value("compute").toArray()) {
+        const QJsonObject c = entry.toObject();
+        QVERIFY(c.value("best").toDouble() > 0.0);
+        QVERIFY(c.value("best").toDouble() >= c.value("median").toDouble());
+        if (c.value("precision").toString() != "fp64" || !c.value("fma").toBool(true))
+            continue;
+        const int all = c.value("threads").toInt() == 1 ? 0 : 1;
+        if (!c.value("simd").toBool())
+            scalar[all] = c.value("best").toDouble();
+        else if (c.value("isa").toString() == m.value("isa").toString())
+            simd[all] = c.value("best").toDouble();
+    }
+    if (m.value("isa").toString() != "portable" && m.value("isa").toString() != "sse2") {
+        QVERIFY(simd[0] > 0.0 && scalar[0] > 0.0);
+        QVERIFY2(simd[0] >= scalar[0], qPrintable(QString("%1 < %2").arg(simd[0]).arg(scalar[0])));
+    }
+
+    // Memory: the visible load roofs, faster the closer to the core (DRAM < L3 < L2 < L1 for
+    // the levels that were found).
+    const QStringList order { "L1", "L2", "L3", "DRAM" };
+    QMap<qsizetype, double> byLevel;
+    for (const auto &entry : m_machine.value("memory").toArray()) {
+        const QJsonObject c = entry.toObject();
+        QVERIFY(c.value("bandwidth").toDouble() > 0.0);
+        if (!c.value("name").toString().endsWith(" load"))
+            continue;
+        byLevel[order.indexOf(c.value("level").toString())] = c.value("bandwidth").toDouble();
+    }
+    QVERIFY(!byLevel.isEmpty());
+    QVERIFY(!byLevel.contains(-1));
+    double previous = INFINITY;
+    for (auto it = byLevel.begin(); it != byLevel.end(); ++it) {
+        QVERIFY2(it.value() < previous, qPrintable(order.value(it.key())));
+        previous = it.value();
+    }
+    const QJsonArray compute = m_machine.value("compute").toArray();
+    QVERIFY(!compute.isEmpty());
+    QVERIFY(!m_machine.value("default_compute").toString().isEmpty());
+}
+
+void TestCliMeasure::quickRunWithoutAvx512()
+{
+    // The same binary, limited to AVX2 (or less, if that is all there is): what a machine without
+    // AVX-512 runs. Compute only matters here, so the budget is tiny.
+    const Run run = ridgepoint({ "measure", "--budget", "1", "--max-isa", "avx2", "--json" });
+    QVERIFY2(run.status == 0, run.err.constData());
+    const QJsonObject m = QJsonDocument::fromJson(run.out).object().value("measurement").toObject();
+    QVERIFY(m.value("isa").toString() != "avx512");
+    for (const auto &entry : m.value("compute").toArray())
+        QVERIFY(entry.toObject().value("isa").toString() != "avx512");
+}
+
+void TestCliMeasure::fileIsAHardwareFile()
+{
+    const Run run = ridgepoint({ "analyze", "--hardware", m_file, "--example", "--json" });
+    QVERIFY2(run.status == 0, run.err.constData());
+    const QJsonObject hardware
+        = QJsonDocument::fromJson(run.out).object().value("hardware").toObject();
+    QCOMPARE(hardware.value("name").toString(), m_machine.value("name").toString());
+    QVERIFY(!QJsonDocument::fromJson(run.out).object().value("points").toArray().isEmpty());
+    // No "unknown key" warning for the measurement.
+    QVERIFY2(!run.err.contains("unknown key"), run.err.constData());
+
+    const Run table = ridgepoint({ "measure", "--quick", "--budget", "1" });
+    QCOMPARE(table.status, 0);
+    QVERIFY(table.out.contains("Bytes counted"));
+    QVERIFY(table.out.contains("write-allocate"));
+    QVERIFY(table.out.contains("Reported caches"));
+}
+
+void TestCliMeasure::rejectsBadOptions_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::newRow("threads 0") << QStringList { "measure", "--threads", "0" };
+    QTest::newRow("threads word") << QStringList { "measure", "--threads", "many" };
+    QTest::newRow("budget negative") << QStringList { "measure", "--budget", "-1" };
+    QTest::newRow("unknown isa") << QStringList { "measure", "--budget", "1", "--max-isa", "neon" };
+    QTest::newRow("positional") << QStringList { "measure", "file.json" };
+}
+
+void TestCliMeasure::rejectsBadOptions()
+{
+    QFETCH(QStringList, arguments);
+    const Run run = ridgepoint(arguments);
+    QCOMPARE(run.status, 2);
+    QVERIFY(!run.err.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestCliMeasure)
+#include "tst_cli_measure.moc"
