@@ -70,8 +70,13 @@ ridgepoint::Expected<std::vector<double>, std::string> sweepValues(
     std::vector<double> values;
     // Relative slack so 1:1024:x2 ends at 1024 despite rounding.
     const double end = range.to * (1.0 + 1e-12);
-    for (double v = range.from; v <= end;
-         v = range.multiplicative ? v * range.step : v + range.step) {
+    // Each value from its index, not by accumulating steps, so rounding does not drift.
+    for (std::size_t i = 0;; ++i) {
+        const double v = range.multiplicative
+            ? range.from * std::pow(range.step, static_cast<double>(i))
+            : range.from + range.step * static_cast<double>(i);
+        if (!(v <= end))
+            break;
         if (values.size() == limit)
             return ridgepoint::Unexpected("the sweep of " + range.parameter + " has more than "
                 + std::to_string(limit) + " values: use a larger step");
@@ -89,7 +94,8 @@ ridgepoint::Expected<SweepResult, std::string> runSweep(const std::string &param
     for (double value : values) {
         auto point = model(value);
         if (!point)
-            return ridgepoint::Unexpected(parameter + " = " + formatNumber(value) + ": " + point.error());
+            return ridgepoint::Unexpected(
+                parameter + " = " + formatNumber(value) + ": " + point.error());
         if (!result.samples.empty()) {
             const SweepSample &last = result.samples.back();
             if (last.point.analysis.bound != point->analysis.bound)
