@@ -70,8 +70,7 @@ int runAnalyze(const QStringList &arguments)
     options.computeCeiling = parser.value("compute").toStdString();
     std::vector<Diagnostic> problems;
     const auto analysed = analyzePoints(points, *hardware, options, problems);
-    for (const auto &problem : problems)
-        err() << QString::fromStdString(problem.toString()) << Qt::endl;
+    printDiagnostics(problems);
     rowErrors += static_cast<int>(problems.size());
 
     const std::string text = parser.isSet("json") ? analysisJson(*hardware, analysed)

@@ -125,6 +125,19 @@ std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser)
     return *custom;
 }
 
+void printDiagnostics(const std::vector<Diagnostic> &diagnostics)
+{
+    const std::size_t shown = std::min(diagnostics.size(), kMaxDiagnosticsShown);
+    for (std::size_t i = 0; i < shown; ++i)
+        err() << QString::fromStdString(diagnostics[i].toString()) << Qt::endl;
+    if (diagnostics.size() > shown) {
+        const std::string &file = diagnostics.front().file;
+        err() << QString::fromStdString(file.empty() ? std::string("<input>") : file)
+              << ": ... and " << diagnostics.size() - shown << " more messages not shown"
+              << Qt::endl;
+    }
+}
+
 std::optional<std::vector<KernelPoint>> readPointsFile(const QString &path, int &rowErrors)
 {
     auto text = readTextFile(path.toStdString());
@@ -134,8 +147,7 @@ std::optional<std::vector<KernelPoint>> readPointsFile(const QString &path, int 
     }
     // Any points format, recognised by content (core/readers.h).
     auto result = ridgepoint::readPointsFile(*text, path.toStdString()).points;
-    for (const auto &d : result.diagnostics)
-        err() << QString::fromStdString(d.toString()) << Qt::endl;
+    printDiagnostics(result.diagnostics);
     rowErrors += result.rowsSkipped;
     if (result.rowsSkipped > 0) {
         err() << path << ": " << result.rowsSkipped << " of " << result.rowsRead << " rows skipped"

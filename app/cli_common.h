@@ -1,6 +1,7 @@
 // Pieces every subcommand shares: the hardware options and reading point files.
 #pragma once
 
+#include "core/diagnostic.h"
 #include "core/hardware.h"
 #include "core/point.h"
 
@@ -22,6 +23,11 @@ void addHardwareOptions(QCommandLineParser &parser);
 // nullopt when they do not describe one. `required`: fail when neither --hardware nor
 // --peak/--bandwidth is given.
 std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser);
+
+// At most this many messages per file reach stderr; the rest are counted in one line.
+inline constexpr std::size_t kMaxDiagnosticsShown = 20;
+// Prints "file:line:column: message" lines, summarising past kMaxDiagnosticsShown.
+void printDiagnostics(const std::vector<Diagnostic> &diagnostics);
 
 // Reads a generic points CSV. Row problems go to stderr as "file:line: reason" (summarised).
 // Returns nullopt (after saying why) when the file cannot be read or has no usable point;
