@@ -2,6 +2,7 @@
 
 #include "core/advisor_reader.h"
 #include "core/ert_reader.h"
+#include "core/input_check.h"
 #include "core/likwid_reader.h"
 #include "core/ncu_reader.h"
 #include "core/points_json.h"
@@ -140,6 +141,13 @@ std::optional<FileFormat> detectFileFormat(std::string_view text)
 PointsFileResult readPointsFile(std::string_view text, const std::string &fileName)
 {
     PointsFileResult out;
+    const TextCheck check = checkTextInput(text, fileName);
+    if (check.error) {
+        out.points.diagnostics.push_back(*check.error);
+        return out;
+    }
+    if (check.converted)
+        text = *check.converted;
     const auto format = detectFileFormat(text);
     switch (format.value_or(FileFormat::PointsCsv)) {
     case FileFormat::PointsJson:
@@ -164,7 +172,7 @@ PointsFileResult readPointsFile(std::string_view text, const std::string &fileNa
     case FileFormat::ErtJson:
     case FileFormat::HardwareJson:
         out.points.diagnostics.push_back({ Severity::Error, fileName, 0, 0,
-            "this is a " + std::string(fileFormatName(*format))
+            "this file is in the " + std::string(fileFormatName(*format)) + " format"
                 + ": it gives ceilings, not points (use it as --hardware)" });
         return out;
     case FileFormat::PointsCsv: {
@@ -186,6 +194,13 @@ PointsFileResult readPointsFile(std::string_view text, const std::string &fileNa
 HardwareFileResult readHardwareFile(std::string_view text, const std::string &fileName)
 {
     HardwareFileResult out;
+    const TextCheck check = checkTextInput(text, fileName);
+    if (check.error) {
+        out.hardware.diagnostics.push_back(*check.error);
+        return out;
+    }
+    if (check.converted)
+        text = *check.converted;
     const auto format = detectFileFormat(text);
     if (!format) {
         out.hardware.diagnostics.push_back({ Severity::Error, fileName, 0, 0, triedAll(false) });
@@ -209,7 +224,7 @@ HardwareFileResult readHardwareFile(std::string_view text, const std::string &fi
         break;
     default:
         out.hardware.diagnostics.push_back({ Severity::Error, fileName, 0, 0,
-            "this is a " + std::string(fileFormatName(*format))
+            "this file is in the " + std::string(fileFormatName(*format)) + " format"
                 + ": it gives points, not ceilings (expected a hardware file)" });
         return out;
     }

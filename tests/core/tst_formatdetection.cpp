@@ -146,12 +146,15 @@ void TestFormatDetection::tellsPointsAndCeilingsApart()
 {
     const auto points = readPointsFile(readFixture("rocprof_compute_roofline_MI200.csv"), "r.csv");
     QCOMPARE(joined(points.points.diagnostics),
-        QString("r.csv: this is a rocprof-compute roofline.csv: it gives ceilings, not points "
-                "(use it as --hardware)"));
+        QString(
+            "r.csv: this file is in the rocprof-compute roofline.csv format: it gives ceilings, "
+            "not points "
+            "(use it as --hardware)"));
     const auto hardware
         = readHardwareFile(readFixture("rocprof_compute_pmc_perf_MI200.csv"), "p.csv");
     QCOMPARE(joined(hardware.hardware.diagnostics),
-        QString("p.csv: this is a rocprof-compute pmc_perf.csv: it gives points, not ceilings "
+        QString("p.csv: this file is in the rocprof-compute pmc_perf.csv format: it gives points, "
+                "not ceilings "
                 "(expected a hardware file)"));
     // A points JSON written by Ridgepoint is recognised as such.
     KernelPoint k;

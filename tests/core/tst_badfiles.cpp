@@ -1,0 +1,165 @@
+// The corpus of broken files under tests/data/bad/: each file is named after its defect and must
+// produce exactly the message listed here, through the same entry points the CLI and the window
+// use. Every file in the folder must be listed, so no fixture goes unused.
+#include "core/file_io.h"
+#include "core/input_check.h"
+#include "core/readers.h"
+
+#include <QDir>
+#include <QSet>
+#include <QTest>
+
+using namespace ridgepoint;
+
+namespace {
+
+const QString kBad = QStringLiteral(RIDGEPOINT_SOURCE_DIR "/tests/data/bad/");
+
+struct Expectation {
+    const char *file;
+    bool hardware; // read as a hardware file (else as a points file)
+    const char *message;
+};
+
+// clang-format off
+const Expectation kCorpus[] = {
+    {"empty.csv", false, "empty.csv: the file is empty (expected a header such as name,flops,bytes,seconds)"},
+    {"header_only.csv", false, "header_only.csv:1: the header has no data rows after it"},
+    {"truncated_hardware.json", true, "truncated_hardware.json:5:1: invalid JSON: syntax error while parsing array - unexpected end of input; expected ']'"},
+    {"wrong_types_hardware.json", true, "wrong_types_hardware.json: machine (GPU).compute[0].peak: expected a number or a unit string, found boolean"},
+    {"binary_garbage.bin", false, "binary_garbage.bin:1:8: binary data (a NUL byte) where text was expected: is this the right file?"},
+    {"latin1_header.csv", false, "latin1_header.csv:1:24: not valid UTF-8 (byte 0xB5): save the file as UTF-8"},
+    {"unterminated_quote.csv", false, "unterminated_quote.csv:2:1: unterminated quoted field (expected a closing \")"},
+    {"duplicate_columns.csv", false, "duplicate_columns.csv:1:26: column \"seconds\" repeats column \"seconds\" (both give seconds)"},
+    {"wrong_types_points.json", false, "wrong_types_points.json: points[0].flops: \"lots\" is not an operation count: it does not start with a number (expected a number with an optional unit in FLOP, e.g. \"2.5 GFLOP\" or \"2.5e9\")"},
+    {"utf16_odd_length.csv", false, "utf16_odd_length.csv: the file says it is UTF-16LE but is not valid UTF-16 (expected text saved as UTF-8 or UTF-16)"},
+    {"csv_bad_thousands_grouping.csv", false, "csv_bad_thousands_grouping.csv:2:6: column \"flops\": \"12,34\" is not an operation count: a comma inside a number is ambiguous (decimal comma or thousands separator); write 1234.5 (expected a number with an optional unit in FLOP, e.g. \"2.5 GFLOP\" or \"2.5e9\")"},
+    {"csv_intensity_without_performance.csv", false, "csv_intensity_without_performance.csv:2:8: an intensity needs a FLOP count or a performance in the same row"},
+    {"csv_ragged_row.csv", false, "csv_ragged_row.csv:3: expected 4 fields, found 2"},
+    {"csv_thousands_group_of_four.csv", false, "csv_thousands_group_of_four.csv:2:7: column \"bytes\": \"1,0000\" is not a byte count: a comma inside a number is ambiguous (decimal comma or thousands separator); write 1234.5 (expected a number with an optional unit in B, e.g. \"512 MB\", \"1 GiB\" or \"5.12e8\")"},
+    {"ert_trailing_comma.json", true, "ert_trailing_comma.json:4:43: invalid JSON: syntax error while parsing value - unexpected ']'; expected '[', '{', or a literal"},
+    {"likwid_flops_group_only.csv", false, "likwid_flops_group_only.csv:3: region \"r1\": no memory metrics (expected a MEM or MEM_DP group with \"Memory data volume [GBytes]\" or \"Operational intensity\")"},
+    {"ncu_decimal_comma_value.csv", false, "ncu_decimal_comma_value.csv:2:137: metric \"dram__bytes.sum\": \"65,77\" is not a number: a comma that does not group thousands is ambiguous (decimal comma?)"},
+    {"ncu_raw_without_units_row.csv", false, "ncu_raw_without_units_row.csv:2:1: the line after the Nsight Compute raw-page header is not its units row (expected empty units under \"ID\", \"Kernel Name\", ...)"},
+    {"ncu_rule_rows_only.csv", false, "ncu_rule_rows_only.csv:1: only rule rows (advice text) and no metric values after the header (expected rows with a Metric Name)"},
+    {"ncu_unknown_unit.csv", false, "ncu_unknown_unit.csv:2:136: metric \"dram__bytes.sum\": unknown unit \"Mbit\" (expected an ncu unit such as byte, Mbyte, ns, usecond, Ghz)"},
+    {"unknown_shape.txt", false, "unknown_shape.txt: not a file Ridgepoint can read; tried points CSV (no header row naming a kernel column and a flops, bytes or intensity column), points JSON (no \"format\": \"ridgepoint-points\"), Nsight Compute CSV (no \"ID\",...,\"Kernel Name\" header), rocprof-compute pmc_perf.csv (no Dispatch_ID,Kernel_Name header), Intel Advisor survey (no \"ID\",\"Function Call Sites and Loops\" header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines)"},
+};
+// clang-format on
+
+std::string firstError(const std::vector<Diagnostic> &diagnostics)
+{
+    for (const auto &d : diagnostics) {
+        if (d.severity == Severity::Error)
+            return d.toString();
+    }
+    return "(no error)";
+}
+
+} // namespace
+
+class TestBadFiles : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyBadFileIsListed();
+    void producesItsExactMessage_data();
+    void producesItsExactMessage();
+    void refusesOverlongLines();
+    void allowsLongJsonLines();
+    void refusesTooManyLines();
+    void readsUtf16WithByteOrderMark();
+};
+
+void TestBadFiles::everyBadFileIsListed()
+{
+    QSet<QString> listed;
+    for (const auto &e : kCorpus)
+        listed.insert(QString::fromUtf8(e.file));
+    const QStringList present = QDir(kBad).entryList(QDir::Files);
+    for (const QString &file : present)
+        QVERIFY2(listed.contains(file), qPrintable(file + " has no expected message"));
+    for (const QString &file : listed)
+        QVERIFY2(present.contains(file), qPrintable(file + " is listed but missing"));
+}
+
+void TestBadFiles::producesItsExactMessage_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<bool>("hardware");
+    QTest::addColumn<QString>("message");
+    for (const auto &e : kCorpus)
+        QTest::newRow(e.file) << QString::fromUtf8(e.file) << e.hardware
+                              << QString::fromUtf8(e.message);
+}
+
+void TestBadFiles::producesItsExactMessage()
+{
+    QFETCH(QString, file);
+    QFETCH(bool, hardware);
+    QFETCH(QString, message);
+    const auto text = readTextFile((kBad + file).toStdString());
+    QVERIFY(text);
+    const std::string name = file.toStdString();
+    if (hardware) {
+        const auto result = readHardwareFile(*text, name);
+        QVERIFY(result.hardware.machines.empty());
+        QCOMPARE(QString::fromStdString(firstError(result.hardware.diagnostics)), message);
+    } else {
+        const auto result = readPointsFile(*text, name);
+        QCOMPARE(QString::fromStdString(firstError(result.points.diagnostics)), message);
+    }
+}
+
+void TestBadFiles::refusesOverlongLines()
+{
+    // A 10 MB single line: refused at once, with the line named.
+    std::string text = "name,flops,bytes,seconds\nk,1,1,";
+    text += std::string(10'000'000, '1');
+    const auto result = readPointsFile(text, "long.csv");
+    QVERIFY(result.points.points.empty());
+    QCOMPARE(QString::fromStdString(firstError(result.points.diagnostics)),
+        QString("long.csv:2: line longer than 1048576 bytes: this does not look like a table "
+                "of kernels"));
+}
+
+void TestBadFiles::allowsLongJsonLines()
+{
+    // Minified JSON is one long line, and that is fine.
+    std::string text = R"({"format": "ridgepoint-points", "version": 1, "points": [)";
+    for (int i = 0; i < 30000; ++i)
+        text += std::string(i ? "," : "") + R"({"name": "k)" + std::to_string(i)
+            + R"(", "flops": 1e9, "bytes": [{"level": "HBM", "bytes": 1e9}]})";
+    text += "]}";
+    QVERIFY(text.size() > (1U << 20));
+    QVERIFY(!checkTextInput(text, "big.json").error);
+    const auto result = readPointsFile(text, "big.json");
+    QCOMPARE(result.points.points.size(), std::size_t { 30000 });
+}
+
+void TestBadFiles::refusesTooManyLines()
+{
+    InputLimits limits;
+    limits.maxLines = 3;
+    const auto check = checkTextInput("a\nb\nc\nd\ne\n", "rows.csv", limits);
+    QVERIFY(check.error);
+    QCOMPARE(QString::fromStdString(check.error->toString()),
+        QString("rows.csv:5: more than 3 lines: the file is larger than Ridgepoint reads"));
+}
+
+void TestBadFiles::readsUtf16WithByteOrderMark()
+{
+    // PowerShell 5 writes UTF-16LE with a BOM (FORMATS.md section 1.2).
+    const auto text
+        = readTextFile(RIDGEPOINT_SOURCE_DIR "/tests/data/encodings/utf16le_points.csv");
+    QVERIFY(text);
+    const auto result = readPointsFile(*text, "utf16.csv");
+    QVERIFY(result.points.diagnostics.empty());
+    QCOMPARE(result.points.points.size(), std::size_t { 1 });
+    QCOMPARE(result.points.points.front().name, std::string("gemm"));
+    QCOMPARE(*result.points.points.front().seconds, 0.03);
+}
+
+QTEST_GUILESS_MAIN(TestBadFiles)
+#include "tst_badfiles.moc"
