@@ -58,7 +58,8 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
         if (!positiveFinite(*point.intensity))
             return ridgepoint::Unexpected(who + ": intensity must be a positive finite FLOP/B");
         if (!point.performance())
-            return ridgepoint::Unexpected(who + ": an intensity alone needs a measured performance");
+            return ridgepoint::Unexpected(
+                who + ": an intensity alone needs a measured performance");
     } else if (!positiveFinite(point.flops))
         return ridgepoint::Unexpected(who + ": FLOPs must be a positive finite number");
     if (point.bytes.empty() && !byIntensity)
@@ -69,9 +70,11 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
                 who + ": bytes at " + describeLevel(level) + " must be a positive finite number");
     }
     if (point.seconds && !positiveFinite(*point.seconds))
-        return ridgepoint::Unexpected(who + ": measured time must be a positive finite number of seconds");
+        return ridgepoint::Unexpected(
+            who + ": measured time must be a positive finite number of seconds");
     if (point.measuredRate && !positiveFinite(*point.measuredRate))
-        return ridgepoint::Unexpected(who + ": measured performance must be a positive finite FLOP/s");
+        return ridgepoint::Unexpected(
+            who + ": measured performance must be a positive finite FLOP/s");
 
     const ComputeCeiling *compute = nullptr;
     if (!options.computeCeiling.empty()) {
@@ -105,7 +108,8 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
     if (byIntensity) {
         const MemoryCeiling *memory = hardware.mainMemory();
         if (!memory)
-            return ridgepoint::Unexpected(who + ": " + hardware.name + " has no main-memory ceiling");
+            return ridgepoint::Unexpected(
+                who + ": " + hardware.name + " has no main-memory ceiling");
         LevelAnalysis la;
         la.memory = memory->name;
         la.level = memory->level;

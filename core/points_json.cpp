@@ -64,14 +64,15 @@ PointsReadResult readPointsJson(std::string_view text, const std::string &fileNa
                                   Dimension dimension) -> std::optional<double> {
             if (value.is_null())
                 return std::nullopt;
-            ridgepoint::Expected<double, std::string> parsed = ridgepoint::Unexpected(std::string());
+            ridgepoint::Expected<double, std::string> parsed
+                = ridgepoint::Unexpected(std::string());
             if (value.is_number())
                 parsed = value.get<double>();
             else if (value.is_string())
                 parsed = parseQuantity(value.get<std::string>(), dimension);
             else
-                parsed
-                    = ridgepoint::Unexpected("expected a number or a unit string, found " + value.dump());
+                parsed = ridgepoint::Unexpected(
+                    "expected a number or a unit string, found " + value.dump());
             if (!parsed || !(*parsed >= 0.0)) {
                 if (error.empty())
                     error = where + ": " + (parsed ? "must not be negative" : parsed.error());

@@ -46,7 +46,8 @@ void PresetDatabase::add(Hardware hardware)
     m_machines.push_back(std::move(hardware));
 }
 
-ridgepoint::Expected<const Hardware *, std::string> PresetDatabase::find(std::string_view query) const
+ridgepoint::Expected<const Hardware *, std::string> PresetDatabase::find(
+    std::string_view query) const
 {
     const std::string wanted = normalized(query);
     if (wanted.empty())

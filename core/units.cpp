@@ -158,7 +158,8 @@ std::string_view dimensionUnit(Dimension dimension)
     return "";
 }
 
-ridgepoint::Expected<double, std::string> parseQuantity(std::string_view original, Dimension dimension)
+ridgepoint::Expected<double, std::string> parseQuantity(
+    std::string_view original, Dimension dimension)
 {
     std::string_view text = trim(original);
     if (text.empty())
@@ -174,7 +175,8 @@ ridgepoint::Expected<double, std::string> parseQuantity(std::string_view origina
     if (ec == std::errc::result_out_of_range)
         return ridgepoint::Unexpected(failure(original, dimension, "the number is out of range"));
     if (ec != std::errc() || ptr == begin)
-        return ridgepoint::Unexpected(failure(original, dimension, "it does not start with a number"));
+        return ridgepoint::Unexpected(
+            failure(original, dimension, "it does not start with a number"));
     if (!std::isfinite(value))
         return ridgepoint::Unexpected(failure(original, dimension, "the number is not finite"));
 
@@ -236,7 +238,8 @@ ridgepoint::Expected<double, std::string> parseQuantity(std::string_view origina
         failure(original, dimension, "unknown unit \"" + std::string(rest) + "\""));
 }
 
-ridgepoint::Expected<double, std::string> parsePositiveQuantity(std::string_view text, Dimension dimension)
+ridgepoint::Expected<double, std::string> parsePositiveQuantity(
+    std::string_view text, Dimension dimension)
 {
     auto parsed = parseQuantity(text, dimension);
     if (parsed && !(*parsed > 0.0))

@@ -148,7 +148,8 @@ ridgepoint::Expected<ResolvedCeilings, std::string> resolveCeilings(const Hardwa
     } else {
         out.memory = hardware.mainMemory();
         if (!out.memory)
-            return ridgepoint::Unexpected(hardware.name + " has no main-memory (HBM or DRAM) ceiling");
+            return ridgepoint::Unexpected(
+                hardware.name + " has no main-memory (HBM or DRAM) ceiling");
     }
     return out;
 }
@@ -196,8 +197,8 @@ ridgepoint::Expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &sp
         if (shards->chips < 1)
             return ridgepoint::Unexpected(positiveError("the number of shards", shards->chips));
         if (spec.d % shards->chips != 0)
-            return ridgepoint::Unexpected("D = " + std::to_string(spec.d) + " does not split evenly over "
-                + std::to_string(shards->chips) + " chips");
+            return ridgepoint::Unexpected("D = " + std::to_string(spec.d)
+                + " does not split evenly over " + std::to_string(shards->chips) + " chips");
         localD = spec.d / shards->chips;
         r.chips = shards->chips;
 
@@ -220,8 +221,8 @@ ridgepoint::Expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &sp
                         network = machine.memory.end() - 1;
                     }
                 } else {
-                    return ridgepoint::Unexpected("no network ceiling or level named \"" + shards->network
-                        + "\" on " + hardware.name);
+                    return ridgepoint::Unexpected("no network ceiling or level named \""
+                        + shards->network + "\" on " + hardware.name);
                 }
             }
         }
@@ -371,7 +372,8 @@ ridgepoint::Expected<KernelPoint, std::string> q8_0MatVecPoint(const Q8_0Spec &s
     if (spec.rows < 1)
         return ridgepoint::Unexpected(positiveError("rows", spec.rows));
     if (spec.cols < 1 || spec.cols % kQ8_0BlockWeights != 0)
-        return ridgepoint::Unexpected("Q8_0 needs a column count that is a positive multiple of 32 (got "
+        return ridgepoint::Unexpected(
+            "Q8_0 needs a column count that is a positive multiple of 32 (got "
             + std::to_string(spec.cols) + ")");
     if (spec.flopsPerFma != 1 && spec.flopsPerFma != 2)
         return ridgepoint::Unexpected("an FMA counts as 1 or 2 FLOPs");
