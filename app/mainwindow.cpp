@@ -2,10 +2,12 @@
 
 #include "core/csv.h"
 #include "core/file_io.h"
+#include "core/measure.h"
 #include "core/units.h"
 #include "widgets/document.h"
 #include "widgets/exportdialog.h"
 #include "widgets/hardwarepanel.h"
+#include "widgets/measuredialog.h"
 #include "widgets/pointspanel.h"
 #include "widgets/quantmodebox.h"
 #include "widgets/rooflineplot.h"
@@ -93,6 +95,17 @@ void MainWindow::buildMenus()
         tr("&Duplicate selected points"), m_pointsPanel, &PointsPanel::duplicateSelected);
     edit->addAction(tr("De&lete selected points"), m_pointsPanel, &PointsPanel::deleteSelected);
     edit->addAction(tr("&Clear what-if moves"), m_document, &Document::clearWhatIfs);
+
+    QMenu *hardwareMenu = menuBar()->addMenu(tr("&Hardware"));
+    hardwareMenu->addAction(tr("&Measure this machine…"), this, [this] {
+        MeasureOptions options;
+        options.spec = findSpecForCpu(m_presets.machines(), detectCpuModel());
+        MeasureDialog dialog(options, this);
+        if (dialog.exec() != QDialog::Accepted || !dialog.result())
+            return;
+        m_hardwarePanel->addMachine(dialog.result()->hardware);
+        m_document->selectHardware(dialog.result()->hardware);
+    });
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *zoomIn = view->addAction(tr("Zoom &in"), this, [this] { m_plot->zoomBy(2.0); });

@@ -105,6 +105,21 @@ HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, 
     showMachine();
 }
 
+void HardwarePanel::addMachine(const Hardware &hardware)
+{
+    for (std::size_t i = 0; i < m_presets.size(); ++i) {
+        if (m_presets[i].name == hardware.name) {
+            m_presets[i] = hardware;
+            showMachine();
+            return;
+        }
+    }
+    m_presets.push_back(hardware);
+    m_presetBox->addItem(QString::fromStdString(hardware.name));
+    m_compareBox->addItem(QString::fromStdString(hardware.name));
+    showMachine();
+}
+
 void HardwarePanel::showMachine()
 {
     const Hardware &hw = m_document->hardware();

@@ -24,6 +24,10 @@ class HardwarePanel : public QWidget
 public:
     HardwarePanel(Document *document, std::vector<Hardware> presets, QWidget *parent = nullptr);
 
+    // Adds a machine (a measured one) to the picker and the comparison list; one of the same
+    // name is replaced.
+    void addMachine(const Hardware &hardware);
+
     QComboBox *presetBox() const { return m_presetBox; }
     QComboBox *compareBox() const { return m_compareBox; }
     QTableView *ceilingsView() const { return m_view; }

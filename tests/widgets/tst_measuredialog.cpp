@@ -1,6 +1,10 @@
 // The measuring dialog: a short real run fills the curve and hands over a machine; Cancel and
 // closing stop the worker within the bound the core promises.
+#include "widgets/document.h"
+#include "widgets/hardwarepanel.h"
 #include "widgets/measuredialog.h"
+
+#include <QComboBox>
 
 #include <QElapsedTimer>
 #include <QProgressBar>
@@ -21,6 +25,7 @@ private slots:
     void cancelStopsTheWorker_data();
     void cancelStopsTheWorker();
     void closingWhileMeasuringIsSafe();
+    void measuredMachineJoinsThePicker();
 };
 
 namespace {
@@ -109,6 +114,29 @@ void TestMeasureDialog::closingWhileMeasuringIsSafe()
     } // the destructor cancels and joins the worker
     QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
     QTest::qWait(50); // queued calls for the dead dialog are dropped, not run
+}
+
+void TestMeasureDialog::measuredMachineJoinsThePicker()
+{
+    // What Hardware > Measure this machine does with the dialog's result.
+    MeasureDialog dialog(shortRun());
+    QSignalSpy finished(&dialog, &MeasureDialog::measurementFinished);
+    dialog.start();
+    QVERIFY(finished.wait(20000));
+    QVERIFY(dialog.result());
+    const Hardware &measured = dialog.result()->hardware;
+
+    Document document;
+    HardwarePanel panel(&document, { makeSimpleMachine(1e12, 1e11) });
+    const int before = panel.presetBox()->count();
+    panel.addMachine(measured);
+    document.selectHardware(measured);
+    QCOMPARE(panel.presetBox()->count(), before + 1);
+    QCOMPARE(panel.presetBox()->currentText(), QString::fromStdString(measured.name));
+    QCOMPARE(panel.compareBox()->findText(QString::fromStdString(measured.name)), before + 1);
+    panel.addMachine(measured); // again: replaced, not listed twice
+    QCOMPARE(panel.presetBox()->count(), before + 1);
+    QCOMPARE(document.hardware().name, measured.name);
 }
 
 QTEST_MAIN(TestMeasureDialog)
