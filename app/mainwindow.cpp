@@ -61,6 +61,14 @@ MainWindow::MainWindow(QWidget *parent)
     restoreState(Settings::get(settings::windowState));
 }
 
+MainWindow::~MainWindow()
+{
+    // The Document (a child) outlives this destructor: its undo stack's last signals must not
+    // reach a half-destroyed window.
+    m_document->undoStack()->disconnect(this);
+    m_document->disconnect(this);
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     Settings::set(settings::windowGeometry, saveGeometry());

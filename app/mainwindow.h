@@ -24,6 +24,7 @@ class MainWindow : public QMainWindow
 
 public:
     explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
 
     // Opens the session on a machine (a preset, or one from a file or the command line).
     void setHardware(const Hardware &hardware);

@@ -199,8 +199,8 @@ SweepCrossingMarker::SweepCrossingMarker(
 
     m_label->setLayer(kLabelLayer);
     m_label->position->setCoords(at.x(), at.y());
-    // Above and left of the knee: the ridge's own label sits below and right of it.
-    m_label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    // Above and right of the knee: the ridge's own label sits below it, the legend top left.
+    m_label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     m_label->setPadding(QMargins(2, 2, 2, 2));
     m_label->setText(text);
     QFont font = plot->font();

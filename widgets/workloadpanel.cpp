@@ -386,6 +386,9 @@ bool WorkloadPanel::addToChart()
         setMessage(tr("Cannot add %1: %2").arg(what, q(added.error())), true);
         return false;
     }
+    // A sweep's dozens of selected points would each carry a label: show the trajectory bare.
+    if (m_sweep->isChecked())
+        m_document->setSelection({});
     setMessage(tr("Added %n point(s): %1", nullptr, static_cast<int>(count)).arg(what), false);
     return true;
 }
