@@ -74,8 +74,7 @@ ridgepoint::Expected<const Hardware *, std::string> PresetDatabase::find(
     if (candidates.size() == 1)
         return candidates.front();
     std::string list;
-    const auto &shown = candidates.empty() ? std::vector<const Hardware *> {} : candidates;
-    for (const auto *machine : shown)
+    for (const auto *machine : candidates)
         list += (list.empty() ? "" : ", ") + machine->name;
     if (candidates.size() > 1)
         return ridgepoint::Unexpected(
