@@ -714,8 +714,9 @@ bool Measurer::measureMemory(Measurement &m, Isa isa)
     const std::uint64_t largest = capacities.empty() ? 32 * kMiB : capacities.back();
     std::uint64_t maxSet = m_options.maxWorkingSet;
     if (maxSet == 0) {
-        maxSet = quick ? std::clamp(8 * largest, 128 * kMiB, 256 * kMiB)
-                       : std::clamp(16 * largest, 256 * kMiB, 1024 * kMiB);
+        // Some hosts cache far more than their VM reports: go well past the reported LLC.
+        maxSet = quick ? std::clamp(16 * largest, 256 * kMiB, 512 * kMiB)
+                       : std::clamp(32 * largest, 512 * kMiB, 1024 * kMiB);
         if (const auto available = availableMemory(); available > 0)
             maxSet = std::min(maxSet, available / 4);
     }
