@@ -25,12 +25,14 @@ std::string syntheticCsv(int rows)
 
 void parseQuantities(benchmark::State &state)
 {
-    const char *inputs[] = { "3.35 TB/s", "989 TFLOP/s", "2 TiB/s", "1.97e14", "65 TFLOPS" };
+    using ridgepoint::Dimension;
+    const std::pair<const char *, Dimension> inputs[] = { { "3.35 TB/s", Dimension::ByteRate },
+        { "989 TFLOP/s", Dimension::FlopRate }, { "2 TiB/s", Dimension::ByteRate },
+        { "1.97e14", Dimension::FlopRate }, { "65 TFLOPS", Dimension::FlopRate } };
     std::size_t i = 0;
     for (auto _ : state) {
-        auto value = ridgepoint::parseQuantity(inputs[i++ % 5],
-            i % 5 == 1 || i % 5 == 4 || i % 5 == 0 ? ridgepoint::Dimension::FlopRate
-                                                   : ridgepoint::Dimension::ByteRate);
+        const auto &[text, dimension] = inputs[i++ % 5];
+        auto value = ridgepoint::parseQuantity(text, dimension);
         benchmark::DoNotOptimize(value);
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
