@@ -12,7 +12,7 @@
 namespace ridgepoint {
 
 // Command ids: commands merge only with commands of the same id and target.
-enum class CommandId { Hardware = 1, WhatIf = 2, QuantMode = 3 };
+enum class CommandId { Hardware = 1, WhatIf = 2, QuantMode = 3, Annotations = 4, Baseline = 5 };
 
 class ChangeValueBase : public QUndoCommand
 {

@@ -5,8 +5,9 @@
 #include "core/analysis.h"
 #include "core/hardware.h"
 #include "core/point.h"
+#include "core/session.h"
 #include "core/workloads.h"
-#include "widgets/workload.h"
+#include "core/planned_workload.h"
 
 #include <QObject>
 
@@ -105,6 +106,23 @@ public:
     void setCompareHardware(std::optional<Hardware> hardware);
     PointResult compareAnalysis(std::size_t index) const;
 
+    // --- review annotations and target markers (undoable; saved in sessions)
+    const std::vector<Annotation> &annotations() const { return m_annotations; }
+    void setAnnotations(std::vector<Annotation> annotations, const QString &text);
+    const std::vector<TargetMarker> &targets() const { return m_targets; }
+    void setTargets(std::vector<TargetMarker> targets, const QString &text);
+    // The index of the first point named `name`, or nullopt.
+    std::optional<std::size_t> findPoint(std::string_view name) const;
+
+    // --- a previous run compared with the current points by name (undoable)
+    const std::optional<Baseline> &baseline() const { return m_baseline; }
+    void setBaseline(std::optional<Baseline> baseline);
+
+    // --- the whole workspace (documentsession.cpp). Loading is not an edit: the history is
+    // cleared. The view range and the theme are the window's; they are left empty here.
+    Session toSession() const;
+    void loadSession(const Session &session);
+
     // --- selection, shared by the chart and the table (sorted, unique indices)
     const std::vector<std::size_t> &selection() const { return m_selection; }
     void setSelection(std::vector<std::size_t> indices);
@@ -119,6 +137,8 @@ signals:
     void compareHardwareChanged();
     void selectionChanged();
     void quantModeChanged();
+    void annotationsChanged();
+    void baselineChanged();
 
 private:
     friend class PointListCommand;
@@ -149,6 +169,9 @@ private:
     int m_lastSweepId = 0;
     std::optional<Hardware> m_compare;
     std::vector<std::size_t> m_selection;
+    std::vector<Annotation> m_annotations;
+    std::vector<TargetMarker> m_targets;
+    std::optional<Baseline> m_baseline;
 };
 
 } // namespace ridgepoint

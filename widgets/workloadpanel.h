@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/llm.h"
-#include "widgets/workload.h"
+#include "core/planned_workload.h"
 
 #include <QWidget>
 

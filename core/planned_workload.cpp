@@ -1,4 +1,4 @@
-#include "widgets/workload.h"
+#include "core/planned_workload.h"
 
 #include <algorithm>
 

@@ -1,0 +1,386 @@
+// Session files: round trips of every part of a workspace, every error path with its path or
+// line/column, the newer-version refusal and the migration of the pre-release version 0.
+#include "core/hardware_json.h"
+#include "core/session.h"
+
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace ridgepoint;
+using Json = nlohmann::ordered_json;
+
+Q_DECLARE_METATYPE(std::string)
+
+namespace {
+
+Hardware machine()
+{
+    Hardware hw;
+    hw.name = "Test machine";
+    hw.aliases = { "TM" };
+    hw.source = "tests";
+    hw.compute.push_back({ "FP32 vector", Precision::FP32, "vector", 1e12, false, {}, true });
+    hw.compute.push_back({ "INT8 matrix", Precision::INT8, "matrix", 4e12, false, {}, true });
+    hw.compute.push_back({ "BF16 matrix", Precision::BF16, "matrix", 2e12, false, {}, true });
+    hw.memory.push_back({ "HBM", MemoryLevel::HBM, 1e11, 0.9, true });
+    hw.memory.push_back({ "ICI", MemoryLevel::ICI, 5e10, {}, true });
+    hw.defaultCompute = "FP32 vector";
+    return hw;
+}
+
+KernelPoint kernel(std::string name, double flops, double bytes, double seconds)
+{
+    KernelPoint p;
+    p.name = std::move(name);
+    p.flops = flops;
+    p.bytes = { { std::nullopt, bytes } };
+    p.seconds = seconds;
+    p.source = { "runs/a.csv", 3 };
+    return p;
+}
+
+Session minimal()
+{
+    Session s;
+    s.hardware = machine();
+    s.points.push_back({ kernel("gemm", 1e12, 1e10, 2.0), 1.0, 1.0, std::nullopt });
+    return s;
+}
+
+QString joined(const std::vector<Diagnostic> &diagnostics)
+{
+    QStringList lines;
+    for (const auto &d : diagnostics)
+        lines << QString::fromStdString(d.toString());
+    return lines.join('\n');
+}
+
+// The session as JSON with one edit applied (for the error table).
+std::string edited(const std::function<void(Json &)> &edit)
+{
+    Json json = Json::parse(writeSessionJson(minimal()));
+    edit(json);
+    return json.dump(2);
+}
+
+} // namespace
+
+class TestSession : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void roundTrips_data();
+    void roundTrips();
+    void keepsEveryFieldOfAWorkload();
+    void refusesBadSessions_data();
+    void refusesBadSessions();
+    void givesLineAndColumnOfSyntaxErrors();
+    void refusesNewerVersionSayingSo();
+    void migratesVersion0();
+    void refusesVersion0ItCannotMigrate();
+    void warnsAboutUnknownKeys();
+};
+
+void TestSession::roundTrips_data()
+{
+    QTest::addColumn<int>("variant");
+    QTest::newRow("machine and one point") << 0;
+    QTest::newRow("edited ceilings and compare machine") << 1;
+    QTest::newRow("what-if moves") << 2;
+    QTest::newRow("workloads, sweep and quantization mode") << 3;
+    QTest::newRow("view range and theme") << 4;
+    QTest::newRow("annotations and targets") << 5;
+    QTest::newRow("baseline") << 6;
+}
+
+void TestSession::roundTrips()
+{
+    QFETCH(int, variant);
+    Session s = minimal();
+    switch (variant) {
+    case 1:
+        s.hardware.name = "Custom (from TM)";
+        s.hardware.compute[0].peak = 1.5e12;
+        s.hardware.memory[0].visible = false;
+        s.compare = machine();
+        s.compare->name = "Other";
+        break;
+    case 2:
+        s.points[0].bytesFactor = 0.25;
+        s.points[0].timeFactor = 0.5;
+        break;
+    case 3: {
+        MatmulWorkload m;
+        m.spec = MatmulSpec { 64, 4096, 8192, Precision::BF16, QuantMode::None };
+        Workload w { m, "matmuls", SweepMembership { 2, "b", 64 } };
+        s.points.push_back(
+            { kernel("matmul b=64", 2.0 * 64 * 4096 * 8192, 7e7, 1e-3), 1.0, 1.0, w });
+        s.quantMode = QuantMode::W8A16;
+        s.lastSweepId = 2;
+        break;
+    }
+    case 4:
+        s.view = ViewRange { 0.01, 1e4, 1e8, 1e14 };
+        s.theme = "dark";
+        break;
+    case 5:
+        s.annotations.push_back({ "tiled in v2", "gemm", 0.0, 0.0 });
+        s.annotations.push_back({ "free, \"quoted\"\nnewline", "", 3.5, 2.5e11 });
+        s.targets.push_back({ "HBM", 0.6, "" });
+        s.targets.push_back({ "FP32 vector", 0.8, "goal for Q3" });
+        break;
+    case 6:
+        s.baseline = Baseline { "runs/old.csv", { kernel("gemm", 1e12, 1e10, 4.0) } };
+        break;
+    default:
+        break;
+    }
+    const std::string text = writeSessionJson(s);
+    const auto result = readSessionJson(text, "s.json");
+    QVERIFY2(result.session, qPrintable(joined(result.diagnostics)));
+    QVERIFY2(result.diagnostics.empty(), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.version, kSessionVersion);
+    // Written again, it is the same document: nothing was lost or changed on the way.
+    QCOMPARE(writeSessionJson(*result.session), text);
+
+    const Session &r = *result.session;
+    QCOMPARE(r.hardware.name, s.hardware.name);
+    QCOMPARE(r.hardware.compute[0].peak, s.hardware.compute[0].peak);
+    QCOMPARE(r.hardware.memory[0].visible, s.hardware.memory[0].visible);
+    QCOMPARE(r.compare.has_value(), s.compare.has_value());
+    QCOMPARE(r.points.size(), s.points.size());
+    QCOMPARE(r.points[0].point.source.file, std::string("runs/a.csv"));
+    QCOMPARE(r.points[0].point.source.line, 3);
+    QCOMPARE(r.points[0].bytesFactor, s.points[0].bytesFactor);
+    QCOMPARE(r.points[0].timeFactor, s.points[0].timeFactor);
+    QCOMPARE(r.quantMode, s.quantMode);
+    QCOMPARE(r.lastSweepId, s.lastSweepId);
+    QCOMPARE(r.view, s.view);
+    QCOMPARE(r.theme, s.theme);
+    QCOMPARE(r.annotations, s.annotations);
+    QCOMPARE(r.targets, s.targets);
+    QCOMPARE(r.baseline.has_value(), s.baseline.has_value());
+    if (s.baseline) {
+        QCOMPARE(r.baseline->file, s.baseline->file);
+        QCOMPARE(r.baseline->points.size(), std::size_t { 1 });
+        QCOMPARE(*r.baseline->points[0].seconds, 4.0);
+    }
+}
+
+void TestSession::keepsEveryFieldOfAWorkload()
+{
+    Session s = minimal();
+    MatmulWorkload m;
+    m.spec = MatmulSpec { 8, 1024, 2048, Precision::FP32, QuantMode::None };
+    m.tile = TileSpec { 64, 32, 128 };
+    m.shards = ShardSpec { 4, "ICI", 2.5e10 };
+    s.points.push_back({ kernel("m", 1e9, 1e6, 1e-3), 1.0, 1.0, Workload { m, "g", {} } });
+    LlmWorkload l;
+    l.model.name = "Tiny";
+    l.model.aliases = { "t" };
+    l.model.hiddenSize = 512;
+    l.model.layers = 4;
+    l.model.heads = 8;
+    l.model.kvHeads = 2;
+    l.model.headDim = 64;
+    l.model.ffnSize = 1408;
+    l.model.vocabSize = 32000;
+    l.model.gatedFfn = false;
+    l.spec = LlmSpec { LlmPhase::Prefill, 128, 4, Precision::INT8, Precision::BF16, Precision::FP8,
+        true };
+    l.operatorKind = "QKV projection";
+    s.points.push_back({ kernel("l", 1e9, 1e6, 1e-3), 1.0, 1.0,
+        Workload { l, "", SweepMembership { 1, "seq", 128 } } });
+
+    const auto result = readSessionJson(writeSessionJson(s), "s.json");
+    QVERIFY2(result.session, qPrintable(joined(result.diagnostics)));
+    const auto &rm = std::get<MatmulWorkload>(result.session->points[1].workload->model);
+    QCOMPARE(rm.spec.b, std::int64_t { 8 });
+    QCOMPARE(rm.spec.f, std::int64_t { 2048 });
+    QCOMPARE(rm.spec.dtype, Precision::FP32);
+    QCOMPARE(rm.tile->bk, std::int64_t { 32 });
+    QCOMPARE(rm.shards->chips, std::int64_t { 4 });
+    QCOMPARE(rm.shards->network, std::string("ICI"));
+    QCOMPARE(*rm.shards->networkBandwidth, 2.5e10);
+    QCOMPARE(result.session->points[1].workload->group, std::string("g"));
+    const Workload &rw = *result.session->points[2].workload;
+    const auto &rl = std::get<LlmWorkload>(rw.model);
+    QCOMPARE(rl.model.kvHeads, std::int64_t { 2 });
+    QCOMPARE(rl.model.gatedFfn, false);
+    QCOMPARE(rl.model.aliases, std::vector<std::string> { "t" });
+    QCOMPARE(rl.spec.phase, LlmPhase::Prefill);
+    QCOMPARE(rl.spec.kv, Precision::FP8);
+    QCOMPARE(rl.spec.fusedAttention, true);
+    QCOMPARE(rl.operatorKind, std::string("QKV projection"));
+    QCOMPARE(rw.sweep->parameter, std::string("seq"));
+    QCOMPARE(rw.sweep->value, 128.0);
+}
+
+void TestSession::refusesBadSessions_data()
+{
+    QTest::addColumn<std::string>("text");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("not an object") << std::string("[1, 2]")
+                                   << "s.json: format: not a Ridgepoint session (expected "
+                                      "{\"format\": \"ridgepoint-session\", \"version\": 1, ...})";
+    QTest::newRow("a points file")
+        << std::string(R"({"format": "ridgepoint-points", "version": 1, "points": []})")
+        << "s.json: format: not a Ridgepoint session (expected {\"format\": "
+           "\"ridgepoint-session\", \"version\": 1, ...})";
+    QTest::newRow("version missing") << edited([](Json &j) { j.erase("version"); })
+                                     << "s.json: version: expected a non-negative integer";
+    QTest::newRow("version a string") << edited([](Json &j) { j["version"] = "1"; })
+                                      << "s.json: version: expected a non-negative integer";
+    QTest::newRow("hardware missing") << edited([](Json &j) { j.erase("hardware"); })
+                                      << "s.json: hardware: missing (expected the machine)";
+    QTest::newRow("hardware not an object") << edited([](Json &j) { j["hardware"] = 3; })
+                                            << "s.json: hardware: expected a machine object";
+    QTest::newRow("points not a list")
+        << edited([](Json &j) { j["points"] = "x"; }) << "s.json: points: expected a list";
+    QTest::newRow("point entry without point") << edited([](Json &j) {
+        j["points"][0] = Json { { "bytesFactor", 2 } };
+    }) << "s.json: points[0]: expected {\"point\": {...}, ...}";
+    QTest::newRow("negative flops")
+        << edited([](Json &j) { j["points"][0]["point"]["flops"] = -1; })
+        << "s.json: points[0].point.flops";
+    QTest::newRow("zero bytes factor")
+        << edited([](Json &j) { j["points"][0]["bytesFactor"] = 0; })
+        << "s.json: points[0].bytesFactor: expected a positive finite number, found 0";
+    QTest::newRow("unknown quantization")
+        << edited([](Json &j) { j["quantization"] = "int3"; })
+        << "s.json: quantization: unknown mode \"int3\" (expected none, int8, w8a16 or w4a16)";
+    QTest::newRow("view upside down") << edited([](Json &j) {
+        j["view"] = { { "xLower", 10 }, { "xUpper", 1 }, { "yLower", 1 }, { "yUpper", 2 } };
+    }) << "s.json: view: expected lower < upper on both axes";
+    QTest::newRow("view negative") << edited([](Json &j) {
+        j["view"] = { { "xLower", -1 }, { "xUpper", 1 }, { "yLower", 1 }, { "yUpper", 2 } };
+    }) << "s.json: view.xLower: expected a positive finite number, found -1";
+    QTest::newRow("unknown theme") << edited([](Json &j) { j["theme"] = "neon"; })
+                                   << "s.json: theme: unknown theme \"neon\" (expected light, "
+                                      "dark or print)";
+    QTest::newRow("annotation on a missing point") << edited([](Json &j) {
+        j["annotations"] = { { { "text", "a" }, { "point", "fft" } } };
+    }) << "s.json: annotations[0].point: no point named \"fft\"";
+    QTest::newRow("annotation without text") << edited([](Json &j) {
+        j["annotations"] = { { { "x", 1 }, { "y", 2 } } };
+    }) << "s.json: annotations[0].text: missing (expected a string)";
+    QTest::newRow("target on an unknown roof") << edited([](Json &j) {
+        j["targets"] = { { { "ceiling", "L9" }, { "fraction", 0.5 } } };
+    }) << "s.json: targets[0].ceiling: \"L9\" is not a ceiling of Test machine";
+    QTest::newRow("target above its roof") << edited([](Json &j) {
+        j["targets"] = { { { "ceiling", "HBM" }, { "fraction", 1.5 } } };
+    }) << "s.json: targets[0].fraction: expected a fraction in (0, 1], found 1.5";
+    QTest::newRow("unknown workload kind") << edited([](Json &j) {
+        j["points"][0]["workload"] = { { "kind", "conv" } };
+    }) << "s.json: points[0].workload.kind: unknown workload \"conv\" (expected matmul or llm)";
+    QTest::newRow("matmul without b") << edited([](Json &j) {
+        j["points"][0]["workload"] = { { "kind", "matmul" }, { "d", 2 }, { "f", 2 } };
+    }) << "s.json: points[0].workload.b: missing (expected a positive integer)";
+    QTest::newRow("llm with unknown phase")
+        << edited([](Json &j) {
+               j["points"][0]["workload"] = { { "kind", "llm" },
+                   { "model",
+                       { { "name", "m" }, { "hiddenSize", 8 }, { "layers", 1 }, { "heads", 1 },
+                           { "kvHeads", 1 }, { "headDim", 8 }, { "ffnSize", 8 },
+                           { "vocabSize", 8 } } },
+                   { "phase", "train" }, { "seq", 1 }, { "batch", 1 }, { "weights", "bf16" },
+                   { "activations", "bf16" }, { "kv", "bf16" } };
+           })
+        << "s.json: points[0].workload.phase: unknown phase \"train\" (expected prefill or "
+           "decode)";
+    QTest::newRow("baseline without points") << edited([](Json &j) {
+        j["baseline"] = { { "file", "x" } };
+    }) << "s.json: baseline: expected {\"file\": ..., \"points\": [...]}";
+}
+
+void TestSession::refusesBadSessions()
+{
+    QFETCH(std::string, text);
+    QFETCH(QString, message);
+    const auto result = readSessionJson(text, "s.json");
+    QVERIFY(!result.session);
+    QVERIFY(hasErrors(result.diagnostics));
+    const QString all = joined(result.diagnostics);
+    QVERIFY2(all.contains(message), qPrintable(all));
+}
+
+void TestSession::givesLineAndColumnOfSyntaxErrors()
+{
+    const std::string text = "{\n  \"format\": \"ridgepoint-session\",\n  \"version\": 1,,\n}";
+    const auto result = readSessionJson(text, "s.json");
+    QVERIFY(!result.session);
+    QCOMPARE(result.diagnostics.size(), std::size_t { 1 });
+    QCOMPARE(result.diagnostics[0].line, 3);
+    QCOMPARE(result.diagnostics[0].column, 16);
+    QVERIFY2(QString::fromStdString(result.diagnostics[0].toString())
+                 .startsWith("s.json:3:16: invalid JSON: "),
+        qPrintable(joined(result.diagnostics)));
+}
+
+void TestSession::refusesNewerVersionSayingSo()
+{
+    const auto result = readSessionJson(edited([](Json &j) { j["version"] = 7; }), "future.json");
+    QVERIFY(!result.session);
+    QCOMPARE(joined(result.diagnostics),
+        QString("future.json: version: 7 is newer than this Ridgepoint reads (1): the session was "
+                "written by a newer Ridgepoint; update Ridgepoint to open it"));
+}
+
+void TestSession::migratesVersion0()
+{
+    // The pre-release layout (docs/FILES.md): "machine", "kernels", moves beside them.
+    Json v0;
+    v0["format"] = "ridgepoint-session";
+    v0["version"] = 0;
+    v0["machine"] = Json::parse(writeHardwareJson(machine()));
+    v0["kernels"] = Json::array(
+        { { { "name", "a" }, { "flops", 1e9 }, { "bytes", 1e8 }, { "seconds", 0.01 } },
+            { { "name", "b" }, { "flops", 2e9 }, { "bytes", 1e9 }, { "seconds", 0.1 } } });
+    v0["whatIf"] = Json::array({ { { "kernel", 1 }, { "bytes", 0.5 }, { "time", 0.25 } } });
+    v0["theme"] = "print";
+    const auto result = readSessionJson(v0.dump(), "old.json");
+    QVERIFY2(result.session, qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.version, 0);
+    const Session &s = *result.session;
+    QCOMPARE(s.hardware.name, std::string("Test machine"));
+    QCOMPARE(s.points.size(), std::size_t { 2 });
+    QCOMPARE(s.points[0].point.name, std::string("a"));
+    QCOMPARE(s.points[0].bytesFactor, 1.0);
+    QCOMPARE(s.points[1].bytesFactor, 0.5);
+    QCOMPARE(s.points[1].timeFactor, 0.25);
+    QCOMPARE(s.theme, std::string("print"));
+    // Saved again it is a version-1 file.
+    QVERIFY(writeSessionJson(s).find("\"version\": 1") != std::string::npos);
+}
+
+void TestSession::refusesVersion0ItCannotMigrate()
+{
+    Json v0 { { "format", "ridgepoint-session" }, { "version", 0 },
+        { "machine", Json::parse(writeHardwareJson(machine())) },
+        { "kernels", Json::array({ { { "name", "a" }, { "flops", 1 }, { "bytes", 1 } } }) },
+        { "whatIf", Json::array({ { { "kernel", 4 }, { "bytes", 0.5 } } }) } };
+    const auto result = readSessionJson(v0.dump(), "old.json");
+    QVERIFY(!result.session);
+    QCOMPARE(joined(result.diagnostics),
+        QString("old.json: version 0: cannot migrate: whatIf[0].kernel: no kernel 4"));
+}
+
+void TestSession::warnsAboutUnknownKeys()
+{
+    const auto result = readSessionJson(edited([](Json &j) {
+        j["colour"] = "red";
+        j["points"][0]["byteFactor"] = 2;
+    }),
+        "s.json");
+    QVERIFY2(result.session, qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.diagnostics.size(), std::size_t { 2 });
+    QCOMPARE(result.diagnostics[0].severity, Severity::Warning);
+    QCOMPARE(joined(result.diagnostics),
+        QString("s.json: warning: colour: unknown key ignored\n"
+                "s.json: warning: points[0].byteFactor: unknown key ignored"));
+}
+
+QTEST_GUILESS_MAIN(TestSession)
+#include "tst_session.moc"
