@@ -46,8 +46,7 @@ HardwareReadResult readAdvisorRoofs(std::string_view text, const std::string &fi
     }
     const auto at = [&](const CsvRow &row, const char *name) -> std::string {
         auto it = columns.find(name);
-        return it != columns.end() && it->second < row.fields.size() ? row.fields[it->second].text
-                                                                     : std::string();
+        return it != columns.end() ? row.text(it->second) : std::string();
     };
     Hardware hardware;
     hardware.name = "Intel Advisor roofs";
@@ -63,8 +62,7 @@ HardwareReadResult readAdvisorRoofs(std::string_view text, const std::string &fi
         auto number = parseReportNumber(at(row, "bandwidth"));
         const std::size_t column = columns["bandwidth"];
         if (!number || !*number || !(**number > 0.0)) {
-            result.diagnostics.push_back({ Severity::Error, fileName, row.line,
-                column < row.fields.size() ? row.fields[column].column : 0,
+            result.diagnostics.push_back({ Severity::Error, fileName, row.line, row.column(column),
                 "roof \"" + name + "\": "
                     + (number ? std::string("expected a positive value in bytes/s or FLOP/s")
                               : number.error()) });
@@ -143,16 +141,24 @@ PointsReadResult readAdvisorSurvey(std::string_view text, const std::string &fil
     for (std::size_t r = headerIndex + 1; r < table.rows.size(); ++r) {
         const CsvRow &row = table.rows[r];
         ++result.rowsRead;
+        if (row.fields.size() < header.fields.size()) {
+            // A truncated row: its last cells (and perhaps its name) are missing.
+            result.diagnostics.push_back({ Severity::Error, fileName, row.line, 0,
+                "expected " + std::to_string(header.fields.size()) + " fields, found "
+                    + std::to_string(row.fields.size()) });
+            ++result.rowsSkipped;
+            continue;
+        }
         std::string error;
         int errorColumn = 0;
         const auto get = [&](std::initializer_list<const char *> names,
                              double scale) -> std::optional<double> {
             for (const char *name : names) {
                 auto it = columns.find(name);
-                if (it == columns.end() || it->second >= row.fields.size())
+                const CsvField *field = it == columns.end() ? nullptr : row.field(it->second);
+                if (!field)
                     continue;
-                const CsvField &field = row.fields[it->second];
-                std::string cell = field.text;
+                std::string cell = field->text;
                 // "0.6199s", "< 0.0001s"
                 if (!cell.empty() && cell.front() == '<')
                     cell.erase(0, 1);
@@ -162,7 +168,7 @@ PointsReadResult readAdvisorSurvey(std::string_view text, const std::string &fil
                 if (!number) {
                     if (error.empty()) {
                         error = "column \"" + std::string(name) + "\": " + number.error();
-                        errorColumn = field.column;
+                        errorColumn = field->column;
                     }
                     return std::nullopt;
                 }
@@ -172,7 +178,8 @@ PointsReadResult readAdvisorSurvey(std::string_view text, const std::string &fil
             return std::nullopt;
         };
         KernelPoint point;
-        point.name = row.fields[1].text;
+        // A row may stop before the name (a truncated file): it is reported with the others.
+        point.name = row.text(1);
         point.source = { fileName, row.line };
         const auto flops = get({ "Self GFLOP", "GFLOP" }, 1e9);
         const auto rate = get({ "Self GFLOPS", "GFLOPS" }, 1e9);
@@ -212,6 +219,14 @@ PointsReadResult readAdvisorSurvey(std::string_view text, const std::string &fil
             result.diagnostics.push_back({ Severity::Error, fileName, row.line, 0,
                 "\"" + point.name
                     + "\": FLOPs but no memory traffic (expected Self Memory GB, L1 GB or AI)" });
+            ++result.rowsSkipped;
+            continue;
+        }
+        if (auto problem = pointProblem(point)) {
+            result.diagnostics.push_back({ Severity::Error, fileName, row.line,
+                point.name.empty() ? row.column(0) : 0,
+                (point.name.empty() ? std::string("row ") + row.text(0) : "\"" + point.name + "\"")
+                    + ": " + *problem });
             ++result.rowsSkipped;
             continue;
         }

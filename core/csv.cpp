@@ -116,13 +116,19 @@ Column classify(std::string_view rawHeader)
     Column column;
     column.header = std::string(trimmed(rawHeader));
     std::string text = lowerTrimmed(rawHeader);
-    std::string unit;
+    std::string unit; // lower case: for time units and the tests for a unit
+    std::string unitAsWritten; // for FLOP, byte and rate units, where case matters (MB, Mb, mB)
+    std::string original = column.header;
     for (auto [open, close] : { std::pair { '[', ']' }, std::pair { '(', ')' } }) {
         const auto a = text.find(open);
         const auto b = text.find(close, a == std::string::npos ? 0 : a);
         if (a != std::string::npos && b != std::string::npos && b > a) {
+            // Lower-casing keeps byte offsets (ASCII only), so the positions hold in both.
             unit = lowerTrimmed(text.substr(a + 1, b - a - 1));
+            unitAsWritten
+                = std::string(trimmed(std::string_view(original).substr(a + 1, b - a - 1)));
             text = lowerTrimmed(text.substr(0, a));
+            original = original.substr(0, a);
         }
     }
     std::replace(text.begin(), text.end(), ' ', '_');
@@ -143,7 +149,7 @@ Column classify(std::string_view rawHeader)
     if (oneOf(text, { "flops", "flop", "flop_count", "total_flops", "ops", "work" })) {
         column.role = Role::Flops;
         if (!unit.empty()) {
-            auto scale = parseQuantity("1 " + unit, Dimension::Flops);
+            auto scale = parseQuantity("1 " + unitAsWritten, Dimension::Flops);
             column.role = scale ? Role::Flops : Role::Ignored;
             column.scale = scale.value_or(1.0);
         }
@@ -171,7 +177,7 @@ Column classify(std::string_view rawHeader)
         }
         column.role = Role::Bytes;
         if (!unit.empty()) {
-            auto scale = parseQuantity("1 " + unit, Dimension::Bytes);
+            auto scale = parseQuantity("1 " + unitAsWritten, Dimension::Bytes);
             column.role = scale ? Role::Bytes : Role::Ignored;
             column.scale = scale.value_or(1.0);
         }
@@ -241,7 +247,7 @@ Column classify(std::string_view rawHeader)
             column.role = Role::Rate;
             column.scale = rate.scale;
             if (!unit.empty()) {
-                auto scale = parseQuantity("1 " + unit, Dimension::FlopRate);
+                auto scale = parseQuantity("1 " + unitAsWritten, Dimension::FlopRate);
                 column.role = scale ? Role::Rate : Role::Ignored;
                 column.scale = scale.value_or(1.0);
             }
@@ -469,6 +475,40 @@ ridgepoint::Expected<std::optional<double>, std::string> parseReportNumber(std::
     if (ec != std::errc() || ptr != cell.data() + cell.size() || !std::isfinite(value))
         return ridgepoint::Unexpected("\"" + std::string(trimmed(text)) + "\" is not a number");
     return std::optional<double> { value };
+}
+
+std::optional<std::string> pointProblem(const KernelPoint &point)
+{
+    const auto positive = [](double v) { return std::isfinite(v) && v > 0.0; };
+    if (point.name.empty())
+        return "empty name (expected the kernel's name)";
+    if (!std::isfinite(point.flops) || point.flops < 0.0)
+        return "the FLOP count is "
+            + std::string(std::isfinite(point.flops) ? "negative" : "not finite")
+            + " (expected zero or more FLOPs)";
+    for (const auto &level : point.bytes) {
+        if (!positive(level.bytes))
+            return "the bytes at "
+                + (level.level ? std::string(memoryLevelName(*level.level))
+                               : std::string("main memory"))
+                + " are not a positive finite number (expected bytes greater than zero)";
+    }
+    if (point.seconds && !positive(*point.seconds))
+        return std::string("the time is not a positive finite number of seconds");
+    if (point.measuredRate && !positive(*point.measuredRate))
+        return std::string("the performance is not a positive finite FLOP/s");
+    if (point.intensity && !positive(*point.intensity))
+        return std::string("the intensity is not a positive finite FLOP/B");
+    const auto &s = point.timeStatistics;
+    for (const auto *t : { &s.min, &s.median, &s.max }) {
+        if (*t && !positive(**t))
+            return std::string(
+                "a repeat time (min, median or max) is not a positive finite number of seconds");
+    }
+    if (s.stddev && !(std::isfinite(*s.stddev) && *s.stddev >= 0.0))
+        return std::string(
+            "the time standard deviation is not a finite number of zero or more seconds");
+    return std::nullopt;
 }
 
 void shiftLines(CsvTable &table, int lines)
@@ -722,6 +762,12 @@ PointsReadResult readPointsCsv(
         if (error.empty() && point.bytes.empty() && !point.intensity) {
             error = "no bytes in any bytes column (expected at least one)";
             errorColumn = 0;
+        }
+        if (error.empty()) {
+            if (auto problem = pointProblem(point)) {
+                error = *problem;
+                errorColumn = 0;
+            }
         }
         if (!error.empty()) {
             fail(errorColumn, error);

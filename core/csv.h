@@ -21,6 +21,22 @@ struct CsvField {
 struct CsvRow {
     std::vector<CsvField> fields;
     int line = 0;
+
+    // Rows are ragged (a short last line, a rule row, a hand-edited file): every reader reads
+    // cells through these, never fields[i], so a row with fewer fields reads as empty cells.
+    // The field at `index`, or nullptr when the row is shorter.
+    const CsvField *field(std::size_t index) const
+    {
+        return index < fields.size() ? &fields[index] : nullptr;
+    }
+    // Its text, or "" when the row is shorter.
+    const std::string &text(std::size_t index) const
+    {
+        static const std::string kNone;
+        return index < fields.size() ? fields[index].text : kNone;
+    }
+    // Its column, or 0 (no column) when the row is shorter.
+    int column(std::size_t index) const { return index < fields.size() ? fields[index].column : 0; }
 };
 
 struct CsvTable {
@@ -55,6 +71,14 @@ struct PointsReadResult {
     int rowsRead = 0; // data rows seen
     int rowsSkipped = 0; // data rows left out because of an error
 };
+
+// Why a point a reader built must not be returned: an empty name, or a count that is NaN,
+// infinite or negative, or bytes, time, rate or intensity that are not greater than zero.
+// nullopt when the point is sound. Every points reader checks each point with this before
+// returning it, so arithmetic on valid-looking cells (1e300 GB x 1e9 overflows to infinity,
+// a negative counter, FLOPs / intensity rounding to 0 bytes) becomes an error on that row
+// instead of a point the chart cannot place.
+std::optional<std::string> pointProblem(const KernelPoint &point);
 
 // Reads the generic points CSV (docs/FILES.md). Columns are matched by name, alias and unit:
 // a name column (name, label, kernel, ...); `flops`; `bytes`, per-level `bytes_<level>` /

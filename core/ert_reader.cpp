@@ -1,6 +1,6 @@
 #include "core/ert_reader.h"
 
-#include <nlohmann/json.hpp>
+#include "core/json_detail.h"
 
 namespace ridgepoint {
 namespace {
@@ -21,19 +21,10 @@ std::optional<Precision> precisionOfLabel(const std::string &label)
 HardwareReadResult readErtJson(std::string_view text, const std::string &fileName)
 {
     HardwareReadResult result;
-    Json root;
-    try {
-        root = Json::parse(text);
-    } catch (const Json::parse_error &e) {
-        const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
-        const TextPosition at = positionOfOffset(std::string(text), offset);
-        std::string message = e.what();
-        if (const auto colon = message.find(": "); colon != std::string::npos)
-            message = message.substr(colon + 2);
-        result.diagnostics.push_back(
-            { Severity::Error, fileName, at.line, at.column, "invalid JSON: " + message });
+    auto parsedJson = detail::parseJson<Json>(text, fileName, result.diagnostics);
+    if (!parsedJson)
         return result;
-    }
+    Json &root = *parsedJson;
     if (!root.is_object() || !root.contains("empirical")) {
         result.diagnostics.push_back({ Severity::Error, fileName, 0, 0,
             "not an ERT roofline.json (expected an object with \"empirical\": {\"gflops\": ..., "
@@ -68,7 +59,7 @@ HardwareReadResult readErtJson(std::string_view text, const std::string &fileNam
                 if (!entry.is_array() || entry.size() != 2 || !entry[0].is_string()
                     || !entry[1].is_number()) {
                     result.diagnostics.push_back({ Severity::Error, fileName, 0, 0,
-                        where + ": expected [label, number], found " + entry.dump() });
+                        where + ": expected [label, number], found " + detail::dumpJson(entry) });
                     continue;
                 }
                 const std::string label = entry[0].get<std::string>();

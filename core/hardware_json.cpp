@@ -210,9 +210,9 @@ std::optional<Hardware> readMachine(const Json &object, const std::string &path,
     if (const auto version = object.find("version"); version != object.end()) {
         if (!version->is_number_integer())
             in.error(path + ".version", "expected an integer");
-        else if (version->get<int>() > kHardwareVersion)
+        else if (version->get<double>() > kHardwareVersion) // no wrap for any JSON integer
             in.error(path + ".version",
-                "version " + std::to_string(version->get<int>())
+                "version " + detail::dumpJson(*version)
                     + " is newer than this Ridgepoint reads (up to "
                     + std::to_string(kHardwareVersion) + ")");
     }
@@ -315,21 +315,10 @@ std::optional<Hardware> readMachine(const Json &object, const std::string &path,
 HardwareReadResult readHardwareJson(const std::string &text, const std::string &fileName)
 {
     HardwareReadResult result;
-    Json document;
-    try {
-        document = Json::parse(text);
-    } catch (const Json::parse_error &e) {
-        // nlohmann reports the byte just past the offending character.
-        const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
-        const TextPosition at = positionOfOffset(text, offset);
-        std::string message = e.what();
-        // Drop nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 2: "
-        if (const auto colon = message.find(": "); colon != std::string::npos)
-            message = message.substr(colon + 2);
-        result.diagnostics.push_back(
-            { Severity::Error, fileName, at.line, at.column, "invalid JSON: " + message });
+    auto parsedJson = detail::parseJson<Json>(text, fileName, result.diagnostics);
+    if (!parsedJson)
         return result;
-    }
+    Json &document = *parsedJson;
 
     SchemaReader in(fileName, result.diagnostics);
     const Json *list = nullptr;
@@ -358,7 +347,7 @@ HardwareReadResult readHardwareJson(const std::string &text, const std::string &
 
 std::string writeHardwareJson(const Hardware &hardware)
 {
-    return detail::hardwareJson(hardware, false).dump(2) + "\n";
+    return detail::dumpJson(detail::hardwareJson(hardware, false), 2) + "\n";
 }
 
 } // namespace ridgepoint

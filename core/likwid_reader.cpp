@@ -173,6 +173,12 @@ PointsReadResult readLikwidCsv(std::string_view text, const std::string &fileNam
             ++result.rowsSkipped;
             continue;
         }
+        if (auto problem = pointProblem(point)) {
+            result.diagnostics.push_back({ Severity::Error, fileName, region.line, 0,
+                "region \"" + region.name + "\": " + *problem });
+            ++result.rowsSkipped;
+            continue;
+        }
         result.points.push_back(std::move(point));
     }
     if (regions.empty()) {

@@ -67,9 +67,7 @@ std::optional<Table> tokenize(std::string_view text, const std::string &fileName
 // A field of a ragged row: rows may stop early (metric rows end after "Rule Name").
 const CsvField *fieldAt(const CsvRow &row, std::optional<std::size_t> index)
 {
-    if (!index || *index >= row.fields.size())
-        return nullptr;
-    return &row.fields[*index];
+    return index ? row.field(*index) : nullptr;
 }
 
 std::string textAt(const CsvRow &row, std::optional<std::size_t> index)
@@ -130,7 +128,18 @@ struct Reader {
                     + "\" (expected an ncu unit such as byte, Mbyte, ns, usecond, Ghz)" });
             return std::nullopt;
         }
-        return **number * *scale;
+        const double value = **number * *scale;
+        // Counters, bytes, times and clocks are never negative; a huge value in a large unit
+        // ("1e300 Tbyte") overflows to infinity. Either would make a point the chart cannot
+        // place, so it is an error on the metric, with its position.
+        if (!std::isfinite(value) || value < 0.0) {
+            diagnostics.push_back({ Severity::Error, fileName, raw.line, raw.column,
+                "metric \"" + name + "\": \"" + raw.text + "\" " + raw.unit
+                    + (value < 0.0 ? " is negative (expected zero or more)"
+                                   : " is out of range (expected a finite value)") });
+            return std::nullopt;
+        }
+        return value;
     }
 };
 
@@ -330,6 +339,12 @@ void achievedPoints(const Launch &launch, Reader &reader, std::vector<KernelPoin
         point.measuredRate = rate;
         point.intensity = rate / *bandwidth;
         point.source = { reader.fileName, m.begin()->second.line };
+        if (auto problem = pointProblem(point)) {
+            reader.diagnostics.push_back({ Severity::Error, reader.fileName, point.source.line, 0,
+                launchWho(launch) + ", " + std::string(precisionName(kind.precision))
+                    + " achieved: " + *problem });
+            continue;
+        }
         points.push_back(std::move(point));
     }
 }
@@ -532,6 +547,19 @@ PointsReadResult readNcuCsv(
     int firstWithoutFlops = 0;
     for (const auto &launch : launches) {
         ++result.rowsRead;
+        if (launch.kernel.empty()) {
+            result.diagnostics.push_back({ Severity::Error, fileName, launch.line, 0,
+                "launch " + launch.id + ": empty kernel name (expected the Kernel Name column)" });
+            ++result.rowsSkipped;
+            continue;
+        }
+        // A metric of this launch that is not a usable number makes its point wrong (a FLOP
+        // or byte count left out): the launch is skipped, the metric's error says why.
+        const auto errorsSoFar = [&] {
+            return std::count_if(result.diagnostics.begin(), result.diagnostics.end(),
+                [](const Diagnostic &d) { return d.severity == Severity::Error; });
+        };
+        const auto errorsBefore = errorsSoFar();
         if (!launch.labelled.empty()) {
             const std::size_t before = result.points.size();
             achievedPoints(launch, reader, result.points);
@@ -546,7 +574,13 @@ PointsReadResult readNcuCsv(
         }
         bool noFlopCounters = false;
         auto point = pointOfLaunch(launch, reader, options, noFlopCounters);
-        if (!point) {
+        if (!point || errorsSoFar() > errorsBefore) {
+            ++result.rowsSkipped;
+            continue;
+        }
+        if (auto problem = pointProblem(*point)) {
+            result.diagnostics.push_back(
+                { Severity::Error, fileName, launch.line, 0, launchWho(launch) + ": " + *problem });
             ++result.rowsSkipped;
             continue;
         }

@@ -2,7 +2,10 @@
 
 #include "core/units.h"
 
-#include <nlohmann/json.hpp>
+#include "core/json_detail.h"
+
+#include <cstdint>
+#include <limits>
 
 namespace ridgepoint {
 namespace {
@@ -14,19 +17,10 @@ using Json = nlohmann::ordered_json;
 PointsReadResult readPointsJson(std::string_view text, const std::string &fileName)
 {
     PointsReadResult result;
-    Json root;
-    try {
-        root = Json::parse(text);
-    } catch (const Json::parse_error &e) {
-        const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
-        const TextPosition at = positionOfOffset(std::string(text), offset);
-        std::string message = e.what();
-        if (const auto colon = message.find(": "); colon != std::string::npos)
-            message = message.substr(colon + 2);
-        result.diagnostics.push_back(
-            { Severity::Error, fileName, at.line, at.column, "invalid JSON: " + message });
+    auto parsedJson = detail::parseJson<Json>(text, fileName, result.diagnostics);
+    if (!parsedJson)
         return result;
-    }
+    Json &root = *parsedJson;
     const auto fail = [&](const std::string &message) {
         result.diagnostics.push_back({ Severity::Error, fileName, 0, 0, message });
     };
@@ -39,10 +33,11 @@ PointsReadResult readPointsJson(std::string_view text, const std::string &fileNa
         fail("version: expected an integer");
         return result;
     }
-    const int version = root["version"].get<int>();
-    if (version > kPointsVersion) {
-        fail("version " + std::to_string(version) + " is newer than this Ridgepoint reads ("
-            + std::to_string(kPointsVersion) + "): update Ridgepoint");
+    // Compared as a double: any JSON integer (up to 2^64) converts without wrapping.
+    if (root["version"].get<double>() > kPointsVersion) {
+        fail("version " + detail::dumpJson(root["version"])
+            + " is newer than this Ridgepoint reads (" + std::to_string(kPointsVersion)
+            + "): update Ridgepoint");
         return result;
     }
     if (!root.contains("points") || !root["points"].is_array()) {
@@ -60,8 +55,9 @@ PointsReadResult readPointsJson(std::string_view text, const std::string &fileNa
         const Json &p = list[i];
         const std::string path = "points[" + std::to_string(i) + "]";
         std::string error;
-        const auto quantity = [&](const Json &value, const std::string &where,
-                                  Dimension dimension) -> std::optional<double> {
+        // Zero is allowed where it is a real measurement (no FLOPs, no spread), as in the CSV.
+        const auto quantity = [&](const Json &value, const std::string &where, Dimension dimension,
+                                  bool zeroAllowed = false) -> std::optional<double> {
             if (value.is_null())
                 return std::nullopt;
             ridgepoint::Expected<double, std::string> parsed
@@ -72,10 +68,14 @@ PointsReadResult readPointsJson(std::string_view text, const std::string &fileNa
                 parsed = parseQuantity(value.get<std::string>(), dimension);
             else
                 parsed = ridgepoint::Unexpected(
-                    "expected a number or a unit string, found " + value.dump());
-            if (!parsed || !(*parsed >= 0.0)) {
+                    "expected a number or a unit string, found " + detail::dumpJson(value));
+            if (!parsed || (zeroAllowed ? !(*parsed >= 0.0) : !(*parsed > 0.0))) {
                 if (error.empty())
-                    error = where + ": " + (parsed ? "must not be negative" : parsed.error());
+                    error = where + ": "
+                        + (!parsed            ? parsed.error()
+                                : zeroAllowed ? std::string("must not be negative")
+                                              : std::string("must be greater than zero (a "
+                                                            "log-log roofline cannot show it)"));
                 return std::nullopt;
             }
             return *parsed;
@@ -92,22 +92,34 @@ PointsReadResult readPointsJson(std::string_view text, const std::string &fileNa
             if (key == "name" && value.is_string()) {
                 point.name = value.get<std::string>();
             } else if (key == "flops") {
-                point.flops = quantity(value, where, Dimension::Flops).value_or(0.0);
+                point.flops = quantity(value, where, Dimension::Flops, true).value_or(0.0);
             } else if (key == "bytes" && value.is_array()) {
                 for (std::size_t b = 0; b < value.size(); ++b) {
                     const Json &entry = value[b];
                     const std::string at = where + "[" + std::to_string(b) + "]";
                     LevelBytes level;
+                    if (!entry.is_object()) {
+                        if (error.empty())
+                            error = at + ": expected an object {\"level\": ..., \"bytes\": ...}";
+                        continue;
+                    }
                     if (entry.contains("level") && !entry["level"].is_null()) {
-                        level.level = memoryLevelFromName(entry["level"].get<std::string>());
+                        level.level = entry["level"].is_string()
+                            ? memoryLevelFromName(entry["level"].get<std::string>())
+                            : std::nullopt;
                         if (!level.level && error.empty())
-                            error = at + ".level: unknown level " + entry["level"].dump()
+                            error = at + ".level: unknown level " + detail::dumpJson(entry["level"])
                                 + " (expected L1, L2, L3, DRAM, HBM, PCIe, NVLink, ICI or DCN)";
                     }
-                    level.bytes = entry.contains("bytes")
-                        ? quantity(entry["bytes"], at + ".bytes", Dimension::Bytes).value_or(0.0)
-                        : 0.0;
-                    point.bytes.push_back(level);
+                    if (!entry.contains("bytes") || entry["bytes"].is_null()) {
+                        if (error.empty())
+                            error = at + ".bytes: expected the bytes at this level";
+                        continue;
+                    }
+                    if (auto bytes = quantity(entry["bytes"], at + ".bytes", Dimension::Bytes)) {
+                        level.bytes = *bytes;
+                        point.bytes.push_back(level);
+                    }
                 }
             } else if (key == "seconds") {
                 point.seconds = quantity(value, where, Dimension::Time);
@@ -121,7 +133,7 @@ PointsReadResult readPointsJson(std::string_view text, const std::string &fileNa
                         ? precisionFromName(value.get<std::string>())
                         : std::nullopt;
                     if (!point.precision && error.empty())
-                        error = where + ": unknown precision " + value.dump();
+                        error = where + ": unknown precision " + detail::dumpJson(value);
                 }
             } else if (key == "group" && value.is_string()) {
                 point.group = value.get<std::string>();
@@ -131,13 +143,18 @@ PointsReadResult readPointsJson(std::string_view text, const std::string &fileNa
                     { std::pair { "min", &s.min }, std::pair { "median", &s.median },
                         std::pair { "max", &s.max }, std::pair { "stddev", &s.stddev } }) {
                     if (value.contains(stat))
-                        *target = quantity(value[stat], where + "." + stat, Dimension::Time);
+                        *target = quantity(value[stat], where + "." + stat, Dimension::Time,
+                            std::string_view(stat) == "stddev");
                 }
             } else if (key == "source" && value.is_object()) {
                 if (value.contains("file") && value["file"].is_string())
                     point.source.file = value["file"].get<std::string>();
-                if (value.contains("line") && value["line"].is_number_integer())
-                    point.source.line = value["line"].get<int>();
+                // A line number that an int cannot hold, or a negative one, is left out.
+                if (value.contains("line") && value["line"].is_number_integer()) {
+                    const auto line = value["line"].get<std::int64_t>();
+                    if (line >= 0 && line <= std::numeric_limits<int>::max())
+                        point.source.line = static_cast<int>(line);
+                }
             } else {
                 result.diagnostics.push_back({ Severity::Warning, fileName, 0, 0,
                     where + ": unknown key or wrong type, ignored" });
@@ -147,6 +164,10 @@ PointsReadResult readPointsJson(std::string_view text, const std::string &fileNa
             error = path + ".name: expected the kernel's name";
         if (error.empty() && point.bytes.empty() && !point.intensity)
             error = path + ": no \"bytes\" and no \"intensity\" (expected one of them)";
+        if (error.empty()) {
+            if (auto problem = pointProblem(point))
+                error = path + ": " + *problem;
+        }
         if (!error.empty()) {
             fail(error);
             ++result.rowsSkipped;
@@ -197,7 +218,7 @@ std::string writePointsJson(const std::vector<KernelPoint> &points)
         list.push_back(p);
     }
     root["points"] = list;
-    return root.dump(2) + "\n";
+    return detail::dumpJson(root, 2) + "\n";
 }
 
 } // namespace ridgepoint

@@ -99,7 +99,7 @@ std::string analysisJson(const Hardware &hardware, const std::vector<AnalyzedPoi
         list.push_back(std::move(p));
     }
     out["points"] = std::move(list);
-    return out.dump(2) + "\n";
+    return detail::dumpJson(out, 2) + "\n";
 }
 
 std::string analysisTable(const Hardware &hardware, const std::vector<AnalyzedPoint> &points)
@@ -137,7 +137,7 @@ std::string presetsJson(const std::vector<Hardware> &machines)
     for (const auto &machine : machines)
         list.push_back(detail::hardwareJson(machine, true));
     out["presets"] = std::move(list);
-    return out.dump(2) + "\n";
+    return detail::dumpJson(out, 2) + "\n";
 }
 
 std::string presetsTable(const std::vector<Hardware> &machines)

@@ -81,7 +81,7 @@ HardwareReadResult readRocprofRoofline(std::string_view text, const std::string 
     for (std::size_t r = 1; r < table.rows.size(); ++r) {
         const CsvRow &row = table.rows[r];
         Hardware hardware;
-        const std::string device = row.fields.front().text;
+        const std::string device = row.text(0);
         hardware.name = "rocprof-compute roofline (GPU " + device + ")";
         hardware.vendor = "AMD";
         hardware.kind = "gpu";
@@ -90,13 +90,13 @@ HardwareReadResult readRocprofRoofline(std::string_view text, const std::string 
         bool rowOk = true;
         for (const Known &k : kKnown) {
             auto it = columns.find(std::string(k.column));
-            if (it == columns.end() || it->second >= row.fields.size())
+            const CsvField *field = it == columns.end() ? nullptr : row.field(it->second);
+            if (!field)
                 continue;
-            const CsvField &field = row.fields[it->second];
-            auto number = parseReportNumber(field.text);
+            auto number = parseReportNumber(field->text);
             if (!number) {
-                result.diagnostics.push_back({ Severity::Error, fileName, row.line, field.column,
-                    "column \"" + header.fields[it->second].text + "\": " + number.error() });
+                result.diagnostics.push_back({ Severity::Error, fileName, row.line, field->column,
+                    "column \"" + header.text(it->second) + "\": " + number.error() });
                 rowOk = false;
                 continue;
             }
@@ -162,14 +162,17 @@ PointsReadResult readRocprofPmcPerf(std::string_view text, const std::string &fi
         // A counter's value; absent columns are nullopt.
         const auto get = [&](const std::string &name) -> std::optional<double> {
             auto it = columns.find(lower(name));
-            if (it == columns.end() || it->second >= row.fields.size())
+            const CsvField *field = it == columns.end() ? nullptr : row.field(it->second);
+            if (!field)
                 return std::nullopt;
-            const CsvField &field = row.fields[it->second];
-            auto number = parseReportNumber(field.text);
+            auto number = parseReportNumber(field->text);
+            if (number && *number && **number < 0.0)
+                number = ridgepoint::Unexpected("\"" + field->text
+                    + "\" is negative (expected a counter or timestamp of zero or more)");
             if (!number) {
                 if (error.empty()) {
-                    error = "column \"" + header.fields[it->second].text + "\": " + number.error();
-                    errorColumn = field.column;
+                    error = "column \"" + header.text(it->second) + "\": " + number.error();
+                    errorColumn = field->column;
                 }
                 return std::nullopt;
             }
@@ -177,9 +180,8 @@ PointsReadResult readRocprofPmcPerf(std::string_view text, const std::string &fi
         };
         const auto v = [&](const std::string &name) { return get(name).value_or(0.0); };
         KernelPoint point;
-        const std::string dispatch = row.fields.empty() ? std::string() : row.fields.front().text;
-        const std::size_t nameIndex = columns.at("kernel_name");
-        point.name = nameIndex < row.fields.size() ? row.fields[nameIndex].text : std::string();
+        const std::string dispatch = row.text(0);
+        point.name = row.text(columns.at("kernel_name"));
         if (nameCount[point.name] > 1)
             point.name += " (dispatch " + dispatch + ")";
         point.source = { fileName, row.line };
@@ -228,6 +230,10 @@ PointsReadResult readRocprofPmcPerf(std::string_view text, const std::string &fi
         if (error.empty() && point.bytes.empty())
             error = "no memory traffic in the TCP/TCC counters (expected "
                     "TCP_TOTAL_CACHE_ACCESSES_sum, TCP_TCC_READ_REQ_sum or TCC_EA_RDREQ_sum)";
+        if (error.empty()) {
+            if (auto problem = pointProblem(point))
+                error = *problem;
+        }
         if (!error.empty()) {
             result.diagnostics.push_back({ Severity::Error, fileName, row.line, errorColumn,
                 "dispatch " + dispatch + ": " + error });

@@ -3,7 +3,7 @@
 #include "core/report.h"
 #include "core/units.h"
 
-#include <nlohmann/json.hpp>
+#include "core/json_detail.h"
 
 namespace ridgepoint {
 namespace {
@@ -68,7 +68,7 @@ std::string matmulJson(const MatmulResult &r)
         j["t_network"] = r.tNetwork;
         j["critical_d"] = r.criticalD;
     }
-    return j.dump(2) + "\n";
+    return detail::dumpJson(j, 2) + "\n";
 }
 
 std::string matmulTable(const MatmulResult &r)
@@ -143,7 +143,7 @@ std::string llmJson(
     head["weight_bytes"] = r.weightBytes;
     head["kv_read_bytes"] = r.kvReadBytes;
     head["kv_write_bytes"] = r.kvWriteBytes;
-    return head.dump(2) + "\n";
+    return detail::dumpJson(head, 2) + "\n";
 }
 
 std::string llmTable(
@@ -190,7 +190,7 @@ std::string generationJson(const Hardware &hardware, const GenerationAnalysis &g
     j["decode_flops"] = g.decodeFlops;
     j["decode_bytes"] = g.decodeBytes;
     j["tokens_per_second"] = g.tokensPerSecond;
-    return j.dump(2) + "\n";
+    return detail::dumpJson(j, 2) + "\n";
 }
 
 std::string generationTable(const GenerationAnalysis &g)
@@ -237,7 +237,7 @@ std::string sweepJson(const Hardware &hardware, const SweepResult &sweep)
         crossings.push_back({ { "before", c.before }, { "after", c.after },
             { "from", boundName(c.from) }, { "to", boundName(c.to) } });
     j["crossings"] = crossings;
-    return j.dump(2) + "\n";
+    return detail::dumpJson(j, 2) + "\n";
 }
 
 std::string sweepTable(const SweepResult &sweep)

@@ -13,6 +13,8 @@ class TestAdvisorReader : public QObject
 private slots:
     void readsRoofs();
     void readsTheSurveyAfterItsPreamble();
+    void refusesBadSurveyRows_data();
+    void refusesBadSurveyRows();
 };
 
 void TestAdvisorReader::readsRoofs()
@@ -47,6 +49,30 @@ void TestAdvisorReader::readsTheSurveyAfterItsPreamble()
     QCOMPARE(joined(result.diagnostics),
         QString("survey.csv:9: warning: 2 rows without FLOP data left out (not executed, or "
                 "collected without FLOP counts)"));
+}
+
+void TestAdvisorReader::refusesBadSurveyRows_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("message");
+    const QByteArray header
+        = "\"ID\",\"Function Call Sites and Loops\",\"Self GFLOP\",\"Self AI\"\n";
+    // Found by fuzzing: the name was read from the second field of a row that had one.
+    QTest::newRow("row with one field") << header + "\"1\"\n"
+                                        << "survey.csv:2: expected 4 fields, found 1";
+    QTest::newRow("GFLOP overflows")
+        << header + "\"1\",\"loop\",\"1e300\",\"0.5\"\n"
+        << "survey.csv:2: \"loop\": the FLOP count is not finite (expected zero or more FLOPs)";
+}
+
+void TestAdvisorReader::refusesBadSurveyRows()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, message);
+    const auto result = readAdvisorSurvey(text.toStdString(), "survey.csv");
+    QVERIFY(result.points.empty());
+    QCOMPARE(result.rowsSkipped, 1);
+    QCOMPARE(joined(result.diagnostics), message);
 }
 
 QTEST_GUILESS_MAIN(TestAdvisorReader)

@@ -43,6 +43,13 @@ const Expectation kCorpus[] = {
     {"ncu_raw_without_units_row.csv", false, "ncu_raw_without_units_row.csv:2:1: the line after the Nsight Compute raw-page header is not its units row (expected empty units under \"ID\", \"Kernel Name\", ...)"},
     {"ncu_rule_rows_only.csv", false, "ncu_rule_rows_only.csv:1: only rule rows (advice text) and no metric values after the header (expected rows with a Metric Name)"},
     {"ncu_unknown_unit.csv", false, "ncu_unknown_unit.csv:2:136: metric \"dram__bytes.sum\": unknown unit \"Mbit\" (expected an ncu unit such as byte, Mbyte, ns, usecond, Ghz)"},
+    // Found by fuzzing (tests/fuzz, docs/RELIABILITY.md): each crashed or let a bad point through.
+    {"advisor_truncated_row.csv", false, "advisor_truncated_row.csv:3: expected 4 fields, found 1"},
+    {"hardware_number_overflow.json", true, "hardware_number_overflow.json:2:60: invalid JSON: number overflow parsing '1e999' (expected a number a double can hold, at most about 1.8e308)"},
+    {"json_nested_too_deep.json", true, "json_nested_too_deep.json:1:513: invalid JSON: nested deeper than 512 levels (expected a Ridgepoint, ERT or hardware file)"},
+    {"ncu_empty_kernel_name.csv", false, "ncu_empty_kernel_name.csv:2: launch 0: empty kernel name (expected the Kernel Name column)"},
+    {"ncu_overflowing_value.csv", false, "ncu_overflowing_value.csv:2:137: metric \"dram__bytes.sum\": \"1e300\" Tbyte is out of range (expected a finite value)"},
+    {"points_json_zero_bytes.json", false, "points_json_zero_bytes.json: points[0].bytes[0].bytes: must be greater than zero (a log-log roofline cannot show it)"},
     {"unknown_shape.txt", false, "unknown_shape.txt: not a file Ridgepoint can read; tried points CSV (no header row naming a kernel column and a flops, bytes or intensity column), points JSON (no \"format\": \"ridgepoint-points\"), Nsight Compute CSV (no \"ID\",...,\"Kernel Name\" header), rocprof-compute pmc_perf.csv (no Dispatch_ID,Kernel_Name header), Intel Advisor survey (no \"ID\",\"Function Call Sites and Loops\" header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines)"},
 };
 // clang-format on

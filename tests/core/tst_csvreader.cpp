@@ -169,6 +169,14 @@ void TestCsvReader::reportsBadRows_data()
     QTest::newRow("bits for bytes") << header + "a,1e9,2 Gb,1\n" << 0 << "lower-case b means bits";
     QTest::newRow("unterminated quote") << header + "\"a,1e9,1e9,1\n"
                                         << 0 << "in.csv:2:1: unterminated quoted field";
+    // Found by fuzzing: cells that are each valid, but whose arithmetic is not.
+    QTest::newRow("bytes from intensity round to zero")
+        << QByteArray("name,flops,ai\na,1e-300,1e300\n") << 0
+        << "in.csv:2: the bytes at main memory are not a positive finite number (expected bytes "
+           "greater than zero)";
+    QTest::newRow("header unit overflows")
+        << QByteArray("name,flops,bytes [TB]\na,1,1e300\n") << 0
+        << "in.csv:2: the bytes at main memory are not a positive finite number";
 }
 
 void TestCsvReader::reportsBadRows()
@@ -324,6 +332,11 @@ void TestCsvReader::matchesColumnAliases_data()
         << 2e-6 << -1.0 << -1.0;
     QTest::newRow("bytes_moved, avg_us")
         << QByteArray("name,flops,bytes_moved,avg_us\nk,100,50,3\n") << 100.0 << 50.0 << 3e-6
+        << -1.0 << -1.0;
+    // The unit in brackets keeps its case: [GB] is gigabytes (it was lower-cased to "gb", bits,
+    // and the column ignored).
+    QTest::newRow("bytes [GB], flops [GFLOP], time [MS]")
+        << QByteArray("name,flops [GFLOP],bytes [GB],time [MS]\nk,2,1,3\n") << 2e9 << 1e9 << 3e-3
         << -1.0 << -1.0;
     QTest::newRow("median alone is the time")
         << QByteArray("name,flops,bytes,median_ms\nk,100,50,4\n") << 100.0 << 50.0 << 4e-3 << -1.0

@@ -14,6 +14,7 @@ private slots:
     void readsEmpiricalAndSpecCeilings();
     void readsThePython3Variant();
     void reportsSyntaxErrorsWithLineAndColumn();
+    void reportsANumberOverflowWithLineAndColumn();
 };
 
 void TestErtReader::readsEmpiricalAndSpecCeilings()
@@ -55,6 +56,18 @@ void TestErtReader::reportsSyntaxErrorsWithLineAndColumn()
     QCOMPARE(joined(result.diagnostics),
         QString("ert_trailing_comma.json:4:43: invalid JSON: syntax error while parsing value - "
                 "unexpected ']'; expected '[', '{', or a literal"));
+}
+
+void TestErtReader::reportsANumberOverflowWithLineAndColumn()
+{
+    // Found by fuzzing: nlohmann throws a number too large for a double as out_of_range, which
+    // escaped the reader (it caught parse_error only).
+    const auto result = readErtJson(
+        "{\"empirical\": {\"gflops\": {\"data\": [[\"FP64 GFLOPs\",\n 1e400]]}}}", "r.json");
+    QVERIFY(result.machines.empty());
+    QCOMPARE(joined(result.diagnostics),
+        QString("r.json:2:2: invalid JSON: number overflow parsing '1e400' (expected a number a "
+                "double can hold, at most about 1.8e308)"));
 }
 
 QTEST_GUILESS_MAIN(TestErtReader)

@@ -290,6 +290,18 @@ void TestNcuReader::reportsBrokenFiles_data()
            "ncu_unknown_unit.csv:2: launch 0 (\"axpy\"): no byte counters (expected "
            "dram__bytes.sum, dram__bytes_read.sum + dram__bytes_write.sum, lts__t_bytes.sum or "
            "l1tex__t_bytes.sum)";
+    // Found by fuzzing: a launch without a name, a value that overflows in its unit.
+    QTest::newRow("empty kernel name")
+        << "ncu_empty_kernel_name.csv"
+        << "ncu_empty_kernel_name.csv:2: launch 0: empty kernel name (expected the Kernel Name "
+           "column)";
+    QTest::newRow("overflowing value")
+        << "ncu_overflowing_value.csv"
+        << "ncu_overflowing_value.csv:2:137: metric \"dram__bytes.sum\": \"1e300\" Tbyte is out "
+           "of range (expected a finite value)\n"
+           "ncu_overflowing_value.csv:2: launch 0 (\"axpy\"): no byte counters (expected "
+           "dram__bytes.sum, dram__bytes_read.sum + dram__bytes_write.sum, lts__t_bytes.sum or "
+           "l1tex__t_bytes.sum)";
 }
 
 void TestNcuReader::reportsBrokenFiles()

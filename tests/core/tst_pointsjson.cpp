@@ -94,6 +94,26 @@ void TestPointsJson::refusesBadFiles_data()
     QTest::newRow("no bytes")
         << QByteArray(R"({"format": "ridgepoint-points", "version": 1, "points": [{"name": "k"}]})")
         << "p.json: points[0]: no \"bytes\" and no \"intensity\" (expected one of them)";
+    // Found by fuzzing: each of these returned a point the chart cannot place, or threw.
+    const QByteArray start = R"({"format": "ridgepoint-points", "version": 1, "points": [)";
+    QTest::newRow("zero bytes") << start
+            + R"({"name": "k", "flops": 1, "bytes": [{"level": "HBM", "bytes": 0e9}]}]})"
+                                << "p.json: points[0].bytes[0].bytes: must be greater than zero";
+    QTest::newRow("zero seconds") << start
+            + R"({"name": "k", "flops": 1, "bytes": [{"bytes": 1}], "seconds": 0}]})"
+                                  << "p.json: points[0].seconds: must be greater than zero";
+    QTest::newRow("level not a string")
+        << start + R"({"name": "k", "flops": 1, "bytes": [{"level": 2, "bytes": 1}]}]})"
+        << "p.json: points[0].bytes[0].level: unknown level 2";
+    QTest::newRow("bytes entry not an object")
+        << start + R"({"name": "k", "flops": 1, "bytes": [7]}]})"
+        << "p.json: points[0].bytes[0]: expected an object";
+    QTest::newRow("number overflow") << start + "\n{\"name\": \"k\", \"flops\": 1e999}]}"
+                                     << "p.json:2:24: invalid JSON: number overflow parsing "
+                                        "'1e999' (expected a number a double can hold";
+    QTest::newRow("version past 2^32")
+        << QByteArray(R"({"format": "ridgepoint-points", "version": 4294967297, "points": []})")
+        << "p.json: version 4294967297 is newer than this Ridgepoint reads";
 }
 
 void TestPointsJson::refusesBadFiles()

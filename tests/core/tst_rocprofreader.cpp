@@ -15,6 +15,8 @@ private slots:
     void readsCeilingsOfEveryGpu();
     void readsDispatchesWithTheMi200Formulas();
     void refusesOtherFiles();
+    void writesANameThatIsNotUtf8();
+    void refusesNegativeCounters();
 };
 
 void TestRocprofReader::readsCeilingsOfEveryGpu_data()
@@ -91,6 +93,33 @@ void TestRocprofReader::refusesOtherFiles()
     QCOMPARE(joined(perf.diagnostics),
         QString("y.csv:1: not a rocprof-compute pmc_perf.csv: no \"start_timestamp\" column "
                 "(expected Dispatch_ID,Kernel_Name,...,Start_Timestamp,End_Timestamp)"));
+}
+
+void TestRocprofReader::writesANameThatIsNotUtf8()
+{
+    // Found by fuzzing: the device name is not UTF-8 (the reader called without the input check)
+    // and writing the machine as JSON threw type_error.316. The bad byte becomes U+FFFD.
+    const auto result = readRocprofRoofline("device,HBMBw,FP32Flops\nmi\xFF,1600,40000\n", "r.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.machines.size(), std::size_t { 1 });
+    const std::string json = writeHardwareJson(result.machines.front());
+    QVERIFY(json.find("mi\xEF\xBF\xBD") != std::string::npos);
+    const auto again = readHardwareJson(json, "again.json");
+    QVERIFY2(!hasErrors(again.diagnostics), qPrintable(joined(again.diagnostics)));
+    QCOMPARE(
+        again.machines.front().name, std::string("rocprof-compute roofline (GPU mi\xEF\xBF\xBD)"));
+}
+
+void TestRocprofReader::refusesNegativeCounters()
+{
+    const auto result = readRocprofPmcPerf("Dispatch_ID,Kernel_Name,Start_Timestamp,End_Timestamp,"
+                                           "SQ_INSTS_VALU_ADD_F32,TCP_TCC_READ_REQ_sum\n"
+                                           "0,k,0,1000,-5,100\n",
+        "p.csv");
+    QVERIFY(result.points.empty());
+    QCOMPARE(joined(result.diagnostics),
+        QString("p.csv:2:12: dispatch 0: column \"SQ_INSTS_VALU_ADD_F32\": \"-5\" is negative "
+                "(expected a counter or timestamp of zero or more)"));
 }
 
 QTEST_GUILESS_MAIN(TestRocprofReader)

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string_view>
 
@@ -18,10 +19,15 @@ inline std::string_view text(const std::uint8_t *data, std::size_t size)
     return { reinterpret_cast<const char *>(data), size };
 }
 
-inline void require(bool condition)
+// Says which property failed (file:line of the check) before aborting, so a finding can be read
+// from the fuzzer's log without a debugger.
+// (__builtin_LINE rather than std::source_location, which clang 14 with libstdc++ 12 lacks.)
+inline void require(bool condition, int line = __builtin_LINE())
 {
-    if (!condition)
+    if (!condition) {
+        std::fprintf(stderr, "fuzz property violated at fuzz_checks.h:%d\n", line);
         std::abort();
+    }
 }
 
 inline bool positiveFinite(double value)
