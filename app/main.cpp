@@ -2,6 +2,7 @@
 #include "app/cli.h"
 #include "app/cli_common.h"
 #include "app/mainwindow.h"
+#include "app/sessioncontroller.h"
 
 #include "core/presets.h"
 #include "core/workloads.h"
@@ -100,8 +101,12 @@ int main(int argc, char *argv[])
     if (parser.positionalArguments().isEmpty()) {
         window.setPoints(cli::examplePoints(), QObject::tr("the example data set"));
     } else {
-        for (const QString &file : parser.positionalArguments())
-            window.openPointsFile(file);
+        for (const QString &file : parser.positionalArguments()) {
+            if (file.endsWith(".ridgepoint.json"))
+                window.sessions()->open(file);
+            else
+                window.openPointsFile(file);
+        }
     }
     if (parser.isSet("sweep-matmul")) {
         const QStringList df = parser.value("sweep-matmul").split(',');
@@ -138,6 +143,9 @@ int main(int argc, char *argv[])
         }
     }
     window.show();
+    // Work left behind by a crash is offered once the window is up.
+    if (!parser.isSet("screenshot"))
+        QTimer::singleShot(0, &window, [&window] { window.sessions()->offerRestore(); });
     if (parser.isSet("screenshot")) {
         const QString file = parser.value("screenshot");
         QTimer::singleShot(500, &window, [&window, file] {

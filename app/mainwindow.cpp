@@ -1,5 +1,7 @@
 #include "app/mainwindow.h"
 
+#include "app/sessioncontroller.h"
+
 #include "core/csv.h"
 #include "core/file_io.h"
 #include "core/measure.h"
@@ -8,6 +10,8 @@
 #include "widgets/exportdialog.h"
 #include "widgets/hardwarepanel.h"
 #include "widgets/measuredialog.h"
+#include "widgets/messagebox.h"
+#include "widgets/pointsloader.h"
 #include "widgets/pointspanel.h"
 #include "widgets/quantmodebox.h"
 #include "widgets/rooflineplot.h"
@@ -48,6 +52,11 @@ MainWindow::MainWindow(QWidget *parent)
 {
     m_plot->setDocument(m_document);
     setCentralWidget(m_plot);
+    m_sessions = new SessionController(this, m_document, m_plot);
+    connect(m_sessions, &SessionController::fileNameChanged, this, [this] {
+        m_sessionName = m_sessions->name();
+        updateTitle();
+    });
     buildDocks();
     buildMenus();
     m_cursorLabel = new QLabel(this);
@@ -71,6 +80,11 @@ MainWindow::~MainWindow()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!m_sessions->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    m_sessions->discardAutosave();
     Settings::set(settings::windowGeometry, saveGeometry());
     Settings::set(settings::windowState, saveState());
     QMainWindow::closeEvent(event);
@@ -85,6 +99,9 @@ void MainWindow::buildMenus()
         if (!name.isEmpty())
             openPointsFile(name);
     });
+    file->addSeparator();
+    m_sessions->addActions(file);
+    file->addSeparator();
     file->addAction(
         tr("&Export chart…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportChart);
     file->addSeparator();
@@ -219,30 +236,41 @@ void MainWindow::setPoints(std::vector<KernelPoint> points, const QString &origi
 
 bool MainWindow::openPointsFile(const QString &fileName)
 {
-    auto text = readTextFile(fileName.toStdString());
-    if (!text) {
-        QMessageBox::warning(this, tr("Cannot open points"), q(text.error()));
+    if (!m_sessions->maybeSave())
+        return false;
+    PointsLoad load = loadPointsFile(this, fileName);
+    if (load.status == PointsLoad::Status::Cancelled) {
+        statusBar()->showMessage(
+            tr("Reading %1 cancelled; nothing was changed").arg(fileName), 5000);
         return false;
     }
-    auto result = readPointsCsv(*text, fileName.toStdString());
-    if (!result.diagnostics.empty()) {
-        QStringList lines;
-        for (const auto &d : result.diagnostics)
-            lines << q(d.toString());
-        const QString summary = result.points.empty()
-            ? tr("No usable point in %1.").arg(fileName)
-            : tr("%1 of %2 rows of %3 were skipped; the other %4 are shown.")
-                  .arg(result.rowsSkipped)
-                  .arg(result.rowsRead)
-                  .arg(fileName)
-                  .arg(result.points.size());
-        QMessageBox box(QMessageBox::Warning, tr("Problems in %1").arg(fileName), summary,
-            QMessageBox::Ok, this);
-        box.setDetailedText(lines.join('\n'));
-        box.exec();
-    }
-    if (result.points.empty())
+    if (load.status == PointsLoad::Status::Unreadable) {
+        MessageBox::warn(this, tr("Cannot open points"), load.error);
         return false;
+    }
+    PointsReadResult &result = load.result.points;
+    QStringList lines;
+    for (const auto &d : result.diagnostics)
+        lines << q(d.toString());
+    if (result.points.empty()) {
+        MessageBox::warn(this, tr("Cannot open points"),
+            tr("No usable point in %1; nothing was changed.").arg(fileName), lines.join('\n'));
+        return false;
+    }
+    if (hasErrors(result.diagnostics)) {
+        // Nothing partial is merged silently: the user sees what was skipped and decides.
+        const auto answer = MessageBox::ask(this,
+            { QMessageBox::Warning, tr("Problems in %1").arg(QFileInfo(fileName).fileName()),
+                tr("%1 of %2 rows of %3 were skipped (the reasons are in the details). Import "
+                   "the other %4?")
+                    .arg(result.rowsSkipped)
+                    .arg(result.rowsRead)
+                    .arg(fileName)
+                    .arg(result.points.size()),
+                lines.join('\n'), QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel });
+        if (answer != QMessageBox::Yes)
+            return false;
+    }
     setPoints(std::move(result.points), fileName);
     m_plot->fitToData();
     return true;

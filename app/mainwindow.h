@@ -16,6 +16,7 @@ class Document;
 class HardwarePanel;
 class PointsPanel;
 class RooflinePlot;
+class SessionController;
 class WorkloadPanel;
 
 class MainWindow : public QMainWindow
@@ -30,8 +31,10 @@ public:
     void setHardware(const Hardware &hardware);
     // Replaces the kernels; `origin` names where they came from (title and status bar).
     void setPoints(std::vector<KernelPoint> points, const QString &origin);
-    // Reads a points CSV; problems are listed in a dialog. Returns false if nothing was read.
+    // Reads a points file (large ones on a worker thread, with Cancel). Skipped rows are listed
+    // and the valid ones imported only if the user agrees. False if nothing was imported.
     bool openPointsFile(const QString &fileName);
+    SessionController *sessions() const { return m_sessions; }
 
     Document *document() const { return m_document; }
     RooflinePlot *plot() const { return m_plot; }
@@ -55,6 +58,7 @@ private:
     WorkloadPanel *m_workloadPanel = nullptr;
     QLabel *m_cursorLabel = nullptr;
     QString m_sessionName;
+    SessionController *m_sessions = nullptr;
 };
 
 } // namespace ridgepoint

@@ -325,6 +325,10 @@ std::optional<std::vector<KernelPoint>> readPointList(
     }
     if (result.rowsSkipped > 0 || result.points.size() != list.size())
         return std::nullopt;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (!list[i].contains("source"))
+            result.points[i].source = {};
+    }
     return std::move(result.points);
 }
 
@@ -530,6 +534,10 @@ void readSession(const Json &root, Reader &in, Session &session)
                     const std::string path = "points[" + std::to_string(i) + "]";
                     SessionPoint point;
                     point.point = std::move(read.points[i]);
+                    // The points reader names its own file as the source of a point without
+                    // one; a session keeps "no source" as it was saved.
+                    if (!list[i]["point"].contains("source"))
+                        point.point.source = {};
                     point.bytesFactor
                         = in.number(list[i], "bytesFactor", path, 1.0, true).value_or(1.0);
                     point.timeFactor

@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QSettings>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 
@@ -27,6 +28,12 @@ inline const Setting<int> exportWidth { "export/width", 1600 };
 inline const Setting<int> exportHeight { "export/height", 1000 };
 inline const Setting<double> exportScale { "export/scale", 1.0 };
 inline const Setting<QString> exportDirectory { "export/directory", QString() };
+inline const Setting<QStringList> recentSessions { "session/recent", {} }; // newest first
+inline const Setting<QString> sessionDirectory { "session/directory", QString() };
+// Unsaved work is written to the app-data location this often (tests shorten it).
+inline const Setting<int> autosaveIntervalMs { "session/autosaveIntervalMs", 60 * 1000 };
+// Point files larger than this are read on a worker thread with a progress dialog.
+inline const Setting<qint64> backgroundReadBytes { "import/backgroundReadBytes", 2 * 1024 * 1024 };
 } // namespace settings
 
 class Settings

@@ -93,6 +93,7 @@ void TestSession::roundTrips_data()
     QTest::newRow("view range and theme") << 4;
     QTest::newRow("annotations and targets") << 5;
     QTest::newRow("baseline") << 6;
+    QTest::newRow("points without a source") << 7;
 }
 
 void TestSession::roundTrips()
@@ -134,6 +135,12 @@ void TestSession::roundTrips()
     case 6:
         s.baseline = Baseline { "runs/old.csv", { kernel("gemm", 1e12, 1e10, 4.0) } };
         break;
+    case 7:
+        // A point made in the window has no file behind it, and keeps none.
+        s.points[0].point.source = {};
+        s.baseline = Baseline { "runs/old.csv", { kernel("gemm", 1e12, 1e10, 4.0) } };
+        s.baseline->points[0].source = {};
+        break;
     default:
         break;
     }
@@ -151,8 +158,8 @@ void TestSession::roundTrips()
     QCOMPARE(r.hardware.memory[0].visible, s.hardware.memory[0].visible);
     QCOMPARE(r.compare.has_value(), s.compare.has_value());
     QCOMPARE(r.points.size(), s.points.size());
-    QCOMPARE(r.points[0].point.source.file, std::string("runs/a.csv"));
-    QCOMPARE(r.points[0].point.source.line, 3);
+    QCOMPARE(r.points[0].point.source.file, s.points[0].point.source.file);
+    QCOMPARE(r.points[0].point.source.line, s.points[0].point.source.line);
     QCOMPARE(r.points[0].bytesFactor, s.points[0].bytesFactor);
     QCOMPARE(r.points[0].timeFactor, s.points[0].timeFactor);
     QCOMPARE(r.quantMode, s.quantMode);

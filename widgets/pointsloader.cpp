@@ -1,0 +1,74 @@
+#include "widgets/pointsloader.h"
+
+#include "core/file_io.h"
+#include "widgets/settings.h"
+
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QProgressDialog>
+#include <QThread>
+
+#include <memory>
+
+namespace ridgepoint {
+namespace {
+
+PointsLoad readNow(const std::string &fileName)
+{
+    PointsLoad load;
+    auto text = readTextFile(fileName);
+    if (!text) {
+        load.error = QString::fromStdString(text.error());
+        return load;
+    }
+    load.result = readPointsFile(*text, fileName);
+    load.status = PointsLoad::Status::Read;
+    return load;
+}
+
+} // namespace
+
+PointsLoad loadPointsFile(QWidget *parent, const QString &fileName)
+{
+    const std::string name = fileName.toStdString();
+    const QFileInfo info(fileName);
+    if (!info.exists() || info.size() <= Settings::get(settings::backgroundReadBytes))
+        return readNow(name);
+
+    // The worker owns nothing of the GUI: it fills `shared`, which outlives a cancelled dialog.
+    auto shared = std::make_shared<PointsLoad>();
+    QThread *thread = QThread::create([shared, name] { *shared = readNow(name); });
+    QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+
+    QProgressDialog progress(QObject::tr("Reading %1 (%2 MB)…")
+                                 .arg(info.fileName())
+                                 .arg(double(info.size()) / 1e6, 0, 'f', 1),
+        QObject::tr("Cancel"), 0, 0, parent);
+    progress.setObjectName("pointsProgress");
+    progress.setWindowTitle(QObject::tr("Opening points"));
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+
+    QEventLoop loop;
+    bool cancelled = false;
+    QObject::connect(thread, &QThread::finished, &loop, &QEventLoop::quit);
+    QObject::connect(&progress, &QProgressDialog::canceled, &loop, [&] {
+        cancelled = true;
+        loop.quit();
+    });
+    thread->start();
+    progress.show();
+    loop.exec();
+    progress.hide();
+    if (cancelled) {
+        // The read runs to its end on its own; its result is dropped with `shared`.
+        PointsLoad load;
+        load.status = PointsLoad::Status::Cancelled;
+        load.onWorkerThread = true;
+        return load;
+    }
+    shared->onWorkerThread = true;
+    return std::move(*shared);
+}
+
+} // namespace ridgepoint

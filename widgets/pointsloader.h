@@ -1,0 +1,24 @@
+// Reads a points file without freezing the window: small files on the GUI thread, larger ones
+// (settings::backgroundReadBytes) on a worker thread behind a progress dialog with Cancel.
+// The result comes back to the GUI thread; a cancelled read is discarded.
+#pragma once
+
+#include "core/readers.h"
+
+#include <QString>
+
+class QWidget;
+
+namespace ridgepoint {
+
+struct PointsLoad {
+    enum class Status { Read, Cancelled, Unreadable };
+    Status status = Status::Unreadable;
+    PointsFileResult result; // when Read
+    QString error; // when Unreadable: "x.csv: not found", ...
+    bool onWorkerThread = false;
+};
+
+PointsLoad loadPointsFile(QWidget *parent, const QString &fileName);
+
+} // namespace ridgepoint
