@@ -315,7 +315,7 @@ QString WorkloadPanel::formDescription() const
         .arg(m_batch->value());
 }
 
-std::expected<std::vector<Workload>, QString> WorkloadPanel::sweepWorkloads()
+ridgepoint::Expected<std::vector<Workload>, QString> WorkloadPanel::sweepWorkloads()
 {
     SweepRange range;
     range.parameter = m_sweepParameter->currentText().toStdString();
@@ -325,7 +325,7 @@ std::expected<std::vector<Workload>, QString> WorkloadPanel::sweepWorkloads()
     range.multiplicative = true;
     auto values = sweepValues(range, kMaxSweepValues);
     if (!values)
-        return std::unexpected(q(values.error()));
+        return ridgepoint::Unexpected(q(values.error()));
     std::vector<std::int64_t> integers;
     for (double v : *values) {
         const auto r = static_cast<std::int64_t>(std::llround(v));
@@ -333,7 +333,7 @@ std::expected<std::vector<Workload>, QString> WorkloadPanel::sweepWorkloads()
             integers.push_back(r);
     }
     if (integers.size() < 2)
-        return std::unexpected(tr("a sweep needs at least two values (from %1 to %2)")
+        return ridgepoint::Unexpected(tr("a sweep needs at least two values (from %1 to %2)")
                                    .arg(m_sweepFrom->value())
                                    .arg(m_sweepTo->value()));
     const std::string group = (formDescription()
@@ -353,7 +353,7 @@ std::expected<std::vector<Workload>, QString> WorkloadPanel::sweepWorkloads()
         }
         for (std::size_t k = 0; k < at.size() && k < ids.size(); ++k) {
             if (!setWorkloadParameter(at[k], range.parameter, value))
-                return std::unexpected(
+                return ridgepoint::Unexpected(
                     tr("this workload has no parameter \"%1\"").arg(q(range.parameter)));
             at[k].sweep = SweepMembership { ids[k], range.parameter, static_cast<double>(value) };
             out.push_back(std::move(at[k]));

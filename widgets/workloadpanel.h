@@ -3,12 +3,12 @@
 // optionally swept over a parameter range, plus the quantization mode switch.
 #pragma once
 
+#include "core/expected.h"
 #include "core/llm.h"
 #include "core/planned_workload.h"
 
 #include <QWidget>
 
-#include <expected>
 #include <vector>
 
 class QCheckBox;
@@ -48,7 +48,7 @@ private:
     bool isMatmul() const;
     // The workloads the form describes at one set of parameter values (no sweep).
     std::vector<Workload> formWorkloads(const std::string &group) const;
-    std::expected<std::vector<Workload>, QString> sweepWorkloads();
+    ridgepoint::Expected<std::vector<Workload>, QString> sweepWorkloads();
     QString formDescription() const;
     void setMessage(const QString &text, bool error);
 
