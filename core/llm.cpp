@@ -1,5 +1,7 @@
 #include "core/llm.h"
 
+#include "core/json_detail.h"
+
 #include "core/resources.h"
 #include "core/workloads.h"
 
@@ -68,7 +70,8 @@ std::optional<ModelConfig> readModel(
             return 0;
         }
         if (!it->is_number_integer() || it->get<std::int64_t>() < 1) {
-            error(std::string("\"") + key + "\" must be a positive integer, found " + it->dump());
+            error(std::string("\"") + key + "\" must be a positive integer, found "
+                + detail::dumpJson(*it));
             ok = false;
             return 0;
         }
@@ -124,20 +127,10 @@ std::optional<ModelConfig> readModel(
 ModelConfigReadResult readModelConfigJson(std::string_view text, const std::string &path)
 {
     ModelConfigReadResult result;
-    Json document;
-    try {
-        document = Json::parse(text);
-    } catch (const Json::parse_error &e) {
-        const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
-        const TextPosition at = positionOfOffset(std::string(text), offset);
-        std::string message = e.what();
-        if (const auto colon = message.find(": "); colon != std::string::npos)
-            message = message.substr(colon + 2);
-        result.diagnostics.push_back(
-            { Severity::Error, path, at.line, at.column, "invalid JSON: " + message });
+    const auto document = detail::parseJson<Json>(text, path, result.diagnostics);
+    if (!document)
         return result;
-    }
-    if (auto model = readModel(document, path, result.diagnostics))
+    if (auto model = readModel(*document, path, result.diagnostics))
         result.models.push_back(std::move(*model));
     return result;
 }
