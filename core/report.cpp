@@ -4,6 +4,8 @@
 #include "core/units.h"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 
 namespace ridgepoint {
 namespace {
@@ -22,6 +24,54 @@ nlohmann::ordered_json optionalNumber(const std::optional<double> &value)
 std::string percent(double fraction)
 {
     return formatSignificant(fraction * 100.0, 3) + " %";
+}
+
+// The shortest text that reads back as the same double ("1e+09", "0.1", "3.3333333333333335").
+std::string exactNumber(double value)
+{
+    std::array<char, 32> buffer {};
+    const auto [end, error] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+    return error == std::errc() ? std::string(buffer.data(), end) : std::string();
+}
+
+std::string exactNumber(const std::optional<double> &value)
+{
+    return value ? exactNumber(*value) : std::string();
+}
+
+// RFC 4180: quoted when it holds a delimiter, a quote or a line break; quotes doubled.
+std::string csvField(const std::string &text)
+{
+    if (text.find_first_of(",\"\r\n") == std::string::npos)
+        return text;
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string markdownCell(const std::string &text)
+{
+    std::string out;
+    for (char c : text) {
+        if (c == '|')
+            out += "\\|";
+        else if (c == '\r')
+            continue;
+        else if (c == '\n')
+            out += ' ';
+        else
+            out += c;
+    }
+    return out;
+}
+
+std::string noteOf(const PointAnalysis &a)
+{
+    return a.consistent ? a.note : "INCONSISTENT: " + a.note;
 }
 
 } // namespace
@@ -127,6 +177,105 @@ std::string analysisTable(const Hardware &hardware, const std::vector<AnalyzedPo
     }
     out += alignedTable(rows,
         { false, true, false, true, true, true, true, true, false, false, true, true, false });
+    return out;
+}
+
+std::string tableCsv(
+    const std::vector<AnalyzedPoint> &points, const std::vector<std::optional<Speedup>> &speedups)
+{
+    std::vector<std::string> header { "kernel", "group", "precision", "flops [FLOP]", "memory",
+        "bytes [B]", "intensity [FLOP/B]", "time [s]", "performance [FLOP/s]",
+        "attainable [FLOP/s]", "utilization [1]", "bound", "limiting ceiling", "T_min [s]",
+        "T_max [s]", "consistent", "note" };
+    const bool withSpeedup = !speedups.empty();
+    if (withSpeedup) {
+        header.emplace_back("speed-up vs baseline [1]");
+        header.emplace_back("speed-up formula");
+    }
+    auto line = [](const std::vector<std::string> &cells) {
+        std::string out;
+        for (std::size_t i = 0; i < cells.size(); ++i)
+            out += (i > 0 ? "," : "") + csvField(cells[i]);
+        return out + "\r\n";
+    };
+    std::string out = line(header);
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const auto &[point, a] = points[i];
+        const auto &first = a.levels.front();
+        std::vector<std::string> cells { point.name, point.group,
+            point.precision ? std::string(precisionName(*point.precision)) : std::string(),
+            exactNumber(point.flops), first.memory, exactNumber(first.bytes),
+            exactNumber(first.intensity), exactNumber(point.seconds), exactNumber(a.performance),
+            exactNumber(a.attainable), exactNumber(a.utilization), std::string(boundName(a.bound)),
+            a.limitingCeiling, exactNumber(a.tMin), exactNumber(a.tMax),
+            a.consistent ? "true" : "false", a.note };
+        if (withSpeedup) {
+            const auto &s = i < speedups.size() ? speedups[i] : std::nullopt;
+            cells.push_back(s ? exactNumber(s->factor) : std::string());
+            cells.push_back(s ? std::string(speedupFormula(s->basis)) : std::string());
+        }
+        out += line(cells);
+    }
+    return out;
+}
+
+std::string tableMarkdown(
+    const std::vector<AnalyzedPoint> &points, const std::vector<std::optional<Speedup>> &speedups)
+{
+    std::vector<std::string> header { "Kernel", "Group", "FLOPs", "Memory", "Bytes",
+        "Intensity [FLOP/B]", "Time", "Performance", "Attainable", "Utilization", "Bound", "Limit",
+        "T_min", "Note" };
+    std::vector<bool> right { false, false, true, false, true, true, true, true, true, true, false,
+        false, true, false };
+    const bool withSpeedup = !speedups.empty();
+    if (withSpeedup) {
+        header.emplace_back("Speed-up");
+        right.push_back(true);
+    }
+    std::vector<std::vector<std::string>> rows { header };
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const auto &[point, a] = points[i];
+        const auto &first = a.levels.front();
+        std::vector<std::string> cells { point.name, point.group,
+            formatQuantity(point.flops, Dimension::Flops), first.memory,
+            formatQuantity(first.bytes, Dimension::Bytes), formatSignificant(first.intensity, 4),
+            point.seconds ? formatQuantity(*point.seconds, Dimension::Time) : "–",
+            a.performance ? formatQuantity(*a.performance, Dimension::FlopRate) : "planned",
+            formatQuantity(a.attainable, Dimension::FlopRate),
+            a.utilization ? percent(*a.utilization) : "–", std::string(boundName(a.bound)),
+            a.limitingCeiling, formatQuantity(a.tMin, Dimension::Time), noteOf(a) };
+        if (withSpeedup) {
+            const auto &s = i < speedups.size() ? speedups[i] : std::nullopt;
+            cells.push_back(s ? "×" + formatSignificant(s->factor, 3) : "–");
+        }
+        for (auto &cell : cells)
+            cell = markdownCell(cell);
+        rows.push_back(std::move(cells));
+    }
+    std::vector<std::size_t> widths(header.size(), 3);
+    for (const auto &row : rows)
+        for (std::size_t c = 0; c < row.size(); ++c)
+            widths[c] = std::max(widths[c], displayWidth(row[c]));
+    auto pad = [&](const std::string &cell, std::size_t c) {
+        const std::string fill(widths[c] - displayWidth(cell), ' ');
+        return right[c] ? fill + cell : cell + fill;
+    };
+    std::string out;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        std::string line = "|";
+        for (std::size_t c = 0; c < rows[r].size(); ++c)
+            line += " " + pad(rows[r][c], c) + " |";
+        out += line + "\n";
+        if (r == 0) {
+            std::string rule = "|";
+            for (std::size_t c = 0; c < widths.size(); ++c)
+                rule += " "
+                    + (right[c] ? std::string(widths[c] - 1, '-') + ":"
+                                : std::string(widths[c], '-'))
+                    + " |";
+            out += rule + "\n";
+        }
+    }
     return out;
 }
 

@@ -34,8 +34,27 @@ PointsTableModel::PointsTableModel(Document *document, QObject *parent)
     });
     connect(document, &Document::pointsChanged, this, [this](qsizetype first, qsizetype last) {
         emit dataChanged(
-            index(static_cast<int>(first), 0), index(static_cast<int>(last), ColumnCount - 1));
+            index(static_cast<int>(first), 0), index(static_cast<int>(last), columnCount() - 1));
     });
+    connect(document, &Document::baselineChanged, this, &PointsTableModel::baselineChanged);
+    m_baseline.rebuild(document->baseline());
+}
+
+void PointsTableModel::baselineChanged()
+{
+    const bool had = !m_baseline.empty();
+    const bool has = m_document->baseline().has_value();
+    if (!had && has)
+        beginInsertColumns({}, SpeedupVsBaseline, SpeedupVsBaseline);
+    else if (had && !has)
+        beginRemoveColumns({}, SpeedupVsBaseline, SpeedupVsBaseline);
+    m_baseline.rebuild(m_document->baseline());
+    if (!had && has)
+        endInsertColumns();
+    else if (had && !has)
+        endRemoveColumns();
+    else if (has && rowCount() > 0)
+        emit dataChanged(index(0, SpeedupVsBaseline), index(rowCount() - 1, SpeedupVsBaseline));
 }
 
 int PointsTableModel::rowCount(const QModelIndex &parent) const
@@ -45,7 +64,9 @@ int PointsTableModel::rowCount(const QModelIndex &parent) const
 
 int PointsTableModel::columnCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
+    if (parent.isValid())
+        return 0;
+    return m_baseline.empty() ? ColumnCount - 1 : ColumnCount;
 }
 
 QVariant PointsTableModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -73,6 +94,8 @@ QVariant PointsTableModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Utilization");
     case Consistency:
         return tr("Consistency");
+    case SpeedupVsBaseline:
+        return tr("Speed-up vs baseline");
     default:
         return {};
     }
@@ -95,11 +118,20 @@ QVariant PointsTableModel::data(const QModelIndex &index, int role) const
             const auto &a = m_document->analysis(row);
             return a ? q(a->note) : q(a.error());
         }
+        if (index.column() == SpeedupVsBaseline) {
+            const KernelPoint point = m_document->point(row);
+            if (!m_baseline.find(point.name))
+                return tr("no point named \"%1\" in the baseline").arg(q(point.name));
+            const auto s = m_baseline.speedupOf(point);
+            return s ? tr("%1 (%2)").arg(
+                       q(formatSignificant(s->factor, 6)), q(std::string(speedupFormula(s->basis))))
+                     : tr("one of the two has no time or rate");
+        }
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() >= Flops && index.column() <= Attainable)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-        if (index.column() == Utilization)
+        if (index.column() == Utilization || index.column() == SpeedupVsBaseline)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ForegroundRole: {
@@ -134,6 +166,10 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
         return q(formatQuantity(point.flops, Dimension::Flops));
     case Bytes:
         return q(formatQuantity(totalBytes(point), Dimension::Bytes));
+    case SpeedupVsBaseline: {
+        const auto s = m_baseline.speedupOf(point);
+        return s ? QStringLiteral("×") + q(formatSignificant(s->factor, 3)) : QStringLiteral("–");
+    }
     default:
         break;
     }
@@ -177,6 +213,10 @@ QVariant PointsTableModel::sortValue(std::size_t row, int column) const
         return a && a->utilization ? *a->utilization : -1.0;
     case Consistency:
         return a ? (a->consistent ? 1 : 0) : -1;
+    case SpeedupVsBaseline: {
+        const auto s = m_baseline.speedupOf(m_document->point(row));
+        return s ? s->factor : -1.0;
+    }
     default:
         return display(row, column);
     }

@@ -1,6 +1,9 @@
 // The points of a Document as a table: one row per point, in session order. Sort and filter
 // through a QSortFilterProxyModel: Qt::DisplayRole is text with units, kSortRole the number.
+// With a baseline loaded a last column shows each point's speed-up over its namesake.
 #pragma once
+
+#include "widgets/baselineindex.h"
 
 #include <QAbstractTableModel>
 
@@ -24,6 +27,7 @@ public:
         Bound,
         Utilization,
         Consistency,
+        SpeedupVsBaseline, // only while a baseline is loaded
         ColumnCount
     };
     // The value to sort by: a double for numeric columns, else the text.
@@ -40,7 +44,10 @@ private:
     QVariant display(std::size_t row, int column) const;
     QVariant sortValue(std::size_t row, int column) const;
 
+    void baselineChanged();
+
     Document *m_document;
+    BaselineIndex m_baseline;
 };
 
 } // namespace ridgepoint

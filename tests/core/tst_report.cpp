@@ -1,0 +1,172 @@
+// The points table as CSV and Markdown (File ▸ Export table…, `analyze --format`), and the
+// speed-up of a run over its baseline (issue 4: review documents, compare runs).
+#include "core/compare.h"
+#include "core/report.h"
+
+#include <QTest>
+
+using namespace ridgepoint;
+
+Q_DECLARE_METATYPE(std::optional<double>)
+
+namespace {
+
+KernelPoint point(const std::string &name, double flops, double bytes,
+    std::optional<double> seconds, std::optional<double> rate = std::nullopt)
+{
+    KernelPoint p;
+    p.name = name;
+    p.flops = flops;
+    p.bytes.push_back({ std::nullopt, bytes });
+    p.seconds = seconds;
+    p.measuredRate = rate;
+    return p;
+}
+
+// π = 1 TFLOP/s, β = 100 GB/s (ridge at 10 FLOP/B). Numbers chosen so every quotient is the
+// double nearest its decimal, and the expected text can be written by hand.
+std::vector<AnalyzedPoint> analysed()
+{
+    const Hardware hw = makeSimpleMachine(1e12, 1e11);
+    std::vector<KernelPoint> points { point("stream", 1e9, 5e8, 0.0625),
+        point("gemm, \"tiled\"", 1e12, 1e10, 2.0), point("plan|b", 1e9, 1e9, std::nullopt) };
+    points[0].group = "memory";
+    points[1].group = "math";
+    points[1].precision = Precision::FP32;
+    std::vector<Diagnostic> problems;
+    auto out = analyzePoints(points, hw, {}, problems);
+    if (!problems.empty() || out.size() != 3)
+        qFatal("test points cannot be analysed");
+    return out;
+}
+
+} // namespace
+
+class TestReport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void speedupPrefersTimeOverRate_data();
+    void speedupPrefersTimeOverRate();
+    void matchesBaselineByFirstName();
+    void csvIsRfc4180WithSiUnitsAndFullPrecision();
+    void csvAddsSpeedupColumnsWhenGiven();
+    void csvOfNoPointsIsTheHeader();
+    void markdownIsAlignedWithHumanUnits();
+};
+
+void TestReport::speedupPrefersTimeOverRate_data()
+{
+    QTest::addColumn<double>("baseSeconds"); // 0: none
+    QTest::addColumn<double>("baseRate");
+    QTest::addColumn<double>("currentSeconds");
+    QTest::addColumn<double>("currentRate");
+    QTest::addColumn<double>("factor"); // 0: no speed-up
+    QTest::addColumn<bool>("byTime");
+
+    // 1 GFLOP in both runs.
+    QTest::newRow("twice as fast") << 2.0 << 0.0 << 1.0 << 0.0 << 2.0 << true;
+    QTest::newRow("slower") << 1.0 << 0.0 << 4.0 << 0.0 << 0.25 << true;
+    QTest::newRow("rates only") << 0.0 << 1e9 << 0.0 << 3e9 << 3.0 << false;
+    // A time on one side and a rate on the other: compared as rates (1 GFLOP / 0.5 s = 2e9).
+    QTest::newRow("time vs rate") << 0.5 << 0.0 << 0.0 << 8e9 << 4.0 << false;
+    QTest::newRow("planned current") << 1.0 << 0.0 << 0.0 << 0.0 << 0.0 << false;
+    QTest::newRow("zero time") << 0.0 << 0.0 << 1.0 << 0.0 << 0.0 << false;
+}
+
+void TestReport::speedupPrefersTimeOverRate()
+{
+    QFETCH(double, baseSeconds);
+    QFETCH(double, baseRate);
+    QFETCH(double, currentSeconds);
+    QFETCH(double, currentRate);
+    QFETCH(double, factor);
+    QFETCH(bool, byTime);
+    auto opt = [](double v) { return v > 0.0 ? std::optional<double>(v) : std::nullopt; };
+    const auto s = speedup(point("k", 1e9, 1e9, opt(baseSeconds), opt(baseRate)),
+        point("k", 1e9, 1e9, opt(currentSeconds), opt(currentRate)));
+    if (factor == 0.0) {
+        QVERIFY(!s);
+        return;
+    }
+    QVERIFY(s);
+    QCOMPARE(s->factor, factor);
+    QCOMPARE(s->basis, byTime ? SpeedupBasis::Time : SpeedupBasis::Rate);
+}
+
+void TestReport::matchesBaselineByFirstName()
+{
+    const std::vector<KernelPoint> baseline { point("a", 1, 1, 1.0), point("b", 1, 1, 1.0),
+        point("a", 1, 1, 2.0) };
+    const std::vector<KernelPoint> current { point("b", 1, 1, 1.0), point("c", 1, 1, 1.0),
+        point("a", 1, 1, 1.0) };
+    const auto match = matchByName(baseline, current);
+    QCOMPARE(match.size(), std::size_t(3));
+    QCOMPARE(match[0], std::optional<std::size_t>(1));
+    QVERIFY(!match[1]);
+    QCOMPARE(match[2], std::optional<std::size_t>(0));
+}
+
+void TestReport::csvIsRfc4180WithSiUnitsAndFullPrecision()
+{
+    const std::string expected
+        = "kernel,group,precision,flops [FLOP],memory,bytes [B],intensity [FLOP/B],time [s],"
+          "performance [FLOP/s],attainable [FLOP/s],utilization [1],bound,limiting ceiling,"
+          "T_min [s],T_max [s],consistent,note\r\n"
+          "stream,memory,,1e+09,Memory,5e+08,2,0.0625,1.6e+10,2e+11,0.08,memory,Memory,0.005,"
+          "0.006,true,\"measured 62.5 ms is above T_max 6 ms (the no-overlap bound): uncounted "
+          "work or traffic, or poor overlap\"\r\n"
+          "\"gemm, \"\"tiled\"\"\",math,fp32,1e+12,Memory,1e+10,100,2,5e+11,1e+12,0.5,compute,"
+          "Peak,1,1.1,true,\"measured 2 s is above T_max 1.1 s (the no-overlap bound): uncounted "
+          "work or traffic, or poor overlap\"\r\n"
+          "plan|b,,,1e+09,Memory,1e+09,1,,,1e+11,,memory,Memory,0.01,0.011,true,\r\n";
+    QCOMPARE(tableCsv(analysed()), expected);
+}
+
+void TestReport::csvAddsSpeedupColumnsWhenGiven()
+{
+    const std::string csv = tableCsv(analysed(),
+        { Speedup { 1.0 / 3.0, SpeedupBasis::Time }, std::nullopt,
+            Speedup { 2.5, SpeedupBasis::Rate } });
+    const auto firstLine = csv.substr(0, csv.find("\r\n"));
+    QVERIFY(firstLine.ends_with(",note,speed-up vs baseline [1],speed-up formula"));
+    QVERIFY(csv.find("poor overlap\",0.3333333333333333,baseline time ÷ current time\r\n")
+        != std::string::npos);
+    QVERIFY(csv.find("poor overlap\",,\r\n") != std::string::npos);
+    QVERIFY(csv.ends_with(",true,,2.5,current FLOP/s ÷ baseline FLOP/s\r\n"));
+}
+
+void TestReport::csvOfNoPointsIsTheHeader()
+{
+    const std::string csv = tableCsv({});
+    QVERIFY(csv.starts_with("kernel,group,"));
+    QCOMPARE(std::count(csv.begin(), csv.end(), '\n'), 1);
+}
+
+void TestReport::markdownIsAlignedWithHumanUnits()
+{
+    // Columns as wide as their widest cell; the note column as wide as the longest note.
+    const std::string note(103, ' ');
+    const std::string rule(103, '-');
+    const std::string expected
+        = "| Kernel        | Group  |   FLOPs | Memory |  Bytes | Intensity [FLOP/B] |    Time |"
+          " Performance |  Attainable | Utilization | Bound   | Limit  | T_min | Note"
+        + note.substr(4) + " | Speed-up |\n"
+        + "| ------------- | ------ | ------: | ------ | -----: | -----------------: | ------: |"
+          " ----------: | ----------: | ----------: | ------- | ------ | ----: | "
+        + rule + " | -------: |\n"
+        + "| stream        | memory | 1 GFLOP | Memory | 500 MB |                  2 | 62.5 ms |"
+          "  16 GFLOP/s | 200 GFLOP/s |         8 % | memory  | Memory |  5 ms | "
+          "measured 62.5 ms is above T_max 6 ms (the no-overlap bound): uncounted work or traffic, or poor overlap |       ×2 |\n";
+    const std::string md = tableMarkdown(
+        analysed(), { Speedup { 2.0, SpeedupBasis::Time }, std::nullopt, std::nullopt });
+    QCOMPARE(md.substr(0, expected.size()), expected);
+    // '|' in a name is escaped; a planned point has no time, rate or utilization.
+    QVERIFY(md.find("| plan\\|b       |        | 1 GFLOP | Memory |   1 GB |                  1 |"
+                    "       – |     planned | 100 GFLOP/s |           – |")
+        != std::string::npos);
+}
+
+QTEST_GUILESS_MAIN(TestReport)
+#include "tst_report.moc"

@@ -1,0 +1,35 @@
+// File ▸ Export table…: the kernels table as the user sees it (filtered and sorted) written as
+// CSV or Markdown by core's report functions, atomically.
+#pragma once
+
+#include <QString>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+class QSortFilterProxyModel;
+
+namespace ridgepoint {
+
+class Document;
+
+enum class TableFormat { Csv, Markdown };
+
+// By the file's suffix: .csv, .md or .markdown; nullopt otherwise.
+std::optional<TableFormat> tableFormatFor(const QString &fileName);
+
+// The Document indices of the rows a sorted and filtered view over PointsTableModel shows, in
+// its order.
+std::vector<std::size_t> rowsInViewOrder(const QSortFilterProxyModel *view);
+
+// The table of those points (the moved ones as moved), with the speed-up column when a
+// baseline is loaded. Points that cannot be placed on the machine have no row.
+std::string pointsTableText(
+    const Document &document, const std::vector<std::size_t> &rows, TableFormat format);
+
+// Writes it to `fileName` (format by suffix); an empty string, or why it failed.
+QString exportPointsTable(
+    const Document &document, const std::vector<std::size_t> &rows, const QString &fileName);
+
+} // namespace ridgepoint
