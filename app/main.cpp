@@ -131,11 +131,11 @@ int main(int argc, char *argv[])
     if (parser.isSet("theme")) {
         const QString theme = parser.value("theme");
         if (theme == "dark")
-            window.plot()->setTheme(ChartTheme::dark());
+            window.setTheme(ChartTheme::Kind::Dark);
         else if (theme == "print")
-            window.plot()->setTheme(ChartTheme::print());
+            window.setTheme(ChartTheme::Kind::Print);
         else if (theme == "light")
-            window.plot()->setTheme(ChartTheme::light());
+            window.setTheme(ChartTheme::Kind::Light);
         else {
             cli::err() << "--theme: expected light, dark or print, got \"" << theme << "\""
                        << Qt::endl;

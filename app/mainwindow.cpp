@@ -20,6 +20,7 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -173,17 +174,27 @@ void MainWindow::buildMenus()
         action->setCheckable(true);
         themeGroup->addAction(action);
         connect(action, &QAction::triggered, this, [this, key, kind] {
-            m_plot->setTheme(ChartTheme::of(kind));
+            setTheme(kind);
             Settings::set(settings::theme, key);
         });
-        if (key == savedTheme) {
-            action->setChecked(true);
-            m_plot->setTheme(ChartTheme::of(kind));
-        }
+        if (key == savedTheme)
+            setTheme(kind);
     }
     view->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         view->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::setTheme(ChartTheme::Kind kind)
+{
+    const ChartTheme theme = ChartTheme::of(kind);
+    m_plot->setTheme(theme);
+    QApplication::setPalette(theme.windowPalette());
+    const char *key = kind == ChartTheme::Kind::Dark ? "dark"
+        : kind == ChartTheme::Kind::Print            ? "print"
+                                                     : "light";
+    if (auto *action = findChild<QAction *>(QStringLiteral("theme-") + key))
+        action->setChecked(true);
 }
 
 void MainWindow::buildDocks()

@@ -5,6 +5,7 @@
 #include "core/hardware.h"
 #include "core/point.h"
 #include "core/presets.h"
+#include "widgets/rooflineplot.h"
 
 #include <QMainWindow>
 
@@ -35,6 +36,9 @@ public:
     // and the valid ones imported only if the user agrees. False if nothing was imported.
     bool openPointsFile(const QString &fileName);
     SessionController *sessions() const { return m_sessions; }
+
+    // The chart's theme and the whole window's palette (docks, tables, menus) with it.
+    void setTheme(ChartTheme::Kind kind);
 
     Document *document() const { return m_document; }
     RooflinePlot *plot() const { return m_plot; }

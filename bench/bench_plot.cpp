@@ -1,5 +1,8 @@
-// Chart speed on the current platform (run with QT_QPA_PLATFORM=offscreen): a full replot and
-// one step of a point drag (model update + redraw + replot) with 10k, 100k and 1M points.
+// Chart speed on the current platform (run with QT_QPA_PLATFORM=offscreen) with 10k, 100k and
+// 1M random points: a replot of the same view, a pan step and a zoom step (new view: the point
+// graphs are decimated again), one step of a point drag (model update + redraw + replot), a
+// selection click (the point graphs rebuilt) and the point lookup under a hovering cursor.
+// Uses only the public API, so the same file measures an older build for a before/after.
 // An executable, not a test: the figures go to docs/PERFORMANCE.md.
 #include "core/presets.h"
 #include "widgets/document.h"
@@ -51,7 +54,11 @@ int main(int argc, char *argv[])
     QTextStream out(stdout);
     const PresetDatabase presets = PresetDatabase::builtin();
     const Hardware h100 = **presets.find("H100");
-    out << "points      replot ms   drag step ms (isolated)   drag step ms (full rebuild)\n";
+    out << "median ms per step, 1600x1000 offscreen\n"
+        << "    points    replot       pan      zoom  drag step  select+rebuild  hit test us\n";
+    const auto ms = [](const QElapsedTimer &timer) {
+        return static_cast<double>(timer.nsecsElapsed()) / 1e6;
+    };
     for (std::size_t count :
         { std::size_t(10'000), std::size_t(100'000), std::size_t(1'000'000) }) {
         Document document;
@@ -64,40 +71,84 @@ int main(int argc, char *argv[])
         plot.resetToHardwareFrame();
         plot.replot();
         QElapsedTimer timer;
-        const int runs = count >= 1'000'000 ? 5 : 11;
+        const int runs = count >= 1'000'000 ? 7 : 11;
 
+        // The same view again: what a repaint or a hover costs.
         std::vector<double> replots;
         for (int i = 0; i < runs; ++i) {
             timer.start();
             plot.replot();
-            replots.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+            replots.push_back(ms(timer));
         }
+
+        // Panning as a mouse drag does it on log axes: both ranges shift by a factor.
+        std::vector<double> pans;
+        for (int i = 0; i < runs; ++i) {
+            const double f = i % 2 == 0 ? 1.07 : 1.0 / 1.07;
+            timer.start();
+            plot.xAxis->setRange(plot.xAxis->range().lower * f, plot.xAxis->range().upper * f);
+            plot.yAxis->setRange(plot.yAxis->range().lower / f, plot.yAxis->range().upper / f);
+            plot.replot();
+            pans.push_back(ms(timer));
+        }
+
+        // One wheel step in or out about the centre.
+        std::vector<double> zooms;
+        for (int i = 0; i < runs; ++i) {
+            timer.start();
+            plot.zoomBy(i % 2 == 0 ? 1.25 : 0.8);
+            plot.replot();
+            zooms.push_back(ms(timer));
+        }
+        plot.resetToHardwareFrame();
+        plot.replot();
 
         // A drag as the mouse drives it: the press isolates the point, every move step is a
         // merged Preview edit followed by a replot.
-        const auto dragSteps = [&](bool isolated) {
-            const std::size_t index = count / 2;
-            if (isolated)
-                plot.isolatePoint(index);
-            std::vector<double> steps;
-            WhatIf move;
-            for (int i = 0; i < runs; ++i) {
-                move.bytesFactor *= 0.97;
-                timer.start();
-                document.setWhatIf(index, move, EditPhase::Preview);
-                plot.replot();
-                steps.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
-            }
-            document.cancelPreview();
-            plot.isolatePoint(std::nullopt);
-            return median(steps);
-        };
-        const double isolated = dragSteps(true);
-        const double full = dragSteps(false);
-        out << qSetFieldWidth(10) << count << qSetFieldWidth(0) << "  " << qSetFieldWidth(10)
-            << QString::number(median(replots), 'f', 1) << qSetFieldWidth(26)
-            << QString::number(isolated, 'f', 1) << qSetFieldWidth(30)
-            << QString::number(full, 'f', 1) << qSetFieldWidth(0) << "\n";
+        const std::size_t dragged = count / 2;
+        plot.isolatePoint(dragged);
+        plot.replot();
+        std::vector<double> steps;
+        WhatIf move;
+        for (int i = 0; i < runs; ++i) {
+            move.bytesFactor *= 0.97;
+            timer.start();
+            document.setWhatIf(dragged, move, EditPhase::Preview);
+            plot.replot();
+            steps.push_back(ms(timer));
+        }
+        document.cancelPreview();
+        plot.isolatePoint(std::nullopt);
+        plot.replot();
+
+        // A click that selects a point: the chart rebuilds its point graphs.
+        std::vector<double> selects;
+        for (int i = 0; i < std::min(runs, 5); ++i) {
+            timer.start();
+            document.setSelection({ static_cast<std::size_t>(i) * 7 });
+            plot.replot();
+            selects.push_back(ms(timer));
+        }
+
+        // What a hover costs: the point under the cursor, at random places in the plot.
+        std::mt19937 random(7);
+        const QRect rect = plot.axisRect()->rect();
+        std::uniform_real_distribution<double> px(rect.left(), rect.right());
+        std::uniform_real_distribution<double> py(rect.top(), rect.bottom());
+        constexpr int kHits = 200;
+        int found = 0;
+        timer.start();
+        for (int i = 0; i < kHits; ++i)
+            found += plot.pointAt(QPointF(px(random), py(random))) >= 0 ? 1 : 0;
+        const double hitUs = ms(timer) * 1000.0 / kHits;
+
+        out << qSetFieldWidth(10) << count << qSetFieldWidth(10)
+            << QString::number(median(replots), 'f', 1) << QString::number(median(pans), 'f', 1)
+            << QString::number(median(zooms), 'f', 1) << qSetFieldWidth(11)
+            << QString::number(median(steps), 'f', 1) << qSetFieldWidth(16)
+            << QString::number(median(selects), 'f', 1) << qSetFieldWidth(13)
+            << QString::number(hitUs, 'f', 1) << qSetFieldWidth(0) << "   (" << found << "/"
+            << kHits << " hovers on a point)\n";
         out.flush();
     }
     return 0;

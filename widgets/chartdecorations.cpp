@@ -130,7 +130,8 @@ RidgeMarker::~RidgeMarker()
     removeItem(m_plot, m_label);
 }
 
-WhatIfGhost::WhatIfGhost(QCustomPlot *plot, QPointF from, QPointF to, const QColor &color)
+WhatIfGhost::WhatIfGhost(
+    QCustomPlot *plot, QPointF from, QPointF to, const QColor &color, int alpha)
     : m_plot(plot)
     , m_from(from)
     , m_to(to)
@@ -138,7 +139,7 @@ WhatIfGhost::WhatIfGhost(QCustomPlot *plot, QPointF from, QPointF to, const QCol
     , m_arrow(new QCPItemLine(plot))
 {
     QColor faint = color;
-    faint.setAlpha(110);
+    faint.setAlpha(alpha);
     m_ghost->setLayer(kGhostLayer);
     m_ghost->position->setCoords(from.x(), from.y());
     m_ghost->setStyle(QCPItemTracer::tsCircle);

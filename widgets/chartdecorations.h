@@ -65,11 +65,12 @@ private:
     QCPItemText *m_label;
 };
 
-// A what-if move: a faint ghost at the measured position and an arrow to the moved point.
+// A what-if move: a faint ghost at the measured position and an arrow to the moved point. Also
+// drawn, fainter (`alpha`), from a workload's place before a quantization switch to its new one.
 class WhatIfGhost
 {
 public:
-    WhatIfGhost(QCustomPlot *plot, QPointF from, QPointF to, const QColor &color);
+    WhatIfGhost(QCustomPlot *plot, QPointF from, QPointF to, const QColor &color, int alpha = 110);
     ~WhatIfGhost();
     WhatIfGhost(const WhatIfGhost &) = delete;
     WhatIfGhost &operator=(const WhatIfGhost &) = delete;

@@ -3,10 +3,14 @@
 #include "core/units.h"
 #include "widgets/chartdecorations.h"
 
+#include <QApplication>
 #include <QFileInfo>
+#include <QPalette>
 #include <QSaveFile>
+#include <QStyle>
 #include <QSvgGenerator>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QToolTip>
 #include <QUndoStack>
 
@@ -41,6 +45,24 @@ constexpr double kPickRadius = 8.0; // pixels
 constexpr int kMaxLabelWidth = 170; // pixels for a point's name on the chart
 constexpr std::size_t kMaxPointLabels = 24;
 constexpr std::size_t kMaxAllPointLabels = 400; // "label all points": beyond this, clutter
+constexpr std::size_t kMaxQuantGhosts = 2000; // items are costly; beyond this, clutter anyway
+
+// Pixel position along a log axis as an affine function of log10 of the coordinate, so binning
+// a million points costs a multiply-add each (their logarithms are taken once per data change).
+struct LogToPixel {
+    double log0 = 0.0;
+    double pixel0 = 0.0;
+    double slope = 0.0; // pixels per decade
+
+    LogToPixel(const QCPAxis *axis, double lower, double upper)
+    {
+        log0 = std::log10(lower);
+        pixel0 = axis->coordToPixel(lower);
+        slope = (axis->coordToPixel(upper) - pixel0) / (std::log10(upper) - log0);
+    }
+    double operator()(double logValue) const { return pixel0 + (logValue - log0) * slope; }
+    bool valid() const { return std::isfinite(log0) && std::isfinite(slope) && slope != 0.0; }
+};
 
 double decadeFloor(double value)
 {
@@ -103,6 +125,22 @@ QCPScatterStyle::ScatterShape levelShape(std::optional<MemoryLevel> level)
     default:
         return QCPScatterStyle::ssCrossCircle;
     }
+}
+
+// A scatter style drawn once into a pixmap: QCustomPlot blits it at each point (rounded to
+// whole pixels), several times faster than stroking an antialiased shape per point.
+QCPScatterStyle markerStamp(const QCPScatterStyle &shape)
+{
+    const double extent = shape.size() + 2.0 * shape.pen().widthF() + 2.0;
+    const int side = static_cast<int>(std::ceil(extent)) | 1; // odd: the point sits on a pixel
+    QPixmap pixmap(side, side);
+    pixmap.fill(Qt::transparent);
+    QCPPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    shape.applyTo(&painter, shape.pen());
+    shape.drawShape(&painter, side / 2.0, side / 2.0);
+    painter.end();
+    return QCPScatterStyle(pixmap);
 }
 
 QString q(const std::string &text)
@@ -171,6 +209,42 @@ ChartTheme ChartTheme::print()
     return t;
 }
 
+QPalette ChartTheme::windowPalette() const
+{
+    if (kind != Kind::Dark)
+        return QApplication::style()->standardPalette();
+    // The chart's own colours carried to docks, tables and menus.
+    const QColor window(0x25, 0x29, 0x2f);
+    const QColor base(0x1e, 0x21, 0x26);
+    const QColor text = foreground;
+    const QColor disabled(0x7a, 0x80, 0x88);
+    QPalette p;
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, QColor(0x2a, 0x2e, 0x34));
+    p.setColor(QPalette::ToolTipBase, QColor(0x2a, 0x2e, 0x34));
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, disabled);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, QColor(0x30, 0x35, 0x3c));
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, QColor(0xff, 0x6b, 0x6b));
+    p.setColor(QPalette::Light, QColor(0x3d, 0x43, 0x4b));
+    p.setColor(QPalette::Midlight, QColor(0x35, 0x3a, 0x41));
+    p.setColor(QPalette::Mid, QColor(0x2a, 0x2e, 0x34));
+    p.setColor(QPalette::Dark, QColor(0x16, 0x18, 0x1c));
+    p.setColor(QPalette::Shadow, Qt::black);
+    p.setColor(QPalette::Highlight, QColor(0x2f, 0x6f, 0xc8));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Link, QColor(0x6c, 0xa8, 0xff));
+    p.setColor(QPalette::LinkVisited, QColor(0xb0, 0x8c, 0xff));
+    for (const auto role : { QPalette::WindowText, QPalette::Text, QPalette::ButtonText })
+        p.setColor(QPalette::Disabled, role, disabled);
+    p.setColor(QPalette::Disabled, QPalette::Highlight, QColor(0x3a, 0x3f, 0x47));
+    return p;
+}
+
 ChartTheme ChartTheme::of(Kind kind)
 {
     switch (kind) {
@@ -220,6 +294,13 @@ RooflinePlot::RooflinePlot(QWidget *parent)
             static_cast<PrefixedLogTicker *>(m_yTicker.data())->setScale(scale);
             yAxis->setLabel(tr("Performance [%1FLOP/s]").arg(prefix));
         });
+    m_quantGhostTimer = new QTimer(this);
+    m_quantGhostTimer->setSingleShot(true);
+    m_quantGhostTimer->setInterval(kQuantGhostMs);
+    connect(m_quantGhostTimer, &QTimer::timeout, this, [this] {
+        clearQuantGhosts();
+        requestReplot();
+    });
     applyTheme();
     setDocument(m_ownDocument);
 }
@@ -229,6 +310,7 @@ RooflinePlot::~RooflinePlot()
     for (const auto &connection : m_connections)
         disconnect(connection);
     // Decorations remove their items from the plot: do it while the plot is still whole.
+    m_quantGhosts.clear();
     clearDrawing(m_isolatedDrawing);
     clearDrawing(m_drawing);
     m_ridge.reset();
@@ -253,6 +335,7 @@ void RooflinePlot::setDocument(Document *document)
 void RooflinePlot::connectDocument()
 {
     m_connections.push_back(connect(m_document, &Document::hardwareChanged, this, [this] {
+        clearQuantGhosts();
         rebuildRoofs();
         requestReplot();
     }));
@@ -268,8 +351,16 @@ void RooflinePlot::connectDocument()
         rebuildPoints();
         requestReplot();
     };
-    m_connections.push_back(connect(m_document, &Document::pointsReset, this, everything));
-    m_connections.push_back(connect(m_document, &Document::quantModeChanged, this, everything));
+    m_connections.push_back(connect(m_document, &Document::pointsReset, this, [this, everything] {
+        clearQuantGhosts(); // their indices mean other points now
+        everything();
+    }));
+    m_connections.push_back(
+        connect(m_document, &Document::quantModeChanged, this, [this, everything] {
+            const auto before = m_workloadPositions;
+            everything();
+            showQuantGhosts(before);
+        }));
     m_connections.push_back(connect(
         m_document, &Document::pointsChanged, this, [this](qsizetype first, qsizetype last) {
             // One step of a drag: only the dragged point is redrawn.
@@ -604,7 +695,10 @@ struct RooflinePlot::PointBatch {
 
 std::size_t RooflinePlot::groupIndex(const KernelPoint &point)
 {
-    const std::string &name = point.group.empty() ? std::string("kernels") : point.group;
+    static const std::string kDefault("kernels");
+    const std::string &name = point.group.empty() ? kDefault : point.group;
+    if (const auto it = m_groups.find(name); it != m_groups.end())
+        return it->second;
     return m_groups.emplace(name, m_groups.size()).first->second;
 }
 
@@ -670,36 +764,249 @@ void RooflinePlot::collectPoint(std::size_t i, PointBatch &batch, PointDrawing &
 
 void RooflinePlot::flushBatch(PointBatch &batch, PointDrawing &drawing, bool inLegend)
 {
-    const auto newGraph = [this, &drawing] {
+    // Every point graph keeps its full data beside it and draws a per-view subset (decimate()).
+    const auto newGraph = [this, &drawing](const QCPScatterStyle &style, const QVector<double> &x,
+                              const QVector<double> &y) {
         QCPGraph *graph = addGraph();
         graph->setLineStyle(QCPGraph::lsNone);
         graph->setSelectable(QCP::stNone);
         graph->removeFromLegend();
+        // The decimated data has at most one point per cell already; QCustomPlot's own sampling
+        // could only drop visible markers.
+        graph->setAdaptiveSampling(false);
         drawing.plottables.push_back(graph);
+        DecimatedSeries series;
+        series.graph = graph;
+        series.shape = style;
+        series.stamp = markerStamp(style);
+        graph->setScatterStyle(series.stamp);
+        series.x.assign(x.begin(), x.end());
+        series.y.assign(y.begin(), y.end());
+        series.lx.resize(series.x.size());
+        series.ly.resize(series.y.size());
+        for (std::size_t k = 0; k < series.x.size(); ++k) {
+            series.lx[k] = std::log10(series.x[k]);
+            series.ly[k] = std::log10(series.y[k]);
+        }
+        series.margin = style.size() / 2.0 + style.pen().widthF() + 1.0;
+        drawing.series.push_back(std::move(series));
         return graph;
     };
-    for (auto &[key, series] : batch.scatter) {
-        QCPGraph *graph = newGraph();
-        graph->setScatterStyle(series.style);
-        graph->setData(series.x, series.y);
-    }
+    for (auto &[key, series] : batch.scatter)
+        newGraph(series.style, series.x, series.y);
     if (!batch.impossibleX.isEmpty()) {
-        QCPGraph *impossible = newGraph();
-        impossible->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
-            QPen(kImpossibleColor, 2.0 * m_theme.lineScale), Qt::NoBrush, 19));
-        impossible->setData(batch.impossibleX, batch.impossibleY);
+        QCPGraph *impossible
+            = newGraph(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                           QPen(kImpossibleColor, 2.0 * m_theme.lineScale), Qt::NoBrush, 19),
+                batch.impossibleX, batch.impossibleY);
         if (inLegend) {
             impossible->setName(tr("impossible: above its roof"));
             impossible->addToLegend();
         }
     }
     if (!batch.selectedX.isEmpty()) {
-        QCPGraph *selected = newGraph();
+        QCPGraph *selected
+            = newGraph(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                           QPen(kSelectionColor, 2.2 * m_theme.lineScale), Qt::NoBrush, 15),
+                batch.selectedX, batch.selectedY);
         selected->setLayer(chart::kLabelLayer);
-        selected->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
-            QPen(kSelectionColor, 2.2 * m_theme.lineScale), Qt::NoBrush, 15));
-        selected->setData(batch.selectedX, batch.selectedY);
     }
+}
+
+void RooflinePlot::useVectorMarkers(bool on)
+{
+    for (auto *drawing : { &m_drawing, &m_isolatedDrawing }) {
+        for (auto &series : drawing->series)
+            series.graph->setScatterStyle(on ? series.shape : series.stamp);
+    }
+}
+
+RooflinePlot::ViewKey RooflinePlot::currentView() const
+{
+    const QCPRange x = xAxis->range();
+    const QCPRange y = yAxis->range();
+    return { x.lower, x.upper, y.lower, y.upper, axisRect()->rect() };
+}
+
+void RooflinePlot::updateLayout()
+{
+    QCustomPlot::updateLayout();
+    // Here the axis rect has its final size for this replot or export, and nothing is drawn yet.
+    const ViewKey view = currentView();
+    for (auto *drawing : { &m_drawing, &m_isolatedDrawing }) {
+        for (auto &series : drawing->series) {
+            if (series.view != view)
+                decimate(series, view);
+        }
+    }
+}
+
+void RooflinePlot::decimate(DecimatedSeries &series, const ViewKey &view)
+{
+    series.view = view;
+    QVector<QCPGraphData> kept;
+    const QRect r = view.rect;
+    const LogToPixel toX(xAxis, view.xLower, view.xUpper);
+    const LogToPixel toY(yAxis, view.yLower, view.yUpper);
+    if (r.width() <= 0 || r.height() <= 0 || !toX.valid() || !toY.valid()) {
+        series.graph->data()->set(kept, true);
+        return;
+    }
+    // Cells aligned on the axis rect's corner; markers within `margin` outside it still show.
+    const double cell = kDecimationCell;
+    const int pad = static_cast<int>(std::ceil(series.margin / cell));
+    const int columns = static_cast<int>(std::ceil(r.width() / cell)) + 2 * pad;
+    const int rows = static_cast<int>(std::ceil(r.height() / cell)) + 2 * pad;
+    const double left = r.left() - pad * cell;
+    const double top = r.top() - pad * cell;
+    m_occupied.assign(static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows), 0);
+    // Cell column and row as one multiply-add of the logarithm each.
+    const double ax = (toX.pixel0 - toX.log0 * toX.slope - left) / cell;
+    const double bx = toX.slope / cell;
+    const double ay = (toY.pixel0 - toY.log0 * toY.slope - top) / cell;
+    const double by = toY.slope / cell;
+    // Kept points bucketed by column: QCustomPlot wants them sorted by key, and a column's
+    // points only need sorting among themselves.
+    std::vector<std::uint32_t> columnOf;
+    std::vector<std::uint32_t> keptIndex;
+    std::vector<std::uint32_t> perColumn(static_cast<std::size_t>(columns) + 1, 0);
+    const std::size_t count = series.x.size();
+    for (std::size_t k = 0; k < count; ++k) {
+        const double cx = ax + bx * series.lx[k];
+        const double cy = ay + by * series.ly[k];
+        // Written so NaN (a non-positive coordinate) fails too; truncation is floor here.
+        if (!(cx >= 0.0 && cx < columns && cy >= 0.0 && cy < rows))
+            continue;
+        const auto column = static_cast<std::uint32_t>(cx);
+        const std::size_t at = column + static_cast<std::size_t>(cy) * columns;
+        if (m_occupied[at])
+            continue;
+        m_occupied[at] = 1;
+        columnOf.push_back(column);
+        keptIndex.push_back(static_cast<std::uint32_t>(k));
+        ++perColumn[column + 1];
+    }
+    for (std::size_t c = 1; c < perColumn.size(); ++c)
+        perColumn[c] += perColumn[c - 1];
+    kept.resize(static_cast<qsizetype>(keptIndex.size()));
+    std::vector<std::uint32_t> fill(perColumn.begin(), perColumn.end() - 1);
+    for (std::size_t j = 0; j < keptIndex.size(); ++j) {
+        const std::uint32_t k = keptIndex[j];
+        kept[fill[columnOf[j]]++] = QCPGraphData(series.x[k], series.y[k]);
+    }
+    const auto byKey = [](const QCPGraphData &a, const QCPGraphData &b) { return a.key < b.key; };
+    if (bx > 0.0) {
+        for (std::size_t c = 0; c + 1 < perColumn.size(); ++c)
+            std::sort(kept.begin() + perColumn[c], kept.begin() + perColumn[c + 1], byKey);
+    } else { // a reversed axis: columns run against the key
+        std::sort(kept.begin(), kept.end(), byKey);
+    }
+    series.graph->data()->set(kept, true);
+}
+
+std::vector<QPointF> RooflinePlot::drawnPointCoords() const
+{
+    std::vector<QPointF> out;
+    for (const auto *drawing : { &m_drawing, &m_isolatedDrawing }) {
+        for (const auto &series : drawing->series) {
+            for (const auto &d : *series.graph->data())
+                out.emplace_back(d.key, d.value);
+        }
+    }
+    return out;
+}
+
+void RooflinePlot::rebuildHitIndex()
+{
+    HitIndex &index = m_hitIndex;
+    index = {};
+    m_workloadPositions.clear();
+    const Document &doc = *m_document;
+    std::vector<HitIndex::Entry> dots;
+    double lxLow = 1e300, lxHigh = -1e300, lyLow = 1e300, lyHigh = -1e300;
+    for (std::size_t i = 0; i < doc.pointCount(); ++i) {
+        const auto &a = doc.analysis(i);
+        if (!a || a->levels.empty())
+            continue;
+        const double y = a->performance.value_or(a->attainable);
+        if (doc.workload(i))
+            m_workloadPositions.emplace_back(i, QPointF(a->levels.front().intensity, y));
+        const double ly = std::log10(y);
+        for (const auto &level : a->levels) {
+            const double lx = std::log10(level.intensity);
+            if (!std::isfinite(lx) || !std::isfinite(ly))
+                continue;
+            dots.push_back({ lx, ly, static_cast<std::uint32_t>(i) });
+            lxLow = std::min(lxLow, lx);
+            lxHigh = std::max(lxHigh, lx);
+            lyLow = std::min(lyLow, ly);
+            lyHigh = std::max(lyHigh, ly);
+        }
+    }
+    if (dots.empty())
+        return;
+    // About four dots per bucket on a uniform cloud.
+    const int side
+        = std::clamp(static_cast<int>(std::sqrt(static_cast<double>(dots.size()) / 4.0)), 1, 1024);
+    index.columns = side;
+    index.rows = side;
+    index.lx0 = lxLow;
+    index.ly0 = lyLow;
+    index.lxStep = std::max((lxHigh - lxLow) / side, 1e-12);
+    index.lyStep = std::max((lyHigh - lyLow) / side, 1e-12);
+    const auto bucket = [&index](const HitIndex::Entry &e) {
+        const int c
+            = std::min(static_cast<int>((e.lx - index.lx0) / index.lxStep), index.columns - 1);
+        const int r = std::min(static_cast<int>((e.ly - index.ly0) / index.lyStep), index.rows - 1);
+        return static_cast<std::size_t>(r) * index.columns + static_cast<std::size_t>(c);
+    };
+    index.start.assign(static_cast<std::size_t>(side) * side + 1, 0);
+    for (const auto &e : dots)
+        ++index.start[bucket(e) + 1];
+    for (std::size_t b = 1; b < index.start.size(); ++b)
+        index.start[b] += index.start[b - 1];
+    index.entries.resize(dots.size());
+    std::vector<std::uint32_t> fill(index.start.begin(), index.start.end() - 1);
+    for (const auto &e : dots)
+        index.entries[fill[bucket(e)]++] = e;
+}
+
+void RooflinePlot::clearQuantGhosts()
+{
+    m_quantGhosts.clear();
+    if (m_quantGhostTimer)
+        m_quantGhostTimer->stop();
+}
+
+void RooflinePlot::showQuantGhosts(const std::vector<std::pair<std::size_t, QPointF>> &before)
+{
+    clearQuantGhosts();
+    const Document &doc = *m_document;
+    for (const auto &[i, from] : before) {
+        if (m_quantGhosts.size() >= kMaxQuantGhosts)
+            break;
+        if (i >= doc.pointCount() || !doc.workload(i))
+            continue;
+        const auto to = pointCoords(i);
+        if (!to)
+            continue;
+        const double dx = std::abs(std::log(to->x() / from.x()));
+        const double dy = std::abs(std::log(to->y() / from.y()));
+        if (!(dx > 1e-9 || dy > 1e-9))
+            continue;
+        m_quantGhosts.push_back(std::make_unique<chart::WhatIfGhost>(
+            this, from, *to, groupColor(groupIndex(doc.measuredPoint(i))), 80));
+    }
+    if (!m_quantGhosts.empty())
+        m_quantGhostTimer->start();
+}
+
+std::vector<std::pair<QPointF, QPointF>> RooflinePlot::quantGhosts() const
+{
+    std::vector<std::pair<QPointF, QPointF>> out;
+    for (const auto &ghost : m_quantGhosts)
+        out.emplace_back(ghost->from(), ghost->to());
+    return out;
 }
 
 void RooflinePlot::clearDrawing(PointDrawing &drawing)
@@ -710,6 +1017,7 @@ void RooflinePlot::clearDrawing(PointDrawing &drawing)
     for (QCPAbstractPlottable *plottable : drawing.plottables)
         removePlottable(plottable);
     drawing.plottables.clear();
+    drawing.series.clear();
 }
 
 void RooflinePlot::rebuildPoints()
@@ -731,6 +1039,7 @@ void RooflinePlot::rebuildPoints()
         collectPoint(i, batch, m_drawing);
     }
     flushBatch(batch, m_drawing, true);
+    rebuildHitIndex();
     for (auto &[id, members] : sweeps)
         drawSweep(members);
     if (m_isolated)
@@ -923,6 +1232,8 @@ QString RooflinePlot::exportTo(const QString &fileName, int width, int height, d
     if (!scratch.isValid())
         return tr("%1: no temporary directory to render into").arg(fileName);
     const QString rendered = scratch.filePath("chart." + suffix);
+    // Decimated at the export's size (updateLayout runs for it), drawn as vector shapes.
+    useVectorMarkers(true);
     bool ok = false;
     if (suffix == "png") {
         ok = savePng(rendered, width, height, scale);
@@ -941,6 +1252,8 @@ QString RooflinePlot::exportTo(const QString &fileName, int width, int height, d
             ok = painter.end();
         }
     }
+    useVectorMarkers(false);
+    requestReplot(); // lays the chart out for the screen again (and decimates for it)
     QFile in(rendered);
     if (!ok || !in.open(QIODevice::ReadOnly))
         return tr("%1: the chart could not be rendered").arg(fileName);
@@ -996,6 +1309,12 @@ QString RooflinePlot::pointDescription(std::size_t index) const
                       q(formatSignificant(move.timeFactor, 3)))
             + "</i>";
     text += "<br>" + tr("FLOPs: %1").arg(q(formatQuantity(point.flops, Dimension::Flops)));
+    if (m_document->quantMode() != QuantMode::None && !m_document->workload(index))
+        text += "<br><i>"
+            + tr("quantization %1 does not move this point: a measured kernel keeps its measured "
+                 "FLOPs, bytes and time")
+                  .arg(q(std::string(quantModeName(m_document->quantMode()))))
+            + "</i>";
     if (!result) {
         text += "<br><i>" + q(result.error()).toHtmlEscaped() + "</i>";
         return text;
@@ -1071,19 +1390,54 @@ int RooflinePlot::pointAt(const QPointF &position) const
 {
     int best = -1;
     double bestDistance = kPickRadius;
-    for (std::size_t i = 0; i < m_document->pointCount(); ++i) {
-        const auto &a = m_document->analysis(i);
-        if (!a)
-            continue;
-        const double y = yAxis->coordToPixel(a->performance.value_or(a->attainable));
-        if (std::abs(y - position.y()) > bestDistance)
-            continue;
-        for (const auto &level : a->levels) {
-            const double d
-                = std::hypot(xAxis->coordToPixel(level.intensity) - position.x(), y - position.y());
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = static_cast<int>(i);
+    const auto consider = [&](std::size_t i, double px, double py) {
+        const double d = std::hypot(px - position.x(), py - position.y());
+        if (d < bestDistance || (d == bestDistance && best >= 0 && static_cast<int>(i) < best)) {
+            bestDistance = d;
+            best = static_cast<int>(i);
+        }
+    };
+    // The dragged point from the Document: its entry in the index is where the drag began.
+    if (m_isolated && *m_isolated < m_document->pointCount()) {
+        if (const auto &a = m_document->analysis(*m_isolated)) {
+            const double y = yAxis->coordToPixel(a->performance.value_or(a->attainable));
+            for (const auto &level : a->levels)
+                consider(*m_isolated, xAxis->coordToPixel(level.intensity), y);
+        }
+    }
+    const HitIndex &index = m_hitIndex;
+    if (index.entries.empty())
+        return best;
+    const QCPRange xr = xAxis->range();
+    const QCPRange yr = yAxis->range();
+    const LogToPixel toX(xAxis, xr.lower, xr.upper);
+    const LogToPixel toY(yAxis, yr.lower, yr.upper);
+    if (!toX.valid() || !toY.valid())
+        return best;
+    // The pick circle's bounding box in log10 coordinates, then the buckets it touches.
+    const auto span = [](const LogToPixel &map, double pixel, double radius) {
+        const double a = map.log0 + (pixel - radius - map.pixel0) / map.slope;
+        const double b = map.log0 + (pixel + radius - map.pixel0) / map.slope;
+        return std::pair(std::min(a, b), std::max(a, b));
+    };
+    const auto [lxLow, lxHigh] = span(toX, position.x(), kPickRadius);
+    const auto [lyLow, lyHigh] = span(toY, position.y(), kPickRadius);
+    const auto cells = [](double low, double high, double origin, double step, int count) {
+        const double first = std::floor((low - origin) / step);
+        const double last = std::floor((high - origin) / step);
+        return std::pair(static_cast<int>(std::clamp(first, 0.0, count - 1.0)),
+            static_cast<int>(std::clamp(last, 0.0, count - 1.0)));
+    };
+    const auto [c0, c1] = cells(lxLow, lxHigh, index.lx0, index.lxStep, index.columns);
+    const auto [r0, r1] = cells(lyLow, lyHigh, index.ly0, index.lyStep, index.rows);
+    for (int r = r0; r <= r1; ++r) {
+        for (int c = c0; c <= c1; ++c) {
+            const std::size_t b = static_cast<std::size_t>(r) * index.columns + c;
+            for (std::uint32_t e = index.start[b]; e < index.start[b + 1]; ++e) {
+                const HitIndex::Entry &entry = index.entries[e];
+                if (m_isolated && entry.point == *m_isolated)
+                    continue;
+                consider(entry.point, toX(entry.lx), toY(entry.ly));
             }
         }
     }

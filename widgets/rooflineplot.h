@@ -8,6 +8,7 @@
 
 #include <qcustomplot.h>
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -41,6 +42,9 @@ struct ChartTheme {
     static ChartTheme dark();
     static ChartTheme print();
     static ChartTheme of(Kind kind);
+    // The palette of the whole window under this theme (docks, tables, menus): dark for Dark,
+    // the style's standard palette otherwise.
+    QPalette windowPalette() const;
 };
 
 class RooflinePlot : public QCustomPlot
@@ -118,6 +122,18 @@ public:
     // not all of them; nullopt puts it back among the others.
     void isolatePoint(std::optional<std::size_t> index);
 
+    // Decimation: each point graph is handed only one point per occupied cell of this size
+    // (pixels, in the current view and widget size; log axes binned in pixel space), rebuilt when
+    // the view or the data changes. Hit-testing uses every point.
+    static constexpr double kDecimationCell = 6.0;
+    // The chart coordinates the point graphs currently draw (after decimation), for tests.
+    std::vector<QPointF> drawnPointCoords() const;
+
+    // Ghosts of the last quantization switch: old → new position of every moved workload point
+    // (chart coordinates). Cleared on the next change or after kQuantGhostMs.
+    static constexpr int kQuantGhostMs = 4000;
+    std::vector<std::pair<QPointF, QPointF>> quantGhosts() const;
+
 signals:
     // The cursor's chart coordinates; NaN when it left the plot.
     void cursorMoved(double intensity, double performance);
@@ -128,6 +144,9 @@ protected:
     void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void leaveEvent(QEvent *event) override;
+    // Lays out the axes, then re-decimates the point graphs whose view changed: runs once per
+    // replot and for every export (at the export's size).
+    void updateLayout() override;
 
 private:
     struct Drag {
@@ -140,12 +159,43 @@ private:
     };
 
     struct PointBatch;
+    // The view a decimated series was last binned for.
+    struct ViewKey {
+        double xLower = 0.0, xUpper = 0.0, yLower = 0.0, yUpper = 0.0;
+        QRect rect;
+        friend bool operator==(const ViewKey &, const ViewKey &) = default;
+    };
+    // One point graph with its full data; the graph holds the decimated subset.
+    struct DecimatedSeries {
+        QCPGraph *graph = nullptr;
+        // The marker as vector shapes (exports) and as a pre-rendered stamp (the screen: a blit
+        // per marker instead of an antialiased path).
+        QCPScatterStyle shape;
+        QCPScatterStyle stamp;
+        std::vector<double> x, y; // chart coordinates
+        std::vector<double> lx, ly; // their log10
+        double margin = 0.0; // pixels: half the marker, so edge markers stay
+        std::optional<ViewKey> view;
+    };
     // What the chart draws for a set of points; removed as a whole.
     struct PointDrawing {
         std::vector<std::unique_ptr<chart::WhatIfGhost>> ghosts;
         std::vector<std::unique_ptr<chart::PointLabel>> labels;
         std::vector<std::unique_ptr<chart::SweepCrossingMarker>> crossings;
         std::vector<QCPAbstractPlottable *> plottables;
+        std::vector<DecimatedSeries> series;
+    };
+    // Every drawn dot (point, level) in a coarse grid over log10 coordinates, so a mouse
+    // position finds its point without scanning them all.
+    struct HitIndex {
+        struct Entry {
+            double lx, ly;
+            std::uint32_t point;
+        };
+        double lx0 = 0.0, ly0 = 0.0, lxStep = 1.0, lyStep = 1.0;
+        int columns = 0, rows = 0;
+        std::vector<std::uint32_t> start; // per bucket, into entries (CSR)
+        std::vector<Entry> entries;
     };
 
     void connectDocument();
@@ -159,6 +209,13 @@ private:
     void drawSweep(std::vector<std::pair<double, std::size_t>> members);
     void updateIsolatedPoint();
     void placeLabels();
+    ViewKey currentView() const;
+    // Markers as vector shapes while exporting (true), as stamps on the screen (false).
+    void useVectorMarkers(bool on);
+    void decimate(DecimatedSeries &series, const ViewKey &view);
+    void rebuildHitIndex();
+    void showQuantGhosts(const std::vector<std::pair<std::size_t, QPointF>> &before);
+    void clearQuantGhosts();
     void requestReplot();
     void dragTo(const QPointF &position, EditPhase phase);
     QPointF coordsAt(const QPointF &position) const;
@@ -179,6 +236,12 @@ private:
     PointDrawing m_isolatedDrawing; // the dragged point
     std::optional<std::size_t> m_isolated;
     std::map<std::string, std::size_t> m_groups; // group name -> colour index
+    HitIndex m_hitIndex;
+    std::vector<std::uint8_t> m_occupied; // scratch of decimate()
+    // Where each workload point was drawn (index, chart coordinates), for the quantization ghosts.
+    std::vector<std::pair<std::size_t, QPointF>> m_workloadPositions;
+    std::vector<std::unique_ptr<chart::WhatIfGhost>> m_quantGhosts;
+    QTimer *m_quantGhostTimer = nullptr;
 
     std::optional<Drag> m_drag;
     QPoint m_pressPosition;

@@ -1,11 +1,19 @@
 // RooflinePlot driven with real mouse and key events: dragging points and roofs, zooming,
 // and what the chart says about a point.
 #include "testmachine.h"
+
+#include "core/presets.h"
 #include "widgets/document.h"
 #include "widgets/rooflineplot.h"
 
+#include <QApplication>
+#include <QStyle>
 #include <QTest>
 #include <QUndoStack>
+
+#include <cmath>
+#include <random>
+#include <set>
 
 using namespace ridgepoint;
 
@@ -28,6 +36,52 @@ void drag(QWidget *widget, QPointF from, QPointF to, bool release = true,
             Qt::LeftButton, modifiers);
     if (release)
         send(widget, QEvent::MouseButtonRelease, to, Qt::LeftButton, Qt::NoButton, modifiers);
+}
+
+// A cloud of `count` measured points under the test machine's roofs, one group, one level:
+// intensities 0.01–1000 FLOP/B, 0.1–100 % of the roof.
+std::vector<KernelPoint> randomCloud(std::size_t count)
+{
+    std::mt19937_64 random(1234);
+    std::uniform_real_distribution<double> logIntensity(-2.0, 3.0);
+    std::uniform_real_distribution<double> logShare(-3.0, 0.0);
+    std::vector<KernelPoint> points;
+    for (std::size_t i = 0; i < count; ++i) {
+        const double intensity = std::pow(10.0, logIntensity(random));
+        const double roof = std::min(1e12, 1e11 * intensity);
+        const double rate = roof * std::pow(10.0, logShare(random));
+        points.push_back(
+            test::point("k" + std::to_string(i), "cloud", 1e9, 1e9 / intensity, 1e9 / rate));
+    }
+    return points;
+}
+
+using Cells = std::set<std::pair<int, int>>;
+
+// The decimation cells (aligned on the axis rect's corner) of chart coordinates, counting only
+// cells wholly inside the axis rect: one that straddles its edge may keep a point just outside.
+Cells occupiedCells(const RooflinePlot &plot, const std::vector<QPointF> &coords)
+{
+    const QRect r = plot.axisRect()->rect();
+    const double cell = RooflinePlot::kDecimationCell;
+    const double columns = std::floor(r.width() / cell);
+    const double rows = std::floor(r.height() / cell);
+    Cells cells;
+    for (const QPointF &c : coords) {
+        const double cx = std::floor((plot.xAxis->coordToPixel(c.x()) - r.left()) / cell);
+        const double cy = std::floor((plot.yAxis->coordToPixel(c.y()) - r.top()) / cell);
+        if (cx >= 0.0 && cx < columns && cy >= 0.0 && cy < rows)
+            cells.emplace(static_cast<int>(cx), static_cast<int>(cy));
+    }
+    return cells;
+}
+
+std::vector<QPointF> allPointCoords(const RooflinePlot &plot, std::size_t count)
+{
+    std::vector<QPointF> out;
+    for (std::size_t i = 0; i < count; ++i)
+        out.push_back(*plot.pointCoords(i));
+    return out;
 }
 
 } // namespace
@@ -291,6 +345,109 @@ private slots:
         QCOMPARE(plot->exportTo(file, 800, 500), QString());
         QVERIFY(QFileInfo(file).size() > 1000);
         QVERIFY(!plot->exportTo(dir.filePath("chart.bmp"), 800, 500).isEmpty());
+    }
+
+    // Issue 3, speed: the point graphs draw one point per occupied cell, and lose none.
+    void decimationKeepsEveryOccupiedCell()
+    {
+        constexpr std::size_t kCount = 30000;
+        doc->resetPoints(randomCloud(kCount));
+        plot->replot();
+        const auto check = [&](const char *view) {
+            const std::vector<QPointF> drawn = plot->drawnPointCoords();
+            QVERIFY2(drawn.size() < kCount / 2, view); // something was thinned
+            const Cells all = occupiedCells(*plot, allPointCoords(*plot, kCount));
+            QVERIFY2(all.size() > 1000, view);
+            QVERIFY2(occupiedCells(*plot, drawn) == all, view);
+        };
+        check("hardware frame");
+        plot->zoomBy(3.0); // a new view is binned again
+        plot->replot();
+        check("zoomed in");
+        // An export bins at its own size; the screen's binning comes back after it.
+        QTemporaryDir dir;
+        QCOMPARE(plot->exportTo(dir.filePath("small.png"), 500, 320), QString());
+        plot->replot();
+        check("after an export");
+        plot->resize(700, 500);
+        plot->replot();
+        check("resized");
+    }
+
+    void hitTestingFindsAPointDecimatedAway()
+    {
+        constexpr std::size_t kCount = 30000;
+        doc->resetPoints(randomCloud(kCount));
+        plot->replot();
+        std::set<std::pair<double, double>> drawn;
+        for (const QPointF &c : plot->drawnPointCoords())
+            drawn.emplace(c.x(), c.y());
+        const QRect r = plot->axisRect()->rect().adjusted(20, 20, -20, -20);
+        std::optional<std::size_t> hidden;
+        for (std::size_t i = 0; i < kCount && !hidden; ++i) {
+            const QPointF c = *plot->pointCoords(i);
+            if (!drawn.count({ c.x(), c.y() }) && r.contains(plot->pointPosition(i).toPoint()))
+                hidden = i;
+        }
+        QVERIFY(hidden);
+        const QPointF at = plot->pointPosition(*hidden);
+        QCOMPARE(plot->pointAt(at), static_cast<int>(*hidden));
+        // A press on it starts dragging that very point.
+        drag(plot.get(), at, at + QPointF(50, 0));
+        QVERIFY(!doc->whatIf(*hidden).isIdentity());
+        QCOMPARE(doc->selection(), std::vector<std::size_t> { *hidden });
+        // Nothing is found far from every point.
+        doc->resetPoints(test::points());
+        plot->replot();
+        QCOMPARE(plot->pointAt(QPointF(r.right() - 2, r.top() + 2)), -1);
+    }
+
+    // Issue 3: the quantization switch shows where its workload points came from.
+    void quantizationSwitchGhostsTheMovedWorkloadPoints()
+    {
+        doc->resetHardware(**PresetDatabase::builtin().find("H100"));
+        Workload matmul;
+        matmul.model
+            = MatmulWorkload { MatmulSpec { 64, 4096, 4096, Precision::BF16, {} }, {}, {} };
+        matmul.group = "matmul";
+        QVERIFY(doc->addWorkloads({ matmul }, "add matmul").has_value());
+        const std::size_t w = doc->pointCount() - 1;
+        const QPointF before = *plot->pointCoords(w);
+        const QPointF measured = *plot->pointCoords(0);
+        QVERIFY(plot->quantGhosts().empty());
+        QVERIFY(!plot->pointDescription(0).contains("does not move"));
+
+        doc->setQuantMode(QuantMode::W8A16);
+        const QPointF after = *plot->pointCoords(w);
+        QVERIFY(after.x() > 1.5 * before.x()); // int8 weights: about twice the intensity
+        QCOMPARE(*plot->pointCoords(0), measured);
+        const auto ghosts = plot->quantGhosts();
+        QCOMPARE(ghosts.size(), std::size_t(1)); // only the workload moved
+        QCOMPARE(ghosts.front().first, before);
+        QCOMPARE(ghosts.front().second, after);
+        const QString tip = plot->pointDescription(0);
+        QVERIFY2(tip.contains("w8a16 does not move this point"), qPrintable(tip));
+        QVERIFY(!plot->pointDescription(w).contains("does not move"));
+
+        // The next change replaces them: undo ghosts the way back.
+        doc->undoStack()->undo();
+        QCOMPARE(plot->quantGhosts().size(), std::size_t(1));
+        QCOMPARE(plot->quantGhosts().front().first, after);
+        QCOMPARE(plot->quantGhosts().front().second, before);
+        // And they fade after a few seconds.
+        QTRY_VERIFY_WITH_TIMEOUT(plot->quantGhosts().empty(), RooflinePlot::kQuantGhostMs + 3000);
+    }
+
+    void darkThemeDarkensTheWholeWindowPalette()
+    {
+        const QPalette dark = ChartTheme::dark().windowPalette();
+        QVERIFY(dark.color(QPalette::Window).lightness() < 80);
+        QVERIFY(dark.color(QPalette::Base).lightness() < 80);
+        QVERIFY(dark.color(QPalette::WindowText).lightness() > 180);
+        QVERIFY(dark.color(QPalette::Text).lightness() > 180);
+        const QPalette standard = QApplication::style()->standardPalette();
+        QCOMPARE(ChartTheme::print().windowPalette(), standard);
+        QCOMPARE(ChartTheme::light().windowPalette(), standard);
     }
 
 private:
