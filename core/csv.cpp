@@ -128,7 +128,7 @@ Column classify(std::string_view rawHeader)
             unitAsWritten
                 = std::string(trimmed(std::string_view(original).substr(a + 1, b - a - 1)));
             text = lowerTrimmed(text.substr(0, a));
-            original = original.substr(0, a);
+            original.resize(a);
         }
     }
     std::replace(text.begin(), text.end(), ' ', '_');
