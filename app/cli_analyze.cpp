@@ -37,7 +37,12 @@ int runAnalyze(const QStringList &arguments)
         "Place kernels on a machine's roofline: intensity per memory level, attainable "
         "performance, bound and limiting ceiling, utilization, T_min/T_max, consistency.");
     addHardwareOptions(parser);
-    parser.addOption({ "json", "Print one JSON object (numbers in SI base units)." });
+    parser.addOption(
+        { "json", "Print one JSON object (numbers in SI base units); --format json." });
+    parser.addOption({ "format",
+        "table (default, for people), json, csv (RFC 4180, SI base units, full precision) or "
+        "markdown (a pipe table for review documents).",
+        "table|json|csv|markdown", "table" });
     parser.addOption({ "strict", "Exit with status 2 if any row cannot be used." });
     parser.addOption({ "example", "Analyse the built-in example data set as well." });
     parser.addPositionalArgument(
@@ -45,6 +50,18 @@ int runAnalyze(const QStringList &arguments)
     int status = kExitOk;
     if (!parseOrExplain(parser, arguments, status))
         return status;
+
+    const QString format = parser.isSet("json") ? QStringLiteral("json") : parser.value("format");
+    if (!QStringList { "table", "json", "csv", "markdown" }.contains(format)) {
+        err() << "--format: expected table, json, csv or markdown, got \"" << format << "\""
+              << Qt::endl;
+        return kExitBadInput;
+    }
+    if (parser.isSet("json") && parser.isSet("format") && parser.value("format") != "json") {
+        err() << "--json and --format " << parser.value("format") << " contradict each other"
+              << Qt::endl;
+        return kExitBadInput;
+    }
 
     const auto hardware = hardwareFromOptions(parser);
     if (!hardware)
@@ -73,8 +90,15 @@ int runAnalyze(const QStringList &arguments)
     printDiagnostics(problems);
     rowErrors += static_cast<int>(problems.size());
 
-    const std::string text = parser.isSet("json") ? analysisJson(*hardware, analysed)
-                                                  : analysisTable(*hardware, analysed);
+    std::string text;
+    if (format == "json")
+        text = analysisJson(*hardware, analysed);
+    else if (format == "csv")
+        text = tableCsv(analysed);
+    else if (format == "markdown")
+        text = tableMarkdown(analysed);
+    else
+        text = analysisTable(*hardware, analysed);
     out() << QString::fromStdString(text);
     out().flush();
 

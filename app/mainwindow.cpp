@@ -1,5 +1,6 @@
 #include "app/mainwindow.h"
 
+#include "app/reviewcontroller.h"
 #include "app/sessioncontroller.h"
 
 #include "core/csv.h"
@@ -59,6 +60,7 @@ MainWindow::MainWindow(QWidget *parent)
         updateTitle();
     });
     buildDocks();
+    m_review = new ReviewController(this, m_document, m_plot, m_pointsPanel);
     buildMenus();
     m_cursorLabel = new QLabel(this);
     statusBar()->addPermanentWidget(m_cursorLabel);
@@ -103,8 +105,11 @@ void MainWindow::buildMenus()
     file->addSeparator();
     m_sessions->addActions(file);
     file->addSeparator();
+    m_review->addBaselineActions(file);
+    file->addSeparator();
     file->addAction(
         tr("&Export chart…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportChart);
+    m_review->addExportAction(file);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

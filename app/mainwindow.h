@@ -16,6 +16,7 @@ namespace ridgepoint {
 class Document;
 class HardwarePanel;
 class PointsPanel;
+class ReviewController;
 class RooflinePlot;
 class SessionController;
 class WorkloadPanel;
@@ -36,6 +37,7 @@ public:
     // and the valid ones imported only if the user agrees. False if nothing was imported.
     bool openPointsFile(const QString &fileName);
     SessionController *sessions() const { return m_sessions; }
+    ReviewController *review() const { return m_review; }
 
     // The chart's theme and the whole window's palette (docks, tables, menus) with it.
     void setTheme(ChartTheme::Kind kind);
@@ -63,6 +65,7 @@ private:
     QLabel *m_cursorLabel = nullptr;
     QString m_sessionName;
     SessionController *m_sessions = nullptr;
+    ReviewController *m_review = nullptr;
 };
 
 } // namespace ridgepoint

@@ -50,6 +50,9 @@ private slots:
     void analysesWithInlinePeaks();
     void flagsInconsistentPoints();
     void printsAnAlignedTable();
+    void printsTheTableAsCsvOrMarkdown();
+    void refusesAnUnknownFormat_data();
+    void refusesAnUnknownFormat();
     void exitsTwoOnBadInput_data();
     void exitsTwoOnBadInput();
     void skipsBadRowsUnlessStrict();
@@ -292,6 +295,54 @@ void TestCli::rendersImages()
     const QByteArray content = file.readAll();
     QVERIFY(content.startsWith(magic));
     QVERIFY(content.size() > 2000);
+}
+
+// The same core table the window's File > Export table writes (issue 4).
+void TestCli::printsTheTableAsCsvOrMarkdown()
+{
+    const Run csv = ridgepoint({ "analyze", "--hardware", "h100", "--format", "csv", m_points });
+    QCOMPARE(csv.status, 0);
+    const QList<QByteArray> lines = csv.out.split('\n');
+    QVERIFY(lines.at(0).startsWith("kernel,group,precision,flops [FLOP],memory,bytes [B],"));
+    QVERIFY(lines.at(0).endsWith("\r"));
+    // 2e12 FLOP in 0.003 s: every digit of the double, SI base units.
+    QVERIFY2(lines.at(1).startsWith("gemm,,bf16,2e+12,HBM3,1e+09,2000,0.003,666666666666666.6,"),
+        lines.at(1).constData());
+    QVERIFY(lines.at(2).startsWith("stream,,,1e+09,HBM3,1.2e+10,0.08333333333333333,0.005,2e+11,"));
+
+    const Run markdown
+        = ridgepoint({ "analyze", "--hardware", "h100", "--format", "markdown", m_points });
+    QCOMPARE(markdown.status, 0);
+    const QList<QByteArray> rows = markdown.out.split('\n');
+    QVERIFY(rows.at(0).startsWith("| Kernel |"));
+    QVERIFY(rows.at(1).startsWith("| ------ |"));
+    QVERIFY2(rows.at(2).contains("| 666.7 TFLOP/s |"), rows.at(2).constData());
+    QCOMPARE(rows.at(0).size(), rows.at(2).size()); // aligned
+
+    // --json still works and means --format json.
+    const Run json = ridgepoint({ "analyze", "--hardware", "h100", "--format", "json", m_points });
+    QCOMPARE(json.status, 0);
+    QCOMPARE(json.out, ridgepoint({ "analyze", "--hardware", "h100", "--json", m_points }).out);
+}
+
+void TestCli::refusesAnUnknownFormat_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown") << QStringList { "--format", "xml" }
+                             << "--format: expected table, json, csv or markdown, got \"xml\"";
+    QTest::newRow("contradiction") << QStringList { "--json", "--format", "csv" }
+                                   << "--json and --format csv contradict each other";
+}
+
+void TestCli::refusesAnUnknownFormat()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    const Run run = ridgepoint(
+        QStringList { "analyze", "--hardware", "h100" } + arguments + QStringList { m_points });
+    QCOMPARE(run.status, 2);
+    QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
 }
 
 void TestCli::explainsItself()

@@ -1,0 +1,108 @@
+#include "app/reviewcontroller.h"
+
+#include "widgets/document.h"
+#include "widgets/messagebox.h"
+#include "widgets/pointsloader.h"
+#include "widgets/pointspanel.h"
+#include "widgets/reviewoverlay.h"
+#include "widgets/settings.h"
+#include "widgets/tableexport.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMainWindow>
+#include <QMenu>
+#include <QStatusBar>
+
+namespace ridgepoint {
+
+ReviewController::ReviewController(
+    QMainWindow *window, Document *document, RooflinePlot *plot, PointsPanel *points)
+    : QObject(window)
+    , m_window(window)
+    , m_document(document)
+    , m_points(points)
+    , m_overlay(new ReviewOverlay(plot, document))
+{ }
+
+void ReviewController::addBaselineActions(QMenu *file)
+{
+    QAction *open = file->addAction(tr("Open &baseline…"), this, [this] {
+        const QString name = QFileDialog::getOpenFileName(m_window, tr("Open baseline"), QString(),
+            tr("Point files (*.csv *.json);;All files (*)"));
+        if (!name.isEmpty())
+            openBaseline(name);
+    });
+    open->setObjectName("openBaseline");
+    QAction *clear = file->addAction(
+        tr("C&lear baseline"), this, [this] { m_document->setBaseline(std::nullopt); });
+    clear->setObjectName("clearBaseline");
+    clear->setEnabled(m_document->baseline().has_value());
+    connect(m_document, &Document::baselineChanged, clear,
+        [this, clear] { clear->setEnabled(m_document->baseline().has_value()); });
+}
+
+void ReviewController::addExportAction(QMenu *file)
+{
+    QAction *action
+        = file->addAction(tr("Export &table…"), QKeySequence(tr("Ctrl+Shift+E")), this, [this] {
+              const QString name = QFileDialog::getSaveFileName(m_window, tr("Export table"),
+                  Settings::get(settings::exportDirectory),
+                  tr("CSV (*.csv);;Markdown (*.md *.markdown)"));
+              if (name.isEmpty())
+                  return;
+              Settings::set(settings::exportDirectory, QFileInfo(name).absolutePath());
+              if (const QString error = exportTable(name); !error.isEmpty())
+                  MessageBox::warn(m_window, tr("Cannot export the table"), error);
+              else
+                  m_window->statusBar()->showMessage(tr("Table written to %1").arg(name), 5000);
+          });
+    action->setObjectName("exportTable");
+}
+
+bool ReviewController::openBaseline(const QString &fileName)
+{
+    PointsLoad load = loadPointsFile(m_window, fileName);
+    if (load.status == PointsLoad::Status::Cancelled)
+        return false;
+    if (load.status == PointsLoad::Status::Unreadable) {
+        MessageBox::warn(m_window, tr("Cannot open baseline"), load.error);
+        return false;
+    }
+    PointsReadResult &result = load.result.points;
+    QStringList lines;
+    for (const auto &d : result.diagnostics)
+        lines << QString::fromStdString(d.toString());
+    if (result.points.empty()) {
+        MessageBox::warn(m_window, tr("Cannot open baseline"),
+            tr("No usable point in %1; the baseline was not changed.").arg(fileName),
+            lines.join('\n'));
+        return false;
+    }
+    if (hasErrors(result.diagnostics)) {
+        const auto answer = MessageBox::ask(m_window,
+            { QMessageBox::Warning, tr("Problems in %1").arg(QFileInfo(fileName).fileName()),
+                tr("%1 of %2 rows of %3 were skipped (the reasons are in the details). Use the "
+                   "other %4 as the baseline?")
+                    .arg(result.rowsSkipped)
+                    .arg(result.rowsRead)
+                    .arg(fileName)
+                    .arg(result.points.size()),
+                lines.join('\n'), QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel });
+        if (answer != QMessageBox::Yes)
+            return false;
+    }
+    const auto count = result.points.size();
+    m_document->setBaseline(Baseline { fileName.toStdString(), std::move(result.points) });
+    m_window->statusBar()->showMessage(
+        tr("Baseline: %n kernels from %1", nullptr, static_cast<int>(count)).arg(fileName), 5000);
+    return true;
+}
+
+QString ReviewController::exportTable(const QString &fileName)
+{
+    return exportPointsTable(*m_document, rowsInViewOrder(m_points->proxy()), fileName);
+}
+
+} // namespace ridgepoint
