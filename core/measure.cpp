@@ -466,15 +466,16 @@ std::string detectCpuModel()
 }
 
 std::vector<Plateau> findPlateaus(
-    const std::vector<SweepSample> &curve, const PlateauOptions &options)
+    const std::vector<BandwidthSample> &curve, const PlateauOptions &options)
 {
-    std::vector<SweepSample> points;
+    std::vector<BandwidthSample> points;
     for (const auto &sample : curve) {
         if (std::isfinite(sample.best) && sample.best > 0.0 && sample.workingSet > 0)
             points.push_back(sample);
     }
-    std::sort(points.begin(), points.end(),
-        [](const SweepSample &a, const SweepSample &b) { return a.workingSet < b.workingSet; });
+    std::sort(points.begin(), points.end(), [](const BandwidthSample &a, const BandwidthSample &b) {
+        return a.workingSet < b.workingSet;
+    });
     if (points.empty())
         return {};
     std::vector<double> raw;
@@ -637,7 +638,7 @@ public:
 
 private:
     // False once cancelled. Calls the callback when there is news or 40 ms have passed.
-    bool checkpoint(const std::string &stage, const SweepSample *sample = nullptr,
+    bool checkpoint(const std::string &stage, const BandwidthSample *sample = nullptr,
         const ComputeSample *compute = nullptr)
     {
         if (m_cancel && m_cancel->load())
@@ -820,7 +821,7 @@ bool Measurer::measureMemory(Measurement &m, Isa isa)
                 });
                 if (rates.empty())
                     return false;
-                SweepSample sample;
+                BandwidthSample sample;
                 sample.kernel = kernel;
                 sample.threads = teamSize;
                 sample.workingSet = static_cast<std::uint64_t>(perThread)
@@ -838,7 +839,7 @@ bool Measurer::measureMemory(Measurement &m, Isa isa)
         PlateauOptions plateauOptions;
         plateauOptions.cacheCapacities = capacitiesFor(m.reportedCaches, teamSize);
         for (MemoryKernel kernel : kernels) {
-            std::vector<SweepSample> curve;
+            std::vector<BandwidthSample> curve;
             for (const auto &s : m.sweep) {
                 if (s.kernel == kernel && s.threads == teamSize)
                     curve.push_back(s);
@@ -1258,7 +1259,7 @@ Expected<Measurement, std::string> readMeasurementJson(const std::string &text)
             m.plateaus.push_back(r);
         }
         for (const auto &s : j.value("sweep", Json::array())) {
-            SweepSample sample;
+            BandwidthSample sample;
             const auto kernel = memoryKernelFromName(s.at("kernel").get<std::string>());
             if (!kernel)
                 return Unexpected("measurement.sweep: unknown kernel " + s.at("kernel").dump());

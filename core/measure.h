@@ -39,14 +39,14 @@ std::vector<CacheInfo> detectCaches();
 std::string detectCpuModel();
 
 // One point of the bandwidth-vs-working-set curve.
-struct SweepSample {
+struct BandwidthSample {
     MemoryKernel kernel = MemoryKernel::Load;
     int threads = 1;
     std::uint64_t workingSet = 0; // bytes of all arrays of all threads
     double best = 0.0; // B/s, the fastest trial
     double median = 0.0; // B/s
     int trials = 0;
-    bool operator==(const SweepSample &) const = default;
+    bool operator==(const BandwidthSample &) const = default;
 };
 
 // A flat stretch of the curve, named after the memory level that serves it.
@@ -75,7 +75,7 @@ struct PlateauOptions {
 // (or past 64 MiB when none is reported), else L1. Robust to noise (piecewise-constant fit
 // with a penalty scaled to the noise) and to the slopes between levels (not flat: dropped).
 std::vector<Plateau> findPlateaus(
-    const std::vector<SweepSample> &curve, const PlateauOptions &options = {});
+    const std::vector<BandwidthSample> &curve, const PlateauOptions &options = {});
 
 struct ComputeSample {
     Precision precision = Precision::FP64;
@@ -111,7 +111,7 @@ struct Measurement {
     std::string byteCounting; // a sentence for people
     bool writeAllocateCounted = false;
     std::vector<CacheInfo> reportedCaches;
-    std::vector<SweepSample> sweep;
+    std::vector<BandwidthSample> sweep;
     std::vector<ComputeSample> compute;
     std::vector<PlateauRecord> plateaus;
     std::optional<Hardware> spec; // the vendor figures, when a preset matches the CPU
@@ -134,7 +134,7 @@ struct MeasureOptions {
 struct MeasureProgress {
     double fraction = 0.0; // 0..1 of the planned work
     std::string stage; // "load, 2 threads", "FP64 avx512 FMA, 1 thread", ...
-    const SweepSample *sample = nullptr; // a new point of the curve, if any
+    const BandwidthSample *sample = nullptr; // a new point of the curve, if any
     const ComputeSample *compute = nullptr; // a new compute figure, if any
 };
 // Return false to cancel. Called at least every 50 ms while measuring, on the measuring thread.

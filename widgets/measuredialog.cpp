@@ -108,7 +108,7 @@ void MeasureDialog::start()
             [this](const MeasureProgress &progress) {
                 const double fraction = progress.fraction;
                 const QString stage = qs(progress.stage);
-                std::optional<SweepSample> sample;
+                std::optional<BandwidthSample> sample;
                 if (progress.sample)
                     sample = *progress.sample;
                 QMetaObject::invokeMethod(
@@ -152,7 +152,7 @@ QCPGraph *MeasureDialog::graphFor(MemoryKernel kernel, int threads)
     return graph;
 }
 
-void MeasureDialog::addSample(const SweepSample &sample)
+void MeasureDialog::addSample(const BandwidthSample &sample)
 {
     graphFor(sample.kernel, sample.threads)
         ->addData(static_cast<double>(sample.workingSet), sample.best / 1e9);

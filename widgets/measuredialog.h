@@ -52,7 +52,7 @@ protected:
     void reject() override;
 
 private:
-    void addSample(const SweepSample &sample);
+    void addSample(const BandwidthSample &sample);
     void finish(Expected<MeasureResult, std::string> result);
     QCPGraph *graphFor(MemoryKernel kernel, int threads);
 

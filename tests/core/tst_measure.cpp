@@ -27,12 +27,12 @@ struct Level {
 // A curve from 4 KiB to 512 MiB, three points per octave: each level until its capacity, then a
 // log-linear slope over one octave to the next. `noise`: relative, Gaussian, fixed seed;
 // `outliers`: every n-th point slowed to 40 %; `rampPoints`: the first points at half speed.
-std::vector<SweepSample> curve(const std::vector<Level> &levels, double noise, int outliers = 0,
+std::vector<BandwidthSample> curve(const std::vector<Level> &levels, double noise, int outliers = 0,
     int rampPoints = 0, std::uint64_t last = 512 * MiB)
 {
     std::mt19937 random(42);
     std::normal_distribution<double> gauss(0.0, noise);
-    std::vector<SweepSample> out;
+    std::vector<BandwidthSample> out;
     int index = 0;
     for (double size = 4.0 * KiB; size <= static_cast<double>(last) * 1.0001;
          size *= std::cbrt(2.0), ++index) {
@@ -55,7 +55,7 @@ std::vector<SweepSample> curve(const std::vector<Level> &levels, double noise, i
             value *= 0.4;
         if (index < rampPoints)
             value *= 0.5;
-        SweepSample sample;
+        BandwidthSample sample;
         sample.workingSet = static_cast<std::uint64_t>(size);
         sample.best = value;
         sample.median = value;
@@ -80,7 +80,7 @@ QString names(const std::vector<Plateau> &plateaus)
 
 } // namespace
 
-Q_DECLARE_METATYPE(std::vector<SweepSample>)
+Q_DECLARE_METATYPE(std::vector<BandwidthSample>)
 Q_DECLARE_METATYPE(std::vector<double>)
 
 class TestMeasure : public QObject
@@ -105,7 +105,7 @@ private slots:
 
 void TestMeasure::findsPlateaus_data()
 {
-    QTest::addColumn<std::vector<SweepSample>>("curve");
+    QTest::addColumn<std::vector<BandwidthSample>>("curve");
     QTest::addColumn<std::vector<std::uint64_t>>("capacities");
     QTest::addColumn<QString>("levels");
     QTest::addColumn<std::vector<double>>("bandwidths"); // GB/s, within 10 %
@@ -141,7 +141,7 @@ void TestMeasure::findsPlateaus_data()
 
 void TestMeasure::findsPlateaus()
 {
-    QFETCH(std::vector<SweepSample>, curve);
+    QFETCH(std::vector<BandwidthSample>, curve);
     QFETCH(std::vector<std::uint64_t>, capacities);
     QFETCH(QString, levels);
     QFETCH(std::vector<double>, bandwidths);
