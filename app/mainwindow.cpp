@@ -173,8 +173,11 @@ void MainWindow::buildMenus()
             ChartTheme::Kind::Print },
     };
     const QString savedTheme = Settings::get(settings::theme);
-    for (const auto &[key, text, kind] : kThemes) {
-        QAction *action = themes->addAction(text);
+    for (const auto &entry : kThemes) {
+        // Named copies: clang 14 cannot capture structured bindings in a lambda.
+        const QString key = std::get<0>(entry);
+        const ChartTheme::Kind kind = std::get<2>(entry);
+        QAction *action = themes->addAction(std::get<1>(entry));
         action->setObjectName("theme-" + key);
         action->setCheckable(true);
         themeGroup->addAction(action);
