@@ -149,8 +149,12 @@ int main(int argc, char *argv[])
     if (parser.isSet("screenshot")) {
         const QString file = parser.value("screenshot");
         QTimer::singleShot(500, &window, [&window, file] {
-            window.grab().save(file);
-            QApplication::quit();
+            const bool saved = window.grab().save(file);
+            if (!saved)
+                cli::err() << "--screenshot: could not write " << file << Qt::endl;
+            // exit(), not quit(): quit() closes the window, which asks to save a changed
+            // workspace and would wait for an answer nobody gives.
+            QApplication::exit(saved ? cli::kExitOk : cli::kExitFailure);
         });
     }
     return QApplication::exec();
