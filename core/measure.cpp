@@ -479,6 +479,7 @@ std::vector<Plateau> findPlateaus(
     if (points.empty())
         return {};
     std::vector<double> raw;
+    raw.reserve(points.size());
     for (const auto &p : points)
         raw.push_back(std::log(p.best));
     const std::size_t n = raw.size();

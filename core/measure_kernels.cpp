@@ -19,6 +19,8 @@ constexpr int kChains512 = 24;
 
 // ---- compute -------------------------------------------------------------------------------
 // One macro writes every variant so they differ only in the vector type and the step.
+// Its arguments are types and function names, which cannot be parenthesised.
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define RIDGEPOINT_FLOP_KERNEL(NAME, ATTR, VEC, T, CHAINS, SET1, STORE, STEP)                      \
     ATTR double NAME(std::uint64_t iterations, double seed)                                        \
     {                                                                                              \
@@ -274,9 +276,10 @@ void triadPortable(
         for (auto &v : s)                                                                          \
             v = ZERO();                                                                            \
         double sum = 0.0;                                                                          \
-        const std::size_t whole = n / (8 * WIDTH) * (8 * WIDTH);                                   \
+        const std::size_t whole                                                                    \
+            = n / (std::size_t { 8 } * (WIDTH)) * (std::size_t { 8 } * (WIDTH));                   \
         for (std::size_t p = 0; p < passes; ++p) {                                                 \
-            for (std::size_t i = 0; i < whole; i += 8 * WIDTH) {                                   \
+            for (std::size_t i = 0; i < whole; i += std::size_t { 8 } * (WIDTH)) {                 \
                 _Pragma("GCC unroll 8") for (int k = 0; k < 8; ++k) s[k]                           \
                     = ADD(s[k], LOADU(a + i + static_cast<std::size_t>(k * WIDTH)));               \
             }                                                                                      \
@@ -293,9 +296,10 @@ void triadPortable(
     }                                                                                              \
     ATTR void copy##SUFFIX(const double *a, double *b, std::size_t n, std::size_t passes)          \
     {                                                                                              \
-        const std::size_t whole = n / (8 * WIDTH) * (8 * WIDTH);                                   \
+        const std::size_t whole                                                                    \
+            = n / (std::size_t { 8 } * (WIDTH)) * (std::size_t { 8 } * (WIDTH));                   \
         for (std::size_t p = 0; p < passes; ++p) {                                                 \
-            for (std::size_t i = 0; i < whole; i += 8 * WIDTH) {                                   \
+            for (std::size_t i = 0; i < whole; i += std::size_t { 8 } * (WIDTH)) {                 \
                 _Pragma("GCC unroll 8") for (int k = 0; k < 8; ++k)                                \
                 {                                                                                  \
                     const std::size_t j = i + static_cast<std::size_t>(k * WIDTH);                 \
@@ -310,9 +314,10 @@ void triadPortable(
         double *a, const double *b, const double *c, double s, std::size_t n, std::size_t passes)  \
     {                                                                                              \
         const VEC scale = SET1(s);                                                                 \
-        const std::size_t whole = n / (8 * WIDTH) * (8 * WIDTH);                                   \
+        const std::size_t whole                                                                    \
+            = n / (std::size_t { 8 } * (WIDTH)) * (std::size_t { 8 } * (WIDTH));                   \
         for (std::size_t p = 0; p < passes; ++p) {                                                 \
-            for (std::size_t i = 0; i < whole; i += 8 * WIDTH) {                                   \
+            for (std::size_t i = 0; i < whole; i += std::size_t { 8 } * (WIDTH)) {                 \
                 _Pragma("GCC unroll 8") for (int k = 0; k < 8; ++k)                                \
                 {                                                                                  \
                     const std::size_t j = i + static_cast<std::size_t>(k * WIDTH);                 \
@@ -343,6 +348,7 @@ RIDGEPOINT_MEMORY_KERNELS(Avx2, RIDGEPOINT_TARGET_AVX2, __m256d, 4, _mm256_setze
 RIDGEPOINT_MEMORY_KERNELS(Avx512, RIDGEPOINT_TARGET_AVX512, __m512d, 8, _mm512_setzero_pd,
     _mm512_loadu_pd, _mm512_storeu_pd, _mm512_add_pd, _mm512_set1_pd, triadOpAvx512)
 #undef RIDGEPOINT_MEMORY_KERNELS
+// NOLINTEND(bugprone-macro-parentheses)
 #endif
 
 } // namespace

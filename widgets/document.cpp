@@ -79,7 +79,7 @@ Document::Document(QObject *parent)
 
 Document::~Document() = default;
 
-void Document::resetHardware(Hardware hardware)
+void Document::resetHardware(const Hardware &hardware)
 {
     m_undoStack->clear();
     applyHardware(hardware);

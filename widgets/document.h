@@ -53,7 +53,7 @@ public:
     QUndoStack *undoStack() const { return m_undoStack; }
 
     // Starting a session (opening a machine or a file) is not an edit: the history is cleared.
-    void resetHardware(Hardware hardware);
+    void resetHardware(const Hardware &hardware);
     void resetPoints(std::vector<KernelPoint> points);
     void setAnalysisOptions(AnalysisOptions options);
     const AnalysisOptions &analysisOptions() const { return m_options; }

@@ -123,7 +123,7 @@ void ExportDialog::updateSizeNote()
 QString ExportDialog::exportChart()
 {
     syncSuffix();
-    const QString error
+    QString error
         = m_plot->exportTo(m_file->text(), m_width->value(), m_height->value(), m_scale->value());
     if (!error.isEmpty()) {
         m_note->setText(error);

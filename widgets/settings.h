@@ -33,7 +33,8 @@ inline const Setting<QString> sessionDirectory { "session/directory", QString() 
 // Unsaved work is written to the app-data location this often (tests shorten it).
 inline const Setting<int> autosaveIntervalMs { "session/autosaveIntervalMs", 60 * 1000 };
 // Point files larger than this are read on a worker thread with a progress dialog.
-inline const Setting<qint64> backgroundReadBytes { "import/backgroundReadBytes", 2 * 1024 * 1024 };
+inline const Setting<qint64> backgroundReadBytes { "import/backgroundReadBytes",
+    qint64 { 2 } * 1024 * 1024 };
 } // namespace settings
 
 class Settings
