@@ -6,6 +6,8 @@
 #include "core/presets.h"
 #include "core/report.h"
 
+#include <algorithm>
+
 namespace ridgepoint::cli {
 
 int runPresets(const QStringList &arguments)
@@ -83,8 +85,7 @@ int runAnalyze(const QStringList &arguments)
         points.insert(points.end(), example.begin(), example.end());
     }
 
-    AnalysisOptions options;
-    options.computeCeiling = parser.value("compute").toStdString();
+    const AnalysisOptions options = analysisOptionsFromOptions(parser, *hardware);
     std::vector<Diagnostic> problems;
     const auto analysed = analyzePoints(points, *hardware, options, problems);
     printDiagnostics(problems);
@@ -110,6 +111,20 @@ int runAnalyze(const QStringList &arguments)
               << " point(s) are faster than the roofline allows: counts or peaks "
                  "are off"
               << Qt::endl;
+    // A file read but none of whose points could be placed counts as a file with no usable
+    // point, even when other files had some.
+    for (const QString &file : parser.positionalArguments()) {
+        const std::string name = file.toStdString();
+        const bool read = std::any_of(points.begin(), points.end(),
+            [&](const KernelPoint &p) { return p.source.file == name; });
+        const bool placed = std::any_of(analysed.begin(), analysed.end(),
+            [&](const AnalyzedPoint &a) { return a.point.source.file == name; });
+        if (read && !placed) {
+            err() << file << ": no point could be placed on "
+                  << QString::fromStdString(hardware->name) << Qt::endl;
+            unreadable = true;
+        }
+    }
     const bool hadInput = !parser.positionalArguments().isEmpty() || parser.isSet("example");
     if (unreadable || (hadInput && analysed.empty()))
         return kExitBadInput;

@@ -125,6 +125,19 @@ std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser)
     return *custom;
 }
 
+AnalysisOptions analysisOptionsFromOptions(
+    const QCommandLineParser &parser, const Hardware &hardware)
+{
+    AnalysisOptions options;
+    if (parser.isSet("compute")) {
+        options.computeCeiling = parser.value("compute").toStdString();
+    } else if (parser.isSet("peak") || !parser.isSet("hardware")) {
+        if (const ComputeCeiling *ceiling = hardware.defaultComputeCeiling())
+            options.computeCeiling = ceiling->name;
+    }
+    return options;
+}
+
 void printDiagnostics(const std::vector<Diagnostic> &diagnostics)
 {
     const std::size_t shown = std::min(diagnostics.size(), kMaxDiagnosticsShown);

@@ -1,6 +1,7 @@
 // Pieces every subcommand shares: the hardware options and reading point files.
 #pragma once
 
+#include "core/analysis.h"
 #include "core/diagnostic.h"
 #include "core/hardware.h"
 #include "core/point.h"
@@ -28,6 +29,12 @@ std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser);
 inline constexpr std::size_t kMaxDiagnosticsShown = 20;
 // Prints "file:line:column: message" lines, summarising past kMaxDiagnosticsShown.
 void printDiagnostics(const std::vector<Diagnostic> &diagnostics);
+
+// Which compute ceiling the points use: --compute when given; the ceiling --peak replaced (so
+// a given peak is the one every point is held to); the single ceiling of a --peak/--bandwidth
+// machine; otherwise each point's own precision decides (empty name).
+AnalysisOptions analysisOptionsFromOptions(
+    const QCommandLineParser &parser, const Hardware &hardware);
 
 // Reads a generic points CSV. Row problems go to stderr as "file:line: reason" (summarised).
 // Returns nullopt (after saying why) when the file cannot be read or has no usable point;

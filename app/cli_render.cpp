@@ -54,8 +54,7 @@ int runRender(const QStringList &arguments)
         auto example = examplePoints();
         points.insert(points.end(), example.begin(), example.end());
     }
-    AnalysisOptions options;
-    options.computeCeiling = parser.value("compute").toStdString();
+    const AnalysisOptions options = analysisOptionsFromOptions(parser, *hardware);
     std::vector<Diagnostic> problems;
     auto analysed = analyzePoints(points, *hardware, options, problems);
     for (const auto &problem : problems)

@@ -136,6 +136,14 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
                     + ": those bytes are not bounded");
             continue;
         }
+        // Two byte columns landing on one ceiling (say "bytes" and "bytes_hbm") either count
+        // the same traffic twice or split it: neither can be guessed, so the point is refused.
+        for (const auto &earlier : result.levels) {
+            if (earlier.memory == memory->name)
+                return ridgepoint::Unexpected(who + ": two byte counts both go to " + memory->name
+                    + " (e.g. bytes and bytes_" + std::string(memoryLevelName(memory->level))
+                    + "); give one per memory level");
+        }
         LevelAnalysis la;
         la.memory = memory->name;
         la.level = memory->level;

@@ -201,6 +201,10 @@ ridgepoint::Expected<double, std::string> parseQuantity(
             return ridgepoint::Unexpected(failure(
                 original, dimension, "binary prefixes (Ki, Mi, Gi, ...) apply to bytes only"));
         }
+        // "1 pflop/s": a lower-case p on a FLOP unit can only mean peta.
+        if (prefix.symbol == "p"
+            && (dimension == Dimension::FlopRate || dimension == Dimension::Flops))
+            return value * 1e15;
         if (isSubUnitPrefix(prefix) && dimension != Dimension::Time) {
             return ridgepoint::Unexpected(failure(
                 original, dimension, "prefixes below one (m, u, n, p) apply to times only"));

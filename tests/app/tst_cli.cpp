@@ -48,6 +48,8 @@ private slots:
     void listsPresetsAsJson();
     void analysesPointsAsJson();
     void analysesWithInlinePeaks();
+    void holdsEveryPointToAGivenPeak();
+    void exitsTwoWhenOneFileHasNoPlaceablePoint();
     void flagsInconsistentPoints();
     void printsAnAlignedTable();
     void printsTheTableAsCsvOrMarkdown();
@@ -167,6 +169,36 @@ void TestCli::analysesWithInlinePeaks()
                  .value("compute_ceiling")
                  .toString(),
         QString("FP32 CUDA"));
+}
+
+void TestCli::holdsEveryPointToAGivenPeak()
+{
+    // Regression (review): a one-ceiling machine from --peak/--bandwidth refused bf16 points,
+    // and --peak on a preset silently missed points whose precision picked another ceiling.
+    const QString bf16 = write(m_dir, "bf16.csv",
+        "name,flops,bytes,seconds,precision\nk,1e9,1e9,1,bf16\nj,1e9,1e9,1,fp32\n");
+    const Run simple
+        = ridgepoint({ "analyze", "--peak", "1e13", "--bandwidth", "1e11", "--json", bf16 });
+    QCOMPARE(simple.status, 0);
+    const QJsonArray points = QJsonDocument::fromJson(simple.out).object()["points"].toArray();
+    QCOMPARE(points.size(), 2);
+    for (const auto &p : points)
+        QCOMPARE(p.toObject().value("peak").toDouble(), 1e13);
+    const Run overridden
+        = ridgepoint({ "analyze", "--hardware", "h100", "--peak", "10 TFLOP/s", "--json", bf16 });
+    QCOMPARE(overridden.status, 0);
+    for (const auto &p : QJsonDocument::fromJson(overridden.out).object()["points"].toArray())
+        QCOMPARE(p.toObject().value("peak").toDouble(), 1e13);
+}
+
+void TestCli::exitsTwoWhenOneFileHasNoPlaceablePoint()
+{
+    // Regression (review): a file whose rows all read but none could be placed let the run
+    // exit 0 when another file had points.
+    const QString zero = write(m_dir, "zero.csv", "name,flops,bytes,seconds\nidle,0,1e9,1\n");
+    const Run run = ridgepoint({ "analyze", "--hardware", "h100", m_points, zero });
+    QCOMPARE(run.status, 2);
+    QVERIFY2(run.err.contains("zero.csv: no point could be placed"), run.err.constData());
 }
 
 void TestCli::flagsInconsistentPoints()

@@ -61,6 +61,7 @@ private slots:
     void picksComputeCeilingByPrecision();
     void rejectsPointsThatCannotBePlaced_data();
     void rejectsPointsThatCannotBePlaced();
+    void refusesTwoByteCountsForOneCeiling();
     void sustainedPeaksScaleCeilings();
     void ridgesCoverEveryPair();
     void placesAPointGivenByIntensityAndRate();
@@ -304,6 +305,18 @@ void TestAnalysis::rejectsPointsThatCannotBePlaced_data()
     QTest::newRow("NaN FLOPs") << std::nan("") << 1.0 << 1.0 << "FLOPs must be";
     QTest::newRow("infinite bytes") << 1.0 << HUGE_VAL << 1.0 << "bytes at main memory";
     QTest::newRow("zero time") << 1.0 << 1.0 << 0.0 << "measured time";
+}
+
+void TestAnalysis::refusesTwoByteCountsForOneCeiling()
+{
+    // Regression (review): "bytes" and "bytes_hbm" both landed on HBM3 and were summed into
+    // T_max twice.
+    KernelPoint p = point(1e12, 1e9);
+    p.bytes.push_back({ MemoryLevel::HBM, 2e9 });
+    const auto r = analyzePoint(p, preset("H100"));
+    QVERIFY(!r);
+    QVERIFY2(QString::fromStdString(r.error()).contains("two byte counts both go to HBM3"),
+        r.error().c_str());
 }
 
 void TestAnalysis::rejectsPointsThatCannotBePlaced()

@@ -51,6 +51,7 @@ void TestUnits::parsesQuantities_data()
     QTest::newRow("TFLOPs/s as reference 001 writes")
         << "1 TFLOPs/s" << Dimension::FlopRate << 1e12;
     QTest::newRow("lower-case tflops") << "12 tflops" << Dimension::FlopRate << 1.2e13;
+    QTest::newRow("lower-case pflop/s is peta") << "1.5 pflop/s" << Dimension::FlopRate << 1.5e15;
     QTest::newRow("2.5 GFLOP count") << "2.5 GFLOP" << Dimension::Flops << 2.5e9;
     QTest::newRow("FLOPs count") << "3 MFLOPs" << Dimension::Flops << 3e6;
     QTest::newRow("1.5 ms") << "1.5 ms" << Dimension::Time << 1.5e-3;
