@@ -25,6 +25,8 @@ constexpr std::array kSubcommands {
         runMatmul },
     Subcommand { "llm", "Place an LLM prefill or decode step, operator by operator.", runLlm },
     Subcommand {
+        "kernel", "Place a dot product, per-example-weights matmul or Q8_0 mat-vec.", runKernel },
+    Subcommand {
         "measure", "Measure this machine's ceilings (bandwidths, peak FLOP/s).", runMeasure },
 };
 

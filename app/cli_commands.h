@@ -9,6 +9,7 @@ namespace ridgepoint::cli {
 int runPresets(const QStringList &arguments);
 int runAnalyze(const QStringList &arguments);
 int runRender(const QStringList &arguments);
+int runKernel(const QStringList &arguments);
 int runMatmul(const QStringList &arguments);
 int runLlm(const QStringList &arguments);
 int runMeasure(const QStringList &arguments);

@@ -50,6 +50,7 @@ private slots:
     void analysesWithInlinePeaks();
     void holdsEveryPointToAGivenPeak();
     void exitsTwoWhenOneFileHasNoPlaceablePoint();
+    void placesSmallKernels();
     void flagsInconsistentPoints();
     void printsAnAlignedTable();
     void printsTheTableAsCsvOrMarkdown();
@@ -199,6 +200,70 @@ void TestCli::exitsTwoWhenOneFileHasNoPlaceablePoint()
     const Run run = ridgepoint({ "analyze", "--hardware", "h100", m_points, zero });
     QCOMPARE(run.status, 2);
     QVERIFY2(run.err.contains("zero.csv: no point could be placed"), run.err.constData());
+}
+
+void TestCli::placesSmallKernels()
+{
+    // Reference 001 section 4.1 on its own machine: ridge 50, P -> min(100, 2 x 0.5) = 1 TFLOP/s.
+    const Run dot = ridgepoint({ "kernel", "--dot", "1000000000", "--peak", "100 TFLOP/s",
+        "--bandwidth", "2 TB/s", "--json" });
+    QCOMPARE(dot.status, 0);
+    const QJsonObject doc = QJsonDocument::fromJson(dot.out).object();
+    QCOMPARE(
+        doc["hardware"]["ridges"].toArray().first().toObject().value("intensity").toDouble(), 50.0);
+    const QJsonObject point = doc["points"].toArray().first().toObject();
+    const double n = 1e9;
+    QCOMPARE(point.value("flops").toDouble(), 2 * n - 1);
+    const QJsonObject level = point.value("levels").toArray().first().toObject();
+    QCOMPARE(level.value("bytes").toDouble(), 4 * n + 2);
+    const double attainable = point.value("attainable").toDouble();
+    QVERIFY(std::fabs(attainable - 2e12 * (2 * n - 1) / (4 * n + 2)) < 1e-3);
+    QVERIFY(std::fabs(attainable - 1e12) < 1e12 * 1e-8); // -> 1 TFLOP/s
+    QCOMPARE(point.value("bound").toString(), QString("memory"));
+
+    // Reference 000: 32 FLOPs per 34-byte block when an FMA counts once; twice that at 2.
+    const auto q8 = [](const char *fma) {
+        const Run run = ridgepoint({ "kernel", "--q8-0", "4096,4096", "--fma-flops", fma,
+            "--hardware", "DDR5 desktop", "--json" });
+        const QJsonObject p
+            = QJsonDocument::fromJson(run.out).object()["points"].toArray().first().toObject();
+        return std::make_pair(run.status,
+            p.value("levels").toArray().first().toObject().value("intensity").toDouble());
+    };
+    const auto [status1, intensity1] = q8("1");
+    QCOMPARE(status1, 0);
+    // Independent: FLOPs 4096*4096; bytes 4096*4096/32*34 (weights) + 4096*4 (x) + 4096*4 (y).
+    const double expected = 4096.0 * 4096.0 / (4096.0 * 4096.0 / 32.0 * 34.0 + 2 * 4096.0 * 4.0);
+    QVERIFY2(
+        std::fabs(intensity1 - expected) < 1e-9, qPrintable(QString::number(intensity1, 'g', 12)));
+    QVERIFY(std::fabs(intensity1 - 0.94) < 0.005);
+    const auto [status2, intensity2] = q8("2");
+    QCOMPARE(status2, 0);
+    QVERIFY(std::fabs(intensity2 - 2 * intensity1) < 1e-9);
+
+    const Run perExample
+        = ridgepoint({ "kernel", "--per-example", "64,8192,8192", "--hardware", "h100", "--json" });
+    QCOMPARE(perExample.status, 0);
+    const double i = QJsonDocument::fromJson(perExample.out)
+                         .object()["points"]
+                         .toArray()
+                         .first()
+                         .toObject()
+                         .value("levels")
+                         .toArray()
+                         .first()
+                         .toObject()
+                         .value("intensity")
+                         .toDouble();
+    QVERIFY2(
+        std::fabs(i - 1.0) < 0.001, qPrintable(QString::number(i))); // section 12.1: -> 1 in bf16
+
+    QCOMPARE(ridgepoint({ "kernel", "--hardware", "h100" }).status, 2);
+    QCOMPARE(ridgepoint({ "kernel", "--dot", "0", "--hardware", "h100" }).status, 2);
+    QCOMPARE(ridgepoint({ "kernel", "--q8-0", "4096,100", "--hardware", "h100" }).status, 2);
+    QCOMPARE(ridgepoint({ "kernel", "--q8-0", "64,64", "--fma-flops", "3", "--hardware", "h100" })
+                 .status,
+        2);
 }
 
 void TestCli::flagsInconsistentPoints()
