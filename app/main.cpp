@@ -12,7 +12,11 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QTimer>
+
+#include <functional>
+#include <utility>
 
 namespace {
 
@@ -30,11 +34,35 @@ bool haveDisplay()
         || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
 }
 
+// Calls `done` once, right after the watched widget's first paint event has been handled.
+class FirstPaintWatcher : public QObject
+{
+public:
+    explicit FirstPaintWatcher(std::function<void()> done)
+        : m_done(std::move(done))
+    { }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint && m_done) {
+            // Queued: runs when the event loop is back, i.e. after the paint has finished.
+            QTimer::singleShot(0, this, std::exchange(m_done, nullptr));
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    std::function<void()> m_done;
+};
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
     using namespace ridgepoint;
+    QElapsedTimer sinceStart; // --startup-time: from here to the chart's first paint
+    sinceStart.start();
     const QString first = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
     if (cli::isSubcommand(first)) {
         if (first == "render") {
@@ -78,7 +106,8 @@ int main(int argc, char *argv[])
                                      "'ridgepoint help' for the headless commands.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOption({ "hardware", "Machine preset to open on (default H100).", "name", "H100" });
+    parser.addOption({ "hardware",
+        "Machine preset to open on (default: the one chosen last, else H100).", "name", "H100" });
     parser.addOption(
         { "screenshot", "Save a picture of the window to FILE once shown, then quit.", "file" });
     parser.addOption({ "theme", "Chart theme: light, dark or print.", "name" });
@@ -86,18 +115,24 @@ int main(int argc, char *argv[])
         "Add a bf16 matmul with D and F given, its batch B swept from 1 to 16384.", "D,F" });
     parser.addOption(
         { "quant", "Quantization mode of the workloads: none, int8, w8a16, w4a16.", "mode" });
+    QCommandLineOption startupTime(
+        "startup-time", "Print the milliseconds from start to the chart's first paint, then quit.");
+    startupTime.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(startupTime);
     parser.addPositionalArgument(
         "files", "Point files to open (default: the example data set).", "[FILE...]");
     parser.process(app);
 
     MainWindow window;
-    const PresetDatabase presets = PresetDatabase::builtin();
-    auto hardware = presets.find(parser.value("hardware").toStdString());
-    if (!hardware) {
-        cli::err() << "--hardware: " << QString::fromStdString(hardware.error()) << Qt::endl;
-        return cli::kExitBadInput;
+    if (parser.isSet("hardware") || !window.openLastPreset()) {
+        const PresetDatabase presets = PresetDatabase::builtin();
+        auto hardware = presets.find(parser.value("hardware").toStdString());
+        if (!hardware) {
+            cli::err() << "--hardware: " << QString::fromStdString(hardware.error()) << Qt::endl;
+            return cli::kExitBadInput;
+        }
+        window.setHardware(**hardware);
     }
-    window.setHardware(**hardware);
     if (parser.positionalArguments().isEmpty()) {
         window.setPoints(cli::examplePoints(), QObject::tr("the example data set"));
     } else {
@@ -142,9 +177,20 @@ int main(int argc, char *argv[])
             return cli::kExitBadInput;
         }
     }
+    if (parser.isSet(startupTime)) {
+        // The first Paint event of the chart; the time is taken once it has been handled.
+        auto *watcher = new FirstPaintWatcher([&sinceStart] {
+            cli::out() << static_cast<double>(sinceStart.nsecsElapsed()) / 1e6
+                       << " ms from start to the chart's "
+                       << "first paint" << Qt::endl;
+            QApplication::exit(cli::kExitOk);
+        });
+        watcher->setParent(&window);
+        window.plot()->installEventFilter(watcher);
+    }
     window.show();
     // Work left behind by a crash is offered once the window is up.
-    if (!parser.isSet("screenshot"))
+    if (!parser.isSet("screenshot") && !parser.isSet(startupTime))
         QTimer::singleShot(0, &window, [&window] { window.sessions()->offerRestore(); });
     if (parser.isSet("screenshot")) {
         const QString file = parser.value("screenshot");

@@ -33,7 +33,9 @@
 #include <QToolBar>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace ridgepoint {
 namespace {
@@ -42,6 +44,8 @@ QString q(const std::string &text)
 {
     return QString::fromStdString(text);
 }
+
+constexpr int kFontScales[] = { 100, 125, 150, 200 };
 
 } // namespace
 
@@ -67,6 +71,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_plot, &RooflinePlot::cursorMoved, this, &MainWindow::showCursor);
     connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::hardwareChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &Document::hardwareChanged, this, &MainWindow::rememberPreset);
     updateTitle();
     resize(1600, 950);
     restoreGeometry(Settings::get(settings::windowGeometry));
@@ -188,6 +193,17 @@ void MainWindow::buildMenus()
         if (key == savedTheme)
             setTheme(kind);
     }
+    QMenu *fontSizes = view->addMenu(tr("Presentation &font size"));
+    auto *fontGroup = new QActionGroup(this);
+    for (const int percent : kFontScales) {
+        QAction *action = fontSizes->addAction(tr("%1 %").arg(percent));
+        action->setObjectName(QStringLiteral("fontScale-%1").arg(percent));
+        action->setCheckable(true);
+        fontGroup->addAction(action);
+        connect(
+            action, &QAction::triggered, this, [this, percent] { setFontScalePercent(percent); });
+    }
+    setFontScalePercent(Settings::get(settings::fontScalePercent));
     view->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         view->addAction(dock->toggleViewAction());
@@ -202,6 +218,16 @@ void MainWindow::setTheme(ChartTheme::Kind kind)
         : kind == ChartTheme::Kind::Print            ? "print"
                                                      : "light";
     if (auto *action = findChild<QAction *>(QStringLiteral("theme-") + key))
+        action->setChecked(true);
+}
+
+void MainWindow::setFontScalePercent(int percent)
+{
+    if (std::find(std::begin(kFontScales), std::end(kFontScales), percent) == std::end(kFontScales))
+        percent = 100; // a hand-edited settings file
+    m_plot->setFontScale(percent / 100.0);
+    Settings::set(settings::fontScalePercent, percent);
+    if (auto *action = findChild<QAction *>(QStringLiteral("fontScale-%1").arg(percent)))
         action->setChecked(true);
 }
 
@@ -239,6 +265,30 @@ void MainWindow::setHardware(const Hardware &hardware)
 {
     m_document->resetHardware(hardware);
     m_plot->resetToHardwareFrame();
+}
+
+bool MainWindow::openLastPreset()
+{
+    const QString name = Settings::get(settings::lastPreset);
+    for (const Hardware &machine : m_presets.machines()) {
+        if (!name.isEmpty() && q(machine.name) == name) {
+            setHardware(machine);
+            return true;
+        }
+    }
+    return false;
+}
+
+void MainWindow::rememberPreset()
+{
+    // Only presets: an edited "Custom (from …)" machine or one from a file is not reopened.
+    const std::string &name = m_document->hardware().name;
+    for (const Hardware &machine : m_presets.machines()) {
+        if (machine.name == name) {
+            Settings::set(settings::lastPreset, q(name));
+            return;
+        }
+    }
 }
 
 void MainWindow::setPoints(std::vector<KernelPoint> points, const QString &origin)

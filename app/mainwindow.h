@@ -39,8 +39,14 @@ public:
     SessionController *sessions() const { return m_sessions; }
     ReviewController *review() const { return m_review; }
 
+    // Opens the session on the preset chosen last (settings::lastPreset). False, changing
+    // nothing, when none was stored or it is no longer a preset.
+    bool openLastPreset();
+
     // The chart's theme and the whole window's palette (docks, tables, menus) with it.
     void setTheme(ChartTheme::Kind kind);
+    // Presentation font scale of the chart in percent (100, 125, 150, 200); remembered.
+    void setFontScalePercent(int percent);
 
     Document *document() const { return m_document; }
     RooflinePlot *plot() const { return m_plot; }
@@ -53,6 +59,7 @@ private:
     void buildMenus();
     void buildDocks();
     void updateTitle();
+    void rememberPreset();
     void showCursor(double intensity, double performance);
     void exportChart();
 

@@ -493,14 +493,24 @@ void RooflinePlot::setTheme(const ChartTheme &theme)
     requestReplot();
 }
 
+void RooflinePlot::setFontScale(double scale)
+{
+    if (!(scale > 0.0) || scale == m_fontScale)
+        return;
+    m_fontScale = scale;
+    setTheme(m_theme);
+}
+
 void RooflinePlot::applyTheme()
 {
     const ChartTheme &t = m_theme;
     setBackground(t.background);
     axisRect()->setBackground(t.background);
-    QFont base = QWidget::font();
-    if (t.fontScale != 1.0)
-        base.setPointSizeF(base.pointSizeF() * t.fontScale);
+    // The application's font, not this widget's (which already carries the previous scale).
+    QFont base = QApplication::font(this);
+    const double scale = t.fontScale * m_fontScale;
+    if (scale != 1.0)
+        base.setPointSizeF(base.pointSizeF() * scale);
     setFont(base);
     for (QCPAxis *axis : { xAxis, yAxis }) {
         axis->grid()->setPen(QPen(t.grid, 0, Qt::SolidLine));
@@ -713,26 +723,51 @@ void RooflinePlot::collectPoint(std::size_t i, PointBatch &batch, PointDrawing &
     const bool planned = !a->performance.has_value();
     const double y = a->performance.value_or(a->attainable);
     const QColor color = groupColor(group);
-    if (a->levels.size() > 1) {
+    // One dot per byte level: (intensity, level as written in the point).
+    std::vector<std::pair<double, std::optional<MemoryLevel>>> dots;
+    for (std::size_t l = 0; l < a->levels.size(); ++l)
+        dots.emplace_back(a->levels[l].intensity, p.bytes[l].level);
+    const Hardware &hw = doc.hardware();
+    const auto unbounded = [&hw](const LevelBytes &b) {
+        return !(b.level ? hw.memoryFor(*b.level) : hw.mainMemory());
+    };
+    if (std::any_of(p.bytes.begin(), p.bytes.end(), unbounded)) {
+        // Levels the machine has no ceiling for (L1 and L2 on most GPU presets) are left out of
+        // the analysis (the tooltip says so) but still drawn at F / B_l on the hierarchical
+        // line, so the picture shows where the traffic is.
+        dots.clear();
+        std::size_t analysed = 0;
+        for (const auto &b : p.bytes) {
+            if (unbounded(b)) {
+                if (b.bytes > 0.0 && p.flops > 0.0)
+                    dots.emplace_back(p.flops / b.bytes, b.level);
+            } else if (analysed < a->levels.size()) {
+                dots.emplace_back(a->levels[analysed++].intensity, b.level);
+            }
+        }
+        std::sort(dots.begin(), dots.end(),
+            [](const auto &l, const auto &r) { return l.first < r.first; });
+    }
+    if (dots.size() > 1) {
         // Hierarchical roofline: one dot per level, joined by a thin line.
         auto *curve = new QCPCurve(xAxis, yAxis);
         curve->removeFromLegend();
         curve->setSelectable(QCP::stNone);
         curve->setPen(QPen(color.lighter(140), 1.0 * m_theme.lineScale));
-        for (const auto &level : a->levels)
-            curve->addData(level.intensity, y);
+        for (const auto &dot : dots)
+            curve->addData(dot.first, y);
         drawing.plottables.push_back(curve);
     }
-    for (std::size_t l = 0; l < a->levels.size(); ++l) {
-        const auto shape = levelShape(p.bytes[l].level);
-        batch.levelsSeen.emplace(static_cast<int>(shape), p.bytes[l].level);
+    for (const auto &[intensity, level] : dots) {
+        const auto shape = levelShape(level);
+        batch.levelsSeen.emplace(static_cast<int>(shape), level);
         auto [it, fresh]
             = batch.scatter.try_emplace(std::make_tuple(group, static_cast<int>(shape), planned));
         if (fresh)
             it->second.style
                 = QCPScatterStyle(shape, QPen(color.darker(115), 1.4 * m_theme.lineScale),
                     planned ? QBrush(m_theme.background) : QBrush(color), 9);
-        it->second.x.push_back(a->levels[l].intensity);
+        it->second.x.push_back(intensity);
         it->second.y.push_back(y);
     }
     if (!a->consistent) {

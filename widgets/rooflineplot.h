@@ -82,6 +82,10 @@ public:
     bool allPointLabels() const { return m_allLabels; }
     void setTheme(const ChartTheme &theme);
     const ChartTheme &theme() const { return m_theme; }
+    // Presentation font scale (1.0, 1.25, 1.5, 2.0 for projectors), on top of the theme's own:
+    // every text of the chart (axes, legend, roof and point labels) grows with it.
+    void setFontScale(double scale);
+    double fontScale() const { return m_fontScale; }
 
     // Writes the chart to PNG, SVG or PDF, chosen by the file's suffix, at `width`×`height`
     // logical pixels times `scale` (PNG only). The file is replaced atomically: a failed export
@@ -227,6 +231,7 @@ private:
     bool m_shading = false;
     bool m_allLabels = false;
     ChartTheme m_theme = ChartTheme::light();
+    double m_fontScale = 1.0;
 
     std::vector<std::unique_ptr<chart::RoofLine>> m_roofs;
     std::vector<std::unique_ptr<chart::RoofLine>> m_compareRoofs;

@@ -22,6 +22,9 @@ inline const Setting<QByteArray> windowState { "window/state", {} };
 inline const Setting<QString> theme { "view/theme", QStringLiteral("light") }; // light|dark|print
 inline const Setting<bool> regionShading { "view/regionShading", false };
 inline const Setting<bool> allPointLabels { "view/allPointLabels", false };
+// Presentation font scale of the chart, in percent (100, 125, 150 or 200).
+inline const Setting<int> fontScalePercent { "view/fontScalePercent", 100 };
+// The name of the last preset chosen; the window reopens on it unless --hardware is given.
 inline const Setting<QString> lastPreset { "session/lastPreset", QString() };
 inline const Setting<QString> exportFormat { "export/format", QStringLiteral("png") };
 inline const Setting<int> exportWidth { "export/width", 1600 };

@@ -106,6 +106,32 @@ private slots:
 
     void cleanup() { plot.reset(); }
 
+    // Bytes at L1, L2 and DRAM on a machine without an L1 ceiling: the L1 level is not analysed
+    // but is still drawn, so the hierarchical line has all three dots, ordered by intensity.
+    void hierarchicalPointDrawsLevelsWithoutACeiling()
+    {
+        KernelPoint p = test::point("tiled", "hier", 1e10, 1e8, 0.02);
+        p.bytes
+            = { { MemoryLevel::L1, 1e10 }, { MemoryLevel::L2, 1e9 }, { MemoryLevel::DRAM, 1e8 } };
+        doc->resetPoints({ p });
+        plot->replot();
+        QVERIFY(doc->analysis(0).has_value());
+        QCOMPARE(doc->analysis(0)->levels.size(), std::size_t { 2 }); // L2 and DRAM only
+        std::vector<QCPCurve *> lines;
+        for (int i = 0; i < plot->plottableCount(); ++i) {
+            if (auto *curve = qobject_cast<QCPCurve *>(plot->plottable(i)))
+                lines.push_back(curve);
+        }
+        QCOMPARE(lines.size(), std::size_t { 1 });
+        std::vector<double> keys;
+        for (const auto &d : *lines.front()->data())
+            keys.push_back(d.key);
+        QCOMPARE(keys.size(), std::size_t { 3 });
+        QVERIFY(qFuzzyCompare(keys[0], 1.0)); // L1: 1e10 FLOP / 1e10 B
+        QVERIFY(qFuzzyCompare(keys[1], 10.0)); // L2
+        QVERIFY(qFuzzyCompare(keys[2], 100.0)); // DRAM
+    }
+
     void pixelDragSetsBytesAndTime_data()
     {
         QTest::addColumn<int>("index");
