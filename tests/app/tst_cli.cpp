@@ -1,7 +1,9 @@
 // The headless command line, end to end: presets, analyze, render, exit statuses.
+#include "cli_run.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -10,23 +12,8 @@
 
 namespace {
 
-struct Run {
-    int status = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run ridgepoint(const QStringList &arguments)
-{
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert("QT_QPA_PLATFORM", "offscreen");
-    process.setProcessEnvironment(environment);
-    process.start(RIDGEPOINT_EXECUTABLE, arguments);
-    if (!process.waitForFinished(60000))
-        qFatal("ridgepoint did not finish");
-    return { process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError() };
-}
+using test::ridgepoint;
+using test::Run;
 
 QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &content)
 {

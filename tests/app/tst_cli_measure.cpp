@@ -1,8 +1,10 @@
 // `ridgepoint measure` end to end: a quick run on whatever machine runs the tests, checked for
 // sanity only (no machine-specific numbers), its file read back by `analyze`, bad options.
+#include "cli_run.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -11,23 +13,8 @@
 
 namespace {
 
-struct Run {
-    int status = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run ridgepoint(const QStringList &arguments)
-{
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert("QT_QPA_PLATFORM", "offscreen");
-    process.setProcessEnvironment(environment);
-    process.start(RIDGEPOINT_EXECUTABLE, arguments);
-    if (!process.waitForFinished(60000))
-        qFatal("ridgepoint did not finish");
-    return { process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError() };
-}
+using test::ridgepoint;
+using test::Run;
 
 // The CI cost of a measurement: a quick run shrunk to a few seconds.
 const QStringList kQuick { "measure", "--quick", "--budget", "3" };

@@ -1,29 +1,16 @@
 // `ridgepoint analyze` end to end on the profilers' real files: every reader through the CLI.
+#include "cli_run.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+
 #include <QProcess>
 #include <QTest>
 
 namespace {
 
-struct Run {
-    int status = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run ridgepoint(const QStringList &arguments)
-{
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert("QT_QPA_PLATFORM", "offscreen");
-    process.setProcessEnvironment(environment);
-    process.start(RIDGEPOINT_EXECUTABLE, arguments);
-    if (!process.waitForFinished(60000))
-        qFatal("ridgepoint did not finish");
-    return { process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError() };
-}
+using test::ridgepoint;
+using test::Run;
 
 QString fixture(const char *name)
 {

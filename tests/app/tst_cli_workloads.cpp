@@ -1,8 +1,10 @@
 // The workload subcommands end to end: `matmul` and `llm` (with --sweep), their JSON keys,
 // the numbers of reference 001 through the command line, and exit status 2 on bad input.
+#include "cli_run.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+
 #include <QProcess>
 #include <QTest>
 
@@ -10,23 +12,8 @@
 
 namespace {
 
-struct Run {
-    int status = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run ridgepoint(const QStringList &arguments)
-{
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert("QT_QPA_PLATFORM", "offscreen");
-    process.setProcessEnvironment(environment);
-    process.start(RIDGEPOINT_EXECUTABLE, arguments);
-    if (!process.waitForFinished(60000))
-        qFatal("ridgepoint did not finish");
-    return { process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError() };
-}
+using test::ridgepoint;
+using test::Run;
 
 QJsonObject json(const Run &run)
 {

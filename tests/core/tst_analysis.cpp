@@ -2,6 +2,8 @@
 #include "core/analysis.h"
 #include "core/presets.h"
 
+#include "core_test_support.h"
+
 #include <QTest>
 
 #include <cmath>
@@ -9,6 +11,9 @@
 using namespace ridgepoint;
 
 namespace {
+
+using test::close;
+using test::preset;
 
 Hardware machine(double peak, double bandwidth)
 {
@@ -23,20 +28,6 @@ KernelPoint point(double flops, double bytes, std::optional<double> seconds = st
     p.bytes.push_back({ std::nullopt, bytes });
     p.seconds = seconds;
     return p;
-}
-
-bool close(double a, double b, double relative = 1e-12)
-{
-    return std::fabs(a - b) <= relative * std::max(std::fabs(a), std::fabs(b));
-}
-
-const Hardware &preset(const char *name)
-{
-    static const PresetDatabase presets = PresetDatabase::builtin();
-    auto found = presets.find(name);
-    if (!found)
-        qFatal("no preset %s: %s", name, found.error().c_str());
-    return **found;
 }
 
 } // namespace

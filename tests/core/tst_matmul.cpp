@@ -4,6 +4,8 @@
 #include "core/presets.h"
 #include "core/workloads.h"
 
+#include "core_test_support.h"
+
 #include <QTest>
 
 #include <cmath>
@@ -12,19 +14,8 @@ using namespace ridgepoint;
 
 namespace {
 
-bool close(double a, double b, double relative = 1e-12)
-{
-    return std::fabs(a - b) <= relative * std::max(std::fabs(a), std::fabs(b));
-}
-
-const Hardware &preset(const char *name)
-{
-    static const PresetDatabase presets = PresetDatabase::builtin();
-    auto found = presets.find(name);
-    if (!found)
-        qFatal("no preset %s: %s", name, found.error().c_str());
-    return **found;
-}
+using test::close;
+using test::preset;
 
 Hardware withBandwidth(const Hardware &hardware, double bandwidth)
 {

@@ -1,0 +1,29 @@
+// Runs the ridgepoint executable (RIDGEPOINT_EXECUTABLE) headless for the CLI tests.
+#pragma once
+
+#include <QByteArray>
+#include <QProcess>
+#include <QStringList>
+#include <QtGlobal>
+
+namespace test {
+
+struct Run {
+    int status = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+inline Run ridgepoint(const QStringList &arguments)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("QT_QPA_PLATFORM", "offscreen");
+    process.setProcessEnvironment(environment);
+    process.start(RIDGEPOINT_EXECUTABLE, arguments);
+    if (!process.waitForFinished(60000))
+        qFatal("ridgepoint did not finish");
+    return { process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError() };
+}
+
+} // namespace test
