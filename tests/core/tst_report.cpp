@@ -158,7 +158,8 @@ void TestReport::markdownIsAlignedWithHumanUnits()
         + rule + " | -------: |\n"
         + "| stream        | memory | 1 GFLOP | Memory | 500 MB |                  2 | 62.5 ms |"
           "  16 GFLOP/s | 200 GFLOP/s |         8 % | memory  | Memory |  5 ms | "
-          "measured 62.5 ms is above T_max 6 ms (the no-overlap bound): uncounted work or traffic, or poor overlap |       ×2 |\n";
+          "measured 62.5 ms is above T_max 6 ms (the no-overlap bound): uncounted work or traffic, "
+          "or poor overlap |       ×2 |\n";
     const std::string md = tableMarkdown(
         analysed(), { Speedup { 2.0, SpeedupBasis::Time }, std::nullopt, std::nullopt });
     QCOMPARE(md.substr(0, expected.size()), expected);

@@ -18,7 +18,8 @@ const Hardware &v5e()
     return **presets.find("TPU v5e");
 }
 
-ridgepoint::Expected<AnalyzedPoint, std::string> matmulAtBatch(double b, std::int64_t d, std::int64_t f)
+ridgepoint::Expected<AnalyzedPoint, std::string> matmulAtBatch(
+    double b, std::int64_t d, std::int64_t f)
 {
     auto r = modelMatmul(
         { static_cast<std::int64_t>(b), d, f, Precision::BF16, QuantMode::None }, v5e());
