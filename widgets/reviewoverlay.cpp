@@ -88,6 +88,7 @@ ReviewOverlay::ReviewOverlay(RooflinePlot *plot, Document *document)
     , m_document(document)
 {
     review::ensureLayers(plot);
+    connect(plot, &RooflinePlot::aboutToBeDestroyed, this, &ReviewOverlay::releaseItems);
     plot->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(plot, &QWidget::customContextMenuRequested, this, [this](const QPoint &position) {
         QMenu *menu = createContextMenu(position);
@@ -131,12 +132,22 @@ ReviewOverlay::ReviewOverlay(RooflinePlot *plot, Document *document)
 
 ReviewOverlay::~ReviewOverlay()
 {
-    // The items go while the plot is whole (the overlay is the plot's child).
+    releaseItems();
+}
+
+void ReviewOverlay::releaseItems()
+{
+    // The overlay is the plot's child, so Qt deletes it only after ~QCustomPlot has run: the
+    // items go on the plot's aboutToBeDestroyed, while it is still whole.
+    if (!m_plot)
+        return;
     m_arrows.clear();
     m_notes.clear();
     m_targets.clear();
     if (m_baselineGraph && m_plot->hasPlottable(m_baselineGraph))
         m_plot->removePlottable(m_baselineGraph);
+    m_baselineGraph = nullptr;
+    m_plot = nullptr;
 }
 
 void ReviewOverlay::rebuild()

@@ -70,6 +70,7 @@ public:
     static QString targetText(const TargetMarker &target);
 
 private:
+    void releaseItems();
     void rebuild();
     void rebuildBaseline();
     void rebuildArrows();

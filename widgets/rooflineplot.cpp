@@ -307,6 +307,7 @@ RooflinePlot::RooflinePlot(QWidget *parent)
 
 RooflinePlot::~RooflinePlot()
 {
+    emit aboutToBeDestroyed();
     for (const auto &connection : m_connections)
         disconnect(connection);
     // Decorations remove their items from the plot: do it while the plot is still whole.

@@ -141,6 +141,10 @@ public:
 signals:
     // The cursor's chart coordinates; NaN when it left the plot.
     void cursorMoved(double intensity, double performance);
+    // Sent first thing in the destructor, while the plot is still whole: objects that put
+    // items on the chart (they are often its children, deleted only after ~QCustomPlot) must
+    // remove them now.
+    void aboutToBeDestroyed();
 
 protected:
     void mousePressEvent(QMouseEvent *event) override;
