@@ -287,7 +287,6 @@ RooflinePlot::RooflinePlot(QWidget *parent)
     selectionRect()->setBrush(QColor(0x10, 0x60, 0xd0, 30));
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
-    connect(this, &QCustomPlot::beforeReplot, this, &RooflinePlot::placeLabels);
     connect(yAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
         [this](const QCPRange &range) {
             const auto [scale, prefix] = ratePrefix(range.upper);
@@ -875,6 +874,9 @@ void RooflinePlot::updateLayout()
                 decimate(series, view);
         }
     }
+    // Labels too: an export lays the plot out at its own size without a replot (a headless
+    // render never replots at all), and flat labels are spaced in pixels.
+    placeLabels();
 }
 
 void RooflinePlot::decimate(DecimatedSeries &series, const ViewKey &view)

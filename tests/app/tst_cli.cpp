@@ -379,6 +379,12 @@ void TestCli::rendersImages()
     const QByteArray content = file.readAll();
     QVERIFY(content.startsWith(magic));
     QVERIFY(content.size() > 2000);
+    if (name.endsWith(".svg")) {
+        // Regression: a headless render never replots, and the roof labels were never placed.
+        QVERIFY(content.contains("HBM3"));
+        QVERIFY(content.contains("989 TFLOP/s"));
+        QVERIFY(content.contains("ridge 295 FLOP/B"));
+    }
 }
 
 // The same core table the window's File > Export table writes (issue 4).
