@@ -318,28 +318,10 @@ bool MainWindow::openPointsFile(const QString &fileName)
         return false;
     }
     PointsReadResult &result = load.result.points;
-    QStringList lines;
-    for (const auto &d : result.diagnostics)
-        lines << q(d.toString());
-    if (result.points.empty()) {
-        MessageBox::warn(this, tr("Cannot open points"),
-            tr("No usable point in %1; nothing was changed.").arg(fileName), lines.join('\n'));
+    if (!confirmPointsRead(this, fileName, result, tr("Cannot open points"),
+            tr("No usable point in %1; nothing was changed.").arg(fileName),
+            tr("Import the other %1?")))
         return false;
-    }
-    if (hasErrors(result.diagnostics)) {
-        // Nothing partial is merged silently: the user sees what was skipped and decides.
-        const auto answer = MessageBox::ask(this,
-            { QMessageBox::Warning, tr("Problems in %1").arg(QFileInfo(fileName).fileName()),
-                tr("%1 of %2 rows of %3 were skipped (the reasons are in the details). Import "
-                   "the other %4?")
-                    .arg(result.rowsSkipped)
-                    .arg(result.rowsRead)
-                    .arg(fileName)
-                    .arg(result.points.size()),
-                lines.join('\n'), QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel });
-        if (answer != QMessageBox::Yes)
-            return false;
-    }
     setPoints(std::move(result.points), fileName);
     m_plot->fitToData();
     return true;

@@ -71,28 +71,10 @@ bool ReviewController::openBaseline(const QString &fileName)
         return false;
     }
     PointsReadResult &result = load.result.points;
-    QStringList lines;
-    for (const auto &d : result.diagnostics)
-        lines << QString::fromStdString(d.toString());
-    if (result.points.empty()) {
-        MessageBox::warn(m_window, tr("Cannot open baseline"),
+    if (!confirmPointsRead(m_window, fileName, result, tr("Cannot open baseline"),
             tr("No usable point in %1; the baseline was not changed.").arg(fileName),
-            lines.join('\n'));
+            tr("Use the other %1 as the baseline?")))
         return false;
-    }
-    if (hasErrors(result.diagnostics)) {
-        const auto answer = MessageBox::ask(m_window,
-            { QMessageBox::Warning, tr("Problems in %1").arg(QFileInfo(fileName).fileName()),
-                tr("%1 of %2 rows of %3 were skipped (the reasons are in the details). Use the "
-                   "other %4 as the baseline?")
-                    .arg(result.rowsSkipped)
-                    .arg(result.rowsRead)
-                    .arg(fileName)
-                    .arg(result.points.size()),
-                lines.join('\n'), QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel });
-        if (answer != QMessageBox::Yes)
-            return false;
-    }
     const auto count = result.points.size();
     m_document->setBaseline(Baseline { fileName.toStdString(), std::move(result.points) });
     m_window->statusBar()->showMessage(

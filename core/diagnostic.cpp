@@ -25,7 +25,7 @@ bool hasErrors(const std::vector<Diagnostic> &diagnostics)
         [](const Diagnostic &d) { return d.severity == Severity::Error; });
 }
 
-TextPosition positionOfOffset(const std::string &text, std::size_t offset)
+TextPosition positionOfOffset(std::string_view text, std::size_t offset)
 {
     TextPosition position;
     offset = std::min(offset, text.size());

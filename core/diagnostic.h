@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ridgepoint {
@@ -26,6 +27,6 @@ struct TextPosition {
     int line = 1;
     int column = 1;
 };
-TextPosition positionOfOffset(const std::string &text, std::size_t offset);
+TextPosition positionOfOffset(std::string_view text, std::size_t offset);
 
 } // namespace ridgepoint

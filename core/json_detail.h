@@ -101,7 +101,7 @@ std::optional<BasicJson> parseJson(
     std::string_view text, const std::string &fileName, std::vector<Diagnostic> &diagnostics)
 {
     const auto fail = [&](std::size_t offset, const std::string &message) {
-        const TextPosition at = positionOfOffset(std::string(text), offset);
+        const TextPosition at = positionOfOffset(text, offset);
         diagnostics.push_back(
             { Severity::Error, fileName, at.line, at.column, "invalid JSON: " + message });
         return std::nullopt;

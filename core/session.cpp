@@ -682,7 +682,7 @@ SessionReadResult readSessionJson(std::string_view text, const std::string &file
         root = Json::parse(text);
     } catch (const nlohmann::json::parse_error &e) {
         const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
-        const TextPosition at = positionOfOffset(std::string(text), offset);
+        const TextPosition at = positionOfOffset(text, offset);
         std::string message = e.what();
         if (const auto colon = message.find(": "); colon != std::string::npos)
             message = message.substr(colon + 2);

@@ -1,19 +1,15 @@
 #include "widgets/annotationitems.h"
 
+#include "widgets/chartdecorations.h"
+
 #include <cmath>
 
 namespace ridgepoint::review {
 namespace {
 
-// As far as the roofs reach (chartdecorations.cpp): any sensible zoom stays inside.
-constexpr double kFarLeft = 1e-9;
-constexpr double kFarRight = 1e12;
-
-void removeItem(QCustomPlot *plot, QCPAbstractItem *item)
-{
-    if (item && plot->hasItem(item))
-        plot->removeItem(item);
-}
+using chart::kFarLeft;
+using chart::kFarRight;
+using chart::removeItem;
 
 double distance(const QCPAbstractItem *item, const QPointF &position)
 {

@@ -1,19 +1,6 @@
 #include "widgets/chartdecorations.h"
 
 namespace ridgepoint::chart {
-namespace {
-
-// Far enough left and right to cover any sensible zoom (intensities in FLOP/B).
-constexpr double kFarLeft = 1e-9;
-constexpr double kFarRight = 1e12;
-
-void removeItem(QCustomPlot *plot, QCPAbstractItem *item)
-{
-    if (item && plot->hasItem(item))
-        plot->removeItem(item);
-}
-
-} // namespace
 
 RoofLine::RoofLine(QCustomPlot *plot, Kind kind, int index, double value, double top,
     const QPen &pen, const QString &label)

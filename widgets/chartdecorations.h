@@ -12,6 +12,17 @@ inline constexpr char kRoofLayer[] = "roofs";
 inline constexpr char kGhostLayer[] = "ghosts";
 inline constexpr char kLabelLayer[] = "labels";
 
+// Far enough left and right to cover any sensible zoom (intensities in FLOP/B).
+inline constexpr double kFarLeft = 1e-9;
+inline constexpr double kFarRight = 1e12;
+
+// Removes an item the plot still holds (decorations call it from their destructors).
+inline void removeItem(QCustomPlot *plot, QCPAbstractItem *item)
+{
+    if (item && plot->hasItem(item))
+        plot->removeItem(item);
+}
+
 // One roof: its line and its label ("HBM3  3.35 TB/s" along a slanted line, "BF16 tensor
 // 989 TFLOP/s" above a flat one).
 class RoofLine

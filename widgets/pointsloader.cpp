@@ -1,6 +1,7 @@
 #include "widgets/pointsloader.h"
 
 #include "core/file_io.h"
+#include "widgets/messagebox.h"
 #include "widgets/settings.h"
 
 #include <QEventLoop>
@@ -69,6 +70,29 @@ PointsLoad loadPointsFile(QWidget *parent, const QString &fileName)
     }
     shared->onWorkerThread = true;
     return std::move(*shared);
+}
+
+bool confirmPointsRead(QWidget *parent, const QString &fileName, const PointsReadResult &result,
+    const QString &refusedTitle, const QString &refusedText, const QString &question)
+{
+    QStringList lines;
+    for (const auto &d : result.diagnostics)
+        lines << QString::fromStdString(d.toString());
+    if (result.points.empty()) {
+        MessageBox::warn(parent, refusedTitle, refusedText, lines.join('\n'));
+        return false;
+    }
+    if (!hasErrors(result.diagnostics))
+        return true;
+    const auto answer = MessageBox::ask(parent,
+        { QMessageBox::Warning, QObject::tr("Problems in %1").arg(QFileInfo(fileName).fileName()),
+            QObject::tr("%1 of %2 rows of %3 were skipped (the reasons are in the details). ")
+                    .arg(result.rowsSkipped)
+                    .arg(result.rowsRead)
+                    .arg(fileName)
+                + question.arg(result.points.size()),
+            lines.join('\n'), QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel });
+    return answer == QMessageBox::Yes;
 }
 
 } // namespace ridgepoint
