@@ -6,10 +6,7 @@
 #include <QApplication>
 #include <QFileInfo>
 #include <QPalette>
-#include <QSaveFile>
 #include <QStyle>
-#include <QSvgGenerator>
-#include <QTemporaryDir>
 #include <QTimer>
 #include <QToolTip>
 #include <QUndoStack>
@@ -1250,57 +1247,6 @@ void RooflinePlot::placeLabels()
     std::sort(flat.begin(), flat.end(), [](auto *a, auto *b) { return a->value() > b->value(); });
     for (auto *roof : flat)
         placeFlat(*roof);
-}
-
-QString RooflinePlot::exportTo(const QString &fileName, int width, int height, double scale)
-{
-    const QString suffix = QFileInfo(fileName).suffix().toLower();
-    if (suffix != "png" && suffix != "svg" && suffix != "pdf")
-        return tr("%1: unknown image type \"%2\" (expected .png, .svg or .pdf)")
-            .arg(fileName, suffix);
-    if (width < 1 || height < 1 || !(scale > 0.0))
-        return tr("%1: the size must be positive (got %2×%3, scale %4)")
-            .arg(fileName)
-            .arg(width)
-            .arg(height)
-            .arg(scale);
-    // QCustomPlot writes straight to the file it is given: render into a temporary file and
-    // copy it through QSaveFile, which replaces the target only once everything is written.
-    QTemporaryDir scratch;
-    if (!scratch.isValid())
-        return tr("%1: no temporary directory to render into").arg(fileName);
-    const QString rendered = scratch.filePath("chart." + suffix);
-    // Decimated at the export's size (updateLayout runs for it), drawn as vector shapes.
-    useVectorMarkers(true);
-    bool ok = false;
-    if (suffix == "png") {
-        ok = savePng(rendered, width, height, scale);
-    } else if (suffix == "pdf") {
-        ok = savePdf(rendered, width, height);
-    } else {
-        QSvgGenerator generator;
-        generator.setFileName(rendered);
-        generator.setSize(QSize(width, height));
-        generator.setViewBox(QRect(0, 0, width, height));
-        generator.setTitle(tr("Roofline: %1").arg(q(hardware().name)));
-        QCPPainter painter;
-        ok = painter.begin(&generator);
-        if (ok) {
-            toPainter(&painter, width, height);
-            ok = painter.end();
-        }
-    }
-    useVectorMarkers(false);
-    requestReplot(); // lays the chart out for the screen again (and decimates for it)
-    QFile in(rendered);
-    if (!ok || !in.open(QIODevice::ReadOnly))
-        return tr("%1: the chart could not be rendered").arg(fileName);
-    QSaveFile out(fileName);
-    if (!out.open(QIODevice::WriteOnly))
-        return tr("%1: cannot be written (%2)").arg(fileName, out.errorString());
-    if (out.write(in.readAll()) < 0 || !out.commit())
-        return tr("%1: cannot be written (%2)").arg(fileName, out.errorString());
-    return {};
 }
 
 QString RooflinePlot::reachTheRoof(const KernelPoint &point, const PointAnalysis &a) const

@@ -47,6 +47,30 @@ struct ChartTheme {
     QPalette windowPalette() const;
 };
 
+// What an export writes: the same for the window's Export dialog and the render command, so
+// both produce the same file.
+struct ExportOptions {
+    // The picture's size in logical pixels: fonts, margins and the point thinning are laid out
+    // at this size. PDF and SVG pages are this size (at 96 logical pixels per inch).
+    int width = 1600;
+    int height = 1000;
+    // PNG: device pixels per logical pixel (a 1600×1000 picture at scale 2 is 3200×2000).
+    double scale = 1.0;
+    // PNG: the resolution written into the file (pHYs); 0 means 96 × scale.
+    int dpi = 0;
+    // Drawn above the chart when not empty.
+    QString title;
+    // The points' analysis (name, intensity, performance, bound, limiting roof, % of roof)
+    // drawn as a table below the chart, which keeps the rest of the height.
+    bool table = false;
+    // A ridgepoint-session document embedded in the file, so the figure can be reopened and
+    // edited: an SVG <metadata> element, a PNG text chunk, a PDF file attachment. Sessions
+    // larger than kMaxEmbeddedSession are left out (the caller should say so): a million-point
+    // session would make the picture hundreds of megabytes.
+    QByteArray session;
+    static constexpr qsizetype kMaxEmbeddedSession = 16 * 1024 * 1024;
+};
+
 class RooflinePlot : public QCustomPlot
 {
     Q_OBJECT
@@ -91,6 +115,10 @@ public:
     // logical pixels times `scale` (PNG only). The file is replaced atomically: a failed export
     // leaves the old file alone. Returns an empty string on success, else the reason.
     QString exportTo(const QString &fileName, int width, int height, double scale = 1.0);
+    QString exportTo(const QString &fileName, const ExportOptions &options);
+    // The picture an export writes, as PNG or SVG bytes in memory (the clipboard's copy).
+    // Empty on failure.
+    QByteArray renderToBytes(const QString &format, const ExportOptions &options);
 
     // Text of the tooltip for point `index` (also used by tests).
     QString pointDescription(std::size_t index) const;
@@ -220,6 +248,10 @@ private:
     ViewKey currentView() const;
     // Markers as vector shapes while exporting (true), as stamps on the screen (false).
     void useVectorMarkers(bool on);
+    // The picture of an export (chartexport.cpp): title, chart, table, at `options`' logical
+    // size on a painter that is already scaled.
+    void paintPicture(QCPPainter *painter, const ExportOptions &options);
+    int tableHeight(const ExportOptions &options, int rows) const;
     void decimate(DecimatedSeries &series, const ViewKey &view);
     void rebuildHitIndex();
     void showQuantGhosts(const std::vector<std::pair<std::size_t, QPointF>> &before);

@@ -8,7 +8,8 @@
 
 namespace ridgepoint {
 
-// The file's text through the core reader; a file that cannot be read is one diagnostic.
+// The file's text through the core reader; a file that cannot be read is one diagnostic. A PNG,
+// SVG or PDF exported with its session (widgets/figuresession.h) gives that session.
 SessionReadResult readSessionFile(const QString &fileName);
 
 // Writes the session; an empty string on success, else why it failed ("cannot write

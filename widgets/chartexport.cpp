@@ -1,0 +1,292 @@
+// RooflinePlot's exports: the picture (title, chart, points table) painted at a logical size onto
+// a PNG image, an SVG generator or a PDF writer, with the session embedded, written atomically.
+#include "widgets/figuresession.h"
+#include "widgets/pointstablemodel.h"
+#include "widgets/rooflineplot.h"
+
+#include <QBuffer>
+#include <QFileInfo>
+#include <QImage>
+#include <QImageWriter>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ridgepoint {
+
+namespace {
+
+// Logical pixels per inch of every export: a PNG at scale 1 is 96 dpi, and SVG and PDF pages
+// are as large as the PNG would be on a 96-dpi screen.
+constexpr int kLogicalDpi = 96;
+// The table keeps at most this share of the picture's height; the chart gets the rest.
+constexpr double kMaxTableShare = 0.45;
+constexpr int kTablePadding = 8; // pixels around the table and between columns
+
+QFont titleFont(const QFont &base)
+{
+    QFont font = base;
+    font.setPointSizeF(base.pointSizeF() * 1.45);
+    font.setBold(true);
+    return font;
+}
+
+// The table's columns: those of the window's points table that say where a kernel stands.
+std::vector<int> tableColumns(bool baseline)
+{
+    std::vector<int> columns = { PointsTableModel::Name, PointsTableModel::Intensity,
+        PointsTableModel::Performance, PointsTableModel::Attainable, PointsTableModel::Bound,
+        PointsTableModel::Utilization };
+    if (baseline)
+        columns.push_back(PointsTableModel::SpeedupVsBaseline);
+    return columns;
+}
+
+int titleHeight(const ExportOptions &options, const QFont &base, QPaintDevice *device)
+{
+    if (options.title.trimmed().isEmpty())
+        return 0;
+    return qCeil(QFontMetricsF(titleFont(base), device).height() * 1.8);
+}
+
+} // namespace
+
+int RooflinePlot::tableHeight(const ExportOptions &options, int rows) const
+{
+    if (!options.table || rows == 0)
+        return 0;
+    const QFontMetricsF metrics(legend->font());
+    const double rowHeight = std::ceil(metrics.height() * 1.35);
+    const int fit
+        = std::max(2, int((options.height * kMaxTableShare - 2 * kTablePadding) / rowHeight));
+    // Header plus rows; one row says how many were left out when they do not all fit.
+    const int shown = std::min(rows + 1, fit);
+    return int(std::ceil(shown * rowHeight)) + 2 * kTablePadding;
+}
+
+void RooflinePlot::paintPicture(QCPPainter *painter, const ExportOptions &options)
+{
+    const QFont base = legend->font();
+    painter->fillRect(QRectF(0, 0, options.width, options.height), m_theme.background);
+    const int top = titleHeight(options, base, painter->device());
+    if (top > 0) {
+        const QFont font = titleFont(base);
+        painter->setFont(font);
+        painter->setPen(m_theme.foreground);
+        const QRect box(kTablePadding, 0, options.width - 2 * kTablePadding, top);
+        const QString text
+            = QFontMetricsF(font, painter->device())
+                  .elidedText(options.title.simplified(), Qt::ElideRight, box.width());
+        painter->drawText(box, Qt::AlignHCenter | Qt::AlignVCenter, text);
+    }
+
+    PointsTableModel model(m_document);
+    const int rows = model.rowCount();
+    const int bottom = tableHeight(options, rows);
+    const int chartHeight = std::max(1, options.height - top - bottom);
+    painter->save();
+    painter->translate(0, top);
+    toPainter(painter, options.width, chartHeight);
+    painter->restore();
+    if (bottom == 0)
+        return;
+
+    // The table: a header, then the points in the document's order, numbers right-aligned.
+    const std::vector<int> columns = tableColumns(m_document->baseline().has_value());
+    const QFontMetricsF metrics(base, painter->device());
+    const double rowHeight = std::ceil(metrics.height() * 1.35);
+    const int capacity = int((bottom - 2 * kTablePadding) / rowHeight) - 1; // minus the header
+    const int shown = rows <= capacity ? rows : std::max(0, capacity - 1);
+    std::vector<QStringList> cells;
+    QStringList header;
+    for (int column : columns)
+        header << model.headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
+    cells.push_back(header);
+    for (int row = 0; row < shown; ++row) {
+        QStringList line;
+        for (int column : columns)
+            line << model.data(model.index(row, column)).toString();
+        cells.push_back(line);
+    }
+    QFont bold = base;
+    bold.setBold(true);
+    const QFontMetricsF boldMetrics(bold, painter->device());
+    std::vector<double> widths(columns.size(), 0.0);
+    for (std::size_t r = 0; r < cells.size(); ++r) {
+        for (std::size_t c = 0; c < columns.size(); ++c)
+            widths[c] = std::max(
+                widths[c], (r == 0 ? boldMetrics : metrics).horizontalAdvance(cells[r][int(c)]));
+    }
+    // The names give way when the columns are wider than the picture.
+    double total = 0.0;
+    for (double w : widths)
+        total += w + 2 * kTablePadding;
+    const double room = options.width - 2 * kTablePadding;
+    if (total > room)
+        widths[0] = std::max(60.0, widths[0] - (total - room));
+
+    const double y0 = options.height - bottom + kTablePadding;
+    painter->setPen(QPen(m_theme.grid, 1.0));
+    painter->drawLine(QPointF(kTablePadding, y0), QPointF(options.width - kTablePadding, y0));
+    for (std::size_t r = 0; r < cells.size(); ++r) {
+        const double y = y0 + double(r) * rowHeight;
+        if (r % 2 == 0 && r > 0 && m_theme.shading)
+            painter->fillRect(QRectF(kTablePadding, y, room, rowHeight), m_theme.subGrid);
+        painter->setFont(r == 0 ? bold : base);
+        painter->setPen(m_theme.foreground);
+        double x = kTablePadding;
+        for (std::size_t c = 0; c < columns.size(); ++c) {
+            const QRectF box(x + kTablePadding, y, widths[c], rowHeight);
+            const Qt::Alignment horizontal
+                = c == 0 || columns[c] == PointsTableModel::Bound ? Qt::AlignLeft : Qt::AlignRight;
+            const QString text = c == 0
+                ? metrics.elidedText(cells[r][0], Qt::ElideMiddle, widths[0])
+                : cells[r][int(c)];
+            painter->drawText(box, horizontal | Qt::AlignVCenter, text);
+            x += widths[c] + 2 * kTablePadding;
+        }
+        if (r == 0) {
+            painter->setPen(QPen(m_theme.grid, 1.0));
+            painter->drawLine(QPointF(kTablePadding, y + rowHeight),
+                QPointF(options.width - kTablePadding, y + rowHeight));
+        }
+    }
+    if (shown < rows) {
+        painter->setFont(base);
+        painter->setPen(m_theme.foreground);
+        painter->drawText(
+            QRectF(2 * kTablePadding, y0 + double(cells.size()) * rowHeight, room, rowHeight),
+            Qt::AlignLeft | Qt::AlignVCenter,
+            tr("… and %n more kernel(s): File ▸ Export table… writes them all", nullptr,
+                rows - shown));
+    }
+}
+
+QByteArray RooflinePlot::renderToBytes(const QString &format, const ExportOptions &options)
+{
+    const QString kind = format.toLower();
+    if (options.width < 1 || options.height < 1 || !(options.scale > 0.0))
+        return {};
+    const bool embed = !options.session.isEmpty()
+        && options.session.size() <= ExportOptions::kMaxEmbeddedSession;
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    // Thinned at the export's size (updateLayout runs for it), drawn as vector shapes.
+    useVectorMarkers(true);
+    bool ok = false;
+    if (kind == "png") {
+        const QSize pixels(
+            qRound(options.width * options.scale), qRound(options.height * options.scale));
+        QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+        // Fonts are sized for 96 logical dpi while painting; the file gets the asked dpi after.
+        const int dotsPerMeter96 = qRound(kLogicalDpi / 0.0254);
+        image.setDotsPerMeterX(dotsPerMeter96);
+        image.setDotsPerMeterY(dotsPerMeter96);
+        image.fill(m_theme.background);
+        QCPPainter painter(&image);
+        ok = painter.isActive();
+        if (ok) {
+            painter.setRenderHint(QPainter::Antialiasing);
+            if (options.scale > 1.0)
+                painter.setMode(QCPPainter::pmNonCosmetic);
+            painter.scale(options.scale, options.scale);
+            paintPicture(&painter, options);
+            ok = painter.end();
+        }
+        const double dpi = options.dpi > 0 ? options.dpi : kLogicalDpi * options.scale;
+        image.setDotsPerMeterX(qRound(dpi / 0.0254));
+        image.setDotsPerMeterY(qRound(dpi / 0.0254));
+        if (embed)
+            image.setText(
+                QString::fromLatin1(kPictureSessionKey), QString::fromUtf8(options.session));
+        QImageWriter writer(&buffer, "png");
+        ok = ok && writer.write(image);
+    } else if (kind == "svg") {
+        QSvgGenerator generator;
+        generator.setOutputDevice(&buffer);
+        generator.setResolution(kLogicalDpi);
+        generator.setSize(QSize(options.width, options.height));
+        generator.setViewBox(QRect(0, 0, options.width, options.height));
+        generator.setTitle(options.title.isEmpty()
+                ? tr("Roofline: %1").arg(QString::fromStdString(hardware().name))
+                : options.title);
+        generator.setDescription(tr("Drawn by Ridgepoint"));
+        QCPPainter painter;
+        ok = painter.begin(&generator);
+        if (ok) {
+            paintPicture(&painter, options);
+            ok = painter.end();
+        }
+        buffer.close();
+        if (ok && embed)
+            bytes = embedSessionInSvg(bytes, options.session);
+    } else if (kind == "pdf") {
+        QPdfWriter writer(&buffer);
+        writer.setResolution(kLogicalDpi);
+        writer.setCreator(QStringLiteral("Ridgepoint"));
+        writer.setTitle(options.title.isEmpty()
+                ? tr("Roofline: %1").arg(QString::fromStdString(hardware().name))
+                : options.title);
+        // A page exactly the picture's size: points are 1/72 inch.
+        const QSizeF points(
+            options.width * 72.0 / kLogicalDpi, options.height * 72.0 / kLogicalDpi);
+        writer.setPageLayout(
+            QPageLayout(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch),
+                QPageLayout::Portrait, QMarginsF()));
+        if (embed)
+            writer.addFileAttachment(QString::fromLatin1(kPictureSessionAttachment),
+                options.session, QStringLiteral("application/json"));
+        QCPPainter painter;
+        ok = painter.begin(&writer);
+        if (ok) {
+            painter.setMode(QCPPainter::pmVectorized);
+            painter.setWindow(0, 0, options.width, options.height);
+            paintPicture(&painter, options);
+            ok = painter.end();
+        }
+    }
+    useVectorMarkers(false);
+    requestReplot(); // lays the chart out for the screen again (and thins it for it)
+    return ok ? bytes : QByteArray();
+}
+
+QString RooflinePlot::exportTo(const QString &fileName, int width, int height, double scale)
+{
+    ExportOptions options;
+    options.width = width;
+    options.height = height;
+    options.scale = scale;
+    return exportTo(fileName, options);
+}
+
+QString RooflinePlot::exportTo(const QString &fileName, const ExportOptions &options)
+{
+    const QString suffix = QFileInfo(fileName).suffix().toLower();
+    if (suffix != "png" && suffix != "svg" && suffix != "pdf")
+        return tr("%1: unknown image type \"%2\" (expected .png, .svg or .pdf)")
+            .arg(fileName, suffix);
+    if (options.width < 1 || options.height < 1 || !(options.scale > 0.0))
+        return tr("%1: the size must be positive (got %2×%3, scale %4)")
+            .arg(fileName)
+            .arg(options.width)
+            .arg(options.height)
+            .arg(options.scale);
+    const QByteArray bytes = renderToBytes(suffix, options);
+    if (bytes.isEmpty())
+        return tr("%1: the chart could not be rendered").arg(fileName);
+    // Replaced only once everything is written: a failed export leaves the old file alone.
+    QSaveFile out(fileName);
+    if (!out.open(QIODevice::WriteOnly))
+        return tr("%1: cannot be written (%2)").arg(fileName, out.errorString());
+    if (out.write(bytes) != bytes.size() || !out.commit())
+        return tr("%1: cannot be written (%2)").arg(fileName, out.errorString());
+    return {};
+}
+
+} // namespace ridgepoint
