@@ -75,6 +75,7 @@ QColor memoryColor(MemoryLevel level)
 {
     switch (level) {
     case MemoryLevel::L1:
+    case MemoryLevel::LDS: // the scratchpad beside L1
         return QColor(0x6a, 0x3d, 0x9a);
     case MemoryLevel::L2:
         return QColor(0x1f, 0x78, 0xb4);
@@ -309,6 +310,7 @@ RooflinePlot::~RooflinePlot()
     // Decorations remove their items from the plot: do it while the plot is still whole.
     m_quantGhosts.clear();
     clearDrawing(m_isolatedDrawing);
+    clearDrawing(m_decorations);
     clearDrawing(m_drawing);
     m_ridge.reset();
     m_compareRoofs.clear();
@@ -336,10 +338,6 @@ void RooflinePlot::connectDocument()
         rebuildRoofs();
         requestReplot();
     }));
-    const auto points = [this] {
-        rebuildPoints();
-        requestReplot();
-    };
     // Added or removed workloads may change the compute ceiling the roofline is drawn with.
     const auto everything = [this] {
         m_isolated.reset();
@@ -369,7 +367,13 @@ void RooflinePlot::connectDocument()
             rebuildPoints();
             requestReplot();
         }));
-    m_connections.push_back(connect(m_document, &Document::selectionChanged, this, points));
+    // A selection change redraws only the rings and labels, not the (maybe million) points.
+    m_connections.push_back(connect(m_document, &Document::selectionChanged, this, [this] {
+        if (m_isolated)
+            updateIsolatedPoint();
+        rebuildDecorations();
+        requestReplot();
+    }));
     m_connections.push_back(connect(m_document, &Document::compareHardwareChanged, this, [this] {
         rebuildRoofs();
         rebuildPoints();
@@ -477,7 +481,7 @@ void RooflinePlot::setAllPointLabels(bool on)
     if (m_allLabels == on)
         return;
     m_allLabels = on;
-    rebuildPoints();
+    rebuildDecorations();
     requestReplot();
 }
 
@@ -709,7 +713,8 @@ std::size_t RooflinePlot::groupIndex(const KernelPoint &point)
     return m_groups.emplace(name, m_groups.size()).first->second;
 }
 
-void RooflinePlot::collectPoint(std::size_t i, PointBatch &batch, PointDrawing &drawing)
+void RooflinePlot::collectPoint(
+    std::size_t i, PointBatch &batch, PointDrawing &drawing, bool decorations)
 {
     const Document &doc = *m_document;
     const auto &a = doc.analysis(i);
@@ -771,14 +776,7 @@ void RooflinePlot::collectPoint(std::size_t i, PointBatch &batch, PointDrawing &
         batch.impossibleX.push_back(a->levels.front().intensity);
         batch.impossibleY.push_back(y);
     }
-    if (doc.isSelected(i)) {
-        for (const auto &level : a->levels) {
-            batch.selectedX.push_back(level.intensity);
-            batch.selectedY.push_back(y);
-        }
-    }
-    const bool moved = !doc.whatIf(i).isIdentity();
-    if (moved) {
+    if (!doc.whatIf(i).isIdentity()) {
         const auto measured = doc.measuredAnalysis(i);
         if (measured && !measured->levels.empty()) {
             const QPointF from(measured->levels.front().intensity,
@@ -787,11 +785,44 @@ void RooflinePlot::collectPoint(std::size_t i, PointBatch &batch, PointDrawing &
                 this, from, QPointF(a->levels.front().intensity, y), color));
         }
     }
-    const std::size_t maxLabels = m_allLabels ? kMaxAllPointLabels : kMaxPointLabels;
-    if ((m_allLabels || doc.isSelected(i) || moved) && drawing.labels.size() < maxLabels) {
-        drawing.labels.push_back(std::make_unique<chart::PointLabel>(this,
-            QPointF(a->levels.back().intensity, y), q(p.name), kMaxLabelWidth, m_theme.foreground));
+    if (decorations)
+        collectDecorations(i, batch, drawing);
+}
+
+void RooflinePlot::collectDecorations(std::size_t i, PointBatch &batch, PointDrawing &drawing)
+{
+    const Document &doc = *m_document;
+    const bool selected = doc.isSelected(i);
+    const bool moved = !doc.whatIf(i).isIdentity();
+    if (!selected && !moved && !m_allLabels)
+        return;
+    const auto &a = doc.analysis(i);
+    if (!a || a->levels.empty())
+        return;
+    const double y = a->performance.value_or(a->attainable);
+    if (selected) {
+        for (const auto &level : a->levels) {
+            batch.selectedX.push_back(level.intensity);
+            batch.selectedY.push_back(y);
+        }
     }
+    const std::size_t maxLabels = m_allLabels ? kMaxAllPointLabels : kMaxPointLabels;
+    if (drawing.labels.size() < maxLabels) {
+        drawing.labels.push_back(
+            std::make_unique<chart::PointLabel>(this, QPointF(a->levels.back().intensity, y),
+                q(doc.measuredPoint(i).name), kMaxLabelWidth, m_theme.foreground));
+    }
+}
+
+void RooflinePlot::rebuildDecorations()
+{
+    clearDrawing(m_decorations);
+    PointBatch batch;
+    for (std::size_t i = 0; i < m_document->pointCount(); ++i) {
+        if (!(m_isolated && *m_isolated == i))
+            collectDecorations(i, batch, m_decorations);
+    }
+    flushBatch(batch, m_decorations, false);
 }
 
 void RooflinePlot::flushBatch(PointBatch &batch, PointDrawing &drawing, bool inLegend)
@@ -847,7 +878,7 @@ void RooflinePlot::flushBatch(PointBatch &batch, PointDrawing &drawing, bool inL
 
 void RooflinePlot::useVectorMarkers(bool on)
 {
-    for (auto *drawing : { &m_drawing, &m_isolatedDrawing }) {
+    for (auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations }) {
         for (auto &series : drawing->series)
             series.graph->setScatterStyle(on ? series.shape : series.stamp);
     }
@@ -865,7 +896,7 @@ void RooflinePlot::updateLayout()
     QCustomPlot::updateLayout();
     // Here the axis rect has its final size for this replot or export, and nothing is drawn yet.
     const ViewKey view = currentView();
-    for (auto *drawing : { &m_drawing, &m_isolatedDrawing }) {
+    for (auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations }) {
         for (auto &series : drawing->series) {
             if (series.view != view)
                 decimate(series, view);
@@ -942,7 +973,7 @@ void RooflinePlot::decimate(DecimatedSeries &series, const ViewKey &view)
 std::vector<QPointF> RooflinePlot::drawnPointCoords() const
 {
     std::vector<QPointF> out;
-    for (const auto *drawing : { &m_drawing, &m_isolatedDrawing }) {
+    for (const auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations }) {
         for (const auto &series : drawing->series) {
             for (const auto &d : *series.graph->data())
                 out.emplace_back(d.key, d.value);
@@ -1058,6 +1089,7 @@ void RooflinePlot::clearDrawing(PointDrawing &drawing)
 void RooflinePlot::rebuildPoints()
 {
     clearDrawing(m_isolatedDrawing);
+    clearDrawing(m_decorations);
     clearDrawing(m_drawing);
     m_groups.clear();
 
@@ -1071,9 +1103,10 @@ void RooflinePlot::rebuildPoints()
             sweeps[w->sweep->id].emplace_back(w->sweep->value, i);
         if (m_isolated && *m_isolated == i)
             continue;
-        collectPoint(i, batch, m_drawing);
+        collectPoint(i, batch, m_drawing, false);
     }
     flushBatch(batch, m_drawing, true);
+    rebuildDecorations();
     rebuildHitIndex();
     for (auto &[id, members] : sweeps)
         drawSweep(members);
@@ -1163,7 +1196,7 @@ void RooflinePlot::updateIsolatedPoint()
     if (!m_isolated || *m_isolated >= m_document->pointCount())
         return;
     PointBatch batch;
-    collectPoint(*m_isolated, batch, m_isolatedDrawing);
+    collectPoint(*m_isolated, batch, m_isolatedDrawing, true);
     flushBatch(batch, m_isolatedDrawing, false);
 }
 
@@ -1457,7 +1490,7 @@ QPointF RooflinePlot::ceilingPosition(const CeilingHit &ceiling, double x) const
 std::vector<std::pair<QPointF, QPointF>> RooflinePlot::ghosts() const
 {
     std::vector<std::pair<QPointF, QPointF>> out;
-    for (const auto *drawing : { &m_drawing, &m_isolatedDrawing }) {
+    for (const auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations }) {
         for (const auto &ghost : drawing->ghosts)
             out.emplace_back(ghost->from(), ghost->to());
     }
@@ -1467,7 +1500,7 @@ std::vector<std::pair<QPointF, QPointF>> RooflinePlot::ghosts() const
 QStringList RooflinePlot::pointLabels() const
 {
     QStringList out;
-    for (const auto *drawing : { &m_drawing, &m_isolatedDrawing }) {
+    for (const auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations }) {
         for (const auto &label : drawing->labels)
             out << label->text();
     }
@@ -1498,9 +1531,10 @@ void RooflinePlot::mousePressEvent(QMouseEvent *event)
             }
             if (!m_document->isSelected(i))
                 m_document->setSelection({ i });
+            // Isolated (drawn on its own) at the first move: a click that only selects does
+            // not redraw every point.
             m_drag = Drag { Drag::Kind::Point, i, coordsAt(event->position()),
                 m_document->whatIf(i), 0.0, false };
-            isolatePoint(i);
             setFocus(Qt::MouseFocusReason);
             setCursor(Qt::ClosedHandCursor);
             event->accept();
@@ -1558,6 +1592,8 @@ void RooflinePlot::dragTo(const QPointF &position, EditPhase phase)
 void RooflinePlot::mouseMoveEvent(QMouseEvent *event)
 {
     if (m_drag) {
+        if (m_drag->kind == Drag::Kind::Point)
+            isolatePoint(m_drag->index);
         dragTo(event->position(), EditPhase::Preview);
         m_drag->moved = true;
         if (m_drag->kind == Drag::Kind::Point)

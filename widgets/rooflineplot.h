@@ -239,7 +239,13 @@ private:
     void rebuildRoofs();
     void rebuildPoints();
     std::size_t groupIndex(const KernelPoint &point);
-    void collectPoint(std::size_t index, PointBatch &batch, PointDrawing &drawing);
+    // Adds point `index` to the batch; with `decorations`, its selection ring and label too.
+    void collectPoint(
+        std::size_t index, PointBatch &batch, PointDrawing &drawing, bool decorations);
+    // The selection ring and the name label of point `index`, when it has them.
+    void collectDecorations(std::size_t index, PointBatch &batch, PointDrawing &drawing);
+    // Rings and labels of every point but the isolated one: all a selection change redraws.
+    void rebuildDecorations();
     void flushBatch(PointBatch &batch, PointDrawing &drawing, bool inLegend);
     void clearDrawing(PointDrawing &drawing);
     void drawSweep(std::vector<std::pair<double, std::size_t>> members);
@@ -275,6 +281,7 @@ private:
     std::vector<QCPAbstractPlottable *> m_roofPlottables; // envelope, shading, legend entries
     PointDrawing m_drawing;
     PointDrawing m_isolatedDrawing; // the dragged point
+    PointDrawing m_decorations; // selection rings and point labels
     std::optional<std::size_t> m_isolated;
     std::map<std::string, std::size_t> m_groups; // group name -> colour index
     HitIndex m_hitIndex;

@@ -7,6 +7,7 @@
 #include "widgets/rooflineplot.h"
 
 #include <QApplication>
+#include <QPointer>
 #include <QStyle>
 #include <QTest>
 #include <QUndoStack>
@@ -130,6 +131,41 @@ private slots:
         QVERIFY(qFuzzyCompare(keys[0], 1.0)); // L1: 1e10 FLOP / 1e10 B
         QVERIFY(qFuzzyCompare(keys[1], 10.0)); // L2
         QVERIFY(qFuzzyCompare(keys[2], 100.0)); // DRAM
+    }
+
+    // Clicking a point selects it: a ring and its name appear, and nothing else is rebuilt (the
+    // point graphs of a million points stay as they were: a selection costs microseconds).
+    void clickSelectsWithoutRebuildingPoints()
+    {
+        // QPointer: a graph deleted and another allocated at its address is not "kept".
+        QList<QPointer<QCPAbstractPlottable>> before;
+        for (int i = 0; i < plot->plottableCount(); ++i)
+            before << plot->plottable(i);
+        const auto allKept = [&before] {
+            return std::all_of(before.begin(), before.end(),
+                [](const QPointer<QCPAbstractPlottable> &graph) { return !graph.isNull(); });
+        };
+        QVERIFY(plot->pointLabels().isEmpty());
+        QTest::mouseClick(plot.get(), Qt::LeftButton, {}, plot->pointPosition(1).toPoint());
+        QCOMPARE(doc->selection(), std::vector<std::size_t> { 1 });
+        plot->replot();
+        QVERIFY(allKept());
+        QCOMPARE(plot->plottableCount(), int(before.size()) + 1); // plus the selection ring
+        QCOMPARE(plot->pointLabels(), QStringList { "gemm" });
+        // The ring is drawn where the point is.
+        const std::vector<QPointF> drawn = plot->drawnPointCoords();
+        QCOMPARE(std::count(drawn.begin(), drawn.end(), *plot->pointCoords(1)), 2);
+
+        // Selecting another point moves ring and label; none of the point graphs change.
+        QTest::mouseClick(plot.get(), Qt::LeftButton, {}, plot->pointPosition(0).toPoint());
+        QCOMPARE(doc->selection(), std::vector<std::size_t> { 0 });
+        QCOMPARE(plot->pointLabels(), QStringList { "stream" });
+        QVERIFY(allKept());
+        // Clearing the selection removes both.
+        doc->setSelection({});
+        QVERIFY(plot->pointLabels().isEmpty());
+        QCOMPARE(plot->plottableCount(), int(before.size()));
+        QVERIFY(allKept());
     }
 
     void pixelDragSetsBytesAndTime_data()
