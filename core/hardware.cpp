@@ -28,7 +28,7 @@ constexpr std::array<std::pair<Precision, std::string_view>, 8> kPrecisions { {
     { Precision::INT4, "int4" },
 } };
 
-constexpr std::array<std::pair<MemoryLevel, std::string_view>, 9> kLevels { {
+constexpr std::array<std::pair<MemoryLevel, std::string_view>, 10> kLevels { {
     { MemoryLevel::L1, "L1" },
     { MemoryLevel::L2, "L2" },
     { MemoryLevel::L3, "L3" },
@@ -38,6 +38,7 @@ constexpr std::array<std::pair<MemoryLevel, std::string_view>, 9> kLevels { {
     { MemoryLevel::NVLink, "NVLink" },
     { MemoryLevel::ICI, "ICI" },
     { MemoryLevel::DCN, "DCN" },
+    { MemoryLevel::LDS, "LDS" },
 } };
 
 double effectiveFraction(const std::optional<double> &own, const std::optional<double> &machine)

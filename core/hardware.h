@@ -11,8 +11,10 @@ namespace ridgepoint {
 
 enum class Precision { FP64, FP32, TF32, BF16, FP16, FP8, INT8, INT4 };
 
-// Levels are spelled exactly so in files and output: L1, L2, L3, DRAM, HBM, PCIe, NVLink, ICI, DCN.
-enum class MemoryLevel { L1, L2, L3, DRAM, HBM, PCIe, NVLink, ICI, DCN };
+// Levels are spelled exactly so in files and output: L1, L2, L3, DRAM, HBM, PCIe, NVLink, ICI, DCN,
+// LDS. LDS is the on-chip scratchpad beside L1 that kernels address directly: AMD's Local Data
+// Share, NVIDIA's shared memory, Intel's Shared Local Memory (SLM).
+enum class MemoryLevel { L1, L2, L3, DRAM, HBM, PCIe, NVLink, ICI, DCN, LDS };
 
 std::string_view precisionName(Precision precision); // "fp64", "bf16", ...
 std::optional<Precision> precisionFromName(std::string_view name); // case-insensitive

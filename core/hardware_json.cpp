@@ -294,7 +294,7 @@ std::optional<Hardware> readMachine(const Json &object, const std::string &path,
                 in.error(at + ".level",
                     "unknown level \"" + level
                         + "\" (expected L1, L2, L3, DRAM, HBM, PCIe, "
-                          "NVLink, ICI or DCN)");
+                          "NVLink, ICI, DCN or LDS)");
             ceiling.bandwidth = in.quantity(item, at, "bandwidth", Dimension::ByteRate);
             ceiling.visible = in.flag(item, at, "visible", true);
             ceiling.sustainedFraction = in.fraction(item, at);

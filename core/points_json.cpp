@@ -109,7 +109,8 @@ PointsReadResult readPointsJson(std::string_view text, const std::string &fileNa
                             : std::nullopt;
                         if (!level.level && error.empty())
                             error = at + ".level: unknown level " + detail::dumpJson(entry["level"])
-                                + " (expected L1, L2, L3, DRAM, HBM, PCIe, NVLink, ICI or DCN)";
+                                + " (expected L1, L2, L3, DRAM, HBM, PCIe, NVLink, ICI, DCN or "
+                                  "LDS)";
                     }
                     if (!entry.contains("bytes") || entry["bytes"].is_null()) {
                         if (error.empty())

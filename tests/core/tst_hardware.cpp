@@ -132,7 +132,7 @@ void TestHardware::reportsSchemaErrors_data()
     QTest::newRow("unknown level")
         << "{\"name\": \"X\"," + compute
             + R"(, "memory": [{"name": "M", "level": "SRAM", "bandwidth": 1}]})"
-        << "unknown level \"SRAM\" (expected L1, L2, L3, DRAM, HBM, PCIe, NVLink, ICI or DCN)";
+        << "unknown level \"SRAM\" (expected L1, L2, L3, DRAM, HBM, PCIe, NVLink, ICI, DCN or LDS)";
     QTest::newRow("duplicate ceiling names") << "{\"name\": \"X\"," + compute
             + R"(, "memory": [{"name": "C", "level": "DRAM", "bandwidth": 1}]})"
                                              << "ceiling name \"C\" is used twice";
