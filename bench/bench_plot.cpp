@@ -55,7 +55,7 @@ int main(int argc, char *argv[])
     const PresetDatabase presets = PresetDatabase::builtin();
     const Hardware h100 = **presets.find("H100");
     out << "median ms per step, 1600x1000 offscreen\n"
-        << "    points    replot       pan      zoom  drag step  select+rebuild  hit test us\n";
+        << "    points    replot       pan      zoom  drag step          select  hit test us\n";
     const auto ms = [](const QElapsedTimer &timer) {
         return static_cast<double>(timer.nsecsElapsed()) / 1e6;
     };
