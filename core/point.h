@@ -51,4 +51,17 @@ struct KernelPoint {
     std::optional<double> performance() const;
 };
 
+// Launches of one kernel summed into one point (FORMATS.md §1.9 and §7.5, "aggregated by kernel
+// name"): FLOPs, bytes per level and time add up, so intensity = ΣFLOP/Σbytes and performance =
+// ΣFLOP/Σtime (never an average of ratios). The launches' own times give the spread, scaled to
+// the total: min, median and max of one launch × the number of launches, and the standard
+// deviation of the total (√n × that of one launch, launches taken as independent).
+// `kernels[i]` is the kernel of points[i] (its name before " (ID n)" was added); the points keep
+// the order of each kernel's first launch and take its name, source and the precision of the
+// launch with the most FLOPs. A kernel with one launch is left as it is, and so is every launch
+// of a kernel when one of them is known only by intensity and rate (nothing to add up). The time
+// is kept only when every launch has one.
+std::vector<KernelPoint> sumLaunches(
+    std::vector<KernelPoint> points, const std::vector<std::string> &kernels);
+
 } // namespace ridgepoint

@@ -47,10 +47,11 @@ HardwareReadResult readRocprofRoofline(std::string_view text, const std::string 
         std::string_view name;
         std::string_view unit;
     };
-    static constexpr std::array<Known, 11> kKnown { {
+    static constexpr std::array<Known, 12> kKnown { {
         { "hbmbw", true, MemoryLevel::HBM, Precision::FP32, "HBM", "" },
         { "l2bw", true, MemoryLevel::L2, Precision::FP32, "L2", "" },
         { "l1bw", true, MemoryLevel::L1, Precision::FP32, "L1", "" },
+        { "ldsbw", true, MemoryLevel::LDS, Precision::FP32, "LDS", "" },
         { "fp32flops", false, MemoryLevel::DRAM, Precision::FP32, "FP32 vector", "vector" },
         { "fp64flops", false, MemoryLevel::DRAM, Precision::FP64, "FP64 vector", "vector" },
         { "mfmabf16flops", false, MemoryLevel::DRAM, Precision::BF16, "BF16 MFMA", "matrix" },
@@ -126,7 +127,8 @@ HardwareReadResult readRocprofRoofline(std::string_view text, const std::string 
     return result;
 }
 
-PointsReadResult readRocprofPmcPerf(std::string_view text, const std::string &fileName)
+PointsReadResult readRocprofPmcPerf(
+    std::string_view text, const std::string &fileName, const RocprofOptions &options)
 {
     PointsReadResult result;
     CsvTable table = tokenizeCsv(text, fileName, ',');
@@ -154,6 +156,7 @@ PointsReadResult readRocprofPmcPerf(std::string_view text, const std::string &fi
         if (i < fields.size())
             ++nameCount[fields[i].text];
     }
+    std::vector<std::string> kernelOfPoint; // for sumDispatchesOfAKernel
     for (std::size_t r = 1; r < table.rows.size(); ++r) {
         const CsvRow &row = table.rows[r];
         ++result.rowsRead;
@@ -216,20 +219,33 @@ PointsReadResult readRocprofPmcPerf(std::string_view text, const std::string &fi
                 + v("TCP_TCC_ATOMIC_WITH_RET_REQ_sum") + v("TCP_TCC_ATOMIC_WITHOUT_RET_REQ_sum"));
         if (l2 > 0.0)
             point.bytes.push_back({ MemoryLevel::L2, l2 });
-        const double rd32 = v("TCC_EA_RDREQ_32B_sum");
-        const double rd = v("TCC_EA_RDREQ_sum");
-        const double wr64 = v("TCC_EA_WRREQ_64B_sum");
-        const double wr = v("TCC_EA_WRREQ_sum");
-        const double hbm = rd32 * 32.0 + (rd - rd32) * 64.0 + wr64 * 64.0 + (wr - wr64) * 32.0;
+        // HBM (rocprof-compute roofline_calc.py): read requests are 32 or 64 bytes on MI200
+        // (TCC_EA_*); MI300 counts one EA channel per XCD (TCC_EA0_*) and its 128-byte reads
+        // in TCC_BUBBLE_sum. Writes are 64 or 32 bytes on both.
+        const bool mi300 = columns.contains("tcc_ea0_rdreq_sum");
+        const std::string ea = mi300 ? "TCC_EA0_" : "TCC_EA_";
+        const double rd32 = v(ea + "RDREQ_32B_sum");
+        const double rd = v(ea + "RDREQ_sum");
+        const double wr64 = v(ea + "WRREQ_64B_sum");
+        const double wr = v(ea + "WRREQ_sum");
+        const double rd128 = mi300 ? v("TCC_BUBBLE_sum") : 0.0;
+        const double hbm = rd128 * 128.0 + rd32 * 32.0 + (rd - rd128 - rd32) * 64.0 + wr64 * 64.0
+            + (wr - wr64) * 32.0;
         if (hbm > 0.0)
             point.bytes.push_back({ MemoryLevel::HBM, hbm });
+        // LDS: active LDS cycles less bank-conflict cycles, each moving one 4-byte word per bank.
+        const double lds
+            = (v("SQ_LDS_IDX_ACTIVE") - v("SQ_LDS_BANK_CONFLICT")) * 4.0 * options.ldsBanksPerCu;
+        if (lds > 0.0)
+            point.bytes.push_back({ MemoryLevel::LDS, lds });
         const auto start = get("Start_Timestamp");
         const auto end = get("End_Timestamp");
         if (error.empty() && start && end && *end > *start)
             point.seconds = (*end - *start) * 1e-9;
         if (error.empty() && point.bytes.empty())
-            error = "no memory traffic in the TCP/TCC counters (expected "
-                    "TCP_TOTAL_CACHE_ACCESSES_sum, TCP_TCC_READ_REQ_sum or TCC_EA_RDREQ_sum)";
+            error = "no memory traffic in the TCP/TCC/LDS counters (expected "
+                    "TCP_TOTAL_CACHE_ACCESSES_sum, TCP_TCC_READ_REQ_sum, TCC_EA_RDREQ_sum, "
+                    "TCC_EA0_RDREQ_sum or SQ_LDS_IDX_ACTIVE)";
         if (error.empty()) {
             if (auto problem = pointProblem(point))
                 error = *problem;
@@ -240,8 +256,11 @@ PointsReadResult readRocprofPmcPerf(std::string_view text, const std::string &fi
             ++result.rowsSkipped;
             continue;
         }
+        kernelOfPoint.push_back(row.text(columns.at("kernel_name")));
         result.points.push_back(std::move(point));
     }
+    if (options.sumDispatchesOfAKernel)
+        result.points = sumLaunches(std::move(result.points), kernelOfPoint);
     int zero = 0;
     for (const auto &p : result.points)
         zero += p.flops == 0.0 ? 1 : 0;

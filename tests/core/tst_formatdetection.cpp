@@ -51,6 +51,10 @@ void TestFormatDetection::detectsByContent_data()
         << "real:rocprof_compute_roofline_MI200.csv" << FileFormat::RocprofRoofline;
     QTest::newRow("rocprof pmc_perf")
         << "real:rocprof_compute_pmc_perf_MI200.csv" << FileFormat::RocprofPmcPerf;
+    QTest::newRow("rocprof MI300 pmc_perf")
+        << "rocprof/pmc_perf_mi300.csv" << FileFormat::RocprofPmcPerf;
+    QTest::newRow("rocprof roofline, newer build")
+        << "rocprof/roofline_mi300.csv" << FileFormat::RocprofRoofline;
     QTest::newRow("ERT") << "ert/roofline_p100.json" << FileFormat::ErtJson;
     QTest::newRow("Advisor roofs") << "advisor/roofs.csv" << FileFormat::AdvisorRoofs;
     QTest::newRow("Advisor survey") << "advisor/survey_legacy.csv" << FileFormat::AdvisorSurvey;
@@ -81,6 +85,8 @@ void TestFormatDetection::readsPointsOfEveryPointsFormat_data()
         << "real:ncu_section_roofline_chart_cublas_gemv.csv" << FileFormat::NcuRooflineSection << 1;
     QTest::newRow("rocprof pmc_perf")
         << "real:rocprof_compute_pmc_perf_MI200.csv" << FileFormat::RocprofPmcPerf << 3;
+    QTest::newRow("rocprof MI300 pmc_perf")
+        << "rocprof/pmc_perf_mi300.csv" << FileFormat::RocprofPmcPerf << 3;
     QTest::newRow("Advisor survey")
         << "advisor/survey_legacy.csv" << FileFormat::AdvisorSurvey << 1;
     QTest::newRow("likwid") << "likwid/mem_dp_region.csv" << FileFormat::Likwid << 1;
@@ -104,6 +110,8 @@ void TestFormatDetection::readsCeilingsOfEveryCeilingFormat_data()
     QTest::addColumn<int>("machines");
     QTest::newRow("rocprof roofline")
         << "real:rocprof_compute_roofline_MI200.csv" << FileFormat::RocprofRoofline << 4;
+    QTest::newRow("rocprof roofline, newer build")
+        << "rocprof/roofline_mi300.csv" << FileFormat::RocprofRoofline << 1;
     QTest::newRow("ncu section") << "real:ncu_section_roofline_chart_cublas_gemv.csv"
                                  << FileFormat::NcuRooflineSection << 1;
     QTest::newRow("ERT") << "ert/roofline_python3.json" << FileFormat::ErtJson << 1;
