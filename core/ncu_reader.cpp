@@ -18,12 +18,45 @@ std::string lower(std::string_view text)
     return out;
 }
 
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+// The line starts with the cell `name`, quoted or not: `"ID",` or `ID,`.
+bool startsWithCell(std::string_view line, std::string_view name)
+{
+    if (line.starts_with("\"")) {
+        line.remove_prefix(1);
+        return line.starts_with(name) && line.substr(name.size()).starts_with("\",");
+    }
+    return line.starts_with(name) && line.substr(name.size()).starts_with(",");
+}
+
+// ncu's own messages: ==PROF==, ==ERROR==, ==WARNING== (FORMATS.md §1.2).
+bool isProfilerMessage(std::string_view line)
+{
+    return line.starts_with("==PROF==") || line.starts_with("==ERROR==")
+        || line.starts_with("==WARNING==");
+}
+
+std::string_view withoutCr(std::string_view line)
+{
+    if (line.ends_with('\r'))
+        line.remove_suffix(1);
+    return line;
+}
+
+enum class HeaderKind { Launches, Summary };
+
 struct HeaderLine {
     std::size_t offset = 0; // byte offset of the header line
     int line = 1; // 1-based
+    HeaderKind kind = HeaderKind::Launches;
 };
 
-// The ncu header: the first line that starts with "ID" (quoted or not) and names the kernel;
+// The ncu header: the first line that starts with "ID" (quoted or not) and names the kernel, or,
+// for the per-kernel summary, one that starts with "Process ID" and has an Invocations column.
 // ==PROF== lines and the application's own output may come before it.
 std::optional<HeaderLine> findHeader(std::string_view text)
 {
@@ -32,9 +65,12 @@ std::optional<HeaderLine> findHeader(std::string_view text)
     while (start < text.size()) {
         const std::size_t end = std::min(text.find('\n', start), text.size());
         const std::string_view content = text.substr(start, end - start);
-        if ((content.starts_with("\"ID\",") || content.starts_with("ID,"))
-            && content.find("Kernel Name") != std::string_view::npos)
-            return HeaderLine { start, line };
+        const bool kernel = content.find("Kernel Name") != std::string_view::npos;
+        if (kernel && startsWithCell(content, "ID"))
+            return HeaderLine { start, line, HeaderKind::Launches };
+        if (kernel && startsWithCell(content, "Process ID")
+            && content.find("Invocations") != std::string_view::npos)
+            return HeaderLine { start, line, HeaderKind::Summary };
         start = end + 1;
         ++line;
     }
@@ -45,7 +81,28 @@ struct Table {
     CsvTable csv;
     std::map<std::string, std::size_t> columns; // header name -> index
     int headerLine = 0;
+    HeaderKind kind = HeaderKind::Launches;
+    std::vector<Diagnostic> messages; // ==ERROR== and ==WARNING== lines, as warnings
 };
+
+std::vector<Diagnostic> profilerErrors(
+    std::string_view text, std::size_t until, const std::string &fileName)
+{
+    std::vector<Diagnostic> out;
+    std::size_t start = text.starts_with(kBom) ? kBom.size() : 0;
+    int line = 1;
+    while (start < until && start < text.size()) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        const std::string_view content = withoutCr(text.substr(start, end - start));
+        if (content.starts_with("==ERROR==") || content.starts_with("==WARNING==")) {
+            out.push_back({ Severity::Warning, fileName, line, 0,
+                "ncu reported: \"" + std::string(content) + "\"" });
+        }
+        start = end + 1;
+        ++line;
+    }
+    return out;
+}
 
 std::optional<Table> tokenize(std::string_view text, const std::string &fileName)
 {
@@ -53,12 +110,27 @@ std::optional<Table> tokenize(std::string_view text, const std::string &fileName
     if (!header)
         return std::nullopt;
     Table table;
+    table.kind = header->kind;
+    table.messages = profilerErrors(text, header->offset, fileName);
     table.csv = tokenizeCsv(text.substr(header->offset), fileName, ',');
     shiftLines(table.csv, header->line - 1);
     if (table.csv.rows.empty())
         return std::nullopt;
-    table.headerLine = table.csv.rows.front().line;
-    const auto &fields = table.csv.rows.front().fields;
+    // ncu's messages after the table (a disconnect, an error) are not rows.
+    auto &rows = table.csv.rows;
+    for (auto it = rows.begin() + 1; it != rows.end();) {
+        const std::string &first = it->text(0);
+        if (isProfilerMessage(first)) {
+            if (!first.starts_with("==PROF=="))
+                table.messages.push_back({ Severity::Warning, fileName, it->line, 0,
+                    "ncu reported: \"" + first + "\"" });
+            it = rows.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    table.headerLine = rows.front().line;
+    const auto &fields = rows.front().fields;
     for (std::size_t i = 0; i < fields.size(); ++i)
         table.columns.emplace(fields[i].text, i);
     return table;
@@ -82,6 +154,103 @@ std::optional<std::size_t> columnOf(const Table &table, const std::string &name)
     return it == table.columns.end() ? std::nullopt : std::optional<std::size_t>(it->second);
 }
 
+// --- Numbers written with a decimal comma (FORMATS.md §1.8) ---------------------------------
+
+// "27.595.520", "2.508.800", "1.234,5": '.' groups thousands and ',' is the decimal mark. One
+// '.' group alone ("1.500") is not evidence: it reads as 1.5 in the usual convention too.
+bool isDotGrouped(std::string_view text, bool needEvidence)
+{
+    std::size_t i = 0;
+    if (i < text.size() && (text[i] == '-' || text[i] == '+'))
+        ++i;
+    std::size_t leading = 0;
+    while (i < text.size() && isDigit(text[i])) {
+        ++i;
+        ++leading;
+    }
+    if (leading == 0 || leading > 3)
+        return false;
+    int groups = 0;
+    while (i < text.size() && text[i] == '.') {
+        ++i;
+        std::size_t digits = 0;
+        while (i < text.size() && isDigit(text[i])) {
+            ++i;
+            ++digits;
+        }
+        if (digits != 3)
+            return false;
+        ++groups;
+    }
+    bool fraction = false;
+    if (i < text.size() && text[i] == ',') {
+        ++i;
+        std::size_t digits = 0;
+        while (i < text.size() && isDigit(text[i])) {
+            ++i;
+            ++digits;
+        }
+        if (digits == 0)
+            return false;
+        fraction = true;
+    }
+    if (i != text.size())
+        return false;
+    return needEvidence ? (groups >= 2 || (groups >= 1 && fraction)) : (groups > 0 || fraction);
+}
+
+// "53,261,312.5" or "55,150,962,625": ',' groups thousands, '.' is the decimal mark.
+bool isCommaGrouped(std::string_view text)
+{
+    std::size_t i = 0;
+    if (i < text.size() && (text[i] == '-' || text[i] == '+'))
+        ++i;
+    std::size_t leading = 0;
+    while (i < text.size() && isDigit(text[i])) {
+        ++i;
+        ++leading;
+    }
+    if (leading == 0 || leading > 3)
+        return false;
+    int groups = 0;
+    while (i < text.size() && text[i] == ',') {
+        ++i;
+        std::size_t digits = 0;
+        while (i < text.size() && isDigit(text[i])) {
+            ++i;
+            ++digits;
+        }
+        if (digits != 3)
+            return false;
+        ++groups;
+    }
+    const bool fraction = i < text.size() && text[i] == '.';
+    return groups >= 2 || (groups >= 1 && fraction);
+}
+
+// The same number in the usual convention: "27.595.520" -> "27595520", "65,77" -> "65.77".
+std::string fromDecimalComma(std::string_view text)
+{
+    std::string cell(text);
+    const auto first = cell.find_first_not_of(' ');
+    const auto last = cell.find_last_not_of(' ');
+    if (first == std::string::npos)
+        return cell;
+    cell = cell.substr(first, last - first + 1);
+    if (!isDotGrouped(cell, false))
+        return std::string(text);
+    std::string out;
+    for (char c : cell) {
+        if (c == ',')
+            out.push_back('.');
+        else if (c != '.')
+            out.push_back(c);
+    }
+    return out;
+}
+
+// --- Metric values -----------------------------------------------------------------------
+
 // A metric value as written, with where it was, converted on use.
 struct RawValue {
     std::string text;
@@ -90,30 +259,47 @@ struct RawValue {
     int column = 0;
 };
 
+using Metrics = std::map<std::string, RawValue>; // metric name -> value (first one wins)
+
 struct Launch {
-    std::string id;
+    std::string id; // the launch ID; empty in a per-kernel summary
     std::string kernel;
     std::string device;
     std::string cc;
+    std::string block;
+    std::string grid;
     int line = 0;
-    std::map<std::string, RawValue> metrics; // metric name -> value (first one wins)
-    std::map<std::string, std::map<std::string, RawValue>> labelled; // Body Item Label -> ...
+    Metrics metrics;
+    std::map<std::string, Metrics> labelled; // Body Item Label -> ...
+    // Per-kernel summary: the averages are `metrics`; the launches they cover and the spread.
+    bool summary = false;
+    std::optional<double> invocations;
+    Metrics minimum;
+    Metrics maximum;
 };
+
+std::string launchWho(const Launch &launch)
+{
+    if (launch.summary)
+        return "kernel \"" + launch.kernel + "\" (block " + launch.block + ", grid " + launch.grid
+            + ")";
+    return "launch " + launch.id + " (\"" + launch.kernel + "\")";
+}
 
 struct Reader {
     const std::string &fileName;
     std::vector<Diagnostic> &diagnostics;
+    bool decimalComma = false;
 
     // The value of a metric in SI base units; nullopt when absent or missing (n/a); a bad
     // number or unit is reported once, with its line and column.
-    std::optional<double> value(
-        const std::map<std::string, RawValue> &metrics, const std::string &name)
+    std::optional<double> value(const Metrics &metrics, const std::string &name)
     {
         auto it = metrics.find(name);
         if (it == metrics.end())
             return std::nullopt;
         const RawValue &raw = it->second;
-        auto number = parseReportNumber(raw.text);
+        auto number = parseReportNumber(decimalComma ? fromDecimalComma(raw.text) : raw.text);
         if (!number) {
             diagnostics.push_back({ Severity::Error, fileName, raw.line, raw.column,
                 "metric \"" + name + "\": " + number.error() });
@@ -140,6 +326,16 @@ struct Reader {
             return std::nullopt;
         }
         return value;
+    }
+
+    // The first of `names` that has a value.
+    std::optional<double> first(const Metrics &metrics, std::initializer_list<std::string> names)
+    {
+        for (const auto &name : names) {
+            if (auto v = value(metrics, name))
+                return v;
+        }
+        return std::nullopt;
     }
 };
 
@@ -168,9 +364,35 @@ std::optional<Precision> precisionOfTensorPath(const std::string &metric)
     return std::nullopt;
 }
 
-std::string launchWho(const Launch &launch)
+struct Family {
+    char letter; // d, f, h
+    Precision precision;
+};
+constexpr std::array<Family, 3> kFamilies { { { 'd', Precision::FP64 }, { 'f', Precision::FP32 },
+    { 'h', Precision::FP16 } } };
+
+std::string sassMetric(const std::string &prefix, char letter, const std::string &op)
 {
-    return "launch " + launch.id + " (\"" + launch.kernel + "\")";
+    return prefix + "sass_thread_inst_executed_op_" + letter + op + "_pred_on.sum";
+}
+
+// The kernel's time in seconds, and the metric it came from (for the spread of a summary).
+struct Duration {
+    std::optional<double> seconds;
+    std::string metric;
+};
+
+Duration durationOf(const Metrics &m, Reader &reader)
+{
+    for (const char *name : { "gpu__time_duration.sum", "gpu__time_duration.avg", "Duration" }) {
+        if (auto v = reader.value(m, name); v && *v > 0.0)
+            return { v, name };
+    }
+    auto cycles = reader.value(m, "sm__cycles_elapsed.avg");
+    auto rate = reader.value(m, "sm__cycles_elapsed.avg.per_second");
+    if (cycles && rate && *cycles > 0.0 && *rate > 0.0)
+        return { *cycles / *rate, {} };
+    return {};
 }
 
 // One launch's metrics -> one hierarchical point (or nullopt, said why).
@@ -183,28 +405,24 @@ std::optional<KernelPoint> pointOfLaunch(
     KernelPoint point;
     point.name = launch.kernel;
     point.source = { reader.fileName, launch.line };
+    const Duration duration = durationOf(m, reader);
 
-    // FLOPs per precision: 2·fma + add + mul (reference 004; FORMATS.md §1.9).
-    struct Family {
-        char letter;
-        Precision precision;
-    };
+    // FLOPs per precision: 2·fma + add + mul over the counters (reference 004; FORMATS.md §1.9,
+    // method 1).
     std::map<Precision, double> perPrecision;
     bool anyCounter = false;
-    for (const Family family : { Family { 'd', Precision::FP64 }, Family { 'f', Precision::FP32 },
-             Family { 'h', Precision::FP16 } }) {
+    for (const Family family : kFamilies) {
+        const double fmaWeight = family.letter == 'h' ? options.halfFlopsPerFma : 2.0;
         double flops = 0.0;
         bool found = false;
         for (const auto &[op, weight] : { std::pair<std::string, double> { "add", 1.0 },
                  std::pair<std::string, double> { "mul", 1.0 },
-                 std::pair<std::string, double> { "fma", 2.0 } }) {
-            for (const std::string prefix : { "sm__", "smsp__" }) {
-                if (auto v = get(prefix + "sass_thread_inst_executed_op_" + family.letter + op
-                        + "_pred_on.sum")) {
-                    flops += weight * *v;
-                    found = true;
-                    break;
-                }
+                 std::pair<std::string, double> { "fma", fmaWeight } }) {
+            if (auto v = reader.first(m,
+                    { sassMetric("sm__", family.letter, op),
+                        sassMetric("smsp__", family.letter, op) })) {
+                flops += weight * *v;
+                found = true;
             }
         }
         if (found) {
@@ -231,6 +449,39 @@ std::optional<KernelPoint> pointOfLaunch(
             anyCounter = true;
             if (*v > 0.0)
                 perPrecision[Precision::FP16] += *v * options.tensorFlopsPerInstruction;
+        }
+    }
+    // Method 2 (ncu's roofline metrics, rates): (add + mul + 2·fma) per cycle elapsed × SM
+    // cycles per second gives FLOP/s; × the time gives FLOPs.
+    std::map<Precision, double> ratePerPrecision;
+    if (!anyCounter) {
+        const auto smRate = reader.first(
+            m, { "smsp__cycles_elapsed.avg.per_second", "sm__cycles_elapsed.avg.per_second" });
+        for (const Family family : kFamilies) {
+            const std::string letter(1, family.letter);
+            const double fmaWeight = family.letter == 'h' ? options.halfFlopsPerFma : 2.0;
+            const auto perCycle = [&](const std::string &op) {
+                return get(sassMetric("smsp__", family.letter, op) + ".per_cycle_elapsed");
+            };
+            std::optional<double> fma
+                = get("derived__smsp__sass_thread_inst_executed_op_" + letter + "fma_pred_on_x2");
+            if (!fma && family.letter == 'h')
+                fma = get("derived__smsp__sass_thread_inst_executed_op_hfma_pred_on_x4");
+            if (!fma) {
+                if (auto v = perCycle("fma"))
+                    fma = fmaWeight * *v;
+            }
+            const auto add = perCycle("add");
+            const auto mul = perCycle("mul");
+            if ((!fma && !add && !mul) || !smRate)
+                continue;
+            anyCounter = true;
+            ratePerPrecision[family.precision]
+                = (fma.value_or(0.0) + add.value_or(0.0) + mul.value_or(0.0)) * *smRate;
+        }
+        if (duration.seconds) {
+            for (const auto &[precision, rate] : ratePerPrecision)
+                perPrecision[precision] += rate * *duration.seconds;
         }
     }
     double best = 0.0;
@@ -266,6 +517,27 @@ std::optional<KernelPoint> pointOfLaunch(
         if (auto sectors = get("l1tex__t_sectors.sum"))
             l1 = *sectors * 32.0;
     }
+    // Method 2: bandwidths (bytes per second) × time.
+    std::optional<double> dramRate;
+    if (!dram && !l2 && !l1) {
+        dramRate = reader.first(m, { "dram__bytes.sum.per_second" });
+        if (!dramRate)
+            dramRate = sum("dram__bytes_read.sum.per_second", "dram__bytes_write.sum.per_second");
+        const auto l2Rate = reader.first(
+            m, { "lts__t_bytes.sum.per_second", "l1tex__m_xbar2l1tex_read_bytes.sum.per_second" });
+        const auto l1Rate = reader.first(m,
+            { "l1tex__t_bytes.sum.per_second",
+                "derived__l1tex__lsu_writeback_bytes_mem_lg.sum.per_second",
+                "derived__l1tex__lsu_writeback_bytes.sum.per_second" });
+        if (duration.seconds) {
+            const auto times = [&](std::optional<double> rate) -> std::optional<double> {
+                return rate ? std::optional<double>(*rate * *duration.seconds) : std::nullopt;
+            };
+            dram = times(dramRate);
+            l2 = times(l2Rate);
+            l1 = times(l1Rate);
+        }
+    }
     if (dram && *dram > 0.0)
         point.bytes.push_back({ std::nullopt, *dram });
     if (l2 && *l2 > 0.0)
@@ -273,19 +545,26 @@ std::optional<KernelPoint> pointOfLaunch(
     if (l1 && *l1 > 0.0)
         point.bytes.push_back({ MemoryLevel::L1, *l1 });
 
-    // Time.
-    std::optional<double> seconds = get("gpu__time_duration.sum");
-    if (!seconds)
-        seconds = get("Duration");
-    if (!seconds) {
-        auto cycles = get("sm__cycles_elapsed.avg");
-        auto rate = get("sm__cycles_elapsed.avg.per_second");
-        if (cycles && rate && *rate > 0.0)
-            seconds = *cycles / *rate;
-    }
-    if (seconds && *seconds > 0.0)
-        point.seconds = seconds;
+    if (duration.seconds)
+        point.seconds = duration.seconds;
 
+    // Rates and no time: a point known by intensity (against DRAM) and rate.
+    if (point.bytes.empty() && !duration.seconds && dramRate && *dramRate > 0.0
+        && !ratePerPrecision.empty()) {
+        double rate = 0.0;
+        for (const auto &[precision, r] : ratePerPrecision) {
+            rate += r;
+            if (r > best) {
+                best = r;
+                point.precision = precision;
+            }
+        }
+        if (rate > 0.0) {
+            point.measuredRate = rate;
+            point.intensity = rate / *dramRate;
+            return point;
+        }
+    }
     if (point.bytes.empty()) {
         reader.diagnostics.push_back({ Severity::Error, reader.fileName, launch.line, 0,
             launchWho(launch)
@@ -294,6 +573,30 @@ std::optional<KernelPoint> pointOfLaunch(
         return std::nullopt;
     }
     return point;
+}
+
+// A summary row's averages describe one launch; the kernel's point is the total over its
+// launches (FORMATS.md §1.9 and §7: sum FLOPs, bytes and time), and the fastest and slowest
+// launch give the spread of that total.
+void scaleToInvocations(KernelPoint &point, const Launch &launch, Reader &reader)
+{
+    const double n = launch.invocations.value_or(1.0);
+    point.flops *= n;
+    for (auto &level : point.bytes)
+        level.bytes *= n;
+    if (point.seconds)
+        *point.seconds *= n;
+    if (n <= 1.0)
+        return;
+    const Duration duration = durationOf(launch.metrics, reader);
+    if (duration.metric.empty())
+        return;
+    auto fastest = reader.value(launch.minimum, duration.metric);
+    auto slowest = reader.value(launch.maximum, duration.metric);
+    if (fastest && *fastest > 0.0)
+        point.timeStatistics.min = *fastest * n;
+    if (slowest && *slowest > 0.0)
+        point.timeStatistics.max = *slowest * n;
 }
 
 // Achieved values of a roofline section: FLOP/s and DRAM bandwidth per precision -> a point
@@ -349,12 +652,14 @@ void achievedPoints(const Launch &launch, Reader &reader, std::vector<KernelPoin
     }
 }
 
-std::vector<Launch> launchesOfDetails(const Table &table, Reader &reader, int &ruleRows)
+std::vector<Launch> launchesOfDetails(const Table &table, int &ruleRows)
 {
     const auto id = columnOf(table, "ID");
     const auto kernel = columnOf(table, "Kernel Name");
     const auto device = columnOf(table, "Device");
     const auto cc = columnOf(table, "CC");
+    const auto block = columnOf(table, "Block Size");
+    const auto grid = columnOf(table, "Grid Size");
     const auto label = columnOf(table, "Body Item Label");
     const auto name = columnOf(table, "Metric Name");
     const auto unit = columnOf(table, "Metric Unit");
@@ -376,6 +681,8 @@ std::vector<Launch> launchesOfDetails(const Table &table, Reader &reader, int &r
             launch.kernel = textAt(row, kernel);
             launch.device = textAt(row, device);
             launch.cc = textAt(row, cc);
+            launch.block = textAt(row, block);
+            launch.grid = textAt(row, grid);
             launch.line = row.line;
             launches.push_back(std::move(launch));
         }
@@ -389,7 +696,74 @@ std::vector<Launch> launchesOfDetails(const Table &table, Reader &reader, int &r
         else
             launch.labelled[bodyLabel].emplace(metric, std::move(raw));
     }
-    (void)reader;
+    return launches;
+}
+
+// The per-kernel summary: one group per kernel name and launch shape (and process and device).
+std::vector<Launch> launchesOfSummary(const Table &table, Reader &reader, int &ruleRows)
+{
+    const auto process = columnOf(table, "Process ID");
+    const auto kernel = columnOf(table, "Kernel Name");
+    const auto device = columnOf(table, "Device");
+    const auto cc = columnOf(table, "CC");
+    const auto block = columnOf(table, "Block Size");
+    const auto grid = columnOf(table, "Grid Size");
+    const auto invocations = columnOf(table, "Invocations");
+    const auto name = columnOf(table, "Metric Name");
+    const auto unit = columnOf(table, "Metric Unit");
+    const auto minimum = columnOf(table, "Minimum");
+    const auto maximum = columnOf(table, "Maximum");
+    const auto average = columnOf(table, "Average");
+    std::vector<Launch> launches;
+    std::map<std::string, std::size_t> index;
+    for (std::size_t r = 1; r < table.csv.rows.size(); ++r) {
+        const CsvRow &row = table.csv.rows[r];
+        const std::string metric = textAt(row, name);
+        if (metric.empty()) {
+            ++ruleRows;
+            continue;
+        }
+        const std::string key = textAt(row, process) + '\x1f' + textAt(row, device) + '\x1f'
+            + textAt(row, kernel) + '\x1f' + textAt(row, block) + '\x1f' + textAt(row, grid);
+        auto [it, added] = index.emplace(key, launches.size());
+        if (added) {
+            Launch launch;
+            launch.summary = true;
+            launch.kernel = textAt(row, kernel);
+            launch.device = textAt(row, device);
+            launch.cc = textAt(row, cc);
+            launch.block = textAt(row, block);
+            launch.grid = textAt(row, grid);
+            launch.line = row.line;
+            launches.push_back(std::move(launch));
+        }
+        Launch &launch = launches[it->second];
+        if (!launch.invocations) {
+            const CsvField *field = fieldAt(row, invocations);
+            const std::string text = field ? field->text : std::string();
+            auto count = parseReportNumber(text);
+            if (count && *count && **count >= 1.0 && std::floor(**count) == **count) {
+                launch.invocations = **count;
+            } else {
+                reader.diagnostics.push_back(
+                    { Severity::Error, reader.fileName, row.line, field ? field->column : 0,
+                        "column \"Invocations\": \"" + text
+                            + "\" is not a number of launches (expected a whole number, 1 or "
+                              "more)" });
+                launch.invocations = 0.0; // reported once; the kernel is skipped
+            }
+        }
+        const std::string unitOf = textAt(row, unit);
+        const auto add = [&](Metrics &into, std::optional<std::size_t> column) {
+            const CsvField *field = fieldAt(row, column);
+            into.emplace(metric,
+                RawValue { field ? field->text : std::string(), unitOf, row.line,
+                    field ? field->column : 0 });
+        };
+        add(launch.metrics, average);
+        add(launch.minimum, minimum);
+        add(launch.maximum, maximum);
+    }
     return launches;
 }
 
@@ -399,6 +773,8 @@ std::vector<Launch> launchesOfRaw(const Table &table)
     const auto kernel = columnOf(table, "Kernel Name");
     const auto device = columnOf(table, "Device");
     const auto cc = columnOf(table, "CC");
+    const auto block = columnOf(table, "Block Size");
+    const auto grid = columnOf(table, "Grid Size");
     const CsvRow &header = table.csv.rows[0];
     const CsvRow &units = table.csv.rows[1];
     std::vector<Launch> launches;
@@ -409,6 +785,8 @@ std::vector<Launch> launchesOfRaw(const Table &table)
         launch.kernel = textAt(row, kernel);
         launch.device = textAt(row, device);
         launch.cc = textAt(row, cc);
+        launch.block = textAt(row, block);
+        launch.grid = textAt(row, grid);
         launch.line = row.line;
         for (std::size_t i = 0; i < header.fields.size() && i < row.fields.size(); ++i) {
             const std::string &metric = header.fields[i].text;
@@ -431,6 +809,120 @@ bool isRawUnitsRow(const Table &table)
     return !second.fields.empty() && second.fields.front().text.empty();
 }
 
+// Which columns hold metric values: Metric Value (details), Minimum/Maximum/Average (summary), or
+// each metric column of the raw page.
+std::vector<bool> valueColumns(const Table &table)
+{
+    const CsvRow &header = table.csv.rows.front();
+    const bool longFormat = table.columns.contains("Metric Name");
+    std::vector<bool> out(header.fields.size());
+    for (std::size_t i = 0; i < header.fields.size(); ++i) {
+        const std::string &name = header.fields[i].text;
+        out[i] = longFormat ? (name == "Metric Value" || name == "Minimum" || name == "Maximum"
+                     || name == "Average")
+                            : name.find("__") != std::string::npos;
+    }
+    return out;
+}
+
+// Whether the file writes numbers with a decimal comma: a value only that convention can read
+// ("27.595.520", "1.234,5") and none only the usual one can ("53,261,312", "1,234.5").
+std::optional<Diagnostic> decimalCommaEvidence(const Table &table, const std::string &fileName)
+{
+    const std::vector<bool> isValue = valueColumns(table);
+    std::optional<Diagnostic> evidence;
+    for (std::size_t r = 1; r < table.csv.rows.size(); ++r) {
+        const CsvRow &row = table.csv.rows[r];
+        for (std::size_t i = 0; i < row.fields.size() && i < isValue.size(); ++i) {
+            const std::string &text = row.fields[i].text;
+            if (text.size() < 4 || !isValue[i])
+                continue;
+            if (isCommaGrouped(text))
+                return std::nullopt;
+            if (!evidence && isDotGrouped(text, true)) {
+                evidence = Diagnostic { Severity::Warning, fileName, row.line, row.fields[i].column,
+                    "numbers are read with a decimal comma and '.' between thousands, as \"" + text
+                        + "\" is written" };
+            }
+        }
+    }
+    return evidence;
+}
+
+// The machine's peaks from ncu's roofline metrics when they are a raw page's columns or a
+// details page's rows (FORMATS.md §1.9, method 2; pyroofline).
+Hardware peaksOfMetrics(const Launch &launch, Reader &reader, const NcuOptions &options)
+{
+    const auto &m = launch.metrics;
+    const auto get = [&](const std::string &name) { return reader.value(m, name); };
+    Hardware hardware;
+    const auto smFrequency = get("sm__cycles_elapsed.avg.per_second");
+    if (smFrequency && *smFrequency > 0.0) {
+        struct Peak {
+            char letter;
+            Precision precision;
+            std::string_view op;
+        };
+        for (const Peak peak : { Peak { 'f', Precision::FP32, "FFMA" },
+                 Peak { 'd', Precision::FP64, "DFMA" }, Peak { 'h', Precision::FP16, "HFMA" } }) {
+            const std::string letter(1, peak.letter);
+            std::optional<double> perCycle
+                = get("derived__sm__sass_thread_inst_executed_op_" + letter + "fma_pred_on_x2");
+            if (!perCycle && peak.letter == 'h')
+                perCycle = get("derived__sm__sass_thread_inst_executed_op_hfma_pred_on_x4");
+            if (!perCycle) {
+                const double weight = peak.letter == 'h' ? options.halfFlopsPerFma : 2.0;
+                if (auto v = get(sassMetric("sm__", peak.letter, "fma") + ".peak_sustained"))
+                    perCycle = weight * *v;
+            }
+            if (perCycle && *perCycle > 0.0) {
+                hardware.compute.push_back({ std::string(precisionName(peak.precision)) + " ("
+                        + std::string(peak.op) + ")",
+                    peak.precision, "vector", *perCycle * *smFrequency, false, std::nullopt,
+                    true });
+            }
+        }
+        if (auto tensor = get("sm__inst_executed_pipe_tensor.sum.peak_sustained");
+            tensor && *tensor > 0.0) {
+            hardware.compute.push_back({ "fp16 (tensor pipe)", Precision::FP16, "tensor",
+                *tensor * options.tensorFlopsPerInstruction * *smFrequency, false, std::nullopt,
+                true });
+        }
+    }
+    struct Level {
+        MemoryLevel level;
+        std::string_view name;
+        std::array<std::string_view, 3> perCycle; // the first with a value; "" ends the list
+        std::string_view clock;
+    };
+    static constexpr std::array<Level, 3> kLevels { {
+        { MemoryLevel::DRAM, "DRAM", { "dram__bytes.sum.peak_sustained", "", "" },
+            "dram__cycles_elapsed.avg.per_second" },
+        { MemoryLevel::L2, "L2",
+            { "lts__t_bytes.sum.peak_sustained",
+                "l1tex__m_xbar2l1tex_read_bytes.sum.peak_sustained", "" },
+            "lts__cycles_elapsed.avg.per_second" },
+        { MemoryLevel::L1, "L1",
+            { "l1tex__t_bytes.sum.peak_sustained",
+                "derived__l1tex__lsu_writeback_bytes_mem_lg.sum.peak_sustained",
+                "derived__l1tex__lsu_writeback_bytes.sum.peak_sustained" },
+            "l1tex__cycles_elapsed.avg.per_second" },
+    } };
+    for (const Level &level : kLevels) {
+        std::optional<double> bytes;
+        for (std::string_view name : level.perCycle) {
+            if (name.empty() || bytes)
+                break;
+            bytes = get(std::string(name));
+        }
+        const auto clock = get(std::string(level.clock));
+        if (bytes && clock && *bytes > 0.0 && *clock > 0.0)
+            hardware.memory.push_back(
+                { std::string(level.name), level.level, *bytes * *clock, std::nullopt, true });
+    }
+    return hardware;
+}
+
 } // namespace
 
 std::optional<double> ncuUnitScale(std::string_view unit)
@@ -438,6 +930,8 @@ std::optional<double> ncuUnitScale(std::string_view unit)
     if (unit.empty() || unit == "%")
         return 1.0;
     const auto part = [](std::string_view text) -> std::optional<double> {
+        if (text == "%")
+            return 1.0; // "%/register", "%/byte"
         // Longest base first, so "sectors" is not read as "sector" + "s".
         static constexpr std::array<std::string_view, 21> kBases { "branches", "register",
             "request", "sectors", "cluster", "nsecond", "usecond", "msecond", "second", "sector",
@@ -483,6 +977,8 @@ NcuShape detectNcuShape(std::string_view text)
     auto header = findHeader(text);
     if (!header)
         return NcuShape::None;
+    if (header->kind == HeaderKind::Summary)
+        return NcuShape::Summary;
     const std::size_t end = std::min(text.find('\n', header->offset), text.size());
     const std::string_view line = text.substr(header->offset, end - header->offset);
     if (line.find("Metric Name") != std::string_view::npos) {
@@ -495,12 +991,48 @@ NcuShape detectNcuShape(std::string_view text)
     return NcuShape::Raw;
 }
 
+std::optional<Diagnostic> ncuLogWithoutTable(std::string_view text, const std::string &fileName)
+{
+    if (findHeader(text))
+        return std::nullopt;
+    std::size_t start = text.starts_with(kBom) ? kBom.size() : 0;
+    int line = 1;
+    int firstLine = 0;
+    std::string firstError;
+    bool any = false;
+    while (start < text.size()) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        const std::string_view content = withoutCr(text.substr(start, end - start));
+        if (!content.empty()) {
+            if (!isProfilerMessage(content))
+                return std::nullopt; // something else: not ncu's log
+            any = true;
+            if (firstError.empty() && content.starts_with("==ERROR==")) {
+                firstError = std::string(content);
+                firstLine = line;
+            }
+        }
+        start = end + 1;
+        ++line;
+    }
+    if (!any)
+        return std::nullopt;
+    return Diagnostic { Severity::Error, fileName, firstError.empty() ? 1 : firstLine, 0,
+        "ncu wrote no table, only its own messages"
+            + (firstError.empty() ? std::string() : ": \"" + firstError + "\"")
+            + " (expected a header line starting \"ID\",... or \"Process ID\",... after them)" };
+}
+
 PointsReadResult readNcuCsv(
     std::string_view text, const std::string &fileName, const NcuOptions &options)
 {
     PointsReadResult result;
     auto table = tokenize(text, fileName);
     if (!table) {
+        if (auto log = ncuLogWithoutTable(text, fileName)) {
+            result.diagnostics.push_back(*log);
+            return result;
+        }
         result.diagnostics.push_back({ Severity::Error, fileName, 0, 0,
             "not an Nsight Compute CSV (expected a header line starting \"ID\",... with a "
             "\"Kernel Name\" column)" });
@@ -510,9 +1042,23 @@ PointsReadResult readNcuCsv(
         result.diagnostics.push_back(d);
     if (hasErrors(table->csv.diagnostics))
         return result;
+    for (auto &d : table->messages)
+        result.diagnostics.push_back(d);
     Reader reader { fileName, result.diagnostics };
-    const bool details = table->columns.contains("Metric Name");
-    if (details) {
+    const bool summary = table->kind == HeaderKind::Summary;
+    const bool details = !summary && table->columns.contains("Metric Name");
+    if (summary) {
+        for (const char *needed :
+            { "Kernel Name", "Invocations", "Metric Name", "Metric Unit", "Average" }) {
+            if (!table->columns.contains(needed)) {
+                result.diagnostics.push_back({ Severity::Error, fileName, table->headerLine, 0,
+                    "no \"" + std::string(needed)
+                        + "\" column in the Nsight Compute summary header (expected ncu --csv "
+                          "--print-summary per-kernel)" });
+                return result;
+            }
+        }
+    } else if (details) {
         for (const char *needed : { "ID", "Kernel Name", "Metric Unit", "Metric Value" }) {
             if (!table->columns.contains(needed)) {
                 result.diagnostics.push_back({ Severity::Error, fileName, table->headerLine, 0,
@@ -528,9 +1074,16 @@ PointsReadResult readNcuCsv(
             "empty units under \"ID\", \"Kernel Name\", ...)" });
         return result;
     }
+    if (options.decimalComma) {
+        reader.decimalComma = *options.decimalComma;
+    } else if (auto evidence = decimalCommaEvidence(*table, fileName)) {
+        reader.decimalComma = true;
+        result.diagnostics.push_back(*evidence);
+    }
     int ruleRows = 0;
-    const std::vector<Launch> launches
-        = details ? launchesOfDetails(*table, reader, ruleRows) : launchesOfRaw(*table);
+    const std::vector<Launch> launches = summary ? launchesOfSummary(*table, reader, ruleRows)
+        : details                                ? launchesOfDetails(*table, ruleRows)
+                                                 : launchesOfRaw(*table);
     if (launches.empty()) {
         result.diagnostics.push_back({ Severity::Error, fileName, table->headerLine, 0,
             ruleRows > 0 ? "only rule rows (advice text) and no metric values after the header "
@@ -539,18 +1092,26 @@ PointsReadResult readNcuCsv(
         return result;
     }
 
-    // A name shared by several launches gets the launch ID, so each point stays traceable.
+    // A name shared by several launches gets the launch ID (in a summary, the launch shape), so
+    // each point stays traceable.
     std::map<std::string, int> nameCount;
     for (const auto &launch : launches)
         ++nameCount[launch.kernel];
     std::vector<std::string> withoutFlops;
     int firstWithoutFlops = 0;
+    std::vector<std::string> kernelOfPoint; // for sumLaunchesOfAKernel
     for (const auto &launch : launches) {
         ++result.rowsRead;
         if (launch.kernel.empty()) {
             result.diagnostics.push_back({ Severity::Error, fileName, launch.line, 0,
-                "launch " + launch.id + ": empty kernel name (expected the Kernel Name column)" });
+                (launch.summary ? "kernel with block " + launch.block + ", grid " + launch.grid
+                                : "launch " + launch.id)
+                    + ": empty kernel name (expected the Kernel Name column)" });
             ++result.rowsSkipped;
+            continue;
+        }
+        if (launch.summary && launch.invocations.value_or(0.0) < 1.0) {
+            ++result.rowsSkipped; // its Invocations cell was reported
             continue;
         }
         // A metric of this launch that is not a usable number makes its point wrong (a FLOP
@@ -563,6 +1124,8 @@ PointsReadResult readNcuCsv(
         if (!launch.labelled.empty()) {
             const std::size_t before = result.points.size();
             achievedPoints(launch, reader, result.points);
+            for (std::size_t i = before; i < result.points.size(); ++i)
+                kernelOfPoint.push_back(result.points[i].name);
             if (result.points.size() == before) {
                 result.diagnostics.push_back({ Severity::Error, fileName, launch.line, 0,
                     launchWho(launch)
@@ -574,6 +1137,8 @@ PointsReadResult readNcuCsv(
         }
         bool noFlopCounters = false;
         auto point = pointOfLaunch(launch, reader, options, noFlopCounters);
+        if (point && launch.summary)
+            scaleToInvocations(*point, launch, reader);
         if (!point || errorsSoFar() > errorsBefore) {
             ++result.rowsSkipped;
             continue;
@@ -584,33 +1149,50 @@ PointsReadResult readNcuCsv(
             ++result.rowsSkipped;
             continue;
         }
-        if (nameCount[launch.kernel] > 1)
-            point->name += " (ID " + launch.id + ")";
+        if (nameCount[launch.kernel] > 1) {
+            point->name += launch.summary
+                ? " (block " + launch.block + ", grid " + launch.grid + ")"
+                : " (ID " + launch.id + ")";
+        }
         if (noFlopCounters) {
             if (withoutFlops.empty())
                 firstWithoutFlops = launch.line;
-            withoutFlops.push_back(launch.id);
+            withoutFlops.push_back(launch.summary ? "\"" + launch.kernel + "\"" : launch.id);
         }
         result.points.push_back(std::move(*point));
+        kernelOfPoint.push_back(launch.kernel);
     }
+    if (options.sumLaunchesOfAKernel)
+        result.points = sumLaunches(std::move(result.points), kernelOfPoint);
     if (!withoutFlops.empty()) {
         std::string ids;
         for (const auto &id : withoutFlops)
             ids += (ids.empty() ? "" : ", ") + id;
         result.diagnostics.push_back({ Severity::Warning, fileName, firstWithoutFlops, 0,
-            "no FLOP counters for launch " + ids
+            "no FLOP counters for " + std::string(summary ? "kernel " : "launch ") + ids
                 + " (expected sm__sass_thread_inst_executed_op_{d,f,h}{add,mul,fma}_pred_on.sum "
                   "or tensor metrics): bytes and time kept, FLOPs 0" });
     }
     return result;
 }
 
-HardwareReadResult readNcuRooflineSection(std::string_view text, const std::string &fileName)
+HardwareReadResult readNcuRooflineSection(
+    std::string_view text, const std::string &fileName, const NcuOptions &options)
 {
     HardwareReadResult result;
     auto table = tokenize(text, fileName);
-    if (!table || !table->columns.contains("Body Item Label")
-        || !table->columns.contains("Metric Name")) {
+    if (!table) {
+        if (auto log = ncuLogWithoutTable(text, fileName)) {
+            result.diagnostics.push_back(*log);
+            return result;
+        }
+    }
+    const bool section = table && table->columns.contains("Body Item Label")
+        && table->columns.contains("Metric Name");
+    const bool raw = table && table->kind == HeaderKind::Launches
+        && !table->columns.contains("Metric Name") && isRawUnitsRow(*table);
+    const bool details = table && !section && !raw && table->columns.contains("Metric Name");
+    if (!section && !raw && !details) {
         result.diagnostics.push_back({ Severity::Error, fileName, table ? table->headerLine : 0, 0,
             "not an Nsight Compute roofline section export (expected a header with \"Body "
             "Item Label\" and \"Metric Name\": ncu --csv --section SpeedOfLight_RooflineChart "
@@ -622,11 +1204,50 @@ HardwareReadResult readNcuRooflineSection(std::string_view text, const std::stri
     if (hasErrors(table->csv.diagnostics))
         return result;
     Reader reader { fileName, result.diagnostics };
+    if (options.decimalComma)
+        reader.decimalComma = *options.decimalComma;
+    else if (decimalCommaEvidence(*table, fileName))
+        reader.decimalComma = true;
     int ruleRows = 0;
-    const auto launches = launchesOfDetails(*table, reader, ruleRows);
+    const auto launches = raw                ? launchesOfRaw(*table)
+        : table->kind == HeaderKind::Summary ? launchesOfSummary(*table, reader, ruleRows)
+                                             : launchesOfDetails(*table, ruleRows);
     if (launches.empty()) {
         result.diagnostics.push_back({ Severity::Error, fileName, table->headerLine, 0,
             "no metric rows after the header (expected the roofline chart's rows)" });
+        return result;
+    }
+
+    if (!section) {
+        // The first launch whose metrics give a compute and a memory roof (a failed launch has
+        // nan everywhere).
+        for (const Launch &launch : launches) {
+            Hardware hardware = peaksOfMetrics(launch, reader, options);
+            if (hardware.compute.empty() || hardware.memory.empty())
+                continue;
+            if (hasErrors(result.diagnostics))
+                return result;
+            hardware.name
+                = "Nsight Compute peaks (device " + launch.device + ", CC " + launch.cc + ")";
+            hardware.vendor = "NVIDIA";
+            hardware.kind = "gpu";
+            hardware.source = fileName + ":" + std::to_string(launch.line)
+                + ": ncu roofline metrics (peak per cycle × cycles per second: "
+                  "…peak_sustained × …cycles_elapsed.avg.per_second)";
+            for (const auto &problem : validateHardware(hardware))
+                result.diagnostics.push_back({ Severity::Error, fileName, 0, 0, problem });
+            if (!hasErrors(result.diagnostics))
+                result.machines.push_back(std::move(hardware));
+            return result;
+        }
+        if (!hasErrors(result.diagnostics)) {
+            result.diagnostics.push_back({ Severity::Error, fileName, table->headerLine, 0,
+                "no peak metrics in this Nsight Compute file: it gives points, not ceilings "
+                "(expected sm__sass_thread_inst_executed_op_ffma_pred_on.sum.peak_sustained "
+                "with sm__cycles_elapsed.avg.per_second and dram__bytes.sum.peak_sustained with "
+                "dram__cycles_elapsed.avg.per_second, or the SpeedOfLight_RooflineChart section "
+                "export)" });
+        }
         return result;
     }
     if (launches.size() > 1) {

@@ -49,7 +49,8 @@ std::string triedAll(bool points)
     if (points) {
         text += "points CSV (no header row naming a kernel column and a flops, bytes or intensity "
                 "column), points JSON (no \"format\": \"ridgepoint-points\"), Nsight Compute CSV "
-                "(no \"ID\",...,\"Kernel Name\" header), rocprof-compute pmc_perf.csv (no "
+                "(no \"ID\",...,\"Kernel Name\" or \"Process ID\",...,\"Invocations\" "
+                "header), rocprof-compute pmc_perf.csv (no "
                 "Dispatch_ID,Kernel_Name header), Intel Advisor survey (no \"ID\",\"Function "
                 "Call Sites and Loops\" header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines)";
     } else {
@@ -75,6 +76,8 @@ std::string_view fileFormatName(FileFormat format)
         return "Nsight Compute CSV (details page)";
     case FileFormat::NcuRaw:
         return "Nsight Compute CSV (raw page)";
+    case FileFormat::NcuSummary:
+        return "Nsight Compute CSV (per-kernel summary)";
     case FileFormat::NcuRooflineSection:
         return "Nsight Compute roofline section";
     case FileFormat::RocprofPmcPerf:
@@ -109,6 +112,8 @@ std::optional<FileFormat> detectFileFormat(std::string_view text)
         return FileFormat::NcuDetails;
     case NcuShape::Raw:
         return FileFormat::NcuRaw;
+    case NcuShape::Summary:
+        return FileFormat::NcuSummary;
     case NcuShape::RooflineSection:
         return FileFormat::NcuRooflineSection;
     case NcuShape::None:
@@ -155,6 +160,7 @@ PointsFileResult readPointsFile(std::string_view text, const std::string &fileNa
         break;
     case FileFormat::NcuDetails:
     case FileFormat::NcuRaw:
+    case FileFormat::NcuSummary:
     case FileFormat::NcuRooflineSection:
         out.points = readNcuCsv(text, fileName);
         break;
@@ -181,7 +187,10 @@ PointsFileResult readPointsFile(std::string_view text, const std::string &fileNa
             = std::any_of(out.points.diagnostics.begin(), out.points.diagnostics.end(),
                 [](const Diagnostic &d) { return d.message.starts_with("no header row found"); });
         if (noHeader) {
-            out.points.diagnostics = { { Severity::Error, fileName, 0, 0, triedAll(true) } };
+            // A log ncu wrote instead of a table is said as such.
+            const auto log = ncuLogWithoutTable(text, fileName);
+            out.points.diagnostics
+                = { log ? *log : Diagnostic { Severity::Error, fileName, 0, 0, triedAll(true) } };
             return out;
         }
         break;
@@ -203,7 +212,9 @@ HardwareFileResult readHardwareFile(std::string_view text, const std::string &fi
         text = *check.converted;
     const auto format = detectFileFormat(text);
     if (!format) {
-        out.hardware.diagnostics.push_back({ Severity::Error, fileName, 0, 0, triedAll(false) });
+        const auto log = ncuLogWithoutTable(text, fileName);
+        out.hardware.diagnostics.push_back(
+            log ? *log : Diagnostic { Severity::Error, fileName, 0, 0, triedAll(false) });
         return out;
     }
     switch (*format) {
@@ -220,6 +231,11 @@ HardwareFileResult readHardwareFile(std::string_view text, const std::string &fi
         out.hardware = readAdvisorRoofs(text, fileName);
         break;
     case FileFormat::NcuRooflineSection:
+    case FileFormat::NcuRaw:
+    case FileFormat::NcuDetails:
+    case FileFormat::NcuSummary:
+        // A raw or details page holding ncu's roofline metrics (…peak_sustained) has ceilings
+        // too; without them the reader says the file gives points.
         out.hardware = readNcuRooflineSection(text, fileName);
         break;
     default:

@@ -17,6 +17,7 @@ enum class FileFormat {
     PointsJson,
     NcuDetails,
     NcuRaw,
+    NcuSummary,
     NcuRooflineSection,
     RocprofPmcPerf,
     RocprofRoofline,
@@ -38,8 +39,8 @@ struct PointsFileResult {
     PointsReadResult points;
 };
 
-// Points from any points format: Ridgepoint CSV/JSON, ncu details/raw/section, rocprof-compute
-// pmc_perf.csv, Advisor survey, likwid-perfctr -O.
+// Points from any points format: Ridgepoint CSV/JSON, ncu details/raw/summary/section,
+// rocprof-compute pmc_perf.csv, Advisor survey, likwid-perfctr -O.
 PointsFileResult readPointsFile(std::string_view text, const std::string &fileName);
 
 struct HardwareFileResult {
@@ -48,7 +49,8 @@ struct HardwareFileResult {
 };
 
 // Machines from any ceiling format: Ridgepoint hardware JSON, ERT roofline.json,
-// rocprof-compute roofline.csv, Advisor roofs CSV, ncu roofline section.
+// rocprof-compute roofline.csv, Advisor roofs CSV, ncu roofline section (or an ncu raw or
+// details page that holds the roofline's peak metrics).
 HardwareFileResult readHardwareFile(std::string_view text, const std::string &fileName);
 
 } // namespace ridgepoint

@@ -42,6 +42,9 @@ const Expectation kCorpus[] = {
     {"ncu_decimal_comma_value.csv", false, "ncu_decimal_comma_value.csv:2:137: metric \"dram__bytes.sum\": \"65,77\" is not a number: a comma that does not group thousands is ambiguous (decimal comma?)"},
     {"ncu_raw_without_units_row.csv", false, "ncu_raw_without_units_row.csv:2:1: the line after the Nsight Compute raw-page header is not its units row (expected empty units under \"ID\", \"Kernel Name\", ...)"},
     {"ncu_rule_rows_only.csv", false, "ncu_rule_rows_only.csv:1: only rule rows (advice text) and no metric values after the header (expected rows with a Metric Name)"},
+    {"ncu_errors_only.csv", false, "ncu_errors_only.csv:1: ncu wrote no table, only its own messages: \"==ERROR== Option '--section .*SpeedOfLight.*' did not match any section.\" (expected a header line starting \"ID\",... or \"Process ID\",... after them)"},
+    {"ncu_summary_zero_invocations.csv", false, "ncu_summary_zero_invocations.csv:2:166: column \"Invocations\": \"0\" is not a number of launches (expected a whole number, 1 or more)"},
+    {"ncu_raw_page_without_peaks.csv", true, "ncu_raw_page_without_peaks.csv:2: no peak metrics in this Nsight Compute file: it gives points, not ceilings (expected sm__sass_thread_inst_executed_op_ffma_pred_on.sum.peak_sustained with sm__cycles_elapsed.avg.per_second and dram__bytes.sum.peak_sustained with dram__cycles_elapsed.avg.per_second, or the SpeedOfLight_RooflineChart section export)"},
     {"ncu_unknown_unit.csv", false, "ncu_unknown_unit.csv:2:136: metric \"dram__bytes.sum\": unknown unit \"Mbit\" (expected an ncu unit such as byte, Mbyte, ns, usecond, Ghz)"},
     // Found by fuzzing (tests/fuzz, docs/RELIABILITY.md): each crashed or let a bad point through.
     {"advisor_truncated_row.csv", false, "advisor_truncated_row.csv:3: expected 4 fields, found 1"},
@@ -50,7 +53,7 @@ const Expectation kCorpus[] = {
     {"ncu_empty_kernel_name.csv", false, "ncu_empty_kernel_name.csv:2: launch 0: empty kernel name (expected the Kernel Name column)"},
     {"ncu_overflowing_value.csv", false, "ncu_overflowing_value.csv:2:137: metric \"dram__bytes.sum\": \"1e300\" Tbyte is out of range (expected a finite value)"},
     {"points_json_zero_bytes.json", false, "points_json_zero_bytes.json: points[0].bytes[0].bytes: must be greater than zero (a log-log roofline cannot show it)"},
-    {"unknown_shape.txt", false, "unknown_shape.txt: not a file Ridgepoint can read; tried points CSV (no header row naming a kernel column and a flops, bytes or intensity column), points JSON (no \"format\": \"ridgepoint-points\"), Nsight Compute CSV (no \"ID\",...,\"Kernel Name\" header), rocprof-compute pmc_perf.csv (no Dispatch_ID,Kernel_Name header), Intel Advisor survey (no \"ID\",\"Function Call Sites and Loops\" header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines)"},
+    {"unknown_shape.txt", false, "unknown_shape.txt: not a file Ridgepoint can read; tried points CSV (no header row naming a kernel column and a flops, bytes or intensity column), points JSON (no \"format\": \"ridgepoint-points\"), Nsight Compute CSV (no \"ID\",...,\"Kernel Name\" or \"Process ID\",...,\"Invocations\" header), rocprof-compute pmc_perf.csv (no Dispatch_ID,Kernel_Name header), Intel Advisor survey (no \"ID\",\"Function Call Sites and Loops\" header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines)"},
 };
 // clang-format on
 

@@ -47,6 +47,12 @@ void TestFormatDetection::detectsByContent_data()
     QTest::newRow("ncu raw") << "ncu/ncu_raw_page.csv" << FileFormat::NcuRaw;
     QTest::newRow("ncu 2020 unquoted")
         << "ncu/ncu_details_nersc_v100.csv" << FileFormat::NcuDetails;
+    QTest::newRow("ncu per-kernel summary")
+        << "ncu/ncu_summary_per_kernel.csv" << FileFormat::NcuSummary;
+    QTest::newRow("ncu decimal comma")
+        << "ncu/ncu_details_decimal_comma.csv" << FileFormat::NcuDetails;
+    QTest::newRow("ncu raw page after ==ERROR== lines")
+        << "ncu/ncu_raw_roofline_metrics.csv" << FileFormat::NcuRaw;
     QTest::newRow("rocprof roofline")
         << "real:rocprof_compute_roofline_MI200.csv" << FileFormat::RocprofRoofline;
     QTest::newRow("rocprof pmc_perf")
@@ -81,6 +87,10 @@ void TestFormatDetection::readsPointsOfEveryPointsFormat_data()
         << "real:ncu_details_metrics_gemm_tiled_rtx5070.csv" << FileFormat::NcuDetails << 1;
     QTest::newRow("ncu auto units")
         << "real:ncu_details_autounits_cublas_gemv.csv" << FileFormat::NcuDetails << 1;
+    QTest::newRow("ncu per-kernel summary")
+        << "ncu/ncu_summary_per_kernel.csv" << FileFormat::NcuSummary << 3;
+    QTest::newRow("ncu decimal comma")
+        << "ncu/ncu_details_decimal_comma.csv" << FileFormat::NcuDetails << 1;
     QTest::newRow("ncu section achieved values")
         << "real:ncu_section_roofline_chart_cublas_gemv.csv" << FileFormat::NcuRooflineSection << 1;
     QTest::newRow("rocprof pmc_perf")
@@ -114,6 +124,8 @@ void TestFormatDetection::readsCeilingsOfEveryCeilingFormat_data()
         << "rocprof/roofline_mi300.csv" << FileFormat::RocprofRoofline << 1;
     QTest::newRow("ncu section") << "real:ncu_section_roofline_chart_cublas_gemv.csv"
                                  << FileFormat::NcuRooflineSection << 1;
+    QTest::newRow("ncu raw page of roofline metrics")
+        << "ncu/ncu_raw_roofline_metrics.csv" << FileFormat::NcuRaw << 1;
     QTest::newRow("ERT") << "ert/roofline_python3.json" << FileFormat::ErtJson << 1;
     QTest::newRow("Advisor roofs") << "advisor/roofs.csv" << FileFormat::AdvisorRoofs << 1;
 }
@@ -139,8 +151,9 @@ void TestFormatDetection::namesEveryFormatTriedForAnUnknownFile()
             "unknown_shape.txt: not a file Ridgepoint can read; tried points CSV (no header row "
             "naming a kernel column and a flops, bytes or intensity column), points JSON (no "
             "\"format\": \"ridgepoint-points\"), Nsight Compute CSV (no \"ID\",...,\"Kernel "
-            "Name\" header), rocprof-compute pmc_perf.csv (no Dispatch_ID,Kernel_Name "
-            "header), Intel Advisor survey (no \"ID\",\"Function Call Sites and Loops\" "
+            "Name\" or \"Process ID\",...,\"Invocations\" header), rocprof-compute pmc_perf.csv "
+            "(no Dispatch_ID,Kernel_Name header), Intel Advisor survey (no \"ID\",\"Function Call "
+            "Sites and Loops\" "
             "header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines)"));
     const auto hardware
         = readHardwareFile(readTestData("bad/unknown_shape.txt"), "unknown_shape.txt");

@@ -1,8 +1,12 @@
-// Nsight Compute CSV: details page, raw page and roofline section; units, noise, FLOP formula.
+// Nsight Compute CSV: details page, raw page, per-kernel summary and roofline section; units,
+// noise, locale, FLOP formulas (counters and roofline rates), ceilings.
 #include "core/file_io.h"
 #include "core/ncu_reader.h"
+#include "core_test_support.h"
 
 #include <QTest>
+
+#include <cmath>
 
 using namespace ridgepoint;
 
@@ -58,6 +62,15 @@ private slots:
     void readsTheRawPageWithItsUnitsRow();
     void readsCeilingsFromTheRooflineSection();
     void readsAchievedValuesOfTheRooflineSection();
+    void readsThePerKernelSummary_data();
+    void readsThePerKernelSummary();
+    void readsNumbersWithADecimalComma();
+    void readsTheRooflineRatesOfARawPage();
+    void readsPeaksFromTheRawPage();
+    void placesRatesWithoutATimeByIntensity();
+    void sumsTheLaunchesOfAKernel();
+    void countsHalfPrecisionFmaAsConfigured_data();
+    void countsHalfPrecisionFmaAsConfigured();
     void reportsBrokenFiles_data();
     void reportsBrokenFiles();
 };
@@ -91,6 +104,12 @@ void TestNcuReader::convertsUnits_data()
     QTest::newRow("Msector") << "Msector" << 1e6;
     QTest::newRow("sectors") << "sectors" << 1.0;
     QTest::newRow("percent") << "%" << 1.0;
+    QTest::newRow("percent per register") << "%/register" << 1.0;
+    QTest::newRow("percent per byte") << "%/byte" << 1.0;
+    QTest::newRow("Khz") << "Khz" << 1e3;
+    QTest::newRow("Mhz") << "Mhz" << 1e6;
+    QTest::newRow("Tbyte") << "Tbyte" << 1e12;
+    QTest::newRow("byte/second") << "byte/second" << 1.0;
     QTest::newRow("bits are unknown") << "Mbit" << -1.0;
     QTest::newRow("binary prefix unknown") << "Kibyte" << -1.0;
 }
@@ -119,6 +138,12 @@ void TestNcuReader::detectsTheShape_data()
     QTest::newRow("roofline section") << "real:ncu_section_roofline_chart_cublas_gemv.csv"
                                       << static_cast<int>(NcuShape::RooflineSection);
     QTest::newRow("raw page") << "ncu/ncu_raw_page.csv" << static_cast<int>(NcuShape::Raw);
+    QTest::newRow("raw page with roofline metrics after ==ERROR== lines")
+        << "ncu/ncu_raw_roofline_metrics.csv" << static_cast<int>(NcuShape::Raw);
+    QTest::newRow("per-kernel summary")
+        << "ncu/ncu_summary_per_kernel.csv" << static_cast<int>(NcuShape::Summary);
+    QTest::newRow("only ncu's error lines")
+        << "bad/ncu_errors_only.csv" << static_cast<int>(NcuShape::None);
     QTest::newRow("not ncu") << "bad/csv_ragged_row.csv" << static_cast<int>(NcuShape::None);
 }
 
@@ -264,6 +289,221 @@ void TestNcuReader::readsAchievedValuesOfTheRooflineSection()
     QCOMPARE(*p.precision, Precision::FP32);
 }
 
+void TestNcuReader::readsThePerKernelSummary_data()
+{
+    // tests/data/ncu/ncu_summary_per_kernel.csv, built from FORMATS.md §1.5 (the verbatim header
+    // and Occupancy row, hibagus's dram__bytes.sum and gpu__time_duration.avg values): one row
+    // per kernel, launch shape and metric with Minimum, Maximum, Average.
+    QTest::addColumn<int>("index");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<double>("invocations");
+    QTest::addColumn<double>("ffma"); // Average of …ffma_pred_on.sum
+    QTest::addColumn<double>("dram"); // Average of dram__bytes.sum, in bytes
+    QTest::addColumn<double>("l2"); // Average of lts__t_bytes.sum; -1 when absent
+    QTest::addColumn<double>("average"); // of the time metric, s
+    QTest::addColumn<double>("minimum");
+    QTest::addColumn<double>("maximum");
+    const QString saxpy("unnamed>::saxpyKernel(float, const float *, float *, unsigned long)");
+    QTest::newRow("saxpy, 14 launches, ns")
+        << 0 << saxpy + " (block (256, 1, 1), grid (4096, 1, 1))" << 14.0 << 1048576.0 << 12582960.0
+        << -1.0 << 7131.43e-9 << 6912e-9 << 7808e-9;
+    QTest::newRow("saxpy, another grid, auto units (Mbyte, us)")
+        << 1 << saxpy + " (block (256, 1, 1), grid (1024, 1, 1))" << 2.0 << 262144.0 << 3.15e6
+        << -1.0 << 2.05e-6 << 2.02e-6 << 2.08e-6;
+    QTest::newRow("gemm, gpu__time_duration.avg in nsecond")
+        << 2 << "void gemm_kernel<128>(const float *, const float *, float *, int, int, int)" << 3.0
+        << 8589934592.0 << 23990083863.04 << 68719651498.67 << 17490005.33e-9 << 17466880e-9
+        << 17520128e-9;
+}
+
+void TestNcuReader::readsThePerKernelSummary()
+{
+    QFETCH(int, index);
+    QFETCH(QString, name);
+    QFETCH(double, invocations);
+    QFETCH(double, ffma);
+    QFETCH(double, dram);
+    QFETCH(double, l2);
+    QFETCH(double, average);
+    QFETCH(double, minimum);
+    QFETCH(double, maximum);
+    const auto result = readNcuCsv(testData("ncu/ncu_summary_per_kernel.csv"), "summary.csv");
+    QVERIFY2(result.diagnostics.empty(), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.points.size(), std::size_t { 3 });
+    const KernelPoint &p = result.points[static_cast<std::size_t>(index)];
+    QCOMPARE(QString::fromStdString(p.name), name);
+    // The point is the kernel's total over its launches: Average × Invocations for FLOPs
+    // (2·ffma per launch), bytes and time; the fastest and slowest launch scale the same way.
+    QCOMPARE(p.flops, 2.0 * ffma * invocations);
+    QCOMPARE(bytesAt(p, std::nullopt), dram * invocations);
+    QCOMPARE(bytesAt(p, MemoryLevel::L2), l2 < 0 ? -1.0 : l2 * invocations);
+    QVERIFY(test::close(*p.seconds, average * invocations));
+    QVERIFY(test::close(*p.timeStatistics.min, minimum * invocations));
+    QVERIFY(test::close(*p.timeStatistics.max, maximum * invocations));
+    QVERIFY(!p.timeStatistics.median && !p.timeStatistics.stddev);
+    QCOMPARE(*p.precision, Precision::FP32);
+}
+
+void TestNcuReader::readsNumbersWithADecimalComma()
+{
+    // FORMATS.md §1.8: a European Windows locale writes "2.508.800" and "27.595.520" (dots
+    // between thousands) and "65,77" (a decimal comma). The dotted values show the convention,
+    // so the whole file is read with it, and a warning says so.
+    const auto result = readNcuCsv(testData("ncu/ncu_details_decimal_comma.csv"), "comma.csv");
+    QCOMPARE(joined(result.diagnostics),
+        QString("comma.csv:2:191: warning: numbers are read with a decimal comma and '.' between "
+                "thousands, as \"2.508.800\" is written"));
+    QCOMPARE(result.points.size(), std::size_t { 1 });
+    const KernelPoint &p = result.points.front();
+    QCOMPARE(bytesAt(p, std::nullopt), 2508800.0); // "2.508.800" byte
+    QCOMPARE(bytesAt(p, MemoryLevel::L2), 7340.03e3); // "7.340,03" Kbyte
+    QCOMPARE(*p.seconds, 65.77e-6); // "65,77" us
+    QCOMPARE(p.flops, 2.0 * 27595520.0); // 2 × "27.595.520" FFMA
+    // Without the evidence "65,77" stays ambiguous (tests/data/bad/ncu_decimal_comma_value.csv);
+    // a caller can also force the usual convention, and then the dotted values are refused.
+    NcuOptions usual;
+    usual.decimalComma = false;
+    const auto forced
+        = readNcuCsv(testData("ncu/ncu_details_decimal_comma.csv"), "comma.csv", usual);
+    QVERIFY(forced.points.empty());
+    QVERIFY(joined(forced.diagnostics)
+                .contains("comma.csv:2:191: metric \"dram__bytes.sum\": \"2.508.800\" is not a "
+                          "number\n"));
+}
+
+void TestNcuReader::readsTheRooflineRatesOfARawPage()
+{
+    // A raw page holding only the metrics of ncu's roofline (FORMATS.md §1.4 excerpt E, §1.9
+    // method 2): rates, no totals. FLOP/s = (add + mul + fma operations) per cycle elapsed × SM
+    // cycles per second; the FFMA operations are the derived …ffma_pred_on_x2 metric (already
+    // ×2), the DFMA ones 2 × dfma per cycle. FLOPs and bytes are rate × gpu__time_duration.
+    const auto result = readNcuCsv(testData("ncu/ncu_raw_roofline_metrics.csv"), "raw.csv");
+    QCOMPARE(result.points.size(), std::size_t { 1 });
+    const KernelPoint &p = result.points.front();
+    const double seconds = 2496000e-9;
+    const double smsp = 1544392801.33;
+    const double fp32 = (25.28 + 1.08 + 0.50) * smsp;
+    const double fp64 = (2.0 * 0.25 + 0.0 + 0.0) * smsp;
+    QCOMPARE(*p.seconds, seconds);
+    QVERIFY(test::close(p.flops, (fp32 + fp64) * seconds));
+    QCOMPARE(*p.precision, Precision::FP32);
+    QVERIFY(test::close(bytesAt(p, std::nullopt), 55150962625.03 * seconds));
+    QVERIFY(test::close(bytesAt(p, MemoryLevel::L2), 122495714750.21 * seconds));
+    QCOMPARE(bytesAt(p, MemoryLevel::L1), -1.0);
+    // ncu's ==ERROR== lines before the table are passed on; the failed launch (ID 1) is skipped.
+    QCOMPARE(joined(result.diagnostics),
+        QString(
+            "raw.csv:2: warning: ncu reported: \"==ERROR== LaunchFailed\"\n"
+            "raw.csv:4: warning: ncu reported: \"==ERROR== The application returned an error "
+            "code (9).\"\n"
+            "raw.csv:8: launch 1 (\"void calc_energy<256>(int, int, const float *, float *)\"): "
+            "no byte counters (expected dram__bytes.sum, dram__bytes_read.sum + "
+            "dram__bytes_write.sum, lts__t_bytes.sum or l1tex__t_bytes.sum)"));
+}
+
+void TestNcuReader::readsPeaksFromTheRawPage()
+{
+    // The same raw page as ceilings: peak per cycle × cycles per second (FORMATS.md §1.9).
+    const auto result
+        = readNcuRooflineSection(testData("ncu/ncu_raw_roofline_metrics.csv"), "raw.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.machines.size(), std::size_t { 1 });
+    const Hardware &h = result.machines.front();
+    QCOMPARE(h.name, std::string("Nsight Compute peaks (device 0, CC 7.5)"));
+    const double sm = 1559373442.07;
+    // derived__sm__…ffma_pred_on_x2 "1,792" operations per cycle (= 2 × 896 FFMA).
+    QCOMPARE(h.computeFor(Precision::FP32)->peak, 1792.0 * sm);
+    QCOMPARE(h.computeFor(Precision::FP64)->peak, 2.0 * 28.0 * sm); // 2 × dfma peak_sustained
+    QCOMPARE(h.memoryFor(MemoryLevel::DRAM)->bandwidth, 32.0 * 4000794701.52);
+    QCOMPARE(h.memoryFor(MemoryLevel::L2)->bandwidth, 512.0 * 1559373442.07);
+    QVERIFY(!h.memoryFor(MemoryLevel::L1));
+    // A details page without peak metrics gives points, not ceilings.
+    const auto none = readNcuRooflineSection(testData("ncu/ncu_details_nersc_v100.csv"), "v.csv");
+    QVERIFY(none.machines.empty());
+    QVERIFY(joined(none.diagnostics)
+                .startsWith("v.csv:1: no peak metrics in this Nsight Compute file: it gives "
+                            "points, not ceilings"));
+}
+
+void TestNcuReader::placesRatesWithoutATimeByIntensity()
+{
+    // Roofline rates and no duration metric: no counts to give, so the point is known by its
+    // rate and its intensity against DRAM (FLOP/s ÷ dram__bytes.sum.per_second).
+    const std::string text
+        = "ID,Kernel Name,Metric Name,Metric Unit,Metric Value\n"
+          "0,k,smsp__cycles_elapsed.avg.per_second,Ghz,1.5\n"
+          "0,k,smsp__sass_thread_inst_executed_op_ffma_pred_on.sum.per_cycle_elapsed,inst/cycle,"
+          "100\n"
+          "0,k,smsp__sass_thread_inst_executed_op_fadd_pred_on.sum.per_cycle_elapsed,inst/cycle,"
+          "10\n"
+          "0,k,dram__bytes.sum.per_second,Gbyte/s,300\n";
+    const auto result = readNcuCsv(text, "rates.csv");
+    QVERIFY2(result.diagnostics.empty(), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.points.size(), std::size_t { 1 });
+    const KernelPoint &p = result.points.front();
+    const double rate = (2.0 * 100 + 10) * 1.5e9;
+    QCOMPARE(*p.measuredRate, rate);
+    QCOMPARE(*p.intensity, rate / 300e9);
+    QVERIFY(p.bytes.empty() && !p.seconds);
+    QCOMPARE(p.flops, 0.0);
+}
+
+void TestNcuReader::sumsTheLaunchesOfAKernel()
+{
+    // FORMATS.md §1.9: "aggregated by kernel name (sum FLOP, bytes and time)". The two launches
+    // of ComputeCurrent in the NERSC excerpt become one point.
+    const auto each = readNcuCsv(testData("ncu/ncu_details_nersc_v100.csv"), "v100.csv");
+    NcuOptions options;
+    options.sumLaunchesOfAKernel = true;
+    const auto result = readNcuCsv(testData("ncu/ncu_details_nersc_v100.csv"), "v100.csv", options);
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.points.size(), std::size_t { 1 });
+    const KernelPoint &a = each.points[0];
+    const KernelPoint &b = each.points[1];
+    const KernelPoint &p = result.points.front();
+    QCOMPARE(p.name, std::string("ComputeCurrent"));
+    QCOMPARE(p.source.line, 2);
+    QCOMPARE(p.flops, a.flops + b.flops);
+    QCOMPARE(bytesAt(p, std::nullopt), 556472832.0 + 556472000.0); // dram__bytes.sum
+    QCOMPARE(bytesAt(p, MemoryLevel::L2), 642768064.0 + 642768000.0); // lts__t_bytes.sum
+    QCOMPARE(bytesAt(p, MemoryLevel::L1), 1501159616.0 + 1501159000.0); // l1tex__t_bytes.sum
+    const double ta = 11382720e-9; // Duration, nsecond
+    const double tb = 14915000.0 / 1310393221.0; // cycles / cycles per second
+    QCOMPARE(*p.seconds, ta + tb);
+    // The spread, scaled to the total of two launches.
+    QCOMPARE(*p.timeStatistics.min, std::min(ta, tb) * 2);
+    QCOMPARE(*p.timeStatistics.max, std::max(ta, tb) * 2);
+    QCOMPARE(*p.timeStatistics.median, (ta + tb) / 2 * 2);
+    const double mean = (ta + tb) / 2;
+    const double sampleStddev
+        = std::sqrt(((ta - mean) * (ta - mean) + (tb - mean) * (tb - mean)) / (2 - 1));
+    QVERIFY(test::close(*p.timeStatistics.stddev, sampleStddev * std::sqrt(2.0)));
+}
+
+void TestNcuReader::countsHalfPrecisionFmaAsConfigured_data()
+{
+    QTest::addColumn<double>("flopsPerFma");
+    QTest::newRow("NERSC: 2 per hfma (reference 004)") << 2.0;
+    QTest::newRow("ncu's roofline: 4 per packed HFMA2") << 4.0;
+}
+
+void TestNcuReader::countsHalfPrecisionFmaAsConfigured()
+{
+    QFETCH(double, flopsPerFma);
+    const std::string text = "ID,Kernel Name,Metric Name,Metric Unit,Metric Value\n"
+                             "0,h,sm__sass_thread_inst_executed_op_hfma_pred_on.sum,inst,1000\n"
+                             "0,h,sm__sass_thread_inst_executed_op_hadd_pred_on.sum,inst,30\n"
+                             "0,h,sm__sass_thread_inst_executed_op_ffma_pred_on.sum,inst,7\n"
+                             "0,h,dram__bytes.sum,byte,4096\n";
+    NcuOptions options;
+    options.halfFlopsPerFma = flopsPerFma;
+    const auto result = readNcuCsv(text, "half.csv", options);
+    QCOMPARE(result.points.size(), std::size_t { 1 });
+    // flopsPerFma·hfma + hadd, plus 2·ffma at single precision.
+    QCOMPARE(result.points.front().flops, flopsPerFma * 1000 + 30 + 2.0 * 7);
+    QCOMPARE(*result.points.front().precision, Precision::FP16);
+}
+
 void TestNcuReader::reportsBrokenFiles_data()
 {
     QTest::addColumn<QString>("file");
@@ -302,6 +542,16 @@ void TestNcuReader::reportsBrokenFiles_data()
            "ncu_overflowing_value.csv:2: launch 0 (\"axpy\"): no byte counters (expected "
            "dram__bytes.sum, dram__bytes_read.sum + dram__bytes_write.sum, lts__t_bytes.sum or "
            "l1tex__t_bytes.sum)";
+    // FORMATS.md §1.2: a file holding only ncu's errors.
+    QTest::newRow("only ncu's error lines")
+        << "ncu_errors_only.csv"
+        << "ncu_errors_only.csv:1: ncu wrote no table, only its own messages: \"==ERROR== Option "
+           "'--section .*SpeedOfLight.*' did not match any section.\" (expected a header line "
+           "starting \"ID\",... or \"Process ID\",... after them)";
+    QTest::newRow("summary with 0 invocations")
+        << "ncu_summary_zero_invocations.csv"
+        << "ncu_summary_zero_invocations.csv:2:166: column \"Invocations\": \"0\" is not a "
+           "number of launches (expected a whole number, 1 or more)";
 }
 
 void TestNcuReader::reportsBrokenFiles()
