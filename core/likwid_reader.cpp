@@ -20,11 +20,47 @@ struct Metric {
     int line = 0;
 };
 
+// One performance group's metrics in one region ("Group 2 MEM_DP").
+struct Group {
+    std::string key;
+    std::map<std::string, Metric> metrics; // lower-case metric name
+};
+
 struct Region {
     std::string name;
     int line = 0;
-    std::map<std::string, Metric> metrics; // lower-case metric name
+    std::vector<Group> groups;
 };
+
+const Metric *find(const Group *group, std::initializer_list<std::string_view> stems)
+{
+    if (!group)
+        return nullptr;
+    for (std::string_view stem : stems) {
+        for (const auto &[name, metric] : group->metrics) {
+            if (name.starts_with(stem))
+                return &metric;
+        }
+    }
+    return nullptr;
+}
+
+// The group's FLOP rate: DP, else SP; nullptr when it has none above 0.
+const Metric *rateOf(const Group *group, bool &doublePrecision)
+{
+    doublePrecision = true;
+    if (const Metric *dp = find(group, { "dp [mflop/s]", "dp mflop/s" }); dp && dp->sum > 0.0)
+        return dp;
+    doublePrecision = false;
+    const Metric *sp = find(group, { "sp [mflop/s]", "sp mflop/s" });
+    return sp && sp->sum > 0.0 ? sp : nullptr;
+}
+
+bool hasMemory(const Group *group)
+{
+    return find(group,
+        { "memory data volume [gbytes]", "memory bandwidth [mbytes/s]", "operational intensity" });
+}
 
 } // namespace
 
@@ -46,7 +82,9 @@ PointsReadResult readLikwidCsv(std::string_view text, const std::string &fileNam
 
     std::vector<Region> regions;
     std::map<std::string, std::size_t> regionIndex;
-    Region *current = nullptr;
+    std::size_t currentRegion = 0;
+    std::size_t currentGroup = 0;
+    bool inRegion = false;
     bool metricTable = false;
     bool statTable = false;
     bool expectHeader = false;
@@ -63,8 +101,9 @@ PointsReadResult readLikwidCsv(std::string_view text, const std::string &fileNam
                 kindAt = 2;
             }
             const std::string kind = kindAt < f.size() ? f[kindAt].text : std::string();
+            // Without markers every group measured the same run: one point for all of them.
             if (regionName.empty())
-                regionName = kindAt + 1 < f.size() ? f[kindAt + 1].text : std::string("run");
+                regionName = "whole run";
             metricTable = kind.ends_with("Metric") || kind.ends_with("Metric STAT");
             statTable = kind.ends_with("STAT");
             expectHeader = metricTable;
@@ -72,11 +111,22 @@ PointsReadResult readLikwidCsv(std::string_view text, const std::string &fileNam
                 auto [it, added] = regionIndex.emplace(regionName, regions.size());
                 if (added)
                     regions.push_back({ regionName, row.line, {} });
-                current = &regions[it->second];
+                currentRegion = it->second;
+                inRegion = true;
+                // "Group 2 Metric" and "Group 2 Metric STAT" are one group.
+                std::string key = kind.substr(0, kind.find(" Metric"));
+                if (kindAt + 1 < f.size())
+                    key += " " + f[kindAt + 1].text;
+                auto &groups = regions[currentRegion].groups;
+                const auto group = std::find_if(
+                    groups.begin(), groups.end(), [&](const Group &g) { return g.key == key; });
+                currentGroup = static_cast<std::size_t>(group - groups.begin());
+                if (group == groups.end())
+                    groups.push_back({ key, {} });
             }
             continue;
         }
-        if (first == "STRUCT" || !metricTable || !current)
+        if (first == "STRUCT" || !metricTable || !inRegion)
             continue;
         if (expectHeader) {
             // Metric,HWThread 0,... or Metric,Sum,Min,Max,Avg
@@ -113,32 +163,40 @@ PointsReadResult readLikwidCsv(std::string_view text, const std::string &fileNam
             }
             any = true;
         }
-        if (any && (statTable || !current->metrics.contains(name) || valueColumns.size() > 0))
-            current->metrics[name] = metric;
+        // A STAT table (Sum, Max over threads) comes after the per-thread one and replaces it.
+        if (any)
+            regions[currentRegion].groups[currentGroup].metrics[name] = metric;
     }
 
-    const auto find = [](const Region &region,
-                          std::initializer_list<std::string_view> stems) -> const Metric * {
-        for (std::string_view stem : stems) {
-            for (const auto &[name, metric] : region.metrics) {
-                if (name.starts_with(stem))
-                    return &metric;
-            }
-        }
-        return nullptr;
-    };
     for (const Region &region : regions) {
         ++result.rowsRead;
         KernelPoint point;
         point.name = region.name;
         point.source = { fileName, region.line };
-        const Metric *dp = find(region, { "dp [mflop/s]", "dp mflop/s" });
-        const Metric *sp = find(region, { "sp [mflop/s]", "sp mflop/s" });
-        const Metric *rate = dp ? dp : sp;
-        const Metric *runtime = find(region, { "runtime (rdtsc) [s]" });
-        const Metric *volume = find(region, { "memory data volume [gbytes]" });
-        const Metric *bandwidth = find(region, { "memory bandwidth [mbytes/s]" });
-        const Metric *oi = find(region, { "operational intensity" });
+        // A group with both the FLOP rate and memory metrics (MEM_DP has DP [MFLOP/s]) gives the
+        // whole point from one measurement; otherwise the rate and runtime come from one group
+        // (FLOPS_DP) and the memory metrics from another (MEM).
+        const Group *rateGroup = nullptr;
+        const Group *memoryGroup = nullptr;
+        bool unused = false;
+        for (const Group &group : region.groups) {
+            if (rateOf(&group, unused) && hasMemory(&group)) {
+                rateGroup = memoryGroup = &group;
+                break;
+            }
+        }
+        for (const Group &group : region.groups) {
+            if (!rateGroup && rateOf(&group, unused))
+                rateGroup = &group;
+            if (!memoryGroup && hasMemory(&group))
+                memoryGroup = &group;
+        }
+        bool doublePrecision = false;
+        const Metric *rate = rateOf(rateGroup, doublePrecision);
+        const Metric *runtime = find(rateGroup, { "runtime (rdtsc) [s]" });
+        const Metric *volume = find(memoryGroup, { "memory data volume [gbytes]" });
+        const Metric *bandwidth = find(memoryGroup, { "memory bandwidth [mbytes/s]" });
+        const Metric *oi = find(memoryGroup, { "operational intensity" });
         if (!rate || !(rate->sum > 0.0)) {
             result.diagnostics.push_back({ Severity::Error, fileName, region.line, 0,
                 "region \"" + region.name
@@ -147,7 +205,7 @@ PointsReadResult readLikwidCsv(std::string_view text, const std::string &fileNam
             ++result.rowsSkipped;
             continue;
         }
-        point.precision = dp ? Precision::FP64 : Precision::FP32;
+        point.precision = doublePrecision ? Precision::FP64 : Precision::FP32;
         point.measuredRate = rate->sum * 1e6;
         if (runtime && runtime->max > 0.0) {
             point.seconds = runtime->max;

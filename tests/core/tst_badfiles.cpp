@@ -45,6 +45,7 @@ const Expectation kCorpus[] = {
     {"ncu_errors_only.csv", false, "ncu_errors_only.csv:1: ncu wrote no table, only its own messages: \"==ERROR== Option '--section .*SpeedOfLight.*' did not match any section.\" (expected a header line starting \"ID\",... or \"Process ID\",... after them)"},
     {"ncu_summary_zero_invocations.csv", false, "ncu_summary_zero_invocations.csv:2:166: column \"Invocations\": \"0\" is not a number of launches (expected a whole number, 1 or more)"},
     {"ncu_raw_page_without_peaks.csv", true, "ncu_raw_page_without_peaks.csv:2: no peak metrics in this Nsight Compute file: it gives points, not ceilings (expected sm__sass_thread_inst_executed_op_ffma_pred_on.sum.peak_sustained with sm__cycles_elapsed.avg.per_second and dram__bytes.sum.peak_sustained with dram__cycles_elapsed.avg.per_second, or the SpeedOfLight_RooflineChart section export)"},
+    {"advisor_roofs_without_rows.csv", true, "advisor_roofs_without_rows.csv:2: no roofs after the header (expected rows of Name,Bandwidth,Type,Device)"},
     {"ncu_unknown_unit.csv", false, "ncu_unknown_unit.csv:2:136: metric \"dram__bytes.sum\": unknown unit \"Mbit\" (expected an ncu unit such as byte, Mbyte, ns, usecond, Ghz)"},
     // Found by fuzzing (tests/fuzz, docs/RELIABILITY.md): each crashed or let a bad point through.
     {"advisor_truncated_row.csv", false, "advisor_truncated_row.csv:3: expected 4 fields, found 1"},

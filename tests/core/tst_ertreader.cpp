@@ -13,6 +13,8 @@ class TestErtReader : public QObject
 private slots:
     void readsEmpiricalAndSpecCeilings();
     void readsThePython3Variant();
+    void readsEachLabel_data();
+    void readsEachLabel();
     void reportsSyntaxErrorsWithLineAndColumn();
     void reportsANumberOverflowWithLineAndColumn();
 };
@@ -45,6 +47,74 @@ void TestErtReader::readsThePython3Variant()
     QCOMPARE(h.computeFor(Precision::FP64)->peak, 2772.78e9);
     QCOMPARE(h.memoryFor(MemoryLevel::L2)->bandwidth, 3120.85e9);
     QCOMPARE(h.memoryFor(MemoryLevel::DRAM)->bandwidth, 200.3e9);
+}
+
+void TestErtReader::readsEachLabel_data()
+{
+    // FORMATS.md §2: gflops labels "GFLOPs" (ERT 1.1.0, FP64 kernels) or "<precision> GFLOPs";
+    // gbytes labels L1, L2, L3, DRAM, and L4 in some `sum` files, which Ridgepoint has no level
+    // for.
+    QTest::addColumn<QString>("kind"); // gflops or gbytes
+    QTest::addColumn<QString>("label");
+    QTest::addColumn<QString>("ceiling"); // the name given, or "" when left out
+    QTest::addColumn<QString>("warning");
+    QTest::newRow("GFLOPs") << "gflops"
+                            << "GFLOPs"
+                            << "FP64 (empirical)"
+                            << "";
+    QTest::newRow("FP64 GFLOPs") << "gflops"
+                                 << "FP64 GFLOPs"
+                                 << "FP64 (empirical)"
+                                 << "";
+    QTest::newRow("FP32 GFLOPs") << "gflops"
+                                 << "FP32 GFLOPs"
+                                 << "FP32 (empirical)"
+                                 << "";
+    QTest::newRow("unknown precision")
+        << "gflops"
+        << "QP GFLOPs"
+        << ""
+        << "e.json: warning: empirical.gflops.data[1]: unknown precision in \"QP GFLOPs\"; left "
+           "out";
+    QTest::newRow("L3") << "gbytes"
+                        << "L3"
+                        << "L3 (empirical)"
+                        << "";
+    QTest::newRow("L4")
+        << "gbytes"
+        << "L4"
+        << ""
+        << "e.json: warning: empirical.gbytes.data[1]: memory level \"L4\" is not one Ridgepoint "
+           "knows (L1, L2, L3, DRAM, HBM); left out";
+}
+
+void TestErtReader::readsEachLabel()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, label);
+    QFETCH(QString, ceiling);
+    QFETCH(QString, warning);
+    // One known roof of each kind first (of another name), so the machine is valid either way.
+    const QString gflops = kind == "gflops" ? QString(", [\"%1\", 100.5]").arg(label) : "";
+    const QString gbytes = kind == "gbytes" ? QString(", [\"%1\", 50.25]").arg(label) : "";
+    const QString json
+        = QString("{\"empirical\": {\"gflops\": {\"data\": [[\"FP16 GFLOPs\", 200]%1]}, "
+                  "\"gbytes\": {\"data\": [[\"DRAM\", 20]%2]}}}")
+              .arg(gflops, gbytes);
+    const auto result = readErtJson(json.toStdString(), "e.json");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(joined(result.diagnostics), warning);
+    const Hardware &h = result.machines.front();
+    if (ceiling.isEmpty()) {
+        QCOMPARE(h.compute.size() + h.memory.size(), std::size_t { 2 });
+    } else if (kind == "gflops") {
+        // GFLOP/s and GB/s × 1e9.
+        QCOMPARE(h.compute.back().name, ceiling.toStdString());
+        QCOMPARE(h.compute.back().peak, 100.5e9);
+    } else {
+        QCOMPARE(h.memory.back().name, ceiling.toStdString());
+        QCOMPARE(h.memory.back().bandwidth, 50.25e9);
+    }
 }
 
 void TestErtReader::reportsSyntaxErrorsWithLineAndColumn()

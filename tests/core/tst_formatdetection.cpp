@@ -64,7 +64,14 @@ void TestFormatDetection::detectsByContent_data()
     QTest::newRow("ERT") << "ert/roofline_p100.json" << FileFormat::ErtJson;
     QTest::newRow("Advisor roofs") << "advisor/roofs.csv" << FileFormat::AdvisorRoofs;
     QTest::newRow("Advisor survey") << "advisor/survey_legacy.csv" << FileFormat::AdvisorSurvey;
+    QTest::newRow("Advisor survey, current columns")
+        << "advisor/survey_current.csv" << FileFormat::AdvisorSurvey;
+    QTest::newRow("Advisor survey, tab delimited")
+        << "advisor/survey_current_tab.csv" << FileFormat::AdvisorSurvey;
+    QTest::newRow("Advisor GPU roofs") << "advisor/roofs_gpu.csv" << FileFormat::AdvisorRoofs;
     QTest::newRow("likwid") << "likwid/mem_dp_region.csv" << FileFormat::Likwid;
+    QTest::newRow("likwid without markers")
+        << "likwid/no_markers_two_groups.csv" << FileFormat::Likwid;
 }
 
 void TestFormatDetection::detectsByContent()
@@ -99,7 +106,13 @@ void TestFormatDetection::readsPointsOfEveryPointsFormat_data()
         << "rocprof/pmc_perf_mi300.csv" << FileFormat::RocprofPmcPerf << 3;
     QTest::newRow("Advisor survey")
         << "advisor/survey_legacy.csv" << FileFormat::AdvisorSurvey << 1;
+    QTest::newRow("Advisor survey, current columns")
+        << "advisor/survey_current.csv" << FileFormat::AdvisorSurvey << 3;
+    QTest::newRow("Advisor survey, tab delimited")
+        << "advisor/survey_current_tab.csv" << FileFormat::AdvisorSurvey << 3;
     QTest::newRow("likwid") << "likwid/mem_dp_region.csv" << FileFormat::Likwid << 1;
+    QTest::newRow("likwid without markers")
+        << "likwid/no_markers_two_groups.csv" << FileFormat::Likwid << 1;
 }
 
 void TestFormatDetection::readsPointsOfEveryPointsFormat()
@@ -128,6 +141,7 @@ void TestFormatDetection::readsCeilingsOfEveryCeilingFormat_data()
         << "ncu/ncu_raw_roofline_metrics.csv" << FileFormat::NcuRaw << 1;
     QTest::newRow("ERT") << "ert/roofline_python3.json" << FileFormat::ErtJson << 1;
     QTest::newRow("Advisor roofs") << "advisor/roofs.csv" << FileFormat::AdvisorRoofs << 1;
+    QTest::newRow("Advisor GPU roofs") << "advisor/roofs_gpu.csv" << FileFormat::AdvisorRoofs << 1;
 }
 
 void TestFormatDetection::readsCeilingsOfEveryCeilingFormat()
