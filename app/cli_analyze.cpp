@@ -47,8 +47,13 @@ int runAnalyze(const QStringList &arguments)
         "table|json|csv|markdown", "table" });
     parser.addOption({ "strict", "Exit with status 2 if any row cannot be used." });
     parser.addOption({ "example", "Analyse the built-in example data set as well." });
-    parser.addPositionalArgument(
-        "files", "Point files (CSV: name,flops,bytes,seconds,...).", "[FILE...]");
+    parser.addPositionalArgument("files",
+        "Point files in any format Ridgepoint reads (CSV name,flops,bytes,seconds,..., points "
+        "JSON, ncu, rocprof-compute, Advisor, likwid), or sessions: a .ridgepoint.json file or "
+        "a PNG or SVG exported with its session embedded. A session's points are analysed as "
+        "the window shows them (what-if moves applied) on the session's machine, unless "
+        "--hardware names another.",
+        "[FILE...]");
     int status = kExitOk;
     if (!parseOrExplain(parser, arguments, status))
         return status;
@@ -65,29 +70,81 @@ int runAnalyze(const QStringList &arguments)
         return kExitBadInput;
     }
 
-    const auto hardware = hardwareFromOptions(parser);
-    if (!hardware)
-        return kExitBadInput;
-
-    std::vector<KernelPoint> points;
+    // Read first: a session brings its own machine, used unless the options name another.
+    const QStringList files = parser.positionalArguments();
+    std::vector<std::optional<InputFile>> inputs;
+    inputs.reserve(static_cast<std::size_t>(files.size())); // firstSession points into it
     int rowErrors = 0;
     bool unreadable = false;
-    for (const QString &file : parser.positionalArguments()) {
-        auto read = readPointsFile(file, rowErrors);
-        if (!read) {
+    const Session *firstSession = nullptr;
+    QString firstSessionFile;
+    for (const QString &file : files) {
+        inputs.push_back(readInputFile(file, rowErrors));
+        const auto &input = inputs.back();
+        if (!input) {
             unreadable = true;
             continue;
         }
-        points.insert(points.end(), read->begin(), read->end());
+        if (!input->session)
+            continue;
+        if (!firstSession) {
+            firstSession = &*input->session;
+            firstSessionFile = file;
+        } else if (!parser.isSet("hardware")
+            && input->session->hardware.name != firstSession->hardware.name) {
+            err() << file << ": saved on " << QString::fromStdString(input->session->hardware.name)
+                  << ", " << firstSessionFile << " on "
+                  << QString::fromStdString(firstSession->hardware.name)
+                  << ": choose one machine with --hardware" << Qt::endl;
+            return kExitBadInput;
+        }
+    }
+    const bool sessionMachine = firstSession && !parser.isSet("hardware");
+    const auto hardware
+        = hardwareFromOptions(parser, firstSession ? &firstSession->hardware : nullptr);
+    if (!hardware)
+        return kExitBadInput;
+
+    // Each file's points in order, remembering which file gave which, so a file none of whose
+    // points can be placed is reported by name.
+    std::vector<KernelPoint> points;
+    std::vector<std::pair<std::size_t, std::size_t>> ranges; // per file: [first, last)
+    for (auto &input : inputs) {
+        const std::size_t first = points.size();
+        if (input && input->session) {
+            auto fromSession = sessionPoints(std::move(*input->session), *hardware);
+            points.insert(points.end(), std::make_move_iterator(fromSession.begin()),
+                std::make_move_iterator(fromSession.end()));
+        } else if (input) {
+            points.insert(points.end(), std::make_move_iterator(input->points.begin()),
+                std::make_move_iterator(input->points.end()));
+        }
+        ranges.emplace_back(first, points.size());
     }
     if (parser.isSet("example")) {
         auto example = examplePoints();
         points.insert(points.end(), example.begin(), example.end());
     }
 
-    const AnalysisOptions options = analysisOptionsFromOptions(parser, *hardware);
+    const AnalysisOptions options = analysisOptionsFromOptions(parser, *hardware, sessionMachine);
+    // Point by point rather than analyzePoints(), to know which file each placed point came from.
+    std::vector<AnalyzedPoint> analysed;
+    analysed.reserve(points.size());
     std::vector<Diagnostic> problems;
-    const auto analysed = analyzePoints(points, *hardware, options, problems);
+    std::vector<bool> placedAny(ranges.size(), false);
+    for (std::size_t file = 0, i = 0; i < points.size(); ++i) {
+        while (file < ranges.size() && i >= ranges[file].second)
+            ++file;
+        auto analysis = analyzePoint(points[i], *hardware, options);
+        if (!analysis) {
+            problems.push_back({ Severity::Error, points[i].source.file, points[i].source.line, 0,
+                analysis.error() });
+            continue;
+        }
+        if (file < ranges.size())
+            placedAny[file] = true;
+        analysed.push_back({ std::move(points[i]), std::move(*analysis) });
+    }
     printDiagnostics(problems);
     rowErrors += static_cast<int>(problems.size());
 
@@ -113,19 +170,14 @@ int runAnalyze(const QStringList &arguments)
               << Qt::endl;
     // A file read but none of whose points could be placed counts as a file with no usable
     // point, even when other files had some.
-    for (const QString &file : parser.positionalArguments()) {
-        const std::string name = file.toStdString();
-        const bool read = std::any_of(points.begin(), points.end(),
-            [&](const KernelPoint &p) { return p.source.file == name; });
-        const bool placed = std::any_of(analysed.begin(), analysed.end(),
-            [&](const AnalyzedPoint &a) { return a.point.source.file == name; });
-        if (read && !placed) {
-            err() << file << ": no point could be placed on "
+    for (std::size_t file = 0; file < ranges.size(); ++file) {
+        if (ranges[file].first < ranges[file].second && !placedAny[file]) {
+            err() << files[static_cast<qsizetype>(file)] << ": no point could be placed on "
                   << QString::fromStdString(hardware->name) << Qt::endl;
             unreadable = true;
         }
     }
-    const bool hadInput = !parser.positionalArguments().isEmpty() || parser.isSet("example");
+    const bool hadInput = !files.isEmpty() || parser.isSet("example");
     if (unreadable || (hadInput && analysed.empty()))
         return kExitBadInput;
     if (parser.isSet("strict") && rowErrors > 0)

@@ -7,8 +7,13 @@
 #include "core/readers.h"
 #include "core/resources.h"
 #include "core/units.h"
+#include "widgets/document.h"
+#include "widgets/figuresession.h"
+#include "widgets/sessionfile.h"
 
 #include <QFileInfo>
+
+#include <string_view>
 
 namespace ridgepoint::cli {
 
@@ -44,7 +49,8 @@ void addHardwareOptions(QCommandLineParser &parser)
         "section 3.3) instead of vendor peaks." });
 }
 
-std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser)
+std::optional<Hardware> hardwareFromOptions(
+    const QCommandLineParser &parser, const Hardware *fallback)
 {
     std::optional<double> peak;
     std::optional<double> bandwidth;
@@ -95,6 +101,8 @@ std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser)
             }
             hardware = **found;
         }
+    } else if (fallback) {
+        hardware = *fallback;
     } else if (peak && bandwidth) {
         hardware = makeSimpleMachine(*peak, *bandwidth);
         peak.reset();
@@ -126,12 +134,12 @@ std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser)
 }
 
 AnalysisOptions analysisOptionsFromOptions(
-    const QCommandLineParser &parser, const Hardware &hardware)
+    const QCommandLineParser &parser, const Hardware &hardware, bool sessionMachine)
 {
     AnalysisOptions options;
     if (parser.isSet("compute")) {
         options.computeCeiling = parser.value("compute").toStdString();
-    } else if (parser.isSet("peak") || !parser.isSet("hardware")) {
+    } else if (parser.isSet("peak") || (!parser.isSet("hardware") && !sessionMachine)) {
         if (const ComputeCeiling *ceiling = hardware.defaultComputeCeiling())
             options.computeCeiling = ceiling->name;
     }
@@ -151,15 +159,13 @@ void printDiagnostics(const std::vector<Diagnostic> &diagnostics)
     }
 }
 
-std::optional<std::vector<KernelPoint>> readPointsFile(const QString &path, int &rowErrors)
+namespace {
+
+// Points from text already read, in any points format (core/readers.h).
+std::optional<std::vector<KernelPoint>> readPointsText(
+    const QString &path, std::string_view text, int &rowErrors)
 {
-    auto text = readTextFile(path.toStdString());
-    if (!text) {
-        err() << QString::fromStdString(text.error()) << Qt::endl;
-        return std::nullopt;
-    }
-    // Any points format, recognised by content (core/readers.h).
-    auto result = ridgepoint::readPointsFile(*text, path.toStdString()).points;
+    auto result = ridgepoint::readPointsFile(text, path.toStdString()).points;
     printDiagnostics(result.diagnostics);
     rowErrors += result.rowsSkipped;
     if (result.rowsSkipped > 0) {
@@ -170,7 +176,89 @@ std::optional<std::vector<KernelPoint>> readPointsFile(const QString &path, int 
         err() << path << ": no usable point" << Qt::endl;
         return std::nullopt;
     }
-    return result.points;
+    return std::move(result.points);
+}
+
+// A picture that may carry a session (PNG, SVG, PDF) or a session JSON: the content tells,
+// whatever the name.
+bool holdsSession(std::string_view text)
+{
+    const auto head = QByteArray::fromRawData(
+        text.data(), static_cast<qsizetype>(std::min<std::size_t>(text.size(), 4096)));
+    if (pictureKind(head) != PictureKind::None)
+        return true;
+    if (text.starts_with("\xEF\xBB\xBF"))
+        text.remove_prefix(3);
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos || text[first] != '{')
+        return false;
+    // {"format": "ridgepoint-session", ...}: the format key, wherever it stands.
+    constexpr std::string_view kValue = "\"ridgepoint-session\"";
+    const auto trimmed
+        = [](std::string_view s) { return s.substr(0, s.find_last_not_of(" \t\r\n") + 1); };
+    for (std::size_t at = text.find(kValue); at != std::string_view::npos;
+         at = text.find(kValue, at + 1)) {
+        const std::string_view before = trimmed(text.substr(0, at));
+        if (before.ends_with(':')
+            && trimmed(before.substr(0, before.size() - 1)).ends_with("\"format\""))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+std::optional<std::vector<KernelPoint>> readPointsFile(const QString &path, int &rowErrors)
+{
+    auto text = readTextFile(path.toStdString());
+    if (!text) {
+        err() << QString::fromStdString(text.error()) << Qt::endl;
+        return std::nullopt;
+    }
+    return readPointsText(path, *text, rowErrors);
+}
+
+std::optional<Session> readSession(const QString &path)
+{
+    SessionReadResult result = readSessionFile(path);
+    printDiagnostics(result.diagnostics);
+    if (!result.session && result.diagnostics.empty())
+        err() << path << ": no session in this file" << Qt::endl;
+    return std::move(result.session);
+}
+
+std::optional<InputFile> readInputFile(const QString &path, int &rowErrors)
+{
+    auto text = readTextFile(path.toStdString());
+    if (!text) {
+        err() << QString::fromStdString(text.error()) << Qt::endl;
+        return std::nullopt;
+    }
+    InputFile input;
+    if (holdsSession(*text)) {
+        input.session = readSession(path);
+        if (!input.session)
+            return std::nullopt;
+        return input;
+    }
+    auto points = readPointsText(path, *text, rowErrors);
+    if (!points)
+        return std::nullopt;
+    input.points = std::move(*points);
+    return input;
+}
+
+std::vector<KernelPoint> sessionPoints(Session session, const Hardware &hardware)
+{
+    // Through a Document, so moves and workloads come out exactly as the window has them.
+    session.hardware = hardware;
+    Document document;
+    document.loadSession(session);
+    std::vector<KernelPoint> points;
+    points.reserve(document.pointCount());
+    for (std::size_t i = 0; i < document.pointCount(); ++i)
+        points.push_back(document.point(i));
+    return points;
 }
 
 std::vector<KernelPoint> examplePoints()

@@ -5,6 +5,7 @@
 #include "core/diagnostic.h"
 #include "core/hardware.h"
 #include "core/point.h"
+#include "core/session.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -21,9 +22,10 @@ QTextStream &err();
 void addHardwareOptions(QCommandLineParser &parser);
 
 // The machine the options describe, with overrides applied; prints the reason and returns
-// nullopt when they do not describe one. `required`: fail when neither --hardware nor
-// --peak/--bandwidth is given.
-std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser);
+// nullopt when they do not describe one. Without --hardware the machine is `fallback` (a
+// session's) when there is one, else --peak with --bandwidth; failing all three is an error.
+std::optional<Hardware> hardwareFromOptions(
+    const QCommandLineParser &parser, const Hardware *fallback = nullptr);
 
 // At most this many messages per file reach stderr; the rest are counted in one line.
 inline constexpr std::size_t kMaxDiagnosticsShown = 20;
@@ -32,14 +34,34 @@ void printDiagnostics(const std::vector<Diagnostic> &diagnostics);
 
 // Which compute ceiling the points use: --compute when given; the ceiling --peak replaced (so
 // a given peak is the one every point is held to); the single ceiling of a --peak/--bandwidth
-// machine; otherwise each point's own precision decides (empty name).
+// machine; otherwise each point's own precision decides (empty name), as it does on a
+// session's machine (`sessionMachine`: the window opens sessions that way).
 AnalysisOptions analysisOptionsFromOptions(
-    const QCommandLineParser &parser, const Hardware &hardware);
+    const QCommandLineParser &parser, const Hardware &hardware, bool sessionMachine = false);
 
 // Reads a generic points CSV. Row problems go to stderr as "file:line: reason" (summarised).
 // Returns nullopt (after saying why) when the file cannot be read or has no usable point;
 // `rowErrors` counts the rows left out.
 std::optional<std::vector<KernelPoint>> readPointsFile(const QString &path, int &rowErrors);
+
+// What a file given to analyze or render holds: points (any points format), or a whole
+// session (a session JSON, or a PNG or SVG exported with its session embedded).
+struct InputFile {
+    std::vector<KernelPoint> points;
+    std::optional<Session> session;
+};
+
+// Reads a points file or a session, told apart by content (not by name). Problems go to stderr
+// as for readPointsFile and readSession; nullopt when the file gives nothing usable.
+std::optional<InputFile> readInputFile(const QString &path, int &rowErrors);
+
+// A session file, or an image exported with its session embedded. Warnings and errors go to
+// stderr (file:line:column); nullopt when there is no usable session.
+std::optional<Session> readSession(const QString &path);
+
+// The points of a session as the window shows them on `hardware`: what-if moves applied and
+// planned workloads recomputed from their models for that machine.
+std::vector<KernelPoint> sessionPoints(Session session, const Hardware &hardware);
 
 // The built-in example data set (resources/examples/), as if read from a file.
 std::vector<KernelPoint> examplePoints();

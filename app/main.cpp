@@ -65,17 +65,22 @@ int main(int argc, char *argv[])
     sinceStart.start();
     const QString first = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
     if (cli::isSubcommand(first)) {
+        // Taken before QApplication sees them: it removes the options it knows for itself
+        // (`-session` of X11 session management, `-style`, …), and render has a --session.
+        QStringList arguments;
+        for (int i = 0; i < argc; ++i)
+            arguments << QString::fromLocal8Bit(argv[i]);
         if (first == "render") {
             // Rendering needs a GUI application but never a screen.
             if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
                 qputenv("QT_QPA_PLATFORM", "offscreen");
             QApplication app(argc, argv);
             describeApplication();
-            return cli::run(QCoreApplication::arguments());
+            return cli::run(arguments);
         }
         QCoreApplication app(argc, argv);
         describeApplication();
-        return cli::run(QCoreApplication::arguments());
+        return cli::run(arguments);
     }
 
     if (!haveDisplay()) {

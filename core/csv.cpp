@@ -4,9 +4,14 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
 #include <optional>
+#include <utility>
 
 namespace ridgepoint {
 namespace {
@@ -295,23 +300,290 @@ ridgepoint::Expected<double, std::string> cellValue(
     std::string_view cell, const Column &column, Dimension dimension, char delimiter)
 {
     cell = trimmed(cell);
+    // A plain number, the common case. from_chars stops at a comma, so a cell with one is
+    // never taken here.
+    const auto plainNumber = [&](std::string_view text) -> std::optional<double> {
+        double value = 0.0;
+        const char *begin = text.data();
+        const char *end = text.data() + text.size();
+        if (!text.empty() && text.front() == '+')
+            ++begin;
+        const auto [ptr, ec] = std::from_chars(begin, end, value);
+        if (ec == std::errc() && ptr == end && std::isfinite(value))
+            return value * column.scale;
+        return std::nullopt;
+    };
+    if (auto value = plainNumber(cell))
+        return *value;
     // In a comma-separated file a comma can only sit in a quoted cell; there it groups
     // thousands when the groups are valid ("1,234,567"). Anything else ("1,5") is refused
     // below, never guessed.
     if (delimiter == ',' && cell.find(',') != std::string_view::npos) {
-        if (auto plain = withoutThousandsSeparators(cell))
-            return cellValue(*plain, column, dimension, '\0');
+        if (auto plain = withoutThousandsSeparators(cell)) {
+            if (auto value = plainNumber(trimmed(*plain)))
+                return *value;
+            return parseQuantity(trimmed(*plain), dimension);
+        }
     }
-    double value = 0.0;
-    const char *begin = cell.data();
-    const char *end = cell.data() + cell.size();
-    if (!cell.empty() && cell.front() == '+')
-        ++begin;
-    const auto [ptr, ec] = std::from_chars(begin, end, value);
-    if (ec == std::errc() && ptr == end && std::isfinite(value))
-        return value * column.scale;
     return parseQuantity(cell, dimension);
 }
+
+// 1-based column (code points) of the byte at `offset` on the line starting at `lineStart`.
+int columnOf(std::string_view text, std::size_t lineStart, std::size_t offset)
+{
+    int column = 1;
+    for (std::size_t i = lineStart; i < offset; ++i)
+        column += isContinuationByte(text[i]) ? 0 : 1;
+    return column;
+}
+
+// A field as the scanner found it: `text` views the input (unquoted fields) or the row's
+// scratch buffer (quoted fields, unescaped). Its column is worked out only when asked for
+// (CsvScanner::column): the points reader needs it for messages alone.
+struct ScannedField {
+    std::string_view text;
+    std::size_t offset = 0; // where the field starts in the input
+    std::size_t lineStart = 0; // where that line starts
+    int line = 0; // 1-based; 0 for the empty field after a delimiter that ends the input
+};
+
+struct ScannedRow {
+    std::vector<ScannedField> fields;
+    int line = 0;
+    std::string scratch; // quoted fields' text; the row's views point into it (so no moves)
+};
+
+// The CSV state machine (quotes, "" escapes, CRLF, text after a closing quote), one row at a
+// time. Unquoted fields are views into the input, so a row costs no allocation once the row's
+// vectors have grown; the tokenizer and the points reader share it, so both read a file alike.
+// The input must not start with a byte-order mark (the callers strip it).
+class CsvScanner
+{
+public:
+    // `maxDiagnostics` bounds the messages kept; failed() still tells whether there was an error.
+    CsvScanner(std::string_view text, char delimiter, const std::string &fileName,
+        std::vector<Diagnostic> &diagnostics,
+        std::size_t maxDiagnostics = std::numeric_limits<std::size_t>::max())
+        : m_text(text)
+        , m_delimiter(delimiter)
+        , m_fileName(fileName)
+        , m_diagnostics(diagnostics)
+        , m_maxDiagnostics(maxDiagnostics)
+    { }
+
+    // The next row that is neither blank nor a comment ('#' first); false at the end.
+    bool next(ScannedRow &row)
+    {
+        while (nextAny(row)) {
+            const std::string_view first = row.fields.front().text;
+            const bool blank = row.fields.size() == 1 && first.empty();
+            const bool comment = !first.empty() && first.front() == '#';
+            if (!blank && !comment)
+                return true;
+        }
+        return false;
+    }
+
+    // Reads to the end, for the messages about the rest of the input.
+    void drain()
+    {
+        ScannedRow row;
+        while (nextAny(row)) { }
+    }
+
+    // The field's 1-based column in code points; 0 for a field with no position. Counts from
+    // the last field asked about when it is further along the same line, so asking for every
+    // field of a row in order is linear in the line's length.
+    int column(const ScannedField &field) const
+    {
+        if (field.line == 0)
+            return 0;
+        if (field.lineStart != m_columnLineStart || field.offset < m_columnOffset) {
+            m_columnLineStart = field.lineStart;
+            m_columnOffset = field.lineStart;
+            m_column = 1;
+        }
+        m_column += columnOf(m_text, m_columnOffset, field.offset) - 1;
+        m_columnOffset = field.offset;
+        return m_column;
+    }
+
+    bool failed() const { return m_failed; }
+    std::size_t diagnosticsDropped() const { return m_dropped; }
+
+private:
+    void diagnose(Severity severity, int line, int column, const char *message)
+    {
+        m_failed = m_failed || severity == Severity::Error;
+        if (m_diagnostics.size() < m_maxDiagnostics)
+            m_diagnostics.push_back({ severity, m_fileName, line, column, message });
+        else
+            ++m_dropped;
+    }
+
+    // The first delimiter or LF at or after `from`, or the end of the text. Eight bytes at a
+    // time: the unquoted fields of a big file are most of its bytes.
+    std::size_t fieldEnd(std::size_t from) const
+    {
+        const char *const data = m_text.data();
+        const std::size_t size = m_text.size();
+        std::size_t p = from;
+        if constexpr (std::endian::native == std::endian::little) {
+            constexpr std::uint64_t kOnes = 0x0101010101010101U;
+            constexpr std::uint64_t kHighs = 0x8080808080808080U;
+            const std::uint64_t delimiters = kOnes * static_cast<unsigned char>(m_delimiter);
+            const std::uint64_t newlines = kOnes * static_cast<unsigned char>('\n');
+            // A byte of x is zero where (x - 1) borrows into its high bit and x's own is clear;
+            // the lowest flagged byte is always a real zero.
+            const auto zeroBytes = [](std::uint64_t x) { return (x - kOnes) & ~x & kHighs; };
+            for (; p + 8 <= size; p += 8) {
+                std::uint64_t word = 0;
+                std::memcpy(&word, data + p, 8);
+                const std::uint64_t found
+                    = zeroBytes(word ^ delimiters) | zeroBytes(word ^ newlines);
+                if (found != 0)
+                    return p + static_cast<std::size_t>(std::countr_zero(found)) / 8;
+            }
+        }
+        while (p < size && data[p] != m_delimiter && data[p] != '\n')
+            ++p;
+        return p;
+    }
+
+    bool crlfAt(std::size_t i) const
+    {
+        return m_text[i] == '\r' && i + 1 < m_text.size() && m_text[i + 1] == '\n';
+    }
+
+    // One row, blank or comment included; false when no row starts before the end.
+    bool nextAny(ScannedRow &row)
+    {
+        const std::size_t size = m_text.size();
+        if (m_pos >= size)
+            return false;
+        row.fields.clear();
+        row.scratch.clear();
+        m_quotedFields.clear();
+        while (true) {
+            ScannedField field;
+            if (m_pos >= size) {
+                // A delimiter was the input's last byte: one more, empty field, with no position.
+                row.fields.push_back(field);
+                break;
+            }
+            field.line = m_line;
+            field.lineStart = m_lineStart;
+            field.offset = m_pos;
+            if (m_text[m_pos] == '"') {
+                const std::size_t begin = row.scratch.size();
+                quotedField(row.scratch, field);
+                m_quotedFields.push_back({ row.fields.size(), begin });
+            } else {
+                // An empty field before CRLF is placed at the LF, as the line end.
+                if (crlfAt(m_pos))
+                    field.offset = m_pos + 1;
+                const std::size_t p = fieldEnd(m_pos);
+                const char *const data = m_text.data();
+                std::size_t end = p;
+                if (p < size && data[p] == '\n' && end > m_pos && data[end - 1] == '\r')
+                    --end; // CRLF: the CR is part of the line end
+                field.text = m_text.substr(m_pos, end - m_pos);
+                m_pos = p;
+            }
+            row.fields.push_back(field);
+            if (m_pos >= size)
+                break;
+            if (m_text[m_pos] == '\n') {
+                ++m_pos;
+                ++m_line;
+                m_lineStart = m_pos;
+                break;
+            }
+            ++m_pos; // the delimiter
+        }
+        // The scratch buffer is complete only now: point the quoted fields into it.
+        for (std::size_t i = 0; i < m_quotedFields.size(); ++i) {
+            const auto [index, begin] = m_quotedFields[i];
+            const std::size_t end
+                = i + 1 < m_quotedFields.size() ? m_quotedFields[i + 1].second : row.scratch.size();
+            row.fields[index].text = std::string_view(row.scratch).substr(begin, end - begin);
+        }
+        row.line = row.fields.front().line;
+        return true;
+    }
+
+    // A field that opens with a quote, from the quote to its delimiter or line end: the quoted
+    // text unescaped, then any text after the closing quote (kept, with a warning).
+    void quotedField(std::string &out, const ScannedField &field)
+    {
+        const std::size_t size = m_text.size();
+        ++m_pos;
+        bool closed = false;
+        while (m_pos < size) {
+            const char c = m_text[m_pos];
+            if (c == '"') {
+                if (m_pos + 1 < size && m_text[m_pos + 1] == '"') {
+                    out.push_back('"');
+                    m_pos += 2;
+                    continue;
+                }
+                ++m_pos;
+                closed = true;
+                break;
+            }
+            if (c == '\n') {
+                ++m_line;
+                m_lineStart = m_pos + 1;
+            } else if (crlfAt(m_pos)) {
+                ++m_pos; // keep LF only inside quoted fields
+                continue;
+            }
+            out.push_back(c);
+            ++m_pos;
+        }
+        if (!closed) {
+            diagnose(Severity::Error, field.line, columnOf(m_text, field.lineStart, field.offset),
+                "unterminated quoted field (expected a closing \")");
+            return;
+        }
+        bool afterQuote = true; // blanks right after the closing quote are dropped
+        while (m_pos < size) {
+            const char c = m_text[m_pos];
+            if (c == m_delimiter || c == '\n')
+                break;
+            if (crlfAt(m_pos)) {
+                ++m_pos;
+                continue;
+            }
+            if (afterQuote) {
+                if (c == ' ' || c == '\t' || c == '\r') {
+                    ++m_pos;
+                    continue;
+                }
+                diagnose(Severity::Warning, m_line, columnOf(m_text, m_lineStart, m_pos),
+                    "text after a closing quote is kept as part of the field");
+                afterQuote = false;
+            }
+            out.push_back(c);
+            ++m_pos;
+        }
+    }
+
+    std::string_view m_text;
+    char m_delimiter;
+    const std::string &m_fileName;
+    std::vector<Diagnostic> &m_diagnostics;
+    std::size_t m_maxDiagnostics;
+    std::size_t m_dropped = 0;
+    bool m_failed = false;
+    std::size_t m_pos = 0;
+    int m_line = 1;
+    std::size_t m_lineStart = 0;
+    std::vector<std::pair<std::size_t, std::size_t>> m_quotedFields; // (field, scratch offset)
+    mutable std::size_t m_columnLineStart = 0;
+    mutable std::size_t m_columnOffset = 0;
+    mutable int m_column = 1;
+};
 
 } // namespace
 
@@ -321,91 +593,16 @@ CsvTable tokenizeCsv(std::string_view text, const std::string &fileName, char de
     if (text.starts_with("\xEF\xBB\xBF"))
         text.remove_prefix(3);
     table.delimiter = delimiter ? delimiter : detectDelimiter(text);
-
-    CsvRow row;
-    CsvField field;
-    bool quoted = false;
-    bool fieldStarted = false;
-    bool afterQuote = false;
-    int line = 1;
-    int column = 1;
-    field.line = 1;
-    field.column = 1;
-    row.line = 1;
-    const auto endField = [&] {
-        row.fields.push_back(std::move(field));
-        field = CsvField {};
-        fieldStarted = false;
-        afterQuote = false;
-    };
-    const auto endRow = [&] {
-        endField();
-        const bool blank = row.fields.size() == 1 && row.fields.front().text.empty();
-        const bool comment = !row.fields.empty() && !row.fields.front().text.empty()
-            && row.fields.front().text.front() == '#';
-        if (!blank && !comment)
-            table.rows.push_back(std::move(row));
-        row = CsvRow {};
-    };
-
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (!fieldStarted && field.text.empty() && !quoted && !afterQuote) {
-            field.line = line;
-            field.column = column;
-            if (row.fields.empty())
-                row.line = line;
-        }
-        if (quoted) {
-            if (c == '"') {
-                if (i + 1 < text.size() && text[i + 1] == '"') {
-                    field.text.push_back('"');
-                    ++i;
-                    ++column;
-                } else {
-                    quoted = false;
-                    afterQuote = true;
-                }
-            } else {
-                field.text.push_back(c);
-                if (c == '\n') {
-                    ++line;
-                    column = 0;
-                } else if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
-                    field.text.pop_back(); // keep LF only inside quoted fields
-                }
-            }
-        } else if (c == '"' && !fieldStarted) {
-            quoted = true;
-            fieldStarted = true;
-        } else if (c == table.delimiter) {
-            endField();
-        } else if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
-            // CRLF: the LF ends the row
-        } else if (c == '\n') {
-            endRow();
-            ++line;
-            column = 0;
-        } else {
-            if (afterQuote && c != ' ' && c != '\t' && c != '\r') {
-                table.diagnostics.push_back({ Severity::Warning, fileName, line, column,
-                    "text after a closing quote is kept as part of the "
-                    "field" });
-                afterQuote = false;
-            }
-            if (!afterQuote)
-                field.text.push_back(c);
-            fieldStarted = true;
-        }
-        if (!isContinuationByte(c))
-            ++column;
+    CsvScanner scanner(text, table.delimiter, fileName, table.diagnostics);
+    ScannedRow scanned;
+    while (scanner.next(scanned)) {
+        CsvRow row;
+        row.line = scanned.line;
+        row.fields.reserve(scanned.fields.size());
+        for (const ScannedField &field : scanned.fields)
+            row.fields.push_back({ std::string(field.text), field.line, scanner.column(field) });
+        table.rows.push_back(std::move(row));
     }
-    if (quoted) {
-        table.diagnostics.push_back({ Severity::Error, fileName, field.line, field.column,
-            "unterminated quoted field (expected a closing \")" });
-    }
-    if (!field.text.empty() || !row.fields.empty() || fieldStarted)
-        endRow();
     return table;
 }
 
@@ -522,54 +719,124 @@ void shiftLines(CsvTable &table, int lines)
         d.line += d.line > 0 ? lines : 0;
 }
 
-PointsReadResult readPointsCsv(
-    std::string_view text, const std::string &fileName, int maxDiagnostics)
+namespace {
+
+// Where the reader builds each point: start() gives a fresh point, then keep() or drop().
+// Points are built in place, so a point costs no copy on its way into a vector.
+class PointVector
+{
+public:
+    explicit PointVector(std::vector<KernelPoint> &points)
+        : m_points(points)
+    { }
+    KernelPoint &start() { return m_points.emplace_back(); }
+    void keep() { }
+    void drop() { m_points.pop_back(); }
+
+private:
+    std::vector<KernelPoint> &m_points;
+};
+
+class PointStream
+{
+public:
+    explicit PointStream(const PointSink &sink)
+        : m_sink(sink)
+    { }
+    KernelPoint &start()
+    {
+        m_point = KernelPoint {};
+        return m_point;
+    }
+    void keep() { m_sink(std::move(m_point)); }
+    void drop() { }
+
+private:
+    const PointSink &m_sink;
+    KernelPoint m_point;
+};
+
+// The generic points reader over the scanner, building each usable point in `store`. Messages
+// come in the order of a reader that tokenized the whole file first: the tokenizer's, then the
+// header's, then the rows'; an error from the tokenizer (an unterminated quote, found only at
+// the end) voids everything else, so the points kept must then be dropped by the caller.
+template<typename Store>
+PointsReadResult readPointsRows(
+    std::string_view text, const std::string &fileName, int maxDiagnostics, Store &&store)
 {
     PointsReadResult result;
-    CsvTable table = tokenizeCsv(text, fileName);
-    int suppressed = 0;
+    if (text.starts_with("\xEF\xBB\xBF"))
+        text.remove_prefix(3);
+    const char delimiter = detectDelimiter(text);
+    const std::size_t limit = static_cast<std::size_t>(std::max(0, maxDiagnostics));
+    std::vector<Diagnostic> tokenizerDiagnostics;
+    CsvScanner scanner(text, delimiter, fileName, tokenizerDiagnostics, limit);
+    std::vector<Diagnostic> diagnostics; // the reader's own, the first `limit` of them
+    std::size_t reported = 0; // all the reader's own, kept or not
     const auto report = [&](Diagnostic diagnostic) {
-        if (static_cast<int>(result.diagnostics.size()) < maxDiagnostics)
-            result.diagnostics.push_back(std::move(diagnostic));
-        else
-            ++suppressed;
+        if (diagnostics.size() < limit)
+            diagnostics.push_back(std::move(diagnostic));
+        ++reported;
     };
-    for (auto &d : table.diagnostics)
-        report(d);
-    if (hasErrors(table.diagnostics))
-        return result;
-    if (table.rows.empty()) {
-        report({ Severity::Error, fileName, 0, 0,
-            "the file is empty (expected a header such as name,flops,bytes,seconds)" });
-        return result;
-    }
+    // The tokenizer's messages, then the reader's, at most `limit` in all; returns how many
+    // were left out.
+    const auto collect = [&] {
+        scanner.drain();
+        result.diagnostics.clear();
+        for (auto *list : { &tokenizerDiagnostics, &diagnostics }) {
+            for (auto &d : *list) {
+                if (result.diagnostics.size() < limit)
+                    result.diagnostics.push_back(std::move(d));
+            }
+        }
+        return tokenizerDiagnostics.size() + scanner.diagnosticsDropped() + reported
+            - result.diagnostics.size();
+    };
+    // A file that does not get as far as its rows: its messages, no summary line.
+    const auto stop = [&] {
+        scanner.drain();
+        if (scanner.failed()) {
+            diagnostics.clear();
+            reported = 0;
+        }
+        collect();
+        return std::move(result);
+    };
 
     // The header is the first row with a name and a flops, bytes or intensity column:
     // preamble lines that tools print before the table are skipped.
-    std::size_t headerIndex = table.rows.size();
+    ScannedRow header;
     std::vector<Column> columns;
-    for (std::size_t r = 0; r < table.rows.size() && r < 50; ++r) {
+    int firstLine = 0;
+    bool found = false;
+    for (int r = 0; r < 50 && scanner.next(header); ++r) {
+        if (r == 0)
+            firstLine = header.line;
         std::vector<Column> candidate;
-        for (const auto &f : table.rows[r].fields)
+        candidate.reserve(header.fields.size());
+        for (const auto &f : header.fields)
             candidate.push_back(classify(f.text));
         const auto has = [&](Role role) {
             return std::any_of(candidate.begin(), candidate.end(),
                 [role](const Column &c) { return c.role == role; });
         };
         if (has(Role::Name) && (has(Role::Flops) || has(Role::Bytes) || has(Role::Intensity))) {
-            headerIndex = r;
             columns = std::move(candidate);
+            found = true;
             break;
         }
     }
-    if (headerIndex == table.rows.size()) {
-        const CsvRow &first = table.rows.front();
-        report({ Severity::Error, fileName, first.line, 1,
+    if (firstLine == 0) {
+        report({ Severity::Error, fileName, 0, 0,
+            "the file is empty (expected a header such as name,flops,bytes,seconds)" });
+        return stop();
+    }
+    if (!found) {
+        report({ Severity::Error, fileName, firstLine, 1,
             "no header row found (expected a row naming the columns, e.g. "
             "name,flops,bytes,seconds)" });
-        return result;
+        return stop();
     }
-    const CsvRow &header = table.rows[headerIndex];
 
     const auto find = [&](Role role) {
         return std::find_if(
@@ -590,7 +857,7 @@ PointsReadResult readPointsCsv(
         }
         for (std::size_t j = 0; j < i; ++j) {
             if (columns[j].role == columns[i].role && columns[j].level == columns[i].level) {
-                report({ Severity::Error, fileName, header.line, header.fields[i].column,
+                report({ Severity::Error, fileName, header.line, scanner.column(header.fields[i]),
                     "column \"" + columns[i].header + "\" repeats column \"" + columns[j].header
                         + "\" (both give " + std::string(roleName(columns[i].role)) + ")" });
                 headerOk = false;
@@ -612,7 +879,7 @@ PointsReadResult readPointsCsv(
         headerOk = false;
     }
     if (!headerOk)
-        return result;
+        return stop();
     if (!ignored.empty()) {
         std::string list;
         for (const auto &name : ignored)
@@ -622,48 +889,51 @@ PointsReadResult readPointsCsv(
 
     int zeroFlopRows = 0;
     int firstZeroFlopLine = 0;
-    for (std::size_t r = headerIndex + 1; r < table.rows.size(); ++r) {
-        const CsvRow &row = table.rows[r];
+    std::string lastPrecisionText;
+    std::optional<Precision> lastPrecision;
+    ScannedRow row;
+    while (scanner.next(row)) {
         ++result.rowsRead;
-        const auto fail = [&](int column, const std::string &message) {
-            report({ Severity::Error, fileName, row.line, column, message });
+        const auto fail = [&](int column, std::string message) {
+            report({ Severity::Error, fileName, row.line, column, std::move(message) });
             ++result.rowsSkipped;
         };
+        const auto wrongFieldCount = [&] {
+            return "expected " + std::to_string(columns.size()) + " fields, found "
+                + std::to_string(row.fields.size());
+        };
         if (row.fields.size() < columns.size()) {
-            fail(0,
-                "expected " + std::to_string(columns.size()) + " fields, found "
-                    + std::to_string(row.fields.size()));
+            fail(0, wrongFieldCount());
             continue;
         }
         bool extra = false;
         for (std::size_t i = columns.size(); i < row.fields.size(); ++i)
             extra = extra || !trimmed(row.fields[i].text).empty();
         if (extra) {
-            fail(row.fields[columns.size()].column,
-                "expected " + std::to_string(columns.size()) + " fields, found "
-                    + std::to_string(row.fields.size()));
+            fail(scanner.column(row.fields[columns.size()]), wrongFieldCount());
             continue;
         }
 
-        KernelPoint point;
-        point.source = { fileName, row.line };
+        KernelPoint &point = store.start();
+        point.source.file = fileName;
+        point.source.line = row.line;
         std::optional<double> intensity;
-        int intensityColumn = 0;
+        const ScannedField *intensityField = nullptr;
         bool flopsGiven = false;
         std::string error;
-        int errorColumn = 0;
+        const ScannedField *errorField = nullptr; // where the error is; none: the whole row
         for (std::size_t i = 0; i < columns.size() && error.empty(); ++i) {
             const Column &column = columns[i];
-            const CsvField &field = row.fields[i];
+            const ScannedField &field = row.fields[i];
             const std::string_view cell = trimmed(field.text);
             const auto bad = [&](const std::string &message) {
                 error = "column \"" + column.header + "\": " + message;
-                errorColumn = field.column;
+                errorField = &field;
             };
             // Zero is allowed where it is a real measurement (no FLOPs, no spread).
             const auto number
                 = [&](Dimension dimension, bool zeroAllowed) -> std::optional<double> {
-                auto value = cellValue(cell, column, dimension, table.delimiter);
+                auto value = cellValue(cell, column, dimension, delimiter);
                 if (!value) {
                     bad(value.error());
                     return std::nullopt;
@@ -709,7 +979,7 @@ PointsReadResult readPointsCsv(
                 if (!cell.empty()) {
                     if (auto v = number(Dimension::Intensity, false)) {
                         intensity = *v;
-                        intensityColumn = field.column;
+                        intensityField = &field;
                     }
                 }
                 break;
@@ -736,7 +1006,12 @@ PointsReadResult readPointsCsv(
                 break;
             case Role::Precision:
                 if (!cell.empty()) {
-                    point.precision = precisionFromName(cell);
+                    // Most files repeat a few precisions: the last one read is reused.
+                    if (cell != lastPrecisionText) {
+                        lastPrecisionText = cell;
+                        lastPrecision = precisionFromName(cell);
+                    }
+                    point.precision = lastPrecision;
                     if (!point.precision)
                         bad("unknown precision \"" + std::string(cell)
                             + "\" (expected fp64, fp32, tf32, bf16, fp16, fp8, int8 or int4)");
@@ -756,28 +1031,36 @@ PointsReadResult readPointsCsv(
                 point.flops = 0.0;
             } else {
                 error = "an intensity needs a FLOP count or a performance in the same row";
-                errorColumn = intensityColumn;
+                errorField = intensityField;
             }
         }
         if (error.empty() && point.bytes.empty() && !point.intensity) {
             error = "no bytes in any bytes column (expected at least one)";
-            errorColumn = 0;
+            errorField = nullptr;
         }
         if (error.empty()) {
             if (auto problem = pointProblem(point)) {
-                error = *problem;
-                errorColumn = 0;
+                error = std::move(*problem);
+                errorField = nullptr;
             }
         }
         if (!error.empty()) {
-            fail(errorColumn, error);
+            store.drop();
+            fail(errorField ? scanner.column(*errorField) : 0, std::move(error));
             continue;
         }
         if (!point.intensity && point.flops == 0.0) {
             if (zeroFlopRows++ == 0)
                 firstZeroFlopLine = row.line;
         }
-        result.points.push_back(std::move(point));
+        store.keep();
+    }
+    if (scanner.failed()) {
+        // An unterminated quote: the rows read are not what the file meant.
+        diagnostics.clear();
+        reported = 0;
+        collect();
+        return PointsReadResult { {}, std::move(result.diagnostics), 0, 0 };
     }
     if (zeroFlopRows > 0) {
         report({ Severity::Warning, fileName, firstZeroFlopLine, 0,
@@ -785,7 +1068,7 @@ PointsReadResult readPointsCsv(
                 + " 0 FLOPs (pure data movement): kept, but an intensity of 0 has no place on a "
                   "log-log roofline" });
     }
-    if (suppressed > 0) {
+    if (const std::size_t suppressed = collect(); suppressed > 0) {
         result.diagnostics.push_back({ Severity::Error, fileName, 0, 0,
             "... and " + std::to_string(suppressed) + " more problems not shown" });
     }
@@ -794,6 +1077,56 @@ PointsReadResult readPointsCsv(
             { Severity::Error, fileName, header.line, 0, "the header has no data rows after it" });
     }
     return result;
+}
+
+// Lines in `text`, counting a last one without a line end.
+std::size_t lineCount(std::string_view text)
+{
+    std::size_t lines = 1;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const void *found = std::memchr(text.data() + at, '\n', text.size() - at);
+        if (!found)
+            break;
+        at = static_cast<std::size_t>(static_cast<const char *>(found) - text.data()) + 1;
+        ++lines;
+    }
+    return lines;
+}
+
+} // namespace
+
+PointsReadResult readPointsCsv(
+    std::string_view text, const std::string &fileName, int maxDiagnostics)
+{
+    std::vector<KernelPoint> points;
+    // One point per line at most: reserving that (address space only, until rows fill it)
+    // spares the copies of a growing vector, whose old and new blocks would coexist.
+    points.reserve(lineCount(text));
+    PointsReadResult result = readPointsRows(text, fileName, maxDiagnostics, PointVector(points));
+    if (result.rowsRead > 0)
+        result.points = std::move(points);
+    return result;
+}
+
+PointsReadResult readPointsCsv(
+    std::string_view text, const std::string &fileName, const PointSink &sink, int maxDiagnostics)
+{
+    // An unterminated quote, found only at the end, voids every row: look for it before the
+    // first point leaves.
+    {
+        std::string_view body = text;
+        if (body.starts_with("\xEF\xBB\xBF"))
+            body.remove_prefix(3);
+        std::vector<Diagnostic> diagnostics;
+        CsvScanner scanner(body, detectDelimiter(body), fileName, diagnostics, 0);
+        scanner.drain();
+        if (scanner.failed()) {
+            const PointSink none = [](KernelPoint &&) {};
+            return readPointsRows(text, fileName, maxDiagnostics, PointStream(none));
+        }
+    }
+    return readPointsRows(text, fileName, maxDiagnostics, PointStream(sink));
 }
 
 } // namespace ridgepoint

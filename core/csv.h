@@ -5,6 +5,7 @@
 #include "core/point.h"
 
 #include "core/expected.h"
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -93,5 +94,15 @@ std::optional<std::string> pointProblem(const KernelPoint &point);
 // line says how many more there were.
 PointsReadResult readPointsCsv(
     std::string_view text, const std::string &fileName, int maxDiagnostics = 50);
+
+// Receives the points of a file one by one, in file order.
+using PointSink = std::function<void(KernelPoint &&)>;
+
+// The same reader for files too large to hold as points (a million rows is about 300 MB of
+// KernelPoint): each usable point goes to `sink` as soon as its row is read, and `points` stays
+// empty. The messages and counts are those of the reader above, and no point reaches `sink`
+// when the reader above would return none because of the file's quoting.
+PointsReadResult readPointsCsv(std::string_view text, const std::string &fileName,
+    const PointSink &sink, int maxDiagnostics = 50);
 
 } // namespace ridgepoint

@@ -93,11 +93,6 @@ Json hardwareObject(const Hardware &hardware)
     return Json::parse(writeHardwareJson(hardware));
 }
 
-Json pointObject(const KernelPoint &point)
-{
-    return Json::parse(writePointsJson({ point }))["points"][0];
-}
-
 Json pointList(const std::vector<KernelPoint> &points)
 {
     return Json::parse(writePointsJson(points))["points"];
@@ -740,9 +735,18 @@ std::string writeSessionJson(const Session &session)
     root["hardware"] = hardwareObject(session.hardware);
     if (session.compare)
         root["compare"] = hardwareObject(*session.compare);
+    // The points writer runs once for all of them: point by point, its text and the parse
+    // back cost twenty times as much.
+    std::vector<KernelPoint> plain;
+    plain.reserve(session.points.size());
+    for (const auto &p : session.points)
+        plain.push_back(p.point);
+    Json written = pointList(plain);
+    plain = {};
     Json points = Json::array();
-    for (const auto &p : session.points) {
-        Json entry { { "point", pointObject(p.point) } };
+    for (std::size_t i = 0; i < session.points.size(); ++i) {
+        const SessionPoint &p = session.points[i];
+        Json entry { { "point", std::move(written[i]) } };
         if (p.bytesFactor != 1.0)
             entry["bytesFactor"] = p.bytesFactor;
         if (p.timeFactor != 1.0)
@@ -788,6 +792,30 @@ std::string writeSessionJson(const Session &session)
         root["baseline"] = { { "file", session.baseline->file },
             { "points", pointList(session.baseline->points) } };
     return dump(root, 2) + "\n";
+}
+
+std::size_t maxSessionPoints(std::size_t maxBytes)
+{
+    // The fewest bytes one more point can add: a point with every field at its shortest,
+    // measured through the writer so the bound follows its format.
+    static const std::size_t kLeastPerPoint = [] {
+        Session one;
+        one.points.resize(1);
+        Session two;
+        two.points.resize(2);
+        return writeSessionJson(two).size() - writeSessionJson(one).size();
+    }();
+    return maxBytes / std::max<std::size_t>(kLeastPerPoint, 1);
+}
+
+std::optional<std::string> writeSessionJson(const Session &session, std::size_t maxBytes)
+{
+    if (session.points.size() > maxSessionPoints(maxBytes))
+        return std::nullopt;
+    std::string text = writeSessionJson(session);
+    if (text.size() > maxBytes)
+        return std::nullopt;
+    return text;
 }
 
 } // namespace ridgepoint

@@ -93,4 +93,13 @@ SessionReadResult readSessionJson(std::string_view text, const std::string &file
 // Pretty-printed JSON that readSessionJson reads back to the same session.
 std::string writeSessionJson(const Session &session);
 
+// The same text, unless it would be longer than `maxBytes` (a session embedded in a picture has a
+// cap): then nullopt. A session whose points alone cannot fit is refused before any of it is
+// written, so a million-point session costs nothing here.
+std::optional<std::string> writeSessionJson(const Session &session, std::size_t maxBytes);
+
+// The most points a session of at most `maxBytes` can hold, whatever they are (each takes a few
+// hundred bytes at least): a caller with more need not build the session at all.
+std::size_t maxSessionPoints(std::size_t maxBytes);
+
 } // namespace ridgepoint

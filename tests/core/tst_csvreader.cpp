@@ -44,6 +44,9 @@ private slots:
     void keepsRepeatStatistics();
     void reportsBrokenFiles_data();
     void reportsBrokenFiles();
+    void streamsWhatItWouldKeep_data();
+    void streamsWhatItWouldKeep();
+    void tokenizerPlacesFieldsAroundQuotesAndLineEnds();
 };
 
 void TestCsvReader::readsValidFiles_data()
@@ -474,6 +477,64 @@ void TestCsvReader::reportsBrokenFiles()
     const auto result = readPointsCsv(*text, file.toStdString());
     QVERIFY(hasErrors(result.diagnostics));
     QCOMPARE(joined(result.diagnostics), message);
+}
+
+void TestCsvReader::streamsWhatItWouldKeep_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::newRow("plain") << QByteArray(
+        "name,flops,bytes,seconds\ngemm,2e12,1e9,0.03\nnorm,1e6,4e6,1e-5\n");
+    QTest::newRow("bad rows among good ones")
+        << QByteArray("name,flops,bytes,seconds\na,x,1,1\nb,1,1,1\nc,1,-1,1\nd,1,1\ne,0,1,1\n");
+    QTest::newRow("quotes, CRLF and a BOM") << QByteArray(
+        "\xEF\xBB\xBFname,flops,bytes\r\n\"a, \"\"b\"\"\",\"1,234\",5\r\n\"c\" x,2,3\r\n");
+    // The quote is found open only at the end: no row counts, and none may have left.
+    QTest::newRow("unterminated quote after good rows")
+        << QByteArray("name,flops,bytes,seconds\ngemm,2e12,1e9,0.03\n\"open,1,1,1\n");
+    QTest::newRow("no header") << QByteArray("1,2,3\n4,5,6\n");
+    QTest::newRow("header errors") << QByteArray("name,flops,flops,bytes\na,1,1,1\n");
+}
+
+void TestCsvReader::streamsWhatItWouldKeep()
+{
+    QFETCH(QByteArray, text);
+    const std::string input(text.constData(), static_cast<std::size_t>(text.size()));
+    for (int maxDiagnostics : { 50, 2 }) {
+        const auto kept = readPointsCsv(input, "in.csv", maxDiagnostics);
+        std::vector<KernelPoint> streamed;
+        const auto result = readPointsCsv(
+            input, "in.csv", [&](KernelPoint &&point) { streamed.push_back(std::move(point)); },
+            maxDiagnostics);
+        QVERIFY(result.points.empty());
+        QCOMPARE(streamed.size(), kept.points.size());
+        for (std::size_t i = 0; i < streamed.size(); ++i) {
+            QCOMPARE(streamed[i].name, kept.points[i].name);
+            QCOMPARE(streamed[i].flops, kept.points[i].flops);
+            QCOMPARE(streamed[i].bytes.front().bytes, kept.points[i].bytes.front().bytes);
+            QCOMPARE(streamed[i].source.line, kept.points[i].source.line);
+        }
+        QCOMPARE(joined(result.diagnostics), joined(kept.diagnostics));
+        QCOMPARE(result.rowsRead, kept.rowsRead);
+        QCOMPARE(result.rowsSkipped, kept.rowsSkipped);
+    }
+}
+
+void TestCsvReader::tokenizerPlacesFieldsAroundQuotesAndLineEnds()
+{
+    // Columns count code points (é is one), a doubled quote is one character, an empty field
+    // before CRLF sits at the line end, and text after a closing quote stays with a warning.
+    const auto table = tokenizeCsv("\xC3\xA9,\"a\"\"b\",\r\n\"q\"  x,\"\",y\n", "t.csv");
+    QCOMPARE(table.rows.size(), std::size_t { 2 });
+    QCOMPARE(table.rows[0].fields.size(), std::size_t { 3 });
+    QCOMPARE(table.rows[0].fields[1].text, std::string("a\"b"));
+    QCOMPARE(table.rows[0].fields[1].column, 3);
+    QCOMPARE(table.rows[0].fields[2].text, std::string());
+    QCOMPARE(table.rows[0].fields[2].column, 11); // the LF, after the CR at 10
+    QCOMPARE(table.rows[1].fields[0].text, std::string("qx"));
+    QCOMPARE(table.rows[1].fields[1].column, 8);
+    QCOMPARE(table.rows[1].fields[2].text, std::string("y"));
+    QCOMPARE(joined(table.diagnostics),
+        QString("t.csv:2:6: warning: text after a closing quote is kept as part of the field"));
 }
 
 QTEST_GUILESS_MAIN(TestCsvReader)

@@ -81,6 +81,7 @@ private slots:
     void migratesVersion0();
     void refusesVersion0ItCannotMigrate();
     void warnsAboutUnknownKeys();
+    void writesUpToAByteCap();
 };
 
 void TestSession::roundTrips_data()
@@ -387,6 +388,28 @@ void TestSession::warnsAboutUnknownKeys()
     QCOMPARE(joined(result.diagnostics),
         QString("s.json: warning: colour: unknown key ignored\n"
                 "s.json: warning: points[0].byteFactor: unknown key ignored"));
+}
+
+// A session embedded in a picture has a cap (issue 4): below it the text is the usual one, above
+// it there is none — also when the cap is passed by the points alone, which is decided without
+// writing them.
+void TestSession::writesUpToAByteCap()
+{
+    Session s = minimal();
+    for (int i = 0; i < 99; ++i)
+        s.points.push_back(
+            { kernel("k" + std::to_string(i), 1e9, 1e8, 0.1), 1.0, 1.0, std::nullopt });
+    const std::string full = writeSessionJson(s);
+    QCOMPARE(writeSessionJson(s, full.size()), std::optional<std::string>(full));
+    QCOMPARE(writeSessionJson(s, full.size() - 1), std::optional<std::string>());
+    // 100 points in 1000 bytes: fewer than ten bytes a point cannot be.
+    QVERIFY(maxSessionPoints(1000) < 100);
+    QCOMPARE(writeSessionJson(s, 1000), std::optional<std::string>());
+    // The bound never refuses what would fit: a session of the shortest points, at its size.
+    Session shortest;
+    shortest.points.resize(50);
+    const std::string text = writeSessionJson(shortest);
+    QCOMPARE(writeSessionJson(shortest, text.size()), std::optional<std::string>(text));
 }
 
 QTEST_GUILESS_MAIN(TestSession)
