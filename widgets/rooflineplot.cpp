@@ -728,7 +728,9 @@ void RooflinePlot::collectPoint(
     // One dot per byte level: (intensity, level as written in the point).
     std::vector<std::pair<double, std::optional<MemoryLevel>>> dots;
     for (std::size_t l = 0; l < a->levels.size(); ++l)
-        dots.emplace_back(a->levels[l].intensity, p.bytes[l].level);
+        dots.emplace_back(a->levels[l].intensity,
+            // A point known by intensity and rate has no byte counts, only its one level.
+            l < p.bytes.size() ? p.bytes[l].level : std::optional<MemoryLevel>());
     const Hardware &hw = doc.hardware();
     const auto unbounded = [&hw](const LevelBytes &b) {
         return !(b.level ? hw.memoryFor(*b.level) : hw.mainMemory());

@@ -168,6 +168,24 @@ private slots:
         QVERIFY(allKept());
     }
 
+    // A point a file gives only as intensity and rate (an ncu roofline section, an ERT or
+    // Advisor rate): no FLOP or byte counts. It is drawn, hit and described like any other.
+    void intensityAndRateOnlyPoint()
+    {
+        KernelPoint p;
+        p.name = "rate only";
+        p.intensity = 4.0; // FLOP/B
+        p.measuredRate = 2e11; // FLOP/s: half its 400 GFLOP/s roof
+        doc->resetPoints({ p });
+        plot->replot();
+        QVERIFY(doc->analysis(0).has_value());
+        QCOMPARE(*plot->pointCoords(0), QPointF(4.0, 2e11));
+        const std::vector<QPointF> drawn = plot->drawnPointCoords();
+        QCOMPARE(drawn, std::vector<QPointF> { QPointF(4.0, 2e11) });
+        QCOMPARE(plot->pointAt(plot->pointPosition(0)), 0);
+        QVERIFY(plot->pointDescription(0).contains("rate only"));
+    }
+
     void pixelDragSetsBytesAndTime_data()
     {
         QTest::addColumn<int>("index");
