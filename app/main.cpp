@@ -1,6 +1,7 @@
 // Ridgepoint: the window, or a headless subcommand when the first argument names one.
 #include "app/cli.h"
 #include "app/cli_common.h"
+#include "app/importcontroller.h"
 #include "app/mainwindow.h"
 #include "app/sessioncontroller.h"
 
@@ -124,8 +125,10 @@ int main(int argc, char *argv[])
         "startup-time", "Print the milliseconds from start to the chart's first paint, then quit.");
     startupTime.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(startupTime);
-    parser.addPositionalArgument(
-        "files", "Point files to open (default: the example data set).", "[FILE...]");
+    parser.addPositionalArgument("files",
+        "Files to open: points, machine files, sessions, figures exported with a session "
+        "(default: the example data set).",
+        "[FILE...]");
     parser.process(app);
 
     MainWindow window;
@@ -141,12 +144,9 @@ int main(int argc, char *argv[])
     if (parser.positionalArguments().isEmpty()) {
         window.setPoints(cli::examplePoints(), QObject::tr("the example data set"));
     } else {
-        for (const QString &file : parser.positionalArguments()) {
-            if (file.endsWith(".ridgepoint.json"))
-                window.sessions()->open(file);
-            else
-                window.openPointsFile(file);
-        }
+        // As if dropped on the window: sessions, figures carrying one, points and machine
+        // files, each recognised by its content.
+        window.importer()->importFiles(parser.positionalArguments());
     }
     if (parser.isSet("sweep-matmul")) {
         const QStringList df = parser.value("sweep-matmul").split(',');

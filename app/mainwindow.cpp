@@ -1,5 +1,6 @@
 #include "app/mainwindow.h"
 
+#include "app/importcontroller.h"
 #include "app/reviewcontroller.h"
 #include "app/sessioncontroller.h"
 
@@ -22,14 +23,20 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QImage>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 
@@ -65,7 +72,9 @@ MainWindow::MainWindow(QWidget *parent)
     });
     buildDocks();
     m_review = new ReviewController(this, m_document, m_plot, m_pointsPanel);
+    m_import = new ImportController(this, m_document, m_hardwarePanel, m_sessions);
     buildMenus();
+    setAcceptDrops(true);
     m_cursorLabel = new QLabel(this);
     statusBar()->addPermanentWidget(m_cursorLabel);
     connect(m_plot, &RooflinePlot::cursorMoved, this, &MainWindow::showCursor);
@@ -100,20 +109,18 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::buildMenus()
 {
+    // Open is for sessions (and figures carrying one); Import takes any file Ridgepoint reads.
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Open points…"), QKeySequence::Open, this, [this] {
-        const QString name = QFileDialog::getOpenFileName(
-            this, tr("Open points"), QString(), tr("Point files (*.csv);;All files (*)"));
-        if (!name.isEmpty())
-            openPointsFile(name);
-    });
+    m_sessions->addOpenActions(file);
+    m_import->addImportAction(file);
     file->addSeparator();
-    m_sessions->addActions(file);
+    m_sessions->addSaveActions(file);
     file->addSeparator();
     m_review->addBaselineActions(file);
     file->addSeparator();
-    file->addAction(
-        tr("&Export chart…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportChart);
+    QAction *exportImage = file->addAction(
+        tr("&Export image…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportChart);
+    exportImage->setObjectName("exportImage");
     m_review->addExportAction(file);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -131,8 +138,14 @@ void MainWindow::buildMenus()
         tr("&Duplicate selected points"), m_pointsPanel, &PointsPanel::duplicateSelected);
     edit->addAction(tr("De&lete selected points"), m_pointsPanel, &PointsPanel::deleteSelected);
     edit->addAction(tr("&Clear what-if moves"), m_document, &Document::clearWhatIfs);
+    edit->addSeparator();
+    QAction *copy = edit->addAction(
+        tr("C&opy chart"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::copyChart);
+    copy->setObjectName("copyChart");
+    copy->setStatusTip(tr("The chart as PNG and SVG, with its session, for pasting elsewhere"));
 
     QMenu *hardwareMenu = menuBar()->addMenu(tr("&Hardware"));
+    m_import->addHardwareActions(hardwareMenu);
     hardwareMenu->addAction(tr("&Measure this machine…"), this, [this] {
         MeasureOptions options;
         options.spec = findSpecForCpu(m_presets.machines(), detectCpuModel());
@@ -305,26 +318,49 @@ void MainWindow::setPoints(std::vector<KernelPoint> points, const QString &origi
 
 bool MainWindow::openPointsFile(const QString &fileName)
 {
-    if (!m_sessions->maybeSave())
-        return false;
-    PointsLoad load = loadPointsFile(this, fileName);
-    if (load.status == PointsLoad::Status::Cancelled) {
+    return !openPointsFiles({ fileName }).isEmpty();
+}
+
+QStringList MainWindow::openPointsFiles(const QStringList &fileNames)
+{
+    // Read (and confirm) everything first: a file that cannot be used asks nothing about the
+    // work it would have replaced.
+    std::vector<KernelPoint> points;
+    QStringList used;
+    for (const QString &fileName : fileNames) {
+        PointsLoad load = loadPointsFile(this, fileName);
+        if (load.status == PointsLoad::Status::Cancelled) {
+            statusBar()->showMessage(
+                tr("Reading %1 cancelled; nothing was changed").arg(fileName), 5000);
+            return {};
+        }
+        if (load.status == PointsLoad::Status::Unreadable) {
+            MessageBox::warn(
+                this, tr("Cannot open points"), tr("%1\n\nNothing was changed.").arg(load.error));
+            continue;
+        }
+        PointsReadResult &result = load.result.points;
+        if (!confirmPointsRead(this, fileName, result, tr("Cannot open points"),
+                tr("No usable point in %1; nothing was changed.").arg(fileName),
+                tr("Import the other %1?")))
+            continue;
+        points.insert(points.end(), std::make_move_iterator(result.points.begin()),
+            std::make_move_iterator(result.points.end()));
+        used << fileName;
+    }
+    if (used.isEmpty() || !m_sessions->maybeSave())
+        return {};
+    setPoints(std::move(points), used.front());
+    if (used.size() > 1) {
+        m_sessionName = tr("%1 and %n more", nullptr, int(used.size() - 1))
+                            .arg(QFileInfo(used.front()).completeBaseName());
+        updateTitle();
         statusBar()->showMessage(
-            tr("Reading %1 cancelled; nothing was changed").arg(fileName), 5000);
-        return false;
+            tr("%n kernels from %1", nullptr, static_cast<int>(m_document->pointCount()))
+                .arg(used.join(QStringLiteral(", "))));
     }
-    if (load.status == PointsLoad::Status::Unreadable) {
-        MessageBox::warn(this, tr("Cannot open points"), load.error);
-        return false;
-    }
-    PointsReadResult &result = load.result.points;
-    if (!confirmPointsRead(this, fileName, result, tr("Cannot open points"),
-            tr("No usable point in %1; nothing was changed.").arg(fileName),
-            tr("Import the other %1?")))
-        return false;
-    setPoints(std::move(result.points), fileName);
     m_plot->fitToData();
-    return true;
+    return used;
 }
 
 void MainWindow::updateTitle()
@@ -357,8 +393,68 @@ void MainWindow::showCursor(double intensity, double performance)
 void MainWindow::exportChart()
 {
     ExportDialog dialog(m_plot, this);
+    dialog.setSession(QByteArray::fromStdString(writeSessionJson(m_sessions->snapshot())));
     if (dialog.exec() == QDialog::Accepted)
         statusBar()->showMessage(tr("Chart written to %1").arg(dialog.fileName()), 5000);
+}
+
+void MainWindow::copyChart()
+{
+    // What the window shows, at the size it shows it (in device pixels on a high-dpi screen).
+    ExportOptions options;
+    options.width = m_plot->width();
+    options.height = m_plot->height();
+    options.scale = m_plot->devicePixelRatioF();
+    options.session = QByteArray::fromStdString(writeSessionJson(m_sessions->snapshot()));
+    const bool embedded = options.session.size() <= ExportOptions::kMaxEmbeddedSession;
+    const QByteArray png = m_plot->renderToBytes("png", options);
+    const QByteArray svg = m_plot->renderToBytes("svg", options);
+    if (png.isEmpty() || svg.isEmpty()) {
+        statusBar()->showMessage(
+            tr("The chart could not be rendered; the clipboard is unchanged"), 10000);
+        return;
+    }
+    auto *mime = new QMimeData;
+    // The image for programs that paste pictures; the encoded PNG (which carries the session)
+    // and the SVG for those that take them. An explicit image/png wins over Qt's re-encoding.
+    mime->setImageData(QImage::fromData(png, "PNG"));
+    mime->setData(QStringLiteral("image/png"), png);
+    mime->setData(QStringLiteral("image/svg+xml"), svg);
+    QGuiApplication::clipboard()->setMimeData(mime);
+    const QSize pixels(
+        qRound(options.width * options.scale), qRound(options.height * options.scale));
+    statusBar()->showMessage(embedded
+            ? tr("Chart copied as PNG (%1 × %2) and SVG, with the session")
+                  .arg(pixels.width())
+                  .arg(pixels.height())
+            : tr("Chart copied as PNG (%1 × %2) and SVG; the session is too large to go with "
+                 "it")
+                  .arg(pixels.width())
+                  .arg(pixels.height()),
+        10000);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!ImportController::localFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dragMoveEvent(QDragMoveEvent *event)
+{
+    if (!ImportController::localFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QStringList files = ImportController::localFiles(event->mimeData());
+    if (files.isEmpty())
+        return;
+    event->acceptProposedAction();
+    // After the drop has returned: importing may ask questions, and a modal dialog inside the
+    // drop would keep the dragging program waiting.
+    QTimer::singleShot(0, m_import, [this, files] { m_import->importFiles(files); });
 }
 
 } // namespace ridgepoint

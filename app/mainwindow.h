@@ -15,6 +15,7 @@ namespace ridgepoint {
 
 class Document;
 class HardwarePanel;
+class ImportController;
 class PointsPanel;
 class ReviewController;
 class RooflinePlot;
@@ -36,8 +37,17 @@ public:
     // Reads a points file (large ones on a worker thread, with Cancel). Skipped rows are listed
     // and the valid ones imported only if the user agrees. False if nothing was imported.
     bool openPointsFile(const QString &fileName);
+    // Several points files as one set of kernels, each read and confirmed as above; unsaved
+    // work is asked about once, after the reading. The files whose points were used (none:
+    // nothing was changed).
+    QStringList openPointsFiles(const QStringList &fileNames);
     SessionController *sessions() const { return m_sessions; }
     ReviewController *review() const { return m_review; }
+    ImportController *importer() const { return m_import; }
+
+    // Edit ▸ Copy chart: the chart at its size in the window, as PNG and SVG with the session,
+    // on the clipboard.
+    void copyChart();
 
     // Opens the session on the preset chosen last (settings::lastPreset). False, changing
     // nothing, when none was stored or it is no longer a preset.
@@ -54,6 +64,10 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    // Files dropped on the window go to the ImportController (local files only).
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragMoveEvent(QDragMoveEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     void buildMenus();
@@ -73,6 +87,7 @@ private:
     QString m_sessionName;
     SessionController *m_sessions = nullptr;
     ReviewController *m_review = nullptr;
+    ImportController *m_import = nullptr;
 };
 
 } // namespace ridgepoint

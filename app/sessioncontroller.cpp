@@ -17,6 +17,8 @@
 #include <QStatusBar>
 #include <QUndoStack>
 
+#include <algorithm>
+
 namespace ridgepoint {
 namespace {
 
@@ -59,24 +61,31 @@ SessionController::SessionController(QMainWindow *window, Document *document, Ro
     m_autosaveTimer.start();
 }
 
-void SessionController::addActions(QMenu *file)
+void SessionController::addOpenActions(QMenu *file)
 {
-    QAction *open = file->addAction(tr("Open &session…"), this, [this] {
+    QAction *open = file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
         const QString name = QFileDialog::getOpenFileName(m_window, tr("Open session"),
             Settings::get(settings::sessionDirectory),
-            tr("Ridgepoint sessions (*.ridgepoint.json *.json);;All files (*)"));
+            tr("Sessions and figures exported with one (*.ridgepoint.json *.json *.png *.svg "
+               "*.pdf);;All files (*)"));
         if (!name.isEmpty())
             this->open(name);
     });
     open->setObjectName("openSession");
+    open->setStatusTip(tr("Open a saved session, or the session inside an exported figure"));
     m_recentMenu = file->addMenu(tr("Open &recent"));
     m_recentMenu->setObjectName("recentSessions");
     rebuildRecentMenu();
+}
+
+void SessionController::addSaveActions(QMenu *file)
+{
     QAction *saveAction
-        = file->addAction(tr("&Save session"), QKeySequence::Save, this, [this] { save(); });
+        = file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
     saveAction->setObjectName("saveSession");
-    QAction *saveAsAction = file->addAction(
-        tr("Save session &as…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
+    saveAction->setStatusTip(tr("Save the whole workspace as a session"));
+    QAction *saveAsAction
+        = file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
     saveAsAction->setObjectName("saveSessionAs");
 }
 
@@ -121,15 +130,22 @@ bool SessionController::maybeSave()
 
 bool SessionController::open(const QString &fileName)
 {
-    if (!maybeSave())
-        return false;
+    // Read first: a file that cannot be opened asks nothing about the work it would replace.
     const SessionReadResult result = readSessionFile(fileName);
     if (!result.session) {
+        // The first error says why; the whole list (warnings too) is under Details.
+        const auto error = std::find_if(result.diagnostics.begin(), result.diagnostics.end(),
+            [](const Diagnostic &d) { return d.severity == Severity::Error; });
         MessageBox::warn(m_window, tr("Cannot open session"),
-            tr("%1 could not be opened; nothing was changed.").arg(fileName),
-            diagnosticsText(result.diagnostics));
+            tr("%1 could not be opened; nothing was changed.").arg(fileName)
+                + (error == result.diagnostics.end()
+                        ? QString()
+                        : "\n\n" + QString::fromStdString(error->toString())),
+            result.diagnostics.size() > 1 ? diagnosticsText(result.diagnostics) : QString());
         return false;
     }
+    if (!maybeSave())
+        return false;
     load(*result.session);
     setFileName(fileName);
     addRecent(fileName);

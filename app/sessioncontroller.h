@@ -24,12 +24,15 @@ class SessionController : public QObject
 public:
     SessionController(QMainWindow *window, Document *document, RooflinePlot *plot);
 
-    // File ▸ Open session…, Open recent, Save session (Ctrl+S), Save session as…
-    void addActions(QMenu *fileMenu);
+    // File ▸ Open… (Ctrl+O: a session, or a picture exported with one) and Open recent.
+    void addOpenActions(QMenu *fileMenu);
+    // File ▸ Save (Ctrl+S), Save as…
+    void addSaveActions(QMenu *fileMenu);
 
     // The workspace as the window shows it (view range and theme included).
     Session snapshot() const;
-    // Opens a session after asking about unsaved changes; errors are shown. False if not opened.
+    // Reads a session (or the one in an exported picture), then asks about unsaved changes
+    // and opens it; errors are shown, without asking first. False if not opened.
     bool open(const QString &fileName);
     bool save(); // to the session's file, else asks for one
     bool saveAs();

@@ -1,9 +1,12 @@
-// File → Export chart: format, size in pixels and scale, remembered in the settings. The file
-// is written atomically by RooflinePlot::exportTo.
+// File → Export image…: format, file, title, chart alone or with the points table, size (in
+// pixels, inches or centimetres), PNG resolution and whether the session is embedded; all
+// remembered in the settings. The file is written atomically by RooflinePlot::exportTo.
 #pragma once
 
+#include <QByteArray>
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -13,6 +16,7 @@ class QSpinBox;
 namespace ridgepoint {
 
 class RooflinePlot;
+struct ExportOptions;
 
 class ExportDialog : public QDialog
 {
@@ -21,6 +25,13 @@ class ExportDialog : public QDialog
 public:
     explicit ExportDialog(RooflinePlot *plot, QWidget *parent = nullptr);
 
+    // The session document (writeSessionJson) to embed when the box is checked. Without one,
+    // or when it is larger than ExportOptions::kMaxEmbeddedSession, nothing is embedded and
+    // the dialog says why.
+    void setSession(const QByteArray &json);
+
+    // What the dialog would export now: the size in logical pixels, the PNG scale = dpi / 96.
+    ExportOptions options() const;
     // Writes the chart as the dialog says; an empty string on success, else the reason (also
     // shown in the dialog). accept() calls it and stays open on failure.
     QString exportChart();
@@ -29,15 +40,26 @@ public:
 
 private:
     void syncSuffix();
-    void updateSizeNote();
+    void changeUnit();
+    void updateNotes();
+    int logicalPixels(const QDoubleSpinBox *box) const;
+    bool canEmbed() const;
 
     RooflinePlot *m_plot;
+    QByteArray m_session;
+    double m_unitPixels = 1.0; // logical pixels per unit of the size boxes
     QComboBox *m_format;
     QLineEdit *m_file;
-    QSpinBox *m_width;
-    QSpinBox *m_height;
-    QDoubleSpinBox *m_scale;
+    QLineEdit *m_title;
+    QComboBox *m_contents;
+    QDoubleSpinBox *m_width;
+    QDoubleSpinBox *m_height;
+    QComboBox *m_unit;
+    QSpinBox *m_dpi;
     QLabel *m_note;
+    QCheckBox *m_embed;
+    QLabel *m_sessionNote;
+    QLabel *m_error;
 };
 
 } // namespace ridgepoint

@@ -79,7 +79,15 @@ bool confirmPointsRead(QWidget *parent, const QString &fileName, const PointsRea
     for (const auto &d : result.diagnostics)
         lines << QString::fromStdString(d.toString());
     if (result.points.empty()) {
-        MessageBox::warn(parent, refusedTitle, refusedText, lines.join('\n'));
+        // The reasons themselves, not only "see the details": usually there are one or two.
+        constexpr qsizetype kInText = 3;
+        QStringList shown = lines.mid(0, kInText);
+        if (lines.size() > kInText)
+            shown << QObject::tr(
+                "… and %n more (see the details)", nullptr, int(lines.size() - kInText));
+        MessageBox::warn(parent, refusedTitle,
+            shown.isEmpty() ? refusedText : refusedText + "\n\n" + shown.join('\n'),
+            lines.size() > kInText ? lines.join('\n') : QString());
         return false;
     }
     if (!hasErrors(result.diagnostics))

@@ -22,9 +22,9 @@ struct PointsLoad {
 PointsLoad loadPointsFile(QWidget *parent, const QString &fileName);
 
 // What the caller shows before using a read: nothing when every row was used; a warning
-// (`refusedTitle`, `refusedText`) and false when no point is usable; when rows were skipped,
-// their count and reasons, then `question` (its %1 is the number of usable points), and true
-// only if the user says yes. Nothing partial is merged silently.
+// (`refusedTitle`, `refusedText` and the first reasons) and false when no point is usable; when
+// rows were skipped, their count and reasons, then `question` (its %1 is the number of usable
+// points), and true only if the user says yes. Nothing partial is merged silently.
 bool confirmPointsRead(QWidget *parent, const QString &fileName, const PointsReadResult &result,
     const QString &refusedTitle, const QString &refusedText, const QString &question);
 

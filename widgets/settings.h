@@ -29,12 +29,21 @@ inline const Setting<QString> lastPreset { "session/lastPreset", QString() };
 inline const Setting<QString> exportFormat { "export/format", QStringLiteral("png") };
 inline const Setting<int> exportWidth { "export/width", 1600 };
 inline const Setting<int> exportHeight { "export/height", 1000 };
-inline const Setting<double> exportScale { "export/scale", 1.0 };
+// PNG resolution; the picture is drawn at dpi / 96 device pixels per logical pixel.
+inline const Setting<int> exportDpi { "export/dpi", 96 };
+// The unit the size is shown in: px, in or cm (the size itself is stored in logical pixels).
+inline const Setting<QString> exportSizeUnit { "export/sizeUnit", QStringLiteral("px") };
+inline const Setting<QString> exportTitle { "export/title", QString() };
+// The points table below the chart.
+inline const Setting<bool> exportTable { "export/table", false };
+inline const Setting<bool> exportEmbedSession { "export/embedSession", true };
 inline const Setting<QString> exportDirectory { "export/directory", QString() };
 inline const Setting<QStringList> recentSessions { "session/recent", {} }; // newest first
 inline const Setting<QString> sessionDirectory { "session/directory", QString() };
 // Unsaved work is written to the app-data location this often (tests shorten it).
 inline const Setting<int> autosaveIntervalMs { "session/autosaveIntervalMs", 60 * 1000 };
+// Where File ▸ Import… and Hardware ▸ Import machine file… start.
+inline const Setting<QString> importDirectory { "import/directory", QString() };
 // Point files larger than this are read on a worker thread with a progress dialog.
 inline const Setting<qint64> backgroundReadBytes { "import/backgroundReadBytes",
     qint64 { 2 } * 1024 * 1024 };

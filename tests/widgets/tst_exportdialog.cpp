@@ -1,14 +1,23 @@
-// ExportDialog and the settings registry: size and scale reach the file, failures leave the
-// old file alone, choices are remembered in an isolated settings file.
+// ExportDialog and the settings registry: size (in pixels, inches or centimetres), DPI, title,
+// points table and the embedded session reach the file; failures leave the old file alone;
+// choices are remembered in an isolated settings file (issue 4).
 #include "widgets/exportdialog.h"
+
+#include "core/session.h"
+#include "testmachine.h"
+#include "widgets/document.h"
+#include "widgets/figuresession.h"
 #include "widgets/rooflineplot.h"
+#include "widgets/sessionfile.h"
 #include "widgets/settings.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
+#include <QImageReader>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -16,7 +25,35 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <memory>
+
 using namespace ridgepoint;
+
+namespace {
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll();
+}
+
+// The resolution a PNG carries (its pHYs chunk), in dots per inch.
+double pngDpi(const QString &path)
+{
+    QImageReader reader(path);
+    const QImage image = reader.read();
+    return image.dotsPerMeterX() * 0.0254;
+}
+
+void setUnit(ExportDialog &dialog, const QString &unit)
+{
+    auto *box = dialog.findChild<QComboBox *>("unit");
+    box->setCurrentIndex(box->findData(unit));
+}
+
+} // namespace
 
 class TestExportDialog : public QObject
 {
@@ -25,95 +62,239 @@ class TestExportDialog : public QObject
 private slots:
     void init()
     {
-        QVERIFY(dir.isValid());
-        Settings::useFile(dir.filePath("settings.ini"));
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+        Settings::useFile(m_dir->filePath("settings.ini"));
         Settings::store().clear();
+        m_plot = std::make_unique<RooflinePlot>();
+        m_plot->setHardware(test::machine());
+        m_plot->document()->resetPoints(test::points());
     }
+    void cleanup() { m_plot.reset(); }
 
     void settingsFallBackToTheirDefaults()
     {
         QCOMPARE(Settings::get(settings::exportWidth), 1600);
+        QCOMPARE(Settings::get(settings::exportDpi), 96);
+        QCOMPARE(Settings::get(settings::exportEmbedSession), true);
+        QCOMPARE(Settings::get(settings::exportTable), false);
         QCOMPARE(Settings::get(settings::theme), QStringLiteral("light"));
-        Settings::set(settings::exportScale, 2.5);
-        QCOMPARE(Settings::get(settings::exportScale), 2.5);
-        QVERIFY(QFile::exists(dir.filePath("settings.ini"))
-            || Settings::store().contains("export/scale"));
+        Settings::set(settings::exportDpi, 300);
+        QCOMPARE(Settings::get(settings::exportDpi), 300);
     }
 
-    void pngHasTheSizeTimesTheScale_data()
+    void pngHasTheSizeAtTheDpi_data()
     {
         QTest::addColumn<int>("width");
         QTest::addColumn<int>("height");
-        QTest::addColumn<double>("scale");
-        QTest::newRow("1x") << 400 << 300 << 1.0;
-        QTest::newRow("2x") << 320 << 200 << 2.0;
-        QTest::newRow("1.5x") << 200 << 100 << 1.5;
+        QTest::addColumn<int>("dpi");
+        // Pixels = logical size × dpi / 96, computed here by hand.
+        QTest::addColumn<int>("pixelsWide");
+        QTest::addColumn<int>("pixelsHigh");
+        QTest::newRow("screen") << 400 << 300 << 96 << 400 << 300;
+        QTest::newRow("retina") << 320 << 200 << 192 << 640 << 400;
+        QTest::newRow("print") << 200 << 100 << 300 << 625 << 313; // 312.5 rounds up
+        QTest::newRow("fax") << 480 << 240 << 72 << 360 << 180;
     }
 
-    void pngHasTheSizeTimesTheScale()
+    void pngHasTheSizeAtTheDpi()
     {
         QFETCH(int, width);
         QFETCH(int, height);
-        QFETCH(double, scale);
-        RooflinePlot plot;
-        ExportDialog dialog(&plot);
-        const QString file = dir.filePath("chart.png");
+        QFETCH(int, dpi);
+        QFETCH(int, pixelsWide);
+        QFETCH(int, pixelsHigh);
+        ExportDialog dialog(m_plot.get());
+        const QString file = m_dir->filePath("chart.png");
         dialog.findChild<QLineEdit *>("file")->setText(file);
-        dialog.findChild<QSpinBox *>("width")->setValue(width);
-        dialog.findChild<QSpinBox *>("height")->setValue(height);
-        dialog.findChild<QDoubleSpinBox *>("scale")->setValue(scale);
+        dialog.findChild<QDoubleSpinBox *>("width")->setValue(width);
+        dialog.findChild<QDoubleSpinBox *>("height")->setValue(height);
+        dialog.findChild<QSpinBox *>("dpi")->setValue(dpi);
+        QVERIFY2(dialog.findChild<QLabel *>("note")->text().contains(
+                     QString("%1 × %2 pixels").arg(pixelsWide).arg(pixelsHigh)),
+            qPrintable(dialog.findChild<QLabel *>("note")->text()));
         dialog.show();
         QTest::mouseClick(
             dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
         const QImage image(file);
-        QCOMPARE(image.width(), qRound(width * scale));
-        QCOMPARE(image.height(), qRound(height * scale));
+        QCOMPARE(image.width(), pixelsWide);
+        QCOMPARE(image.height(), pixelsHigh);
+        QCOMPARE(qRound(pngDpi(file)), dpi);
         // Remembered for next time.
         QCOMPARE(Settings::get(settings::exportWidth), width);
-        QCOMPARE(Settings::get(settings::exportScale), scale);
+        QCOMPARE(Settings::get(settings::exportDpi), dpi);
+    }
+
+    // A paper's figure: 8.33 × 5.21 in at 300 dpi is 800 × 500 logical pixels drawn 3.125
+    // times over, 2500 × 1563 pixels.
+    void inchesAtADpiGiveThePixelsAPaperNeeds()
+    {
+        ExportDialog dialog(m_plot.get());
+        const QString file = m_dir->filePath("figure.png");
+        dialog.findChild<QLineEdit *>("file")->setText(file);
+        setUnit(dialog, "in");
+        dialog.findChild<QDoubleSpinBox *>("width")->setValue(8.33);
+        dialog.findChild<QDoubleSpinBox *>("height")->setValue(5.21);
+        dialog.findChild<QSpinBox *>("dpi")->setValue(300);
+        const QString note = dialog.findChild<QLabel *>("note")->text();
+        QVERIFY2(note.contains("8.33 × 5.21 in") && note.contains("300 dpi")
+                && note.contains("2500 × 1563 pixels"),
+            qPrintable(note));
+        const ExportOptions options = dialog.options();
+        QCOMPARE(options.width, 800);
+        QCOMPARE(options.height, 500);
+        QCOMPARE(options.scale, 300.0 / 96.0);
+        QCOMPARE(options.dpi, 300);
+        QCOMPARE(dialog.exportChart(), QString());
+        const QImage image(file);
+        QCOMPARE(image.size(), QSize(2500, 1563));
+        QCOMPARE(qRound(pngDpi(file)), 300);
+        QCOMPARE(Settings::get(settings::exportSizeUnit), QStringLiteral("in"));
+    }
+
+    void switchingTheUnitKeepsTheSize()
+    {
+        ExportDialog dialog(m_plot.get());
+        auto *width = dialog.findChild<QDoubleSpinBox *>("width");
+        auto *height = dialog.findChild<QDoubleSpinBox *>("height");
+        width->setValue(960);
+        height->setValue(480);
+        setUnit(dialog, "in");
+        QCOMPARE(width->value(), 10.0);
+        QCOMPARE(height->value(), 5.0);
+        setUnit(dialog, "cm");
+        QCOMPARE(width->value(), 25.4);
+        QCOMPARE(height->value(), 12.7);
+        setUnit(dialog, "px");
+        QCOMPARE(width->value(), 960.0);
+        QCOMPARE(height->value(), 480.0);
+        QCOMPARE(dialog.options().width, 960);
+    }
+
+    void vectorFormatsHaveNoDpi()
+    {
+        ExportDialog dialog(m_plot.get());
+        dialog.findChild<QDoubleSpinBox *>("width")->setValue(720);
+        dialog.findChild<QDoubleSpinBox *>("height")->setValue(480);
+        dialog.findChild<QSpinBox *>("dpi")->setValue(300);
+        dialog.findChild<QComboBox *>("format")->setCurrentIndex(2); // PDF
+        QVERIFY(!dialog.findChild<QSpinBox *>("dpi")->isEnabled());
+        QVERIFY2(dialog.findChild<QLabel *>("note")->text().contains("7.50 × 5.00 in"),
+            qPrintable(dialog.findChild<QLabel *>("note")->text()));
+        QCOMPARE(dialog.options().scale, 1.0);
+        QCOMPARE(dialog.options().dpi, 0);
     }
 
     void formatSwitchChangesTheSuffixAndWritesSvg()
     {
-        RooflinePlot plot;
-        ExportDialog dialog(&plot);
-        dialog.findChild<QLineEdit *>("file")->setText(dir.filePath("chart.png"));
+        ExportDialog dialog(m_plot.get());
+        dialog.findChild<QLineEdit *>("file")->setText(m_dir->filePath("chart.png"));
         dialog.findChild<QComboBox *>("format")->setCurrentIndex(1);
-        QCOMPARE(dialog.fileName(), dir.filePath("chart.svg"));
+        QCOMPARE(dialog.fileName(), m_dir->filePath("chart.svg"));
         QCOMPARE(dialog.exportChart(), QString());
-        QFile svg(dir.filePath("chart.svg"));
-        QVERIFY(svg.open(QIODevice::ReadOnly));
-        QVERIFY(svg.readAll().contains("<svg"));
+        QVERIFY(readAll(m_dir->filePath("chart.svg")).contains("<svg"));
+    }
+
+    void titleAndTableReachTheSvg()
+    {
+        const QString file = m_dir->filePath("review.svg");
+        {
+            ExportDialog dialog(m_plot.get());
+            dialog.findChild<QLineEdit *>("file")->setText(file);
+            dialog.findChild<QComboBox *>("format")->setCurrentIndex(1);
+            dialog.findChild<QLineEdit *>("title")->setText("Tiled GEMM after the fix");
+            dialog.findChild<QComboBox *>("contents")->setCurrentIndex(1);
+            QVERIFY(dialog.options().table);
+            QCOMPARE(dialog.exportChart(), QString());
+        }
+        const QByteArray svg = readAll(file);
+        QVERIFY(svg.contains("Tiled GEMM after the fix"));
+        QVERIFY(svg.contains("Utilization")); // the table's header
+        QVERIFY(svg.contains("stencil"));
+
+        // Remembered; and "chart only" leaves the table out.
+        ExportDialog again(m_plot.get());
+        QCOMPARE(
+            again.findChild<QLineEdit *>("title")->text(), QString("Tiled GEMM after the fix"));
+        QCOMPARE(again.findChild<QComboBox *>("contents")->currentIndex(), 1);
+        QCOMPARE(again.fileName(), m_dir->filePath("roofline.svg")); // the folder is remembered
+        again.findChild<QLineEdit *>("file")->setText(file);
+        again.findChild<QComboBox *>("contents")->setCurrentIndex(0);
+        again.findChild<QLineEdit *>("title")->clear();
+        QCOMPARE(again.exportChart(), QString());
+        const QByteArray plain = readAll(file);
+        QVERIFY(!plain.contains("Utilization"));
+        QVERIFY(!plain.contains("Tiled GEMM after the fix"));
+    }
+
+    void sessionIsEmbeddedUnlessUnchecked()
+    {
+        const Session session = m_plot->document()->toSession();
+        const QByteArray json = QByteArray::fromStdString(writeSessionJson(session));
+        const QString file = m_dir->filePath("figure.png");
+        {
+            ExportDialog dialog(m_plot.get());
+            dialog.setSession(json);
+            QVERIFY(dialog.findChild<QCheckBox *>("embedSession")->isChecked());
+            QVERIFY(dialog.findChild<QCheckBox *>("embedSession")->isEnabled());
+            dialog.findChild<QLineEdit *>("file")->setText(file);
+            QCOMPARE(dialog.exportChart(), QString());
+        }
+        const SessionReadResult back = readSessionFile(file);
+        QVERIFY(back.session);
+        QCOMPARE(back.session->points.size(), std::size_t { 3 });
+        QCOMPARE(back.session->hardware.name, std::string("Test machine"));
+
+        ExportDialog dialog(m_plot.get());
+        dialog.setSession(json);
+        dialog.findChild<QCheckBox *>("embedSession")->setChecked(false);
+        dialog.findChild<QLineEdit *>("file")->setText(file);
+        QCOMPARE(dialog.exportChart(), QString());
+        QVERIFY(!sessionFromPicture(readAll(file), file));
+        QCOMPARE(Settings::get(settings::exportEmbedSession), false);
+    }
+
+    void tooLargeSessionIsNotEmbeddedAndTheDialogSaysSo()
+    {
+        ExportDialog dialog(m_plot.get());
+        dialog.setSession(QByteArray(ExportOptions::kMaxEmbeddedSession + 1, ' '));
+        auto *box = dialog.findChild<QCheckBox *>("embedSession");
+        QVERIFY(!box->isEnabled());
+        QVERIFY(box->isChecked()); // the user's choice stays for the next, smaller session
+        const QString note = dialog.findChild<QLabel *>("sessionNote")->text();
+        QVERIFY2(note.contains("will not be embedded"), qPrintable(note));
+        QVERIFY2(note.contains("16.0 MB"), qPrintable(note));
+        QVERIFY(dialog.options().session.isEmpty());
     }
 
     void failedExportKeepsTheOldFileAndSaysWhy()
     {
-        RooflinePlot plot;
-        const QString file = dir.filePath("missing/chart.png"); // directory does not exist
-        ExportDialog dialog(&plot);
+        const QString file = m_dir->filePath("missing/chart.png"); // directory does not exist
+        ExportDialog dialog(m_plot.get());
         dialog.findChild<QLineEdit *>("file")->setText(file);
         dialog.show();
         QTest::mouseClick(
             dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
         QVERIFY(dialog.isVisible()); // stays open with the reason
         QVERIFY(!QFile::exists(file));
-        QVERIFY(dialog.findChild<QLabel *>("note")->text().contains("cannot be written"));
+        auto *error = dialog.findChild<QLabel *>("error");
+        QVERIFY(error->isVisible());
+        QVERIFY2(error->text().contains("cannot be written"), qPrintable(error->text()));
 
         // An existing file is replaced only by a complete one.
-        const QString existing = dir.filePath("old.png");
+        const QString existing = m_dir->filePath("old.png");
         QFile old(existing);
         QVERIFY(old.open(QIODevice::WriteOnly));
         old.write("old");
         old.close();
-        QVERIFY(!plot.exportTo(existing, 0, 100).isEmpty()); // bad size: nothing written
-        QFile again(existing);
-        QVERIFY(again.open(QIODevice::ReadOnly));
-        QCOMPARE(again.readAll(), QByteArray("old"));
+        QVERIFY(!m_plot->exportTo(existing, 0, 100).isEmpty()); // bad size: nothing written
+        QCOMPARE(readAll(existing), QByteArray("old"));
     }
 
 private:
-    QTemporaryDir dir;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<RooflinePlot> m_plot;
 };
 
 QTEST_MAIN(TestExportDialog)
