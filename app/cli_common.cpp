@@ -253,7 +253,7 @@ std::vector<KernelPoint> sessionPoints(Session session, const Hardware &hardware
     // Through a Document, so moves and workloads come out exactly as the window has them.
     session.hardware = hardware;
     Document document;
-    document.loadSession(session);
+    document.loadSession(std::move(session));
     std::vector<KernelPoint> points;
     points.reserve(document.pointCount());
     for (std::size_t i = 0; i < document.pointCount(); ++i)

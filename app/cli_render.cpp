@@ -236,26 +236,26 @@ int runRender(const QStringList &arguments)
     exportOptions.table = parser.isSet("table");
 
     StepTimer timer(parser.isSet(timings));
-    // The session (or an empty one), with the command line's machine, points and baseline.
-    std::optional<Session> loaded;
+    // The session, if any, then the command line's machine, points and baseline.
+    std::optional<Session> session;
     if (parser.isSet("session")) {
-        loaded = readSession(parser.value("session"));
-        if (!loaded)
+        session = readSession(parser.value("session"));
+        if (!session)
             return kExitBadInput;
     }
-    const auto hardware = hardwareFromOptions(parser, loaded ? &loaded->hardware : nullptr);
+    const auto hardware = hardwareFromOptions(parser, session ? &session->hardware : nullptr);
     if (!hardware)
         return kExitBadInput;
-    Session session = loaded ? std::move(*loaded) : Session {};
-    const bool sameMachine = loaded && !parser.isSet("hardware");
-    session.hardware = *hardware;
+    const bool sameMachine = session && !parser.isSet("hardware");
     int rowErrors = 0;
-    const auto add = [&session](std::vector<KernelPoint> points) {
-        for (auto &point : points) {
-            SessionPoint added;
-            added.point = std::move(point);
-            session.points.push_back(std::move(added));
+    std::vector<KernelPoint> points;
+    const auto add = [&points](std::vector<KernelPoint> more) {
+        if (points.empty()) {
+            points = std::move(more);
+            return;
         }
+        points.insert(points.end(), std::make_move_iterator(more.begin()),
+            std::make_move_iterator(more.end()));
     };
     for (const QString &file : parser.positionalArguments()) {
         auto read = readPointsFile(file, rowErrors);
@@ -265,20 +265,41 @@ int runRender(const QStringList &arguments)
     }
     if (parser.isSet("example"))
         add(examplePoints());
+    std::optional<Baseline> baseline;
     if (parser.isSet("baseline")) {
         const QString file = parser.value("baseline");
         auto read = readPointsFile(file, rowErrors);
         if (!read)
             return kExitBadInput;
-        session.baseline = Baseline { file.toStdString(), std::move(*read) };
+        baseline = Baseline { file.toStdString(), std::move(*read) };
     }
-
     timer.step("read");
 
-    // The Document and chart the window would have after opening that session.
+    // The Document (and below, the chart) the window would have after opening that session,
+    // or after opening the machine and the points files.
     Document document;
     document.setAnalysisOptions(analysisOptionsFromOptions(parser, *hardware, sameMachine));
-    document.loadSession(session);
+    std::optional<ViewRange> view;
+    QString sessionTheme;
+    if (session) {
+        session->hardware = *hardware;
+        session->points.reserve(session->points.size() + points.size());
+        for (auto &point : points) {
+            SessionPoint added;
+            added.point = std::move(point);
+            session->points.push_back(std::move(added));
+        }
+        if (baseline)
+            session->baseline = std::move(baseline);
+        view = session->view;
+        sessionTheme = QString::fromStdString(session->theme);
+        document.loadSession(std::move(*session));
+    } else {
+        document.resetHardware(*hardware);
+        document.resetPoints(std::move(points));
+        if (baseline)
+            document.setBaseline(std::move(baseline));
+    }
     std::vector<Diagnostic> problems;
     for (std::size_t i = 0; i < document.pointCount(); ++i) {
         if (const auto &a = document.analysis(i); !a) {
@@ -293,15 +314,15 @@ int runRender(const QStringList &arguments)
     plot.resize(*size);
     if (theme)
         plot.setTheme(ChartTheme::of(*theme));
-    else if (const auto fromSession = themeKind(QString::fromStdString(session.theme)))
+    else if (const auto fromSession = themeKind(sessionTheme))
         plot.setTheme(ChartTheme::of(*fromSession));
     plot.setDocument(&document); // frames the machine
     new ReviewOverlay(&plot, &document); // the plot's child: baseline arrows, notes, targets
     if (parser.isSet("fit")) {
         plot.fitToData();
-    } else if (sameMachine && session.view) {
-        plot.xAxis->setRange(session.view->xLower, session.view->xUpper);
-        plot.yAxis->setRange(session.view->yLower, session.view->yUpper);
+    } else if (sameMachine && view) {
+        plot.xAxis->setRange(view->xLower, view->xUpper);
+        plot.yAxis->setRange(view->yLower, view->yUpper);
     }
     // A headless plot is never shown, so nothing replots on its own: this one places the labels
     // the review layers lay out before a replot (targets).

@@ -421,6 +421,8 @@ void Document::reanalyse(std::size_t index)
 {
     if (!m_workloadErrors[index].empty())
         m_analysis[index] = ridgepoint::Unexpected(m_workloadErrors[index]);
+    else if (m_moves[index].isIdentity()) // no copy of the point: most are not moved
+        m_analysis[index] = analyzePoint(m_points[index], m_hardware, m_options);
     else
         m_analysis[index] = analyzePoint(point(index), m_hardware, m_options);
 }

@@ -4,10 +4,10 @@
 
 #include "core/analysis.h"
 #include "core/hardware.h"
+#include "core/planned_workload.h"
 #include "core/point.h"
 #include "core/session.h"
 #include "core/workloads.h"
-#include "core/planned_workload.h"
 
 #include <QObject>
 
@@ -121,7 +121,7 @@ public:
     // --- the whole workspace (documentsession.cpp). Loading is not an edit: the history is
     // cleared. The view range and the theme are the window's; they are left empty here.
     Session toSession() const;
-    void loadSession(const Session &session);
+    void loadSession(Session session); // moved from when the caller is done with it
 
     // --- selection, shared by the chart and the table (sorted, unique indices)
     const std::vector<std::size_t> &selection() const { return m_selection; }

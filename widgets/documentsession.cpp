@@ -86,25 +86,28 @@ Session Document::toSession() const
     return session;
 }
 
-void Document::loadSession(const Session &session)
+void Document::loadSession(Session session)
 {
     m_undoStack->clear();
-    m_hardware = session.hardware;
-    m_compare = session.compare;
+    m_hardware = std::move(session.hardware);
+    m_compare = std::move(session.compare);
     m_quant = session.quantMode;
     m_lastSweepId = session.lastSweepId;
     m_points.clear();
     m_moves.clear();
     m_workloads.clear();
-    for (const auto &p : session.points) {
-        m_points.push_back(p.point);
+    m_points.reserve(session.points.size());
+    m_moves.reserve(session.points.size());
+    m_workloads.reserve(session.points.size());
+    for (auto &p : session.points) {
+        m_points.push_back(std::move(p.point));
         m_moves.push_back(WhatIf { p.bytesFactor, p.timeFactor });
-        m_workloads.push_back(p.workload);
+        m_workloads.push_back(std::move(p.workload));
     }
     m_workloadErrors.assign(m_points.size(), std::string());
-    m_annotations = session.annotations;
-    m_targets = session.targets;
-    m_baseline = session.baseline;
+    m_annotations = std::move(session.annotations);
+    m_targets = std::move(session.targets);
+    m_baseline = std::move(session.baseline);
     m_selection.clear();
     rederiveWorkloads();
     reanalyseAll();
