@@ -142,6 +142,7 @@ private slots:
     void importReadsEveryPointsFormat();
     void importAddsAndSelectsEveryMachineFormat_data();
     void importAddsAndSelectsEveryMachineFormat();
+    void ncuRooflineSectionGivesItsRoofsAndItsPoints();
     void importOpensSessionsAndFigures_data();
     void importOpensSessionsAndFigures();
     void openingASessionAsksAboutUnsavedWorkFirst();
@@ -300,6 +301,22 @@ void TestMainWindowImport::importAddsAndSelectsEveryMachineFormat()
     QVERIFY(panel->presetBox()->findText(QString::fromStdString(name)) >= 0);
     QVERIFY(window->document()->undoStack()->canUndo()); // selecting it is an edit
     QVERIFY(m_questions.empty());
+}
+
+void TestMainWindowImport::ncuRooflineSectionGivesItsRoofsAndItsPoints()
+{
+    const QString file = fixture("ncu_section_roofline_chart_cublas_gemv.csv");
+    QCOMPARE(ImportController::classify(file).kind, ImportController::Kind::PointsAndMachine);
+    const HardwareFileResult machines = machinesOf(file);
+    const PointsFileResult points = pointsOf(file);
+    QVERIFY(!machines.hardware.machines.empty());
+    QVERIFY(!points.points.points.empty());
+
+    auto window = makeWindow();
+    QVERIFY(window->importer()->importFile(file));
+    QCOMPARE(window->document()->hardware().name, machines.hardware.machines.front().name);
+    QCOMPARE(window->document()->pointCount(), points.points.points.size());
+    QCOMPARE(window->document()->measuredPoint(0).name, points.points.points.front().name);
 }
 
 void TestMainWindowImport::importOpensSessionsAndFigures_data()
