@@ -207,7 +207,7 @@ int runRender(const QStringList &arguments)
             return kExitBadInput;
         }
         if (suffix != "png") {
-            err() << "note: --dpi applies to PNG only; a " << suffix.toUpper()
+            err() << "note: --dpi applies to PNG only; " << suffix.toUpper()
                   << " is drawn in vectors at " << size->width() << "x" << size->height()
                   << Qt::endl;
         } else {
