@@ -6,14 +6,49 @@
 #include "core/hardware.h"
 #include "core/point.h"
 
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ridgepoint {
 
+namespace detail {
+class NumberCache;
+} // namespace detail
+
 // {"hardware": {..., "ridges": [...]}, "points": [...]} with every number in SI base units.
 std::string analysisJson(const Hardware &hardware, const std::vector<AnalyzedPoint> &points);
+
+// The same JSON text written point by point, for outputs too large to hold (a million points
+// make about 1.1 GB): the text goes to `sink` in pieces of about a megabyte, in order, and the
+// pieces joined are byte for byte what analysisJson() returns for the same points.
+class AnalysisJsonWriter
+{
+public:
+    using Sink = std::function<void(std::string_view)>;
+
+    AnalysisJsonWriter(const Hardware &hardware, Sink sink);
+    ~AnalysisJsonWriter();
+    AnalysisJsonWriter(const AnalysisJsonWriter &) = delete;
+    AnalysisJsonWriter &operator=(const AnalysisJsonWriter &) = delete;
+
+    void add(const KernelPoint &point, const PointAnalysis &analysis);
+    // Closes the document and hands the rest to the sink; add nothing after it.
+    void finish();
+
+private:
+    static constexpr std::size_t kFlushBytes = 1U << 20;
+    void flush();
+
+    Sink m_sink;
+    std::string m_buffer; // its size is its capacity; m_used bytes are written
+    std::size_t m_used = 0;
+    std::size_t m_points = 0;
+    std::unique_ptr<detail::NumberCache> m_numbers; // numbers written lately, by value
+};
 // An aligned table for people: the machine's ceilings and ridges, then one row per point.
 std::string analysisTable(const Hardware &hardware, const std::vector<AnalyzedPoint> &points);
 

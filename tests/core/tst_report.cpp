@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+#include <nlohmann/json.hpp>
+
 using namespace ridgepoint;
 
 Q_DECLARE_METATYPE(std::optional<double>)
@@ -40,6 +42,38 @@ std::vector<AnalyzedPoint> analysed()
     return out;
 }
 
+// Points that exercise every part of the JSON: two byte levels, a point placed by intensity
+// and rate, one with no time and no source, one that breaks its roof, and names that need
+// escaping (quotes, a backslash, a control character, UTF-8, a byte that is not UTF-8).
+std::vector<AnalyzedPoint> varied(const Hardware &hw)
+{
+    std::vector<KernelPoint> points { point("stream", 1e9, 5e8, 0.0625),
+        point("q\"uote\\d\ttab\x01", 3e9, 7e8, 1e-3), point("\xC2\xB5-kernel \xFF", 1e9, 1e9, 1e-9),
+        point("planned", 1e12, 3e7, std::nullopt) };
+    points[0].bytes.push_back({ MemoryLevel::L2, 2.5e9 });
+    points[0].group = "g";
+    points[0].precision = Precision::FP32;
+    points[0].source = { "in.csv", 2 };
+    points[1].source = { "in.csv", 3 };
+    KernelPoint byRate;
+    byRate.name = "by rate";
+    byRate.intensity = 0.3;
+    byRate.measuredRate = 2e10;
+    points.push_back(byRate);
+    std::vector<Diagnostic> problems;
+    auto out = analyzePoints(points, hw, {}, problems);
+    if (!problems.empty() || out.size() != points.size())
+        qFatal("test points cannot be analysed");
+    return out;
+}
+
+Hardware twoLevelMachine()
+{
+    Hardware hw = makeSimpleMachine(1e12, 1e11);
+    hw.memory.push_back({ "L2 cache", MemoryLevel::L2, 1e12, std::nullopt, true });
+    return hw;
+}
+
 } // namespace
 
 class TestReport : public QObject
@@ -54,6 +88,8 @@ private slots:
     void csvAddsSpeedupColumnsWhenGiven();
     void csvOfNoPointsIsTheHeader();
     void markdownIsAlignedWithHumanUnits();
+    void jsonIsLaidOutAsNlohmannDumpsIt();
+    void jsonWriterPiecesJoinToTheSameText();
 };
 
 void TestReport::speedupPrefersTimeOverRate_data()
@@ -167,6 +203,44 @@ void TestReport::markdownIsAlignedWithHumanUnits()
     QVERIFY(md.find("| plan\\|b       |        | 1 GFLOP | Memory |   1 GB |                  1 |"
                     "       – |     planned | 100 GFLOP/s |           – |")
         != std::string::npos);
+}
+
+void TestReport::jsonIsLaidOutAsNlohmannDumpsIt()
+{
+    // The report is written directly, not through a JSON tree: read back and dumped by nlohmann
+    // (indent 2, invalid UTF-8 replaced), it must give the same bytes.
+    const Hardware hw = twoLevelMachine();
+    for (const auto &points : { varied(hw), analysed(), std::vector<AnalyzedPoint> {} }) {
+        const std::string text = analysisJson(hw, points);
+        const auto again = nlohmann::ordered_json::parse(text);
+        QCOMPARE(again.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", text);
+        QCOMPARE(again["points"].size(), points.size());
+    }
+    const std::string text = analysisJson(hw, varied(hw));
+    QVERIFY(text.find("\"name\": \"q\\\"uote\\\\d\\ttab\\u0001\"") != std::string::npos);
+    QVERIFY(text.find("\"name\": \"\xC2\xB5-kernel \xEF\xBF\xBD\"") != std::string::npos);
+    QVERIFY(text.find("\"flops\": 1000000000.0,") != std::string::npos);
+}
+
+void TestReport::jsonWriterPiecesJoinToTheSameText()
+{
+    // Enough points for several pieces of about a megabyte each.
+    const Hardware hw = twoLevelMachine();
+    std::vector<AnalyzedPoint> points;
+    for (int i = 0; i < 800; ++i) {
+        for (auto &p : varied(hw))
+            points.push_back(std::move(p));
+    }
+    std::vector<std::string> pieces;
+    AnalysisJsonWriter writer(hw, [&](std::string_view piece) { pieces.emplace_back(piece); });
+    for (const auto &[p, analysis] : points)
+        writer.add(p, analysis);
+    writer.finish();
+    QVERIFY(pieces.size() >= 3);
+    std::string joined;
+    for (const auto &piece : pieces)
+        joined += piece;
+    QCOMPARE(joined, analysisJson(hw, points));
 }
 
 QTEST_GUILESS_MAIN(TestReport)
