@@ -126,7 +126,8 @@ private slots:
     void saysWhenTheSessionIsTooBigToEmbed();
     void refusesBadOptions_data();
     void refusesBadOptions();
-    void analysesAnExportedSvgLikeItsSession();
+    void analysesAnExportedPictureLikeItsSession_data();
+    void analysesAnExportedPictureLikeItsSession();
     void reopensAPngSessionAndWritesItAgain();
     void analysesASessionOnAnotherMachine();
     void refusesSessionsOfTwoMachinesWithoutHardware();
@@ -366,17 +367,26 @@ void TestCliRender::refusesBadOptions()
     QVERIFY(!QFile::exists(m_dir.filePath("never.png")));
 }
 
-void TestCliRender::analysesAnExportedSvgLikeItsSession()
+void TestCliRender::analysesAnExportedPictureLikeItsSession_data()
 {
-    const QString svg = m_dir.filePath("roundtrip.svg");
-    QCOMPARE(render({ "--session", m_session, "-o", svg }).status, 0);
+    QTest::addColumn<QString>("suffix");
+    QTest::newRow("svg") << "svg";
+    QTest::newRow("png") << "png";
+    QTest::newRow("pdf") << "pdf";
+}
+
+void TestCliRender::analysesAnExportedPictureLikeItsSession()
+{
+    QFETCH(QString, suffix);
+    const QString picture = m_dir.filePath("roundtrip." + suffix);
+    QCOMPARE(render({ "--session", m_session, "-o", picture }).status, 0);
     const Run fromSession = cli({ "analyze", m_session, "--format", "json" });
-    const Run fromSvg = cli({ "analyze", svg, "--format", "json" });
+    const Run fromPicture = cli({ "analyze", picture, "--format", "json" });
     QCOMPARE(fromSession.status, 0);
-    QCOMPARE(fromSvg.status, 0);
+    QVERIFY2(fromPicture.status == 0, fromPicture.err.constData());
     QVERIFY(fromSession.out.contains("\"NVIDIA H100 SXM5 80GB\""));
     QVERIFY(fromSession.out.contains("\"softmax\""));
-    QCOMPARE(fromSvg.out, fromSession.out);
+    QCOMPARE(fromPicture.out, fromSession.out);
 }
 
 void TestCliRender::reopensAPngSessionAndWritesItAgain()
