@@ -135,7 +135,7 @@ int runRender(const QStringList &arguments)
     addHardwareOptions(parser);
     parser.addOption({ { "o", "output" }, "Image file to write (.png, .svg, .pdf).", "file" });
     parser.addOption({ "session",
-        "Draw a session: a .ridgepoint.json file, or a PNG or SVG exported with its session "
+        "Draw a session: a .ridgepoint.json file, or a PNG, SVG or PDF exported with its session "
         "embedded. Its points, what-if moves, notes, targets, baseline, view and theme are "
         "drawn; point files given as well are added. --hardware (then framed anew), "
         "--theme and --baseline replace the session's own.",
