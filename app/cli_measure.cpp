@@ -24,21 +24,6 @@ extern "C" void onInterrupt(int)
     g_interrupted = true;
 }
 
-std::string binarySize(std::uint64_t bytes)
-{
-    const char *units[] = { "B", "KiB", "MiB", "GiB" };
-    double value = static_cast<double>(bytes);
-    int unit = 0;
-    while (value >= 1024.0 && unit < 3) {
-        value /= 1024.0;
-        ++unit;
-    }
-    char text[32];
-    std::snprintf(
-        text, sizeof(text), value < 10.0 && unit > 0 ? "%.1f %s" : "%.0f %s", value, units[unit]);
-    return text;
-}
-
 std::string threadsWord(int threads)
 {
     return std::to_string(threads) + (threads == 1 ? " thread" : " threads");
@@ -50,14 +35,8 @@ std::string measurementTable(const Hardware &hardware, const Measurement &m, con
     text += "CPU " + m.cpuModel + ", " + std::to_string(m.hardwareThreads)
         + " hardware threads, widest ISA " + m.isa + ", measured in "
         + formatQuantity(m.elapsedSeconds, Dimension::Time, 3) + " on " + m.date + "\n";
-    std::string caches;
-    for (const auto &c : m.reportedCaches) {
-        caches += (caches.empty() ? "" : ", ") + std::string("L") + std::to_string(c.level) + " "
-            + binarySize(c.size)
-            + (c.sharedBy > 1 ? " shared by " + std::to_string(c.sharedBy) + " CPUs" : " per CPU");
-    }
     text += "Reported caches (checked against the curve, not trusted): "
-        + (caches.empty() ? std::string("none") : caches) + "\n";
+        + describeCaches(m.reportedCaches) + "\n";
     text += "Bytes counted: " + m.byteCounting + ".\n\n";
 
     std::vector<std::vector<std::string>> rows { { "Compute", "1 thread", threadsWord(m.threads),
@@ -99,15 +78,28 @@ std::string measurementTable(const Hardware &hardware, const Measurement &m, con
                     + std::string(memoryKernelName(kernel)),
                 m.threads == 1 ? formatQuantity(p.plateau.bandwidth, Dimension::ByteRate) : one,
                 formatQuantity(p.plateau.bandwidth, Dimension::ByteRate),
-                binarySize(p.plateau.firstWorkingSet) + " - "
-                    + binarySize(p.plateau.lastWorkingSet) });
+                formatBinarySize(p.plateau.firstWorkingSet) + " - "
+                    + formatBinarySize(p.plateau.lastWorkingSet) });
         }
     }
     if (rows.size() > 1)
         text += alignedTable(rows, { false, true, true, false }) + "\n";
-    if (m.spec)
+    if (m.spec) {
+        rows = { { "Measured vs spec", threadsWord(m.threads), "spec (" + m.spec->name + ")",
+            "measured / spec" } };
+        for (const auto &row : compareWithSpec(m)) {
+            if (row.specName.empty())
+                continue;
+            const Dimension unit = row.compute ? Dimension::FlopRate : Dimension::ByteRate;
+            rows.push_back({ row.measuredName, formatQuantity(row.measured, unit),
+                formatQuantity(row.spec, unit) + " " + row.specName,
+                formatSignificant(100.0 * row.measured / row.spec, 3) + " %" });
+        }
+        if (rows.size() > 1)
+            text += alignedTable(rows, { false, true, false, true }) + "\n";
         text += "Spec ceilings from the preset \"" + m.spec->name
-            + "\" are in the file as (spec).\n";
+            + "\" are in the file as (spec); the spec is for the whole chip.\n";
+    }
     if (!file.isEmpty())
         text += "Wrote " + QFileInfo(file).absoluteFilePath().toStdString()
             + " (use it with: ridgepoint analyze --hardware FILE.json)\n";
@@ -137,6 +129,16 @@ int runMeasure(const QStringList &arguments)
         "max-isa", "Widest instruction set to use: portable, sse2, avx2, avx512.", "ISA");
     maxIsa.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(maxIsa);
+    // The working sets of the sweep (bench/compare_likwid.sh times the same sizes as
+    // likwid-bench). Byte units: "1GB" is 1e9 B, "1GiB" 2^30 B.
+    QCommandLineOption sweepFrom(
+        "sweep-from", "Smallest working set of the sweep (default 4 KiB).", "SIZE");
+    sweepFrom.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(sweepFrom);
+    QCommandLineOption sweepTo(
+        "sweep-to", "Largest working set of the sweep (default: from the caches).", "SIZE");
+    sweepTo.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(sweepTo);
     int status = kExitOk;
     if (!parseOrExplain(parser, arguments, status))
         return status;
@@ -164,6 +166,24 @@ int runMeasure(const QStringList &arguments)
                   << parser.value("threads") << "\"" << Qt::endl;
             return kExitBadInput;
         }
+    }
+    for (const auto &[option, field] : { std::pair { &sweepFrom, &options.minWorkingSet },
+             std::pair { &sweepTo, &options.maxWorkingSet } }) {
+        if (!parser.isSet(*option))
+            continue;
+        const auto size
+            = parsePositiveQuantity(parser.value(*option).toStdString(), Dimension::Bytes);
+        if (!size || *size < 1024.0 || *size > 1e12) {
+            err() << "--" << option->names().front()
+                  << ": expected a size from 1 KiB to 1 TB, got \"" << parser.value(*option) << "\""
+                  << Qt::endl;
+            return kExitBadInput;
+        }
+        *field = static_cast<std::uint64_t>(*size);
+    }
+    if (options.maxWorkingSet != 0 && options.maxWorkingSet < options.minWorkingSet) {
+        err() << "--sweep-to is smaller than --sweep-from" << Qt::endl;
+        return kExitBadInput;
     }
     options.maxIsa = parser.value(maxIsa).toStdString();
     options.spec = findSpecForCpu(PresetDatabase::builtin().machines(), detectCpuModel());

@@ -146,15 +146,16 @@ void MainWindow::buildMenus()
 
     QMenu *hardwareMenu = menuBar()->addMenu(tr("&Hardware"));
     m_import->addHardwareActions(hardwareMenu);
-    hardwareMenu->addAction(tr("&Measure this machine…"), this, [this] {
+    QAction *measure = hardwareMenu->addAction(tr("&Measure this machine…"), this, [this] {
         MeasureOptions options;
         options.spec = findSpecForCpu(m_presets.machines(), detectCpuModel());
-        MeasureDialog dialog(options, this);
+        MeasureDialog dialog(options, m_presets.machines(), this);
         if (dialog.exec() != QDialog::Accepted || !dialog.result())
             return;
         m_hardwarePanel->addMachine(dialog.result()->hardware);
         m_document->selectHardware(dialog.result()->hardware);
     });
+    measure->setObjectName("measureMachine");
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *zoomIn = view->addAction(tr("Zoom &in"), this, [this] { m_plot->zoomBy(2.0); });

@@ -8,6 +8,7 @@
 #include <barrier>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
@@ -463,6 +464,41 @@ std::string detectCpuModel()
 {
     const std::string model = cpuInfoField("model name");
     return model.empty() ? "unknown CPU" : model;
+}
+
+int usableCpus()
+{
+    return static_cast<int>(allowedCpus().size());
+}
+
+std::string formatBinarySize(std::uint64_t bytes)
+{
+    const char *units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+    double value = static_cast<double>(bytes);
+    std::size_t unit = 0;
+    while (value >= 1024.0 && unit + 1 < std::size(units)) {
+        value /= 1024.0;
+        ++unit;
+    }
+    char text[32];
+    std::snprintf(
+        text, sizeof(text), value < 10.0 && unit > 0 ? "%.1f %s" : "%.0f %s", value, units[unit]);
+    std::string result = text;
+    if (const auto point = result.find(".0 "); point != std::string::npos)
+        result.erase(point, 2); // "1.0 MiB" -> "1 MiB"
+    return result;
+}
+
+std::string describeCaches(const std::vector<CacheInfo> &caches)
+{
+    std::string text;
+    for (const auto &c : caches) {
+        text += (text.empty() ? "L" : ", L") + std::to_string(c.level) + " "
+            + formatBinarySize(c.size)
+            + (c.sharedBy > 1 ? " shared by " + std::to_string(c.sharedBy) + " CPUs"
+                              : std::string(" per CPU"));
+    }
+    return text.empty() ? "none" : text;
 }
 
 std::vector<Plateau> findPlateaus(
@@ -1104,6 +1140,67 @@ Expected<Hardware, std::string> hardwareFromMeasurement(
     if (const auto problems = validateHardware(hardware); !problems.empty())
         return Unexpected(problems.front());
     return hardware;
+}
+
+std::vector<SpecComparison> compareWithSpec(const Measurement &m)
+{
+    std::vector<SpecComparison> rows;
+    for (const auto &sample : m.compute) {
+        if (sample.threads != m.threads || !(sample.best > 0.0))
+            continue;
+        auto row = std::find_if(rows.begin(), rows.end(),
+            [&](const SpecComparison &r) { return r.precision == sample.precision; });
+        if (row == rows.end()) {
+            rows.push_back({});
+            row = rows.end() - 1;
+            row->precision = sample.precision;
+        }
+        if (sample.best > row->measured) {
+            row->measured = sample.best;
+            row->measuredName = computeCeilingName(sample, m.threads);
+        }
+    }
+    std::stable_sort(rows.begin(), rows.end(),
+        [](const SpecComparison &a, const SpecComparison &b) { return a.precision < b.precision; });
+    std::vector<PlateauRecord> loads;
+    for (const auto &p : m.plateaus) {
+        if (p.kernel == MemoryKernel::Load && p.threads == m.threads && p.plateau.bandwidth > 0.0)
+            loads.push_back(p);
+    }
+    std::stable_sort(
+        loads.begin(), loads.end(), [](const PlateauRecord &a, const PlateauRecord &b) {
+            return a.plateau.level < b.plateau.level;
+        });
+    for (const auto &p : loads) {
+        if (!rows.empty() && !rows.back().compute && rows.back().level == p.plateau.level)
+            continue; // one row per level (findPlateaus names each level once)
+        SpecComparison row;
+        row.compute = false;
+        row.level = p.plateau.level;
+        row.measuredName = std::string(memoryLevelName(p.plateau.level)) + " load";
+        row.measured = p.plateau.bandwidth;
+        rows.push_back(row);
+    }
+    if (!m.spec)
+        return rows;
+    for (auto &row : rows) {
+        if (row.compute) {
+            for (const auto &c : m.spec->compute) {
+                if (c.precision == row.precision && c.peak > row.spec) {
+                    row.spec = c.peak;
+                    row.specName = c.name;
+                }
+            }
+        } else {
+            for (const auto &c : m.spec->memory) {
+                if (c.level == row.level && c.bandwidth > row.spec) {
+                    row.spec = c.bandwidth;
+                    row.specName = c.name;
+                }
+            }
+        }
+    }
+    return rows;
 }
 
 std::optional<Hardware> findSpecForCpu(

@@ -37,6 +37,12 @@ struct CacheInfo {
 std::vector<CacheInfo> detectCaches();
 // The processor's model name (/proc/cpuinfo "model name"), or "unknown CPU".
 std::string detectCpuModel();
+// The CPUs this process may run on (its affinity mask): what "all threads" means.
+int usableCpus();
+// "512 B", "48 KiB", "1.5 MiB", "32 MiB": binary prefixes, as caches are sized.
+std::string formatBinarySize(std::uint64_t bytes);
+// "L1 48 KiB per CPU, L2 1 MiB per CPU, L3 32 MiB shared by 2 CPUs", or "none".
+std::string describeCaches(const std::vector<CacheInfo> &caches);
 
 // One point of the bandwidth-vs-working-set curve.
 struct BandwidthSample {
@@ -153,6 +159,22 @@ Expected<MeasureResult, std::string> measureMachine(const MeasureOptions &option
 // The machine (ceilings from the plateaus and compute samples) a measurement describes.
 Expected<Hardware, std::string> hardwareFromMeasurement(
     const Measurement &measurement, const std::string &name);
+
+// A measured figure beside the spec's figure of the same kind, for "measured vs spec": per
+// precision the fastest all-thread compute figure, per memory level the all-thread load plateau.
+struct SpecComparison {
+    bool compute = true; // FLOP/s, else B/s
+    Precision precision = Precision::FP64; // of a compute row
+    MemoryLevel level = MemoryLevel::DRAM; // of a memory row
+    std::string measuredName; // the measured ceiling: "FP64 AVX-512 FMA", "DRAM load"
+    double measured = 0.0;
+    std::string specName; // the spec's fastest ceiling of the kind; "" when it has none
+    double spec = 0.0;
+    bool operator==(const SpecComparison &) const = default;
+};
+// Compute rows (FP64, FP32, ...) then memory rows (L1 ... DRAM); without a spec every specName is
+// empty. The spec usually describes the whole chip: compare with `measurement.threads` in mind.
+std::vector<SpecComparison> compareWithSpec(const Measurement &measurement);
 
 // A preset of kind "cpu" whose name (or an alias) the CPU model contains as whole words.
 std::optional<Hardware> findSpecForCpu(

@@ -47,6 +47,15 @@ inline const Setting<QString> importDirectory { "import/directory", QString() };
 // Point files larger than this are read on a worker thread with a progress dialog.
 inline const Setting<qint64> backgroundReadBytes { "import/backgroundReadBytes",
     qint64 { 2 } * 1024 * 1024 };
+// Hardware ▸ Measure this machine: the budget chosen last ("quick" or "thorough") and the
+// threads of the all-thread runs (0: every CPU the process may use).
+inline const Setting<QString> measureBudget { "measure/budget", QStringLiteral("thorough") };
+inline const Setting<int> measureThreads { "measure/threads", 0 };
+// What the two budgets spend, in seconds, and the largest working set of the sweep in bytes
+// (0: from the reported caches). Tests shrink them to finish in a second.
+inline const Setting<double> measureQuickSeconds { "measure/quickSeconds", 10.0 };
+inline const Setting<double> measureThoroughSeconds { "measure/thoroughSeconds", 60.0 };
+inline const Setting<qint64> measureMaxWorkingSet { "measure/maxWorkingSetBytes", 0 };
 } // namespace settings
 
 class Settings

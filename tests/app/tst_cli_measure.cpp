@@ -29,6 +29,7 @@ private slots:
     void initTestCase();
     void quickRunIsSane();
     void quickRunWithoutAvx512();
+    void sweepStaysWithinTheGivenWorkingSets();
     void fileIsAHardwareFile();
     void rejectsBadOptions_data();
     void rejectsBadOptions();
@@ -113,6 +114,28 @@ void TestCliMeasure::quickRunWithoutAvx512()
         QVERIFY(entry.toObject().value("isa").toString() != "avx512");
 }
 
+void TestCliMeasure::sweepStaysWithinTheGivenWorkingSets()
+{
+    // bench/compare_likwid.sh puts a sweep point on likwid-bench's working set this way.
+    const Run run = ridgepoint(
+        { "measure", "--budget", "1", "--sweep-from", "16KiB", "--sweep-to", "4 MiB", "--json" });
+    QVERIFY2(run.status == 0, run.err.constData());
+    const QJsonObject m = QJsonDocument::fromJson(run.out).object().value("measurement").toObject();
+    const QJsonArray sweep = m.value("sweep").toArray();
+    QVERIFY(!sweep.isEmpty());
+    double smallest = INFINITY, largest = 0.0;
+    for (const auto &entry : sweep) {
+        const double size = entry.toObject().value("working_set").toDouble();
+        smallest = std::min(smallest, size);
+        largest = std::max(largest, size);
+    }
+    // Each thread's share is a whole number of 512-byte blocks: at most that much below.
+    QVERIFY2(smallest >= 16 * 1024 - 3 * 2 * 512 && smallest <= 16 * 1024,
+        qPrintable(QString::number(smallest)));
+    QVERIFY2(largest <= 4 * 1024 * 1024 && largest > 3.9 * 1024 * 1024,
+        qPrintable(QString::number(largest)));
+}
+
 void TestCliMeasure::fileIsAHardwareFile()
 {
     const Run run = ridgepoint({ "analyze", "--hardware", m_file, "--example", "--json" });
@@ -139,6 +162,11 @@ void TestCliMeasure::rejectsBadOptions_data()
     QTest::newRow("budget negative") << QStringList { "measure", "--budget", "-1" };
     QTest::newRow("unknown isa") << QStringList { "measure", "--budget", "1", "--max-isa", "neon" };
     QTest::newRow("positional") << QStringList { "measure", "file.json" };
+    QTest::newRow("sweep-from below 1 KiB") << QStringList { "measure", "--sweep-from", "512" };
+    QTest::newRow("sweep-to not a size") << QStringList { "measure", "--sweep-to", "big" };
+    QTest::newRow("sweep-to in seconds") << QStringList { "measure", "--sweep-to", "2 s" };
+    QTest::newRow("sweep-to below sweep-from")
+        << QStringList { "measure", "--sweep-from", "1MiB", "--sweep-to", "64KiB" };
 }
 
 void TestCliMeasure::rejectsBadOptions()

@@ -94,6 +94,7 @@ private slots:
     void buildsAMachine();
     void roundTripsJson();
     void rejectsABrokenMeasurement();
+    void comparesWithSpec();
     void matchesSpecByModel_data();
     void matchesSpecByModel();
     void kernelsOfEveryIsa();
@@ -258,6 +259,37 @@ void TestMeasure::buildsAMachine()
     empty.plateaus.clear();
     empty.spec.reset();
     QVERIFY(!hardwareFromMeasurement(empty, "x"));
+}
+
+void TestMeasure::comparesWithSpec()
+{
+    // One row per precision (the fastest all-thread figure) and per load plateau, in that order;
+    // the spec's fastest ceiling of the same precision or level beside it, or nothing.
+    Measurement m = sampleMeasurement();
+    const auto rows = compareWithSpec(m);
+    QCOMPARE(rows.size(), std::size_t(6));
+    QVERIFY(rows[0].compute && rows[0].precision == Precision::FP64);
+    QCOMPARE(rows[0].measuredName, std::string("FP64 AVX-512 FMA"));
+    QCOMPARE(rows[0].measured, 8 * 2 * 17e9);
+    QVERIFY(rows[0].specName.empty()); // the spec has no FP64 figure
+    QCOMPARE(rows[1].measuredName, std::string("FP32 AVX-512 FMA"));
+    QCOMPARE(rows[1].measured, 8 * 2 * 2 * 17e9);
+    QCOMPARE(rows[1].specName, std::string("Peak"));
+    QCOMPARE(rows[1].spec, 3e12);
+    const char *levels[] = { "L1 load", "L2 load", "L3 load", "DRAM load" };
+    for (std::size_t i = 0; i < 4; ++i) {
+        QVERIFY(!rows[2 + i].compute);
+        QCOMPARE(rows[2 + i].measuredName, std::string(levels[i]));
+        QVERIFY(rows[2 + i].measured > 0.0);
+    }
+    QVERIFY(std::abs(rows[5].measured / 30e9 - 1) < 0.1);
+    QCOMPARE(rows[5].specName, std::string("Memory"));
+    QCOMPARE(rows[5].spec, 400e9);
+    QVERIFY(rows[4].specName.empty());
+
+    m.spec.reset();
+    for (const auto &row : compareWithSpec(m))
+        QVERIFY(row.specName.empty() && row.spec == 0.0 && row.measured > 0.0);
 }
 
 void TestMeasure::roundTripsJson()

@@ -1,18 +1,30 @@
-// The measuring dialog: a short real run fills the curve and hands over a machine; Cancel and
-// closing stop the worker within the bound the core promises.
+// The measuring dialog: the user picks quick or thorough, the threads and the spec before
+// anything runs (remembered); a short real run fills the curve, says what was detected and
+// measured against the spec, and hands over a machine; Cancel and closing stop the worker
+// within the bound the core promises. Settings live in a temporary file; the quick budget is
+// shortened to a second.
 #include "widgets/document.h"
 #include "widgets/hardwarepanel.h"
 #include "widgets/measuredialog.h"
+#include "widgets/settings.h"
 
 #include <QComboBox>
-
 #include <QElapsedTimer>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <qcustomplot.h>
+
+#include <memory>
 
 using namespace ridgepoint;
 
@@ -21,11 +33,20 @@ class TestMeasureDialog : public QObject
     Q_OBJECT
 
 private slots:
+    void init();
+    void showingWaitsForTheChoice();
+    void choicesAreAppliedAndRemembered_data();
+    void choicesAreAppliedAndRemembered();
+    void handEditedSettingsFallBack();
     void measuresAndHandsOverAMachine();
+    void showsMeasuredAgainstTheChosenSpec();
     void cancelStopsTheWorker_data();
     void cancelStopsTheWorker();
     void closingWhileMeasuringIsSafe();
     void measuredMachineJoinsThePicker();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
 };
 
 namespace {
@@ -33,7 +54,6 @@ namespace {
 MeasureOptions shortRun()
 {
     MeasureOptions options;
-    options.budgetSeconds = 1.0;
     options.maxWorkingSet = 4 * 1024 * 1024;
     options.pointsPerOctave = 2;
     return options;
@@ -47,13 +67,124 @@ int plottedPoints(QCustomPlot *plot)
     return points;
 }
 
+void click(QAbstractButton *button)
+{
+    QTest::mouseClick(button, Qt::LeftButton, {}, button->rect().center());
+}
+
+Hardware specMachine()
+{
+    Hardware spec = makeSimpleMachine(3e12, 400e9); // "Peak" FP32, "Memory" DRAM
+    spec.name = "Test CPU 1000";
+    spec.kind = "cpu";
+    return spec;
+}
+
 } // namespace
+
+void TestMeasureDialog::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    Settings::useFile(m_dir->filePath("settings.ini"));
+    Settings::store().clear();
+    Settings::set(settings::measureQuickSeconds, 1.0);
+    Settings::set(settings::measureBudget, QStringLiteral("quick"));
+}
+
+void TestMeasureDialog::showingWaitsForTheChoice()
+{
+    // Showing does not start: the choices come first, Start (the default button) runs them.
+    Settings::store().clear(); // the defaults: thorough, all CPUs
+    MeasureDialog dialog(shortRun());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QTest::qWait(50);
+    QVERIFY(!dialog.isRunning());
+    QVERIFY(dialog.thoroughButton()->isChecked());
+    QVERIFY(dialog.allThreadsButton()->isChecked());
+    QVERIFY(!dialog.threadsBox()->isEnabled());
+    QVERIFY(dialog.startButton()->isEnabled());
+    QVERIFY(dialog.startButton()->isDefault());
+    QVERIFY(!dialog.acceptButton()->isEnabled());
+    QCOMPARE(dialog.progressBar()->value(), 0);
+    QCOMPARE(dialog.options().budgetSeconds, 60.0);
+    QCOMPARE(dialog.options().threads, 0);
+    QCOMPARE(dialog.specBox()->currentIndex(), 0); // no spec given, none chosen
+    QVERIFY(!dialog.options().spec);
+
+    click(dialog.startButton());
+    QVERIFY(dialog.isRunning());
+    QVERIFY(!dialog.startButton()->isEnabled());
+    QVERIFY(!dialog.quickButton()->isEnabled()); // the choices are fixed while it runs
+    dialog.cancel();
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog.isRunning(), 5000);
+}
+
+void TestMeasureDialog::choicesAreAppliedAndRemembered_data()
+{
+    QTest::addColumn<bool>("quick");
+    QTest::addColumn<bool>("oneThread");
+    QTest::newRow("quick, all CPUs") << true << false;
+    QTest::newRow("thorough, one thread") << false << true;
+}
+
+void TestMeasureDialog::choicesAreAppliedAndRemembered()
+{
+    QFETCH(bool, quick);
+    QFETCH(bool, oneThread);
+    Settings::set(settings::measureBudget, QString(quick ? "thorough" : "quick"));
+    {
+        MeasureDialog dialog(shortRun());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        click(quick ? dialog.quickButton() : dialog.thoroughButton());
+        QCOMPARE(dialog.options().budgetSeconds, quick ? 1.0 : 60.0);
+        if (oneThread) {
+            click(dialog.someThreadsButton());
+            QVERIFY(dialog.threadsBox()->isEnabled());
+            dialog.threadsBox()->setFocus();
+            QTest::keyClick(dialog.threadsBox(), Qt::Key_A, Qt::ControlModifier);
+            QTest::keyClicks(dialog.threadsBox(), "1");
+            QCOMPARE(dialog.threadsBox()->value(), 1);
+            QCOMPARE(dialog.threadsBox()->suffix(), QString(" thread"));
+        }
+        QCOMPARE(dialog.options().threads, oneThread ? 1 : 0);
+        // The base options that are not choices pass through.
+        QCOMPARE(dialog.options().maxWorkingSet, std::uint64_t(4 * 1024 * 1024));
+        QCOMPARE(dialog.options().pointsPerOctave, 2);
+        QVERIFY(dialog.stageLabel()->text().contains(quick ? "about 1 s" : "about 60 s"));
+
+        click(dialog.startButton());
+        QVERIFY(dialog.isRunning());
+        dialog.cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.isRunning(), 5000);
+    }
+    QCOMPARE(Settings::get(settings::measureBudget), QString(quick ? "quick" : "thorough"));
+    QCOMPARE(Settings::get(settings::measureThreads), oneThread ? 1 : 0);
+    // The next dialog opens on the same choices.
+    MeasureDialog again(shortRun());
+    QCOMPARE(again.quickButton()->isChecked(), quick);
+    QCOMPARE(again.someThreadsButton()->isChecked(), oneThread);
+    QCOMPARE(again.options().threads, oneThread ? 1 : 0);
+}
+
+void TestMeasureDialog::handEditedSettingsFallBack()
+{
+    Settings::set(settings::measureQuickSeconds, -5.0);
+    Settings::set(settings::measureThreads, 100000);
+    MeasureDialog dialog(shortRun());
+    QCOMPARE(dialog.options().budgetSeconds, settings::measureQuickSeconds.defaultValue);
+    // More threads than CPUs: as many as there are.
+    QCOMPARE(dialog.options().threads, dialog.threadsBox()->maximum());
+}
 
 void TestMeasureDialog::measuresAndHandsOverAMachine()
 {
     MeasureDialog dialog(shortRun());
     QSignalSpy finished(&dialog, &MeasureDialog::measurementFinished);
     QVERIFY(!dialog.acceptButton()->isEnabled());
+    QVERIFY(!dialog.resultsTable()->isVisibleTo(&dialog));
     dialog.start();
     QVERIFY(dialog.isRunning());
     QVERIFY(finished.wait(20000));
@@ -67,6 +198,65 @@ void TestMeasureDialog::measuresAndHandsOverAMachine()
     QVERIFY(dialog.plot()->graphCount() >= 3);
     QCOMPARE(dialog.progressBar()->value(), dialog.progressBar()->maximum());
     QVERIFY(dialog.acceptButton()->isEnabled());
+    QVERIFY(dialog.acceptButton()->isDefault());
+
+    // What was detected: the CPU, the threads, the widest ISA, the reported caches.
+    const Measurement &m = dialog.result()->measurement;
+    const QString detected = dialog.detectedLabel()->text();
+    QVERIFY(dialog.detectedLabel()->isVisibleTo(&dialog));
+    QVERIFY2(detected.contains(QString::fromStdString(m.cpuModel).toHtmlEscaped()),
+        qPrintable(detected));
+    QVERIFY(detected.contains(
+        QString("measured on %1 of %2 CPUs").arg(m.threads).arg(m.hardwareThreads)));
+    QVERIFY(detected.contains(QString::fromStdString(describeCaches(m.reportedCaches))));
+    // Measured figures, one row per precision and level; no spec was chosen.
+    QTableWidget *table = dialog.resultsTable();
+    QVERIFY(table->isVisibleTo(&dialog));
+    const auto rows = compareWithSpec(m);
+    QCOMPARE(table->rowCount(), static_cast<int>(rows.size()));
+    QVERIFY(table->rowCount() >= 3); // FP64, FP32 and at least one memory level
+    for (int row = 0; row < table->rowCount(); ++row) {
+        QCOMPARE(table->item(row, 0)->text(),
+            QString::fromStdString(rows[static_cast<std::size_t>(row)].measuredName));
+        QCOMPARE(table->item(row, 2)->text(), QString("—"));
+    }
+    QCOMPARE(table->horizontalHeaderItem(2)->text(), QString("Spec (none chosen)"));
+}
+
+void TestMeasureDialog::showsMeasuredAgainstTheChosenSpec()
+{
+    // The spec is picked in the dialog among the CPU presets (a GPU is not offered).
+    Hardware gpu = makeSimpleMachine(1e15, 3e12);
+    gpu.name = "Some GPU";
+    gpu.kind = "gpu";
+    MeasureDialog dialog(shortRun(), { gpu, specMachine() });
+    QSignalSpy finished(&dialog, &MeasureDialog::measurementFinished);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QCOMPARE(dialog.specBox()->count(), 2); // None, Test CPU 1000
+    dialog.specBox()->setFocus();
+    QTest::keyClick(dialog.specBox(), Qt::Key_Down);
+    QCOMPARE(dialog.specBox()->currentText(), QString("Test CPU 1000"));
+    QVERIFY(dialog.options().spec);
+    click(dialog.startButton());
+    QVERIFY(finished.wait(20000));
+    QVERIFY(dialog.result());
+
+    const Hardware &measured = dialog.result()->hardware;
+    QVERIFY(measured.findCompute("Peak (spec)") && measured.findCompute("Peak (spec)")->visible);
+    QVERIFY(measured.findMemory("Memory (spec)"));
+    QTableWidget *table = dialog.resultsTable();
+    QCOMPARE(table->horizontalHeaderItem(2)->text(), QString("Spec: Test CPU 1000"));
+    int withSpec = 0;
+    for (int row = 0; row < table->rowCount(); ++row) {
+        if (table->item(row, 2)->text() == "—")
+            continue;
+        ++withSpec;
+        QVERIFY(table->item(row, 2)->text().contains("(Peak)")
+            || table->item(row, 2)->text().contains("(Memory)"));
+        QVERIFY(table->item(row, 3)->text().endsWith(" %"));
+    }
+    QVERIFY(withSpec >= 1); // FP32 at least: the spec has an FP32 peak
 }
 
 void TestMeasureDialog::cancelStopsTheWorker_data()
@@ -79,17 +269,18 @@ void TestMeasureDialog::cancelStopsTheWorker_data()
 void TestMeasureDialog::cancelStopsTheWorker()
 {
     QFETCH(bool, byButton);
-    MeasureOptions options;
-    options.budgetSeconds = 60.0;
-    MeasureDialog dialog(options);
+    MeasureDialog dialog;
     QSignalSpy finished(&dialog, &MeasureDialog::measurementFinished);
-    dialog.show(); // showing starts the measurement
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    click(dialog.thoroughButton()); // would run a minute if not cancelled
+    click(dialog.startButton());
     QVERIFY(dialog.isRunning());
     QTRY_VERIFY_WITH_TIMEOUT(plottedPoints(dialog.plot()) > 2, 20000);
     QElapsedTimer clock;
     clock.start();
     if (byButton)
-        QTest::mouseClick(dialog.cancelButton(), Qt::LeftButton);
+        click(dialog.cancelButton());
     else
         dialog.cancel();
     QVERIFY(finished.wait(5000));
@@ -103,11 +294,10 @@ void TestMeasureDialog::cancelStopsTheWorker()
 
 void TestMeasureDialog::closingWhileMeasuringIsSafe()
 {
-    MeasureOptions options;
-    options.budgetSeconds = 60.0;
     QElapsedTimer clock;
     {
-        MeasureDialog dialog(options);
+        MeasureDialog dialog;
+        dialog.thoroughButton()->setChecked(true);
         dialog.start();
         QTest::qWait(200);
         clock.start();
