@@ -47,6 +47,13 @@ std::vector<int> tableColumns(bool baseline)
     return columns;
 }
 
+// True when the painter draws into an SVG generator (which cannot clip).
+bool svgClipping(QPainter *painter)
+{
+    return painter->device() && painter->device()->paintEngine()
+        && painter->device()->paintEngine()->type() == QPaintEngine::SVG;
+}
+
 int titleHeight(const ExportOptions &options, const QFont &base, QPaintDevice *device)
 {
     if (options.title.trimmed().isEmpty())
@@ -55,6 +62,47 @@ int titleHeight(const ExportOptions &options, const QFont &base, QPaintDevice *d
 }
 
 } // namespace
+
+void RooflinePlot::paintClippedByHand(QCPPainter *painter, int width, int height)
+{
+    // Qt 6.4's SVG generator ignores clipping, so roofs, the envelope and shading (drawn from
+    // far left to far right and clipped to the plot area on screen) would run across the axes
+    // to the picture's edge. Draw the chart, cover what lies outside the plot area with the
+    // background, then draw the axes again on top: the PNG's picture. (The covered first axes
+    // stay in the file under the cover: a layer's visibility hides its children's too, and the
+    // grid is the axes' child, so the first pass cannot leave the axes out.)
+    toPainter(painter, width, height);
+    const QRect inner = axisRect()->rect(); // laid out for this size by toPainter
+    const QRegion outside = QRegion(0, 0, width, height).subtracted(QRegion(inner));
+    for (const QRect &strip : outside)
+        painter->fillRect(strip, m_theme.background);
+    // Second pass: the axes only. Layers cannot be hidden for it (a layer hides its children's
+    // children: the plot layout on "main" is the axis rect's parent), so every other layerable
+    // is hidden on its own and shown again after.
+    std::vector<QCPLayerable *> hidden;
+    const auto hide = [&hidden](QCPLayerable *layerable) {
+        if (layerable && layerable->visible()) {
+            layerable->setVisible(false);
+            hidden.push_back(layerable);
+        }
+    };
+    for (int i = 0; i < plottableCount(); ++i)
+        hide(plottable(i));
+    for (int i = 0; i < itemCount(); ++i)
+        hide(item(i));
+    hide(legend);
+    for (QCPAxis *axis : axisRect()->axes())
+        hide(axis->grid());
+    const QBrush background = mBackgroundBrush;
+    const QBrush rectBackground = axisRect()->backgroundBrush();
+    setBackground(Qt::NoBrush);
+    axisRect()->setBackground(Qt::NoBrush);
+    toPainter(painter, width, height);
+    setBackground(background);
+    axisRect()->setBackground(rectBackground);
+    for (QCPLayerable *layerable : hidden)
+        layerable->setVisible(true);
+}
 
 int RooflinePlot::tableHeight(const ExportOptions &options, int rows) const
 {
@@ -91,7 +139,10 @@ void RooflinePlot::paintPicture(QCPPainter *painter, const ExportOptions &option
     const int chartHeight = std::max(1, options.height - top - bottom);
     painter->save();
     painter->translate(0, top);
-    toPainter(painter, options.width, chartHeight);
+    if (svgClipping(painter))
+        paintClippedByHand(painter, options.width, chartHeight);
+    else
+        toPainter(painter, options.width, chartHeight);
     painter->restore();
     if (bottom == 0)
         return;

@@ -258,6 +258,8 @@ private:
     // size on a painter that is already scaled.
     void paintPicture(QCPPainter *painter, const ExportOptions &options);
     int tableHeight(const ExportOptions &options, int rows) const;
+    // The chart into a painter that cannot clip (SVG), clipped by covering the margins.
+    void paintClippedByHand(QCPPainter *painter, int width, int height);
     void decimate(DecimatedSeries &series, const ViewKey &view);
     void rebuildHitIndex();
     void showQuantGhosts(const std::vector<std::pair<std::size_t, QPointF>> &before);
