@@ -156,76 +156,70 @@ std::optional<std::size_t> columnOf(const Table &table, const std::string &name)
 
 // --- Numbers written with a decimal comma (FORMATS.md §1.8) ---------------------------------
 
+// "[sign]d{1,3}" then groups of exactly three digits after `separator`, from the start of
+// `text`: how many groups, and where the scan stopped. Not valid when a group is not three digits.
+struct GroupedDigits {
+    bool valid = false;
+    int groups = 0;
+    std::size_t end = 0;
+};
+
+GroupedDigits scanGroupedDigits(std::string_view text, char separator)
+{
+    const auto digitsFrom = [text](std::size_t i) {
+        while (i < text.size() && isDigit(text[i]))
+            ++i;
+        return i;
+    };
+    GroupedDigits scan;
+    std::size_t i = (!text.empty() && (text[0] == '-' || text[0] == '+')) ? 1 : 0;
+    const std::size_t leadingEnd = digitsFrom(i);
+    if (leadingEnd == i || leadingEnd - i > 3)
+        return scan;
+    i = leadingEnd;
+    while (i < text.size() && text[i] == separator) {
+        const std::size_t groupEnd = digitsFrom(i + 1);
+        if (groupEnd - (i + 1) != 3)
+            return scan;
+        i = groupEnd;
+        ++scan.groups;
+    }
+    scan.valid = true;
+    scan.end = i;
+    return scan;
+}
+
 // "27.595.520", "2.508.800", "1.234,5": '.' groups thousands and ',' is the decimal mark. One
 // '.' group alone ("1.500") is not evidence: it reads as 1.5 in the usual convention too.
 bool isDotGrouped(std::string_view text, bool needEvidence)
 {
-    std::size_t i = 0;
-    if (i < text.size() && (text[i] == '-' || text[i] == '+'))
-        ++i;
-    std::size_t leading = 0;
-    while (i < text.size() && isDigit(text[i])) {
-        ++i;
-        ++leading;
-    }
-    if (leading == 0 || leading > 3)
+    const GroupedDigits scan = scanGroupedDigits(text, '.');
+    if (!scan.valid)
         return false;
-    int groups = 0;
-    while (i < text.size() && text[i] == '.') {
-        ++i;
-        std::size_t digits = 0;
-        while (i < text.size() && isDigit(text[i])) {
-            ++i;
-            ++digits;
-        }
-        if (digits != 3)
-            return false;
-        ++groups;
-    }
+    std::size_t i = scan.end;
     bool fraction = false;
     if (i < text.size() && text[i] == ',') {
-        ++i;
-        std::size_t digits = 0;
-        while (i < text.size() && isDigit(text[i])) {
+        const std::size_t start = ++i;
+        while (i < text.size() && isDigit(text[i]))
             ++i;
-            ++digits;
-        }
-        if (digits == 0)
+        if (i == start)
             return false;
         fraction = true;
     }
     if (i != text.size())
         return false;
-    return needEvidence ? (groups >= 2 || (groups >= 1 && fraction)) : (groups > 0 || fraction);
+    return needEvidence ? (scan.groups >= 2 || (scan.groups >= 1 && fraction))
+                        : (scan.groups > 0 || fraction);
 }
 
 // "53,261,312.5" or "55,150,962,625": ',' groups thousands, '.' is the decimal mark.
 bool isCommaGrouped(std::string_view text)
 {
-    std::size_t i = 0;
-    if (i < text.size() && (text[i] == '-' || text[i] == '+'))
-        ++i;
-    std::size_t leading = 0;
-    while (i < text.size() && isDigit(text[i])) {
-        ++i;
-        ++leading;
-    }
-    if (leading == 0 || leading > 3)
+    const GroupedDigits scan = scanGroupedDigits(text, ',');
+    if (!scan.valid)
         return false;
-    int groups = 0;
-    while (i < text.size() && text[i] == ',') {
-        ++i;
-        std::size_t digits = 0;
-        while (i < text.size() && isDigit(text[i])) {
-            ++i;
-            ++digits;
-        }
-        if (digits != 3)
-            return false;
-        ++groups;
-    }
-    const bool fraction = i < text.size() && text[i] == '.';
-    return groups >= 2 || (groups >= 1 && fraction);
+    const bool fraction = scan.end < text.size() && text[scan.end] == '.';
+    return scan.groups >= 2 || (scan.groups >= 1 && fraction);
 }
 
 // The same number in the usual convention: "27.595.520" -> "27595520", "65,77" -> "65.77".
