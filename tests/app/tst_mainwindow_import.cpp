@@ -5,6 +5,7 @@
 #include "app/importcontroller.h"
 #include "app/mainwindow.h"
 #include "app/sessioncontroller.h"
+#include "tests/testfiles.h"
 
 #include "../widgets/testmachine.h"
 #include "core/file_io.h"
@@ -47,6 +48,8 @@
 #include <memory>
 
 using namespace ridgepoint;
+using test::readAll;
+using test::write;
 
 namespace {
 
@@ -60,23 +63,6 @@ QString fixture(const QString &name)
 QString testData(const QString &name)
 {
     return QDir(QStringLiteral(RIDGEPOINT_SOURCE_DIR "/tests/data")).filePath(name);
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return file.readAll();
-}
-
-QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
-{
-    const QString path = dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
 }
 
 // What the core readers make of a file on their own: the window must show the same.

@@ -4,6 +4,7 @@
 // and sorted, as CSV and Markdown, written atomically.
 #include "app/mainwindow.h"
 #include "app/reviewcontroller.h"
+#include "tests/testfiles.h"
 
 #include "../widgets/testmachine.h"
 #include "widgets/document.h"
@@ -23,25 +24,8 @@
 #include <QUndoStack>
 
 using namespace ridgepoint;
-
-namespace {
-
-QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
-{
-    const QString path = dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
-}
-
-QByteArray read(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-} // namespace
+using test::readAll;
+using test::write;
 
 class TestMainWindowReview : public QObject
 {
@@ -176,7 +160,7 @@ void TestMainWindowReview::exportsTheTableAsFilteredAndSorted()
 
     const QString csv = m_dir->filePath("table.csv");
     QCOMPARE(window->review()->exportTable(csv), QString());
-    const QList<QByteArray> lines = read(csv).split('\n');
+    const QList<QByteArray> lines = readAll(csv).split('\n');
     QCOMPARE(lines.size(), 4); // header, two rows, the empty tail after the last CRLF
     QVERIFY(lines[0].startsWith("kernel,group,precision,flops [FLOP]"));
     QVERIFY2(lines[1].startsWith("stencil,memory,,4e+09,DRAM,1e+09,4,0.04,1e+11,"), lines[1]);
@@ -184,7 +168,7 @@ void TestMainWindowReview::exportsTheTableAsFilteredAndSorted()
 
     const QString md = m_dir->filePath("table.md");
     QCOMPARE(window->review()->exportTable(md), QString());
-    const QList<QByteArray> rows = read(md).split('\n');
+    const QList<QByteArray> rows = readAll(md).split('\n');
     QVERIFY(rows[0].startsWith("| Kernel  | Group  |"));
     QVERIFY(rows[2].startsWith("| stencil | memory |"));
     QVERIFY(rows[3].startsWith("| stream  | memory |"));
@@ -196,7 +180,7 @@ void TestMainWindowReview::refusesAnUnknownTableType()
     auto window = makeWindow();
     const QString path = write(*m_dir, "table.txt", "keep me");
     QVERIFY(window->review()->exportTable(path).contains("unknown table type"));
-    QCOMPARE(read(path), QByteArray("keep me"));
+    QCOMPARE(readAll(path), QByteArray("keep me"));
     // A directory that does not exist: the error names the file, nothing is written.
     const QString missing = m_dir->filePath("no/such/dir/table.csv");
     QVERIFY(!window->review()->exportTable(missing).isEmpty());

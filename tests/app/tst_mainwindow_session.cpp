@@ -4,6 +4,7 @@
 // restore, and point files read on a worker thread with the skipped rows shown first.
 #include "app/mainwindow.h"
 #include "app/sessioncontroller.h"
+#include "tests/testfiles.h"
 
 #include "../widgets/testmachine.h"
 #include "core/session.h"
@@ -24,25 +25,8 @@
 #include <unistd.h>
 
 using namespace ridgepoint;
-
-namespace {
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return file.readAll();
-}
-
-void writeAll(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(bytes);
-}
-
-} // namespace
+using test::readAll;
+using test::writeAll;
 
 class TestMainWindowSession : public QObject
 {

@@ -2,6 +2,7 @@
 // SVGs that are valid XML with their text kept as text, PNGs of the asked size and resolution
 // that are not blank, the title and the points table.
 #include "testmachine.h"
+#include "tests/testfiles.h"
 
 #include "widgets/document.h"
 #include "widgets/figuresession.h"
@@ -20,14 +21,9 @@
 #include <QXmlStreamReader>
 
 using namespace ridgepoint;
+using test::readAll;
 
 namespace {
-
-QByteArray readAll(const QString &fileName)
-{
-    QFile file(fileName);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 // The text content of every <text> element of an SVG, in order.
 QStringList svgTexts(const QByteArray &svg)

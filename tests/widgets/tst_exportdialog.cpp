@@ -1,6 +1,7 @@
 // ExportDialog and the settings registry: size (in pixels, inches or centimetres), DPI, title,
 // points table and the embedded session reach the file; failures leave the old file alone;
 // choices are remembered in an isolated settings file (issue 4).
+#include "tests/testfiles.h"
 #include "widgets/exportdialog.h"
 
 #include "core/session.h"
@@ -28,16 +29,9 @@
 #include <memory>
 
 using namespace ridgepoint;
+using test::readAll;
 
 namespace {
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return file.readAll();
-}
 
 // The resolution a PNG carries (its pHYs chunk), in dots per inch.
 double pngDpi(const QString &path)
