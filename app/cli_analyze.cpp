@@ -4,9 +4,12 @@
 
 #include "core/analysis.h"
 #include "core/presets.h"
+#include "core/readers.h"
 #include "core/report.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <string_view>
 
 namespace ridgepoint::cli {
 
@@ -31,6 +34,107 @@ int runPresets(const QStringList &arguments)
     out().flush();
     return kExitOk;
 }
+
+namespace {
+
+// What analyze has to say after its report, gathered by either path below.
+struct Outcome {
+    int rowErrors = 0; // rows and points left out
+    bool unreadable = false; // a file that could not be used at all
+    std::size_t placed = 0;
+    int inconsistent = 0; // points faster than the roofline allows
+    std::vector<bool> readButNonePlaced; // per file
+};
+
+// The messages after the report, and the exit status.
+int conclude(const QCommandLineParser &parser, const QStringList &files, const Hardware &hardware,
+    Outcome outcome)
+{
+    if (outcome.inconsistent > 0)
+        err() << outcome.inconsistent
+              << " point(s) are faster than the roofline allows: counts or peaks "
+                 "are off"
+              << Qt::endl;
+    // A file read but none of whose points could be placed counts as a file with no usable
+    // point, even when other files had some.
+    for (std::size_t file = 0; file < outcome.readButNonePlaced.size(); ++file) {
+        if (outcome.readButNonePlaced[file]) {
+            err() << files[static_cast<qsizetype>(file)] << ": no point could be placed on "
+                  << QString::fromStdString(hardware.name) << Qt::endl;
+            outcome.unreadable = true;
+        }
+    }
+    const bool hadInput = !files.isEmpty() || parser.isSet("example");
+    if (outcome.unreadable || (hadInput && outcome.placed == 0))
+        return kExitBadInput;
+    if (parser.isSet("strict") && outcome.rowErrors > 0)
+        return kExitBadInput;
+    return kExitOk;
+}
+
+// analyze --json: the same points in the same order as the general path, each analysed and
+// written as soon as it is read (a points file's rows from the text readInputFile kept), so
+// memory stays at the input's text whatever the number of points. The report goes to stdout
+// directly in pieces of about a megabyte; the analysis problems follow it on stderr.
+int analyzeToJson(const QCommandLineParser &parser, const QStringList &files,
+    std::vector<std::optional<InputFile>> &inputs, const Hardware &hardware,
+    const AnalysisOptions &options, Outcome outcome)
+{
+    out().flush();
+    AnalysisJsonWriter writer(hardware,
+        [](std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), stdout); });
+    std::vector<Diagnostic> problems;
+    std::vector<bool> readAny(inputs.size(), false);
+    std::vector<bool> placedAny(inputs.size(), false);
+    // Input `file` (none: the example data set).
+    const auto place = [&](const KernelPoint &point, std::optional<std::size_t> file) {
+        if (file)
+            readAny[*file] = true;
+        auto analysis = analyzePoint(point, hardware, options);
+        if (!analysis) {
+            problems.push_back(
+                { Severity::Error, point.source.file, point.source.line, 0, analysis.error() });
+            return;
+        }
+        if (file)
+            placedAny[*file] = true;
+        ++outcome.placed;
+        outcome.inconsistent += analysis->consistent ? 0 : 1;
+        writer.add(point, *analysis);
+    };
+    for (std::size_t file = 0; file < inputs.size(); ++file) {
+        auto &input = inputs[file];
+        if (!input)
+            continue;
+        if (input->session) {
+            for (const KernelPoint &point : sessionPoints(std::move(*input->session), hardware))
+                place(point, file);
+        } else if (input->text) {
+            // Its messages were given when it was first read.
+            ridgepoint::readPointsFile(*input->text,
+                files[static_cast<qsizetype>(file)].toStdString(),
+                [&](KernelPoint &&point) { place(point, file); });
+            input->text.reset();
+        } else {
+            for (const KernelPoint &point : input->points)
+                place(point, file);
+        }
+    }
+    if (parser.isSet("example")) {
+        for (const KernelPoint &point : examplePoints())
+            place(point, std::nullopt);
+    }
+    writer.finish();
+    std::fflush(stdout);
+
+    printDiagnostics(problems);
+    outcome.rowErrors += static_cast<int>(problems.size());
+    for (std::size_t file = 0; file < inputs.size(); ++file)
+        outcome.readButNonePlaced.push_back(readAny[file] && !placedAny[file]);
+    return conclude(parser, files, hardware, std::move(outcome));
+}
+
+} // namespace
 
 int runAnalyze(const QStringList &arguments)
 {
@@ -78,8 +182,11 @@ int runAnalyze(const QStringList &arguments)
     bool unreadable = false;
     const Session *firstSession = nullptr;
     QString firstSessionFile;
+    // --json streams: each point is analysed and written as its row is read, so a million-row
+    // file needs neither its points nor the whole report in memory (1.1 GB of JSON).
+    const bool stream = format == "json";
     for (const QString &file : files) {
-        inputs.push_back(readInputFile(file, rowErrors));
+        inputs.push_back(readInputFile(file, rowErrors, stream));
         const auto &input = inputs.back();
         if (!input) {
             unreadable = true;
@@ -105,6 +212,14 @@ int runAnalyze(const QStringList &arguments)
     if (!hardware)
         return kExitBadInput;
 
+    const AnalysisOptions options = analysisOptionsFromOptions(parser, *hardware, sessionMachine);
+    if (stream) {
+        Outcome outcome;
+        outcome.rowErrors = rowErrors;
+        outcome.unreadable = unreadable;
+        return analyzeToJson(parser, files, inputs, *hardware, options, std::move(outcome));
+    }
+
     // Each file's points in order, remembering which file gave which, so a file none of whose
     // points can be placed is reported by name.
     std::vector<KernelPoint> points;
@@ -126,7 +241,6 @@ int runAnalyze(const QStringList &arguments)
         points.insert(points.end(), example.begin(), example.end());
     }
 
-    const AnalysisOptions options = analysisOptionsFromOptions(parser, *hardware, sessionMachine);
     // Point by point rather than analyzePoints(), to know which file each placed point came from.
     std::vector<AnalyzedPoint> analysed;
     analysed.reserve(points.size());
@@ -160,29 +274,16 @@ int runAnalyze(const QStringList &arguments)
     out() << QString::fromStdString(text);
     out().flush();
 
-    int inconsistent = 0;
+    Outcome outcome;
+    outcome.rowErrors = rowErrors;
+    outcome.unreadable = unreadable;
+    outcome.placed = analysed.size();
     for (const auto &a : analysed)
-        inconsistent += a.analysis.consistent ? 0 : 1;
-    if (inconsistent > 0)
-        err() << inconsistent
-              << " point(s) are faster than the roofline allows: counts or peaks "
-                 "are off"
-              << Qt::endl;
-    // A file read but none of whose points could be placed counts as a file with no usable
-    // point, even when other files had some.
-    for (std::size_t file = 0; file < ranges.size(); ++file) {
-        if (ranges[file].first < ranges[file].second && !placedAny[file]) {
-            err() << files[static_cast<qsizetype>(file)] << ": no point could be placed on "
-                  << QString::fromStdString(hardware->name) << Qt::endl;
-            unreadable = true;
-        }
-    }
-    const bool hadInput = !files.isEmpty() || parser.isSet("example");
-    if (unreadable || (hadInput && analysed.empty()))
-        return kExitBadInput;
-    if (parser.isSet("strict") && rowErrors > 0)
-        return kExitBadInput;
-    return kExitOk;
+        outcome.inconsistent += a.analysis.consistent ? 0 : 1;
+    for (std::size_t file = 0; file < ranges.size(); ++file)
+        outcome.readButNonePlaced.push_back(
+            ranges[file].first < ranges[file].second && !placedAny[file]);
+    return conclude(parser, files, *hardware, outcome);
 }
 
 } // namespace ridgepoint::cli

@@ -161,21 +161,30 @@ void printDiagnostics(const std::vector<Diagnostic> &diagnostics)
 
 namespace {
 
-// Points from text already read, in any points format (core/readers.h).
-std::optional<std::vector<KernelPoint>> readPointsText(
-    const QString &path, std::string_view text, int &rowErrors)
+// The messages of reading a points file with `usable` usable points; false when there were none.
+bool reportPointsRead(
+    const QString &path, const PointsReadResult &result, std::size_t usable, int &rowErrors)
 {
-    auto result = ridgepoint::readPointsFile(text, path.toStdString()).points;
     printDiagnostics(result.diagnostics);
     rowErrors += result.rowsSkipped;
     if (result.rowsSkipped > 0) {
         err() << path << ": " << result.rowsSkipped << " of " << result.rowsRead << " rows skipped"
               << Qt::endl;
     }
-    if (result.points.empty()) {
+    if (usable == 0) {
         err() << path << ": no usable point" << Qt::endl;
-        return std::nullopt;
+        return false;
     }
+    return true;
+}
+
+// Points from text already read, in any points format (core/readers.h).
+std::optional<std::vector<KernelPoint>> readPointsText(
+    const QString &path, std::string_view text, int &rowErrors)
+{
+    auto result = ridgepoint::readPointsFile(text, path.toStdString()).points;
+    if (!reportPointsRead(path, result, result.points.size(), rowErrors))
+        return std::nullopt;
     return std::move(result.points);
 }
 
@@ -227,7 +236,7 @@ std::optional<Session> readSession(const QString &path)
     return std::move(result.session);
 }
 
-std::optional<InputFile> readInputFile(const QString &path, int &rowErrors)
+std::optional<InputFile> readInputFile(const QString &path, int &rowErrors, bool keepText)
 {
     auto text = readTextFile(path.toStdString());
     if (!text) {
@@ -239,6 +248,17 @@ std::optional<InputFile> readInputFile(const QString &path, int &rowErrors)
         input.session = readSession(path);
         if (!input.session)
             return std::nullopt;
+        return input;
+    }
+    if (keepText) {
+        // Read once for the messages and to know whether any point is usable, the points
+        // counted and dropped; the caller reads them again from the text, one at a time.
+        std::size_t usable = 0;
+        const auto result = ridgepoint::readPointsFile(
+            *text, path.toStdString(), [&](KernelPoint &&) { ++usable; });
+        if (!reportPointsRead(path, result.points, usable, rowErrors))
+            return std::nullopt;
+        input.text = std::move(*text);
         return input;
     }
     auto points = readPointsText(path, *text, rowErrors);

@@ -11,6 +11,7 @@
 #include <QTextStream>
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace ridgepoint::cli {
@@ -49,11 +50,16 @@ std::optional<std::vector<KernelPoint>> readPointsFile(const QString &path, int 
 struct InputFile {
     std::vector<KernelPoint> points;
     std::optional<Session> session;
+    // A points file read with `keepText`: its text instead of its points.
+    std::optional<std::string> text;
 };
 
 // Reads a points file or a session, told apart by content (not by name). Problems go to stderr
 // as for readPointsFile and readSession; nullopt when the file gives nothing usable.
-std::optional<InputFile> readInputFile(const QString &path, int &rowErrors);
+// `keepText`: a points file is checked the same way (same messages) but its text is kept
+// instead of its points, for the caller to read them one at a time with the sink overload of
+// ridgepoint::readPointsFile (analyze --json: a million points are 300 MB, their text 60 MB).
+std::optional<InputFile> readInputFile(const QString &path, int &rowErrors, bool keepText = false);
 
 // A session file, or an image exported with its session embedded. Warnings and errors go to
 // stderr (file:line:column); nullopt when there is no usable session.

@@ -143,7 +143,12 @@ std::optional<FileFormat> detectFileFormat(std::string_view text)
     return std::nullopt;
 }
 
-PointsFileResult readPointsFile(std::string_view text, const std::string &fileName)
+namespace {
+
+// Both readPointsFile()s: with a sink, a generic CSV's points go to it as their rows are read
+// and the other formats' (small files) once their reader is done; `points` is then left empty.
+PointsFileResult readPoints(
+    std::string_view text, const std::string &fileName, const PointSink *sink)
 {
     PointsFileResult out;
     const TextCheck check = checkTextInput(text, fileName);
@@ -182,7 +187,7 @@ PointsFileResult readPointsFile(std::string_view text, const std::string &fileNa
                 + ": it gives ceilings, not points (use it as --hardware)" });
         return out;
     case FileFormat::PointsCsv: {
-        out.points = readPointsCsv(text, fileName);
+        out.points = sink ? readPointsCsv(text, fileName, *sink) : readPointsCsv(text, fileName);
         const bool noHeader
             = std::any_of(out.points.diagnostics.begin(), out.points.diagnostics.end(),
                 [](const Diagnostic &d) { return d.message.starts_with("no header row found"); });
@@ -197,7 +202,25 @@ PointsFileResult readPointsFile(std::string_view text, const std::string &fileNa
     }
     }
     out.format = format.value_or(FileFormat::PointsCsv);
+    if (sink) {
+        for (auto &point : out.points.points)
+            (*sink)(std::move(point));
+        out.points.points.clear();
+    }
     return out;
+}
+
+} // namespace
+
+PointsFileResult readPointsFile(std::string_view text, const std::string &fileName)
+{
+    return readPoints(text, fileName, nullptr);
+}
+
+PointsFileResult readPointsFile(
+    std::string_view text, const std::string &fileName, const PointSink &sink)
+{
+    return readPoints(text, fileName, &sink);
 }
 
 HardwareFileResult readHardwareFile(std::string_view text, const std::string &fileName)

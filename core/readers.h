@@ -43,6 +43,12 @@ struct PointsFileResult {
 // rocprof-compute pmc_perf.csv, Advisor survey, likwid-perfctr -O.
 PointsFileResult readPointsFile(std::string_view text, const std::string &fileName);
 
+// The same, handing each point to `sink` instead of keeping it (`points` stays empty; the
+// messages and counts are the same): a generic CSV's points as its rows are read, so a
+// million-row file is never held as points.
+PointsFileResult readPointsFile(
+    std::string_view text, const std::string &fileName, const PointSink &sink);
+
 struct HardwareFileResult {
     std::optional<FileFormat> format;
     HardwareReadResult hardware;
