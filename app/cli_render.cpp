@@ -334,7 +334,7 @@ int runRender(const QStringList &arguments)
         exportOptions.session = sessionBytes(document, plot);
         if (exportOptions.session.isEmpty())
             err() << "note: the session (" << document.pointCount() << " points) is larger than "
-                  << ExportOptions::kMaxEmbeddedSession / (1024 * 1024)
+                  << ExportOptions::kMaxEmbeddedSession / (qsizetype { 1024 } * 1024)
                   << " MiB and was not embedded in " << output << Qt::endl;
         timer.step("session");
     }

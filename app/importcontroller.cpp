@@ -28,7 +28,7 @@ namespace ridgepoint {
 namespace {
 
 // Enough for every signature detectFileFormat looks for (it reads at most 64 KiB).
-constexpr qint64 kHeadBytes = 64 * 1024;
+constexpr qint64 kHeadBytes = qint64 { 64 } * 1024;
 // Reasons shown in a message's text; the rest are under "Show Details…".
 constexpr std::size_t kReasonsInText = 3;
 

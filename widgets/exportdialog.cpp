@@ -294,7 +294,7 @@ void ExportDialog::updateNotes()
 QString ExportDialog::exportChart()
 {
     syncSuffix();
-    const QString error = m_plot->exportTo(m_file->text(), options());
+    QString error = m_plot->exportTo(m_file->text(), options());
     if (!error.isEmpty()) {
         m_error->setText(error);
         m_error->show();

@@ -65,7 +65,7 @@ QByteArray pdfAttachment(const QByteArray &pdf)
     const qsizetype end = object.lastIndexOf("endstream");
     if (end < begin)
         return {};
-    const QByteArray data = object.mid(begin, end - begin);
+    QByteArray data = object.mid(begin, end - begin);
     if (!dictionary.contains("/FlateDecode"))
         return data;
     // qUncompress wants the inflated size first (big-endian); it grows its buffer when the

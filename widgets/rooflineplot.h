@@ -68,7 +68,7 @@ struct ExportOptions {
     // larger than kMaxEmbeddedSession are left out (the caller should say so): a million-point
     // session would make the picture hundreds of megabytes.
     QByteArray session;
-    static constexpr qsizetype kMaxEmbeddedSession = 16 * 1024 * 1024;
+    static constexpr qsizetype kMaxEmbeddedSession = qsizetype { 16 } * 1024 * 1024;
 };
 
 class RooflinePlot : public QCustomPlot
