@@ -1144,20 +1144,33 @@ Expected<Hardware, std::string> hardwareFromMeasurement(
 
 std::vector<SpecComparison> compareWithSpec(const Measurement &m)
 {
+    // Per precision the roof the machine draws: the widest ISA's FMA figure (else its
+    // mul+add, else the fastest). Not simply the fastest: on a busy machine a mul+add trial
+    // can beat the FMA ones by luck.
+    const auto rank = [&](const ComputeSample &s) {
+        if (s.simd && s.isa == m.isa)
+            return s.fma ? 3 : 2;
+        return s.simd ? 1 : 0;
+    };
     std::vector<SpecComparison> rows;
+    std::vector<int> ranks;
     for (const auto &sample : m.compute) {
         if (sample.threads != m.threads || !(sample.best > 0.0))
             continue;
-        auto row = std::find_if(rows.begin(), rows.end(),
-            [&](const SpecComparison &r) { return r.precision == sample.precision; });
-        if (row == rows.end()) {
-            rows.push_back({});
-            row = rows.end() - 1;
-            row->precision = sample.precision;
+        const auto row = static_cast<std::size_t>(
+            std::find_if(rows.begin(), rows.end(),
+                [&](const SpecComparison &r) { return r.precision == sample.precision; })
+            - rows.begin());
+        if (row == rows.size()) {
+            rows.emplace_back();
+            rows.back().precision = sample.precision;
+            ranks.push_back(-1);
         }
-        if (sample.best > row->measured) {
-            row->measured = sample.best;
-            row->measuredName = computeCeilingName(sample, m.threads);
+        const int r = rank(sample);
+        if (r > ranks[row] || (r == ranks[row] && sample.best > rows[row].measured)) {
+            ranks[row] = r;
+            rows[row].measured = sample.best;
+            rows[row].measuredName = computeCeilingName(sample, m.threads);
         }
     }
     std::stable_sort(rows.begin(), rows.end(),

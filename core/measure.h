@@ -161,7 +161,8 @@ Expected<Hardware, std::string> hardwareFromMeasurement(
     const Measurement &measurement, const std::string &name);
 
 // A measured figure beside the spec's figure of the same kind, for "measured vs spec": per
-// precision the fastest all-thread compute figure, per memory level the all-thread load plateau.
+// precision the all-thread roof of the widest ISA (its FMA figure, else its mul+add), per memory
+// level the all-thread load plateau.
 struct SpecComparison {
     bool compute = true; // FLOP/s, else B/s
     Precision precision = Precision::FP64; // of a compute row
