@@ -27,6 +27,8 @@
 #include <QTimer>
 #include <QUndoStack>
 
+#include <algorithm>
+#include <cmath>
 #include <functional>
 #include <memory>
 
@@ -72,10 +74,37 @@ void chooseWithKeys(QComboBox *box, const QString &text)
         QTest::keyClick(box, Qt::Key_Down);
 }
 
-// True when a roof is drawn through the point of ceiling `hit` at intensity `x`.
-bool roofDrawnAt(RooflinePlot *plot, RooflinePlot::CeilingHit hit, double x)
+// True when the roof of ceiling `hit` is drawn in the chart's frame: the mouse finds it (or one
+// of the same value) in the middle of the stretch the frame shows of it. A memory roof runs up
+// to the highest compute roof, a compute roof from the fastest memory roof on.
+bool roofDrawn(RooflinePlot *plot, const Hardware &hw, RooflinePlot::CeilingHit hit)
 {
-    return plot->ceilingAt(plot->ceilingPosition(hit, x)).has_value();
+    const QCPRange xRange = plot->xAxis->range();
+    const QCPRange yRange = plot->yAxis->range();
+    double topCompute = 0.0, topMemory = 0.0;
+    for (const auto &c : hw.compute)
+        topCompute = c.visible ? std::max(topCompute, c.peak) : topCompute;
+    for (const auto &m : hw.memory)
+        topMemory = m.visible ? std::max(topMemory, m.bandwidth) : topMemory;
+    const auto index = static_cast<std::size_t>(hit.index);
+    const double value = hit.compute ? hw.compute.at(index).peak : hw.memory.at(index).bandwidth;
+    double low = xRange.lower, high = xRange.upper;
+    if (hit.compute) {
+        if (value < yRange.lower || value > yRange.upper)
+            return false;
+        low = std::max(low, value / topMemory);
+    } else {
+        low = std::max(low, yRange.lower / value);
+        high = std::min({ high, yRange.upper / value, topCompute / value });
+    }
+    if (!(low < high))
+        return false;
+    const auto found = plot->ceilingAt(plot->ceilingPosition(hit, std::sqrt(low * high)));
+    if (!found || found->compute != hit.compute)
+        return false;
+    const auto at = static_cast<std::size_t>(found->index);
+    const double foundValue = hit.compute ? hw.compute.at(at).peak : hw.memory.at(at).bandwidth;
+    return std::abs(foundValue / value - 1.0) < 1e-9;
 }
 
 } // namespace
@@ -217,16 +246,14 @@ void TestMainWindowMeasure::measuredMachineIsAddedAndSelected()
     RooflinePlot *plot = window->plot();
     QTest::keyClick(window.get(), Qt::Key_R, Qt::ControlModifier);
     plot->replot();
-    const double farRight = plot->xAxis->range().upper / 2.0;
-    const double farLeft = plot->xAxis->range().lower * 2.0;
     const auto index = [](const auto &list, auto it) {
         return static_cast<int>(std::distance(list.begin(), it));
     };
-    QVERIFY(roofDrawnAt(plot, { true, static_cast<int>(peak - hw.compute.data()) }, farRight));
-    QVERIFY(roofDrawnAt(plot, { false, index(hw.memory, measuredLoad) }, farLeft));
+    QVERIFY(roofDrawn(plot, hw, { true, static_cast<int>(peak - hw.compute.data()) }));
+    QVERIFY(roofDrawn(plot, hw, { false, index(hw.memory, measuredLoad) }));
     if (withSpec) {
-        QVERIFY(roofDrawnAt(plot, { true, index(hw.compute, specCompute) }, farRight));
-        QVERIFY(roofDrawnAt(plot, { false, index(hw.memory, specMemory) }, farLeft));
+        QVERIFY(roofDrawn(plot, hw, { true, index(hw.compute, specCompute) }));
+        QVERIFY(roofDrawn(plot, hw, { false, index(hw.memory, specMemory) }));
     }
 }
 
