@@ -147,8 +147,8 @@ namespace {
 
 // Both readPointsFile()s: with a sink, a generic CSV's points go to it as their rows are read
 // and the other formats' (small files) once their reader is done; `points` is then left empty.
-PointsFileResult readPoints(
-    std::string_view text, const std::string &fileName, const PointSink *sink)
+PointsFileResult readPoints(std::string_view text, const std::string &fileName,
+    const PointSink *sink, const ReadOptions &options)
 {
     PointsFileResult out;
     const TextCheck check = checkTextInput(text, fileName);
@@ -167,10 +167,10 @@ PointsFileResult readPoints(
     case FileFormat::NcuRaw:
     case FileFormat::NcuSummary:
     case FileFormat::NcuRooflineSection:
-        out.points = readNcuCsv(text, fileName);
+        out.points = readNcuCsv(text, fileName, options.ncu);
         break;
     case FileFormat::RocprofPmcPerf:
-        out.points = readRocprofPmcPerf(text, fileName);
+        out.points = readRocprofPmcPerf(text, fileName, options.rocprof);
         break;
     case FileFormat::AdvisorSurvey:
         out.points = readAdvisorSurvey(text, fileName);
@@ -212,18 +212,20 @@ PointsFileResult readPoints(
 
 } // namespace
 
-PointsFileResult readPointsFile(std::string_view text, const std::string &fileName)
-{
-    return readPoints(text, fileName, nullptr);
-}
-
 PointsFileResult readPointsFile(
-    std::string_view text, const std::string &fileName, const PointSink &sink)
+    std::string_view text, const std::string &fileName, const ReadOptions &options)
 {
-    return readPoints(text, fileName, &sink);
+    return readPoints(text, fileName, nullptr, options);
 }
 
-HardwareFileResult readHardwareFile(std::string_view text, const std::string &fileName)
+PointsFileResult readPointsFile(std::string_view text, const std::string &fileName,
+    const PointSink &sink, const ReadOptions &options)
+{
+    return readPoints(text, fileName, &sink, options);
+}
+
+HardwareFileResult readHardwareFile(
+    std::string_view text, const std::string &fileName, const ReadOptions &options)
 {
     HardwareFileResult out;
     const TextCheck check = checkTextInput(text, fileName);
@@ -259,7 +261,7 @@ HardwareFileResult readHardwareFile(std::string_view text, const std::string &fi
     case FileFormat::NcuSummary:
         // A raw or details page holding ncu's roofline metrics (…peak_sustained) has ceilings
         // too; without them the reader says the file gives points.
-        out.hardware = readNcuRooflineSection(text, fileName);
+        out.hardware = readNcuRooflineSection(text, fileName, options.ncu);
         break;
     default:
         out.hardware.diagnostics.push_back({ Severity::Error, fileName, 0, 0,

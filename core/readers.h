@@ -5,6 +5,8 @@
 
 #include "core/csv.h"
 #include "core/hardware_json.h"
+#include "core/ncu_reader.h"
+#include "core/rocprof_reader.h"
 
 #include <optional>
 #include <string>
@@ -34,6 +36,14 @@ std::string_view fileFormatName(FileFormat format); // "Nsight Compute CSV (deta
 // points CSV has none: it is what is left).
 std::optional<FileFormat> detectFileFormat(std::string_view text);
 
+// What a reader cannot know from the file itself: the choices a user makes for ncu and
+// rocprof-compute files (FLOP per tensor instruction or per half FMA, decimal comma, one point
+// per kernel instead of one per launch, LDS banks). The other readers take none.
+struct ReadOptions {
+    NcuOptions ncu;
+    RocprofOptions rocprof;
+};
+
 struct PointsFileResult {
     std::optional<FileFormat> format; // the reader that ran; nullopt when none could
     PointsReadResult points;
@@ -41,13 +51,14 @@ struct PointsFileResult {
 
 // Points from any points format: Ridgepoint CSV/JSON, ncu details/raw/summary/section,
 // rocprof-compute pmc_perf.csv, Advisor survey, likwid-perfctr -O.
-PointsFileResult readPointsFile(std::string_view text, const std::string &fileName);
+PointsFileResult readPointsFile(
+    std::string_view text, const std::string &fileName, const ReadOptions &options = {});
 
 // The same, handing each point to `sink` instead of keeping it (`points` stays empty; the
 // messages and counts are the same): a generic CSV's points as its rows are read, so a
 // million-row file is never held as points.
-PointsFileResult readPointsFile(
-    std::string_view text, const std::string &fileName, const PointSink &sink);
+PointsFileResult readPointsFile(std::string_view text, const std::string &fileName,
+    const PointSink &sink, const ReadOptions &options = {});
 
 struct HardwareFileResult {
     std::optional<FileFormat> format;
@@ -57,6 +68,7 @@ struct HardwareFileResult {
 // Machines from any ceiling format: Ridgepoint hardware JSON, ERT roofline.json,
 // rocprof-compute roofline.csv, Advisor roofs CSV, ncu roofline section (or an ncu raw or
 // details page that holds the roofline's peak metrics).
-HardwareFileResult readHardwareFile(std::string_view text, const std::string &fileName);
+HardwareFileResult readHardwareFile(
+    std::string_view text, const std::string &fileName, const ReadOptions &options = {});
 
 } // namespace ridgepoint

@@ -22,6 +22,8 @@ private slots:
     void readsCeilingsOfEveryCeilingFormat();
     void namesEveryFormatTriedForAnUnknownFile();
     void tellsPointsAndCeilingsApart();
+    void passesReadOptionsToTheReader_data();
+    void passesReadOptionsToTheReader();
 };
 
 namespace {
@@ -197,6 +199,39 @@ void TestFormatDetection::tellsPointsAndCeilingsApart()
     k.flops = 1;
     k.bytes = { { std::nullopt, 1 } };
     QCOMPARE(*readPointsFile(writePointsJson({ k }), "p.json").format, FileFormat::PointsJson);
+}
+
+void TestFormatDetection::passesReadOptionsToTheReader_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<bool>("sumNcu");
+    QTest::addColumn<bool>("sumRocprof");
+    QTest::addColumn<int>("points");
+    // The NERSC excerpt has two launches of one kernel; the MI300 file two gemm dispatches and
+    // one daxpy. Each reader sums only when its own option says so.
+    QTest::newRow("ncu, per launch") << "ncu/ncu_details_nersc_v100.csv" << false << true << 2;
+    QTest::newRow("ncu, per kernel") << "ncu/ncu_details_nersc_v100.csv" << true << false << 1;
+    QTest::newRow("rocprof, per dispatch") << "rocprof/pmc_perf_mi300.csv" << true << false << 3;
+    QTest::newRow("rocprof, per kernel") << "rocprof/pmc_perf_mi300.csv" << false << true << 2;
+}
+
+void TestFormatDetection::passesReadOptionsToTheReader()
+{
+    QFETCH(QString, path);
+    QFETCH(bool, sumNcu);
+    QFETCH(bool, sumRocprof);
+    QFETCH(int, points);
+    ReadOptions options;
+    options.ncu.sumLaunchesOfAKernel = sumNcu;
+    options.rocprof.sumDispatchesOfAKernel = sumRocprof;
+    const auto result = readPointsFile(load(path), "f", options);
+    QVERIFY2(!hasErrors(result.points.diagnostics), qPrintable(joined(result.points.diagnostics)));
+    QCOMPARE(static_cast<int>(result.points.points.size()), points);
+    // The sink reads the same way.
+    int sunk = 0;
+    readPointsFile(
+        load(path), "f", [&](KernelPoint &&) { ++sunk; }, options);
+    QCOMPARE(sunk, points);
 }
 
 QTEST_GUILESS_MAIN(TestFormatDetection)
