@@ -184,7 +184,7 @@ private:
 // directly; the analysis problems follow it on stderr.
 int analyzeToJson(const QCommandLineParser &parser, const QStringList &files,
     std::vector<std::optional<InputFile>> &inputs, const Hardware &hardware,
-    const AnalysisOptions &options, Outcome outcome)
+    const AnalysisOptions &options, const ReadOptions &readOptions, Outcome outcome)
 {
     out().flush();
     BackgroundReport report(hardware);
@@ -216,9 +216,9 @@ int analyzeToJson(const QCommandLineParser &parser, const QStringList &files,
                 place(std::move(point), file);
         } else if (input->text) {
             // Its messages were given when it was first read.
-            ridgepoint::readPointsFile(*input->text,
-                files[static_cast<qsizetype>(file)].toStdString(),
-                [&](KernelPoint &&point) { place(std::move(point), file); });
+            ridgepoint::readPointsFile(
+                *input->text, files[static_cast<qsizetype>(file)].toStdString(),
+                [&](KernelPoint &&point) { place(std::move(point), file); }, readOptions);
             input->text.reset();
         } else {
             for (KernelPoint &point : input->points)
@@ -255,6 +255,7 @@ int runAnalyze(const QStringList &arguments)
         "table|json|csv|markdown", "table" });
     parser.addOption({ "strict", "Exit with status 2 if any row cannot be used." });
     parser.addOption({ "example", "Analyse the built-in example data set as well." });
+    addReadOptions(parser);
     parser.addPositionalArgument("files",
         "Point files in any format Ridgepoint reads (CSV name,flops,bytes,seconds,..., points "
         "JSON, ncu, rocprof-compute, Advisor, likwid), or sessions: a .ridgepoint.json file or "
@@ -277,6 +278,9 @@ int runAnalyze(const QStringList &arguments)
               << Qt::endl;
         return kExitBadInput;
     }
+    const auto readOptions = readOptionsFromOptions(parser);
+    if (!readOptions)
+        return kExitBadInput;
 
     // Read first: a session brings its own machine, used unless the options name another.
     const QStringList files = parser.positionalArguments();
@@ -290,7 +294,7 @@ int runAnalyze(const QStringList &arguments)
     // file needs neither its points nor the whole report in memory (1.1 GB of JSON).
     const bool stream = format == "json";
     for (const QString &file : files) {
-        inputs.push_back(readInputFile(file, rowErrors, stream));
+        inputs.push_back(readInputFile(file, rowErrors, *readOptions, stream));
         const auto &input = inputs.back();
         if (!input) {
             unreadable = true;
@@ -311,8 +315,8 @@ int runAnalyze(const QStringList &arguments)
         }
     }
     const bool sessionMachine = firstSession && !parser.isSet("hardware");
-    const auto hardware
-        = hardwareFromOptions(parser, firstSession ? &firstSession->hardware : nullptr);
+    const auto hardware = hardwareFromOptions(
+        parser, firstSession ? &firstSession->hardware : nullptr, *readOptions);
     if (!hardware)
         return kExitBadInput;
 
@@ -321,7 +325,8 @@ int runAnalyze(const QStringList &arguments)
         Outcome outcome;
         outcome.rowErrors = rowErrors;
         outcome.unreadable = unreadable;
-        return analyzeToJson(parser, files, inputs, *hardware, options, std::move(outcome));
+        return analyzeToJson(
+            parser, files, inputs, *hardware, options, *readOptions, std::move(outcome));
     }
 
     // Each file's points in order, remembering which file gave which, so a file none of whose

@@ -50,7 +50,7 @@ void addHardwareOptions(QCommandLineParser &parser)
 }
 
 std::optional<Hardware> hardwareFromOptions(
-    const QCommandLineParser &parser, const Hardware *fallback)
+    const QCommandLineParser &parser, const Hardware *fallback, const ReadOptions &readOptions)
 {
     std::optional<double> peak;
     std::optional<double> bandwidth;
@@ -84,7 +84,7 @@ std::optional<Hardware> hardwareFromOptions(
                 return std::nullopt;
             }
             // Any ceiling format: hardware JSON, ERT, rocprof-compute, Advisor, ncu section.
-            auto result = readHardwareFile(*text, wanted.toStdString()).hardware;
+            auto result = readHardwareFile(*text, wanted.toStdString(), readOptions).hardware;
             for (const auto &d : result.diagnostics)
                 err() << QString::fromStdString(d.toString()) << Qt::endl;
             if (result.machines.empty()) {
@@ -131,6 +131,100 @@ std::optional<Hardware> hardwareFromOptions(
     if (parser.isSet("sustained"))
         return withSustainedPeaks(*custom);
     return *custom;
+}
+
+namespace {
+
+// Ranges wide enough for any architecture, narrow enough that no product overflows.
+constexpr qint64 kMaxTensorFlopsPerInstruction = qint64 { 1 } << 20;
+constexpr qint64 kMaxLdsBanks = 1024;
+
+// The value of `option` as a whole number in [1, max]; nullopt (after `expected`) otherwise.
+std::optional<qint64> wholeNumberOption(
+    const QCommandLineParser &parser, const QString &option, qint64 max, const char *expected)
+{
+    const QString text = parser.value(option);
+    bool ok = false;
+    const qint64 value = text.trimmed().toLongLong(&ok);
+    if (!ok || value < 1 || value > max) {
+        err() << "--" << option << ": expected " << expected << ", a whole number from 1 to " << max
+              << ", got \"" << text << "\"" << Qt::endl;
+        return std::nullopt;
+    }
+    return value;
+}
+
+} // namespace
+
+void addReadOptions(QCommandLineParser &parser)
+{
+    parser.addOption({ "per-kernel",
+        "One point per kernel name instead of one per launch (Nsight Compute) or per dispatch "
+        "(rocprof-compute pmc_perf.csv): FLOPs, bytes and time summed over them, so intensity "
+        "= sum(FLOP)/sum(bytes) and performance = sum(FLOP)/sum(time)." });
+    parser.addOption({ "tensor-flops-per-inst",
+        "Nsight Compute: FLOP per sm__inst_executed_pipe_tensor instruction, 512 (default, "
+        "V100) or e.g. 1024 (A100). Used when a file has no sm__ops_path_tensor_* operation "
+        "counts, and for the tensor roof of an ncu page given as --hardware.",
+        "N" });
+    parser.addOption({ "half-fma-flops",
+        "Nsight Compute: FLOP per half-precision FMA thread instruction (..._hfma_pred_on): 2 "
+        "(default; NERSC: 2*hfma + hadd + hmul) or 4 (ncu's own roofline, a packed HFMA2).",
+        "2|4" });
+    parser.addOption({ "decimal-comma",
+        "Nsight Compute: numbers are written with a decimal comma (\"65,77\" = 65.77, "
+        "\"27.595.520\" = 27595520). Default: told from each file." });
+    parser.addOption({ "decimal-point",
+        "Nsight Compute: numbers are written with a decimal point, a comma only groups "
+        "thousands (\"53,261,312\"). Default: told from each file." });
+    parser.addOption({ "lds-banks",
+        "rocprof-compute pmc_perf.csv: LDS banks per compute unit, 32 (default, MI200 and "
+        "MI300; lds_banks_per_cu in sysinfo.csv). LDS bytes = (SQ_LDS_IDX_ACTIVE - "
+        "SQ_LDS_BANK_CONFLICT) * 4 B * N.",
+        "N" });
+}
+
+std::optional<ReadOptions> readOptionsFromOptions(const QCommandLineParser &parser)
+{
+    ReadOptions options;
+    options.ncu.sumLaunchesOfAKernel = parser.isSet("per-kernel");
+    options.rocprof.sumDispatchesOfAKernel = parser.isSet("per-kernel");
+    if (parser.isSet("tensor-flops-per-inst")) {
+        const auto value
+            = wholeNumberOption(parser, "tensor-flops-per-inst", kMaxTensorFlopsPerInstruction,
+                "FLOP per tensor instruction (512 on V100, 1024 on A100)");
+        if (!value)
+            return std::nullopt;
+        options.ncu.tensorFlopsPerInstruction = static_cast<double>(*value);
+    }
+    if (parser.isSet("half-fma-flops")) {
+        const QString text = parser.value("half-fma-flops").trimmed();
+        if (text != "2" && text != "4") {
+            err() << "--half-fma-flops: expected 2 (NERSC) or 4 (ncu's roofline, a packed "
+                     "HFMA2), got \""
+                  << parser.value("half-fma-flops") << "\"" << Qt::endl;
+            return std::nullopt;
+        }
+        options.ncu.halfFlopsPerFma = text.toDouble();
+    }
+    if (parser.isSet("decimal-comma") && parser.isSet("decimal-point")) {
+        err() << "--decimal-comma and --decimal-point contradict each other: give one of them "
+                 "(or neither, to tell from each file)"
+              << Qt::endl;
+        return std::nullopt;
+    }
+    if (parser.isSet("decimal-comma"))
+        options.ncu.decimalComma = true;
+    else if (parser.isSet("decimal-point"))
+        options.ncu.decimalComma = false;
+    if (parser.isSet("lds-banks")) {
+        const auto value = wholeNumberOption(parser, "lds-banks", kMaxLdsBanks,
+            "LDS banks per compute unit (32 on MI200 and MI300)");
+        if (!value)
+            return std::nullopt;
+        options.rocprof.ldsBanksPerCu = static_cast<double>(*value);
+    }
+    return options;
 }
 
 AnalysisOptions analysisOptionsFromOptions(
@@ -180,9 +274,9 @@ bool reportPointsRead(
 
 // Points from text already read, in any points format (core/readers.h).
 std::optional<std::vector<KernelPoint>> readPointsText(
-    const QString &path, std::string_view text, int &rowErrors)
+    const QString &path, std::string_view text, int &rowErrors, const ReadOptions &options)
 {
-    auto result = ridgepoint::readPointsFile(text, path.toStdString()).points;
+    auto result = ridgepoint::readPointsFile(text, path.toStdString(), options).points;
     if (!reportPointsRead(path, result, result.points.size(), rowErrors))
         return std::nullopt;
     return std::move(result.points);
@@ -217,14 +311,15 @@ bool holdsSession(std::string_view text)
 
 } // namespace
 
-std::optional<std::vector<KernelPoint>> readPointsFile(const QString &path, int &rowErrors)
+std::optional<std::vector<KernelPoint>> readPointsFile(
+    const QString &path, int &rowErrors, const ReadOptions &options)
 {
     auto text = readTextFile(path.toStdString());
     if (!text) {
         err() << QString::fromStdString(text.error()) << Qt::endl;
         return std::nullopt;
     }
-    return readPointsText(path, *text, rowErrors);
+    return readPointsText(path, *text, rowErrors, options);
 }
 
 std::optional<Session> readSession(const QString &path)
@@ -236,7 +331,8 @@ std::optional<Session> readSession(const QString &path)
     return std::move(result.session);
 }
 
-std::optional<InputFile> readInputFile(const QString &path, int &rowErrors, bool keepText)
+std::optional<InputFile> readInputFile(
+    const QString &path, int &rowErrors, const ReadOptions &options, bool keepText)
 {
     auto text = readTextFile(path.toStdString());
     if (!text) {
@@ -255,13 +351,13 @@ std::optional<InputFile> readInputFile(const QString &path, int &rowErrors, bool
         // counted and dropped; the caller reads them again from the text, one at a time.
         std::size_t usable = 0;
         const auto result = ridgepoint::readPointsFile(
-            *text, path.toStdString(), [&](KernelPoint &&) { ++usable; });
+            *text, path.toStdString(), [&](KernelPoint &&) { ++usable; }, options);
         if (!reportPointsRead(path, result.points, usable, rowErrors))
             return std::nullopt;
         input.text = std::move(*text);
         return input;
     }
-    auto points = readPointsText(path, *text, rowErrors);
+    auto points = readPointsText(path, *text, rowErrors, options);
     if (!points)
         return std::nullopt;
     input.points = std::move(*points);

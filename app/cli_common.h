@@ -5,6 +5,7 @@
 #include "core/diagnostic.h"
 #include "core/hardware.h"
 #include "core/point.h"
+#include "core/readers.h"
 #include "core/session.h"
 
 #include <QCommandLineParser>
@@ -25,8 +26,18 @@ void addHardwareOptions(QCommandLineParser &parser);
 // The machine the options describe, with overrides applied; prints the reason and returns
 // nullopt when they do not describe one. Without --hardware the machine is `fallback` (a
 // session's) when there is one, else --peak with --bandwidth; failing all three is an error.
-std::optional<Hardware> hardwareFromOptions(
-    const QCommandLineParser &parser, const Hardware *fallback = nullptr);
+// A --hardware file is read with `readOptions` (an ncu page's tensor and FP16 roofs depend on
+// them).
+std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser,
+    const Hardware *fallback = nullptr, const ReadOptions &readOptions = {});
+
+// What the profilers' files do not say themselves (core/readers.h ReadOptions): --per-kernel,
+// --tensor-flops-per-inst, --half-fma-flops, --decimal-comma, --decimal-point, --lds-banks.
+void addReadOptions(QCommandLineParser &parser);
+
+// The ReadOptions those options give (the readers' defaults where none is set); prints the
+// reason and returns nullopt on a bad value or a contradiction.
+std::optional<ReadOptions> readOptionsFromOptions(const QCommandLineParser &parser);
 
 // At most this many messages per file reach stderr; the rest are counted in one line.
 inline constexpr std::size_t kMaxDiagnosticsShown = 20;
@@ -40,10 +51,11 @@ void printDiagnostics(const std::vector<Diagnostic> &diagnostics);
 AnalysisOptions analysisOptionsFromOptions(
     const QCommandLineParser &parser, const Hardware &hardware, bool sessionMachine = false);
 
-// Reads a generic points CSV. Row problems go to stderr as "file:line: reason" (summarised).
-// Returns nullopt (after saying why) when the file cannot be read or has no usable point;
-// `rowErrors` counts the rows left out.
-std::optional<std::vector<KernelPoint>> readPointsFile(const QString &path, int &rowErrors);
+// Reads a points file (any points format, read with `options`). Row problems go to stderr as
+// "file:line: reason" (summarised). Returns nullopt (after saying why) when the file cannot be
+// read or has no usable point; `rowErrors` counts the rows left out.
+std::optional<std::vector<KernelPoint>> readPointsFile(
+    const QString &path, int &rowErrors, const ReadOptions &options);
 
 // What a file given to analyze or render holds: points (any points format), or a whole
 // session (a session JSON, or a PNG, SVG or PDF exported with its session embedded).
@@ -54,12 +66,14 @@ struct InputFile {
     std::optional<std::string> text;
 };
 
-// Reads a points file or a session, told apart by content (not by name). Problems go to stderr
-// as for readPointsFile and readSession; nullopt when the file gives nothing usable.
+// Reads a points file (with `options`) or a session, told apart by content (not by name).
+// Problems go to stderr as for readPointsFile and readSession; nullopt when the file gives
+// nothing usable.
 // `keepText`: a points file is checked the same way (same messages) but its text is kept
 // instead of its points, for the caller to read them one at a time with the sink overload of
 // ridgepoint::readPointsFile (analyze --json: a million points are 300 MB, their text 60 MB).
-std::optional<InputFile> readInputFile(const QString &path, int &rowErrors, bool keepText = false);
+std::optional<InputFile> readInputFile(
+    const QString &path, int &rowErrors, const ReadOptions &options, bool keepText = false);
 
 // A session file, or an image exported with its session embedded. Warnings and errors go to
 // stderr (file:line:column); nullopt when there is no usable session.

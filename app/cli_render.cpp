@@ -171,11 +171,14 @@ int runRender(const QStringList &arguments)
         "'analyze' or the window; sessions over 16 MiB are always left out." });
     parser.addOption({ "example", "Draw the built-in example data set as well." });
     parser.addOption({ "fit", "Frame the axes around the points instead of the hardware." });
+    addReadOptions(parser);
     QCommandLineOption timings("timings", "Print how long each step took (stderr).");
     timings.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(timings);
-    parser.addPositionalArgument(
-        "files", "Point files (any points format analyze reads).", "[FILE...]");
+    parser.addPositionalArgument("files",
+        "Point files (any points format analyze reads; the profilers' with the options above, "
+        "as is --baseline).",
+        "[FILE...]");
     int status = kExitOk;
     if (!parseOrExplain(parser, arguments, status))
         return status;
@@ -234,6 +237,9 @@ int runRender(const QStringList &arguments)
     }
     exportOptions.title = parser.value("title");
     exportOptions.table = parser.isSet("table");
+    const auto readOptions = readOptionsFromOptions(parser);
+    if (!readOptions)
+        return kExitBadInput;
 
     StepTimer timer(parser.isSet(timings));
     // The session, if any, then the command line's machine, points and baseline.
@@ -243,7 +249,8 @@ int runRender(const QStringList &arguments)
         if (!session)
             return kExitBadInput;
     }
-    const auto hardware = hardwareFromOptions(parser, session ? &session->hardware : nullptr);
+    const auto hardware
+        = hardwareFromOptions(parser, session ? &session->hardware : nullptr, *readOptions);
     if (!hardware)
         return kExitBadInput;
     const bool sameMachine = session && !parser.isSet("hardware");
@@ -258,7 +265,7 @@ int runRender(const QStringList &arguments)
             std::make_move_iterator(more.end()));
     };
     for (const QString &file : parser.positionalArguments()) {
-        auto read = readPointsFile(file, rowErrors);
+        auto read = readPointsFile(file, rowErrors, *readOptions);
         if (!read)
             return kExitBadInput;
         add(std::move(*read));
@@ -268,7 +275,7 @@ int runRender(const QStringList &arguments)
     std::optional<Baseline> baseline;
     if (parser.isSet("baseline")) {
         const QString file = parser.value("baseline");
-        auto read = readPointsFile(file, rowErrors);
+        auto read = readPointsFile(file, rowErrors, *readOptions);
         if (!read)
             return kExitBadInput;
         baseline = Baseline { file.toStdString(), std::move(*read) };
