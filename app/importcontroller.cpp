@@ -151,9 +151,15 @@ ImportController::Classification ImportController::classify(const QString &fileN
     case FileFormat::ErtJson:
     case FileFormat::RocprofRoofline:
     case FileFormat::AdvisorRoofs:
+    case FileFormat::ErtSum:
+    case FileFormat::ProfilerPeaks:
+    case FileFormat::HwDb:
         return { Kind::Machine, {} };
     case FileFormat::NcuRooflineSection:
+    case FileFormat::NerscRoofline:
         return { Kind::PointsAndMachine, {} };
+    case FileFormat::AppsCsv:
+    case FileFormat::MetricValuesCsv:
     case FileFormat::PointsCsv:
     case FileFormat::PointsJson:
     case FileFormat::NcuDetails:

@@ -55,12 +55,18 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
 {
     // Named in every refusal; built only for one.
     const auto who = [&] { return "point \"" + point.name + "\""; };
-    const bool byIntensity = point.bytes.empty() && point.intensity.has_value();
+    const bool byIntensity = point.knownByIntensity();
     if (byIntensity) {
-        // A point a file gives only as intensity and rate: placed by I and the rate, with no
+        // A point a file gives only as intensities and rate: placed by I and the rate, with no
         // times (they need counts).
-        if (!positiveFinite(*point.intensity))
+        if (point.intensity && !positiveFinite(*point.intensity))
             return ridgepoint::Unexpected(who() + ": intensity must be a positive finite FLOP/B");
+        for (const auto &level : point.levelIntensities) {
+            if (!positiveFinite(level.intensity))
+                return ridgepoint::Unexpected(who() + ": intensity at "
+                    + std::string(memoryLevelName(level.level))
+                    + " must be a positive finite FLOP/B");
+        }
         if (!point.performance())
             return ridgepoint::Unexpected(
                 who() + ": an intensity alone needs a measured performance");
@@ -110,25 +116,47 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
     result.performance = point.performance();
 
     if (byIntensity) {
-        const MemoryCeiling *memory = hardware.mainMemory();
-        if (!memory)
-            return ridgepoint::Unexpected(
-                who() + ": " + hardware.name + " has no main-memory ceiling");
-        LevelAnalysis la;
-        la.memory = memory->name;
-        la.level = memory->level;
-        la.bandwidth = memory->bandwidth;
-        la.intensity = *point.intensity;
-        la.attainable = attainablePerformance(compute->peak, memory->bandwidth, la.intensity);
+        // One level per intensity: main memory first, then the others in the file's order. The
+        // roof is the lowest of min(π, β_l·I_l), as F / T_min is for a point with counts.
         result.tMath = 0.0;
         result.tMin = 0.0;
         result.tMax = 0.0;
-        result.attainable = la.attainable;
-        if (memory->bandwidth * la.intensity < compute->peak) {
-            result.bound = Bound::Memory;
-            result.limitingCeiling = memory->name;
+        const auto place = [&](const MemoryCeiling *memory, double intensity,
+                               const std::string &level) -> std::optional<std::string> {
+            if (!memory) {
+                appendNote(result.note,
+                    "no " + level + " ceiling on " + hardware.name
+                        + ": that intensity is not bounded");
+                return std::nullopt;
+            }
+            for (const auto &earlier : result.levels) {
+                if (earlier.memory == memory->name)
+                    return who() + ": two intensities both go to " + memory->name
+                        + "; give one per memory level";
+            }
+            LevelAnalysis la;
+            la.memory = memory->name;
+            la.level = memory->level;
+            la.bandwidth = memory->bandwidth;
+            la.intensity = intensity;
+            la.attainable = attainablePerformance(compute->peak, memory->bandwidth, intensity);
+            if (la.attainable < result.attainable) {
+                result.attainable = la.attainable;
+                result.bound = Bound::Memory;
+                result.limitingCeiling = memory->name;
+            }
+            result.levels.push_back(std::move(la));
+            return std::nullopt;
+        };
+        if (point.intensity) {
+            if (auto refused = place(hardware.mainMemory(), *point.intensity, "main-memory"))
+                return ridgepoint::Unexpected(*refused);
         }
-        result.levels.push_back(std::move(la));
+        for (const auto &level : point.levelIntensities) {
+            if (auto refused = place(hardware.memoryFor(level.level), level.intensity,
+                    std::string(memoryLevelName(level.level))))
+                return ridgepoint::Unexpected(*refused);
+        }
         appendNote(result.note, "placed by intensity and rate: no counts, so no times");
     }
     for (const auto &level : point.bytes) {
@@ -168,6 +196,11 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
         }
         result.levels.push_back(std::move(la));
     }
+    if (result.levels.empty() && byIntensity && !point.levelIntensities.empty())
+        return ridgepoint::Unexpected(
+            who() + ": none of its intensities' levels has a memory ceiling on " + hardware.name);
+    if (result.levels.empty() && byIntensity)
+        return ridgepoint::Unexpected(who() + ": " + hardware.name + " has no main-memory ceiling");
     if (result.levels.empty())
         return ridgepoint::Unexpected(
             who() + ": none of its byte levels has a memory ceiling on " + hardware.name);

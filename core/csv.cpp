@@ -115,6 +115,19 @@ std::optional<double> timeUnitScale(const std::string &unit)
     return std::nullopt;
 }
 
+// A precision cell: Ridgepoint's names, or the C type names benchmarks print ("double").
+std::optional<Precision> precisionOfCell(std::string_view cell)
+{
+    const std::string text = lowerTrimmed(cell);
+    if (text == "double")
+        return Precision::FP64;
+    if (text == "float" || text == "single")
+        return Precision::FP32;
+    if (text == "half")
+        return Precision::FP16;
+    return precisionFromName(cell);
+}
+
 // Reads a header cell: its role, level and unit scale. `unit` in brackets wins over a suffix.
 Column classify(std::string_view rawHeader)
 {
@@ -151,7 +164,10 @@ Column classify(std::string_view rawHeader)
         column.role = Role::Group;
         return column;
     }
-    if (oneOf(text, { "flops", "flop", "flop_count", "total_flops", "ops", "work" })) {
+    // "computations" and "operations": thoasm/roofline-benchmark's count of operations.
+    if (oneOf(text,
+            { "flops", "flop", "flop_count", "total_flops", "ops", "work", "computations",
+                "operations" })) {
         column.role = Role::Flops;
         if (!unit.empty()) {
             auto scale = parseQuantity("1 " + unitAsWritten, Dimension::Flops);
@@ -247,6 +263,14 @@ Column classify(std::string_view rawHeader)
         { "gflop_s", 1e9 }, { "achieved_gflops", 1e9 }, { "gflops_per_second", 1e9 },
         { "tflops", 1e12 }, { "tflop/s", 1e12 }, { "achieved_tflops", 1e12 },
         { "tflop_s", 1e12 } } };
+    // A bare unit as the header ("[GOP/s]", thoasm/roofline-benchmark): a rate when the unit is.
+    if (text.empty() && !unit.empty()) {
+        if (auto scale = parseQuantity("1 " + unitAsWritten, Dimension::FlopRate)) {
+            column.role = Role::Rate;
+            column.scale = *scale;
+        }
+        return column;
+    }
     for (const auto &rate : kRates) {
         if (text == rate.name) {
             column.role = Role::Rate;
@@ -696,6 +720,11 @@ std::optional<std::string> pointProblem(const KernelPoint &point)
         return std::string("the performance is not a positive finite FLOP/s");
     if (point.intensity && !positive(*point.intensity))
         return std::string("the intensity is not a positive finite FLOP/B");
+    for (const auto &level : point.levelIntensities) {
+        if (!positive(level.intensity))
+            return "the intensity at " + std::string(memoryLevelName(level.level))
+                + " is not a positive finite FLOP/B";
+    }
     const auto &s = point.timeStatistics;
     for (const auto *t : { &s.min, &s.median, &s.max }) {
         if (*t && !positive(**t))
@@ -820,7 +849,10 @@ PointsReadResult readPointsRows(
             return std::any_of(candidate.begin(), candidate.end(),
                 [role](const Column &c) { return c.role == role; });
         };
-        if (has(Role::Name) && (has(Role::Flops) || has(Role::Bytes) || has(Role::Intensity))) {
+        // Without a name column, a row that names both counts is a header too (benchmark
+        // sweeps such as thoasm/roofline-benchmark's); its points are named after their lines.
+        if ((has(Role::Name) && (has(Role::Flops) || has(Role::Bytes) || has(Role::Intensity)))
+            || (has(Role::Flops) && has(Role::Bytes))) {
             columns = std::move(candidate);
             found = true;
             break;
@@ -865,6 +897,7 @@ PointsReadResult readPointsRows(
         }
     }
     const bool hasIntensity = find(Role::Intensity) != columns.end();
+    const bool hasName = find(Role::Name) != columns.end();
     const bool hasRate = find(Role::Rate) != columns.end();
     if (find(Role::Flops) == columns.end() && !(hasIntensity && hasRate)) {
         report({ Severity::Error, fileName, header.line, 0,
@@ -1009,7 +1042,7 @@ PointsReadResult readPointsRows(
                     // Most files repeat a few precisions: the last one read is reused.
                     if (cell != lastPrecisionText) {
                         lastPrecisionText = cell;
-                        lastPrecision = precisionFromName(cell);
+                        lastPrecision = precisionOfCell(cell);
                     }
                     point.precision = lastPrecision;
                     if (!point.precision)
@@ -1022,6 +1055,8 @@ PointsReadResult readPointsRows(
                 break;
             }
         }
+        if (!hasName)
+            point.name = "line " + std::to_string(row.line);
         if (error.empty() && point.bytes.empty() && intensity) {
             if (flopsGiven && point.flops > 0.0) {
                 // Intensity with a FLOP count: the bytes follow.

@@ -30,8 +30,10 @@ std::vector<KernelPoint> sumLaunches(
     out.reserve(order.size());
     for (const std::string &kernel : order) {
         const std::vector<std::size_t> &of = launches[kernel];
-        const bool countable = std::all_of(of.begin(), of.end(),
-            [&](std::size_t i) { return !points[i].intensity && !points[i].bytes.empty(); });
+        const bool countable = std::all_of(of.begin(), of.end(), [&](std::size_t i) {
+            return !points[i].intensity && points[i].levelIntensities.empty()
+                && !points[i].bytes.empty();
+        });
         if (of.size() == 1 || !countable) {
             for (std::size_t i : of)
                 out.push_back(std::move(points[i]));

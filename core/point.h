@@ -16,6 +16,13 @@ struct LevelBytes {
     double bytes = 0.0;
 };
 
+// FLOP/B at one memory level, for a point a file gives only as intensities and a rate (a
+// hierarchical roofline: one intensity per level, one FLOP/s).
+struct LevelIntensity {
+    MemoryLevel level = MemoryLevel::L1;
+    double intensity = 0.0;
+};
+
 // Where a point came from, so every number can be traced back to a file and line.
 struct SourceLocation {
     std::string file;
@@ -42,6 +49,10 @@ struct KernelPoint {
     // FLOP/B against main memory, for points a file gives only as intensity and rate (no FLOP
     // or byte counts: flops is 0 and bytes is empty). Unset for every other point.
     std::optional<double> intensity;
+    // The same at other levels (L1, L2, ...) for a hierarchical point known by intensities and
+    // rate (NERSC's AI_L1 / AI_L2): one entry per level, in the file's order. Main memory stays
+    // in `intensity`. Empty for every point that has byte counts.
+    std::vector<LevelIntensity> levelIntensities;
     RepeatStatistics timeStatistics; // spread of `seconds` over repeated runs
     std::optional<Precision> precision;
     std::string group;
@@ -49,6 +60,11 @@ struct KernelPoint {
 
     // Achieved FLOP/s: flops / seconds, else the measured rate; nullopt for a planned point.
     std::optional<double> performance() const;
+    // A point placed by intensities and a rate, with no FLOP or byte counts (so no times).
+    bool knownByIntensity() const
+    {
+        return bytes.empty() && (intensity.has_value() || !levelIntensities.empty());
+    }
 };
 
 // Launches of one kernel summed into one point (FORMATS.md §1.9 and §7.5, "aggregated by kernel

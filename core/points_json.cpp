@@ -128,6 +128,34 @@ PointsReadResult readPointsJson(std::string_view text, const std::string &fileNa
                 point.measuredRate = quantity(value, where, Dimension::FlopRate);
             } else if (key == "intensity") {
                 point.intensity = quantity(value, where, Dimension::Intensity);
+            } else if (key == "level_intensities" && value.is_array()) {
+                for (std::size_t b = 0; b < value.size(); ++b) {
+                    const Json &entry = value[b];
+                    const std::string at = where + "[" + std::to_string(b) + "]";
+                    if (!entry.is_object() || !entry.contains("level")
+                        || !entry.contains("intensity")) {
+                        if (error.empty())
+                            error
+                                = at + ": expected an object {\"level\": ..., \"intensity\": ...}";
+                        continue;
+                    }
+                    const auto level = entry["level"].is_string()
+                        ? memoryLevelFromName(entry["level"].get<std::string>())
+                        : std::nullopt;
+                    if (!level) {
+                        if (error.empty())
+                            error = at + ".level: unknown level " + detail::dumpJson(entry["level"])
+                                + " (expected L1, L2, L3, DRAM, HBM, PCIe, NVLink, ICI, DCN or "
+                                  "LDS; main memory's intensity is \"intensity\")";
+                        continue;
+                    }
+                    if (auto intensity
+                        = quantity(entry["intensity"], at + ".intensity", Dimension::Intensity)) {
+                        point.levelIntensities.push_back({ *level, *intensity });
+                    } else if (error.empty()) {
+                        error = at + ".intensity: expected the FLOP/B at this level";
+                    }
+                }
             } else if (key == "precision") {
                 if (!value.is_null()) {
                     point.precision = value.is_string()
@@ -163,8 +191,12 @@ PointsReadResult readPointsJson(std::string_view text, const std::string &fileNa
         }
         if (error.empty() && point.name.empty())
             error = path + ".name: expected the kernel's name";
-        if (error.empty() && point.bytes.empty() && !point.intensity)
+        if (error.empty() && point.bytes.empty() && !point.knownByIntensity())
             error = path + ": no \"bytes\" and no \"intensity\" (expected one of them)";
+        if (error.empty() && !point.bytes.empty() && !point.levelIntensities.empty())
+            error = path
+                + ": both \"bytes\" and \"level_intensities\" (expected one of them: counts, or "
+                  "intensities with a performance)";
         if (error.empty()) {
             if (auto problem = pointProblem(point))
                 error = path + ": " + *problem;
@@ -203,6 +235,13 @@ std::string writePointsJson(const std::vector<KernelPoint> &points)
         p["seconds"] = optional(point.seconds);
         p["performance"] = optional(point.measuredRate);
         p["intensity"] = optional(point.intensity);
+        if (!point.levelIntensities.empty()) {
+            Json levels = Json::array();
+            for (const auto &level : point.levelIntensities)
+                levels.push_back(Json { { "level", std::string(memoryLevelName(level.level)) },
+                    { "intensity", level.intensity } });
+            p["level_intensities"] = levels;
+        }
         p["precision"]
             = point.precision ? Json(std::string(precisionName(*point.precision))) : Json(nullptr);
         p["group"] = point.group;

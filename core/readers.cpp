@@ -1,5 +1,6 @@
 #include "core/readers.h"
 
+#include "core/adhoc_reader.h"
 #include "core/advisor_reader.h"
 #include "core/ert_reader.h"
 #include "core/input_check.h"
@@ -47,18 +48,25 @@ std::string triedAll(bool points)
 {
     std::string text = "not a file Ridgepoint can read; tried ";
     if (points) {
-        text += "points CSV (no header row naming a kernel column and a flops, bytes or intensity "
-                "column), points JSON (no \"format\": \"ridgepoint-points\"), Nsight Compute CSV "
-                "(no \"ID\",...,\"Kernel Name\" or \"Process ID\",...,\"Invocations\" "
-                "header), rocprof-compute pmc_perf.csv (no "
-                "Dispatch_ID,Kernel_Name header), Intel Advisor survey (no \"ID\",\"Function "
-                "Call Sites and Loops\" header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines)";
+        text
+            += "points CSV (no header row naming a kernel column and a flops, bytes or intensity "
+               "column), points JSON (no \"format\": \"ridgepoint-points\"), Nsight Compute CSV "
+               "(no \"ID\",...,\"Kernel Name\" or \"Process ID\",...,\"Invocations\" "
+               "header), rocprof-compute pmc_perf.csv (no "
+               "Dispatch_ID,Kernel_Name header), Intel Advisor survey (no \"ID\",\"Function "
+               "Call Sites and Loops\" header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines), "
+               "NERSC roofline text (no memroofs, AI_<level> and FLOPS lines), "
+               "mohamed/roofline apps.csv (no \"# name, intensity, ...\" header), ncu-like "
+               "metric CSV (no ID,Kernel Name,Host Name,Metric Name,Metric Value header)";
     } else {
         text += "hardware JSON (no \"compute\" and \"memory\" or \"format\": "
                 "\"ridgepoint-hardware\"), ERT roofline.json (no \"empirical\" object), "
                 "rocprof-compute roofline.csv (no device,HBMBw,... header), Intel Advisor roofs "
                 "(no Name,Bandwidth header), Nsight Compute roofline section (no \"Body Item "
-                "Label\" with \"... Precision Roofline\" rows)";
+                "Label\" with \"... Precision Roofline\" rows), NERSC roofline text (no "
+                "memroofs and comproofs lines), ERT sum (no \"<number> GFLOPs\" first line), "
+                "GPU-Roofline-Profiler peaks.csv (no label,peak_flops,peak_bandwidth header), "
+                "mohamed/roofline hw_db.csv (no name,GFLOP/s,GB/s,price rows)";
     }
     return text;
 }
@@ -94,6 +102,18 @@ std::string_view fileFormatName(FileFormat format)
         return "ERT roofline.json";
     case FileFormat::HardwareJson:
         return "Ridgepoint hardware JSON";
+    case FileFormat::NerscRoofline:
+        return "NERSC roofline text";
+    case FileFormat::ErtSum:
+        return "ERT sum file";
+    case FileFormat::ProfilerPeaks:
+        return "GPU-Roofline-Profiler peaks.csv";
+    case FileFormat::HwDb:
+        return "mohamed/roofline hw_db.csv";
+    case FileFormat::AppsCsv:
+        return "mohamed/roofline apps.csv";
+    case FileFormat::MetricValuesCsv:
+        return "ncu-like Metric Name/Metric Value CSV";
     }
     return "unknown";
 }
@@ -106,6 +126,23 @@ std::optional<FileFormat> detectFileFormat(std::string_view text)
         if (mentions(text, "\"empirical\""))
             return FileFormat::ErtJson;
         return FileFormat::HardwareJson;
+    }
+    // Before ncu's: the ncu-like metric CSV has an "ID",...,"Kernel Name" header too.
+    switch (detectAdhocShape(text)) {
+    case AdhocShape::NerscHierarchical:
+        return FileFormat::NerscRoofline;
+    case AdhocShape::ErtSum:
+        return FileFormat::ErtSum;
+    case AdhocShape::ProfilerPeaks:
+        return FileFormat::ProfilerPeaks;
+    case AdhocShape::HwDb:
+        return FileFormat::HwDb;
+    case AdhocShape::Apps:
+        return FileFormat::AppsCsv;
+    case AdhocShape::MetricValues:
+        return FileFormat::MetricValuesCsv;
+    case AdhocShape::None:
+        break;
     }
     switch (detectNcuShape(text)) {
     case NcuShape::Details:
@@ -178,6 +215,18 @@ PointsFileResult readPoints(std::string_view text, const std::string &fileName,
     case FileFormat::Likwid:
         out.points = readLikwidCsv(text, fileName);
         break;
+    case FileFormat::NerscRoofline:
+        out.points = readNerscPoints(text, fileName);
+        break;
+    case FileFormat::AppsCsv:
+        out.points = readAppsCsv(text, fileName);
+        break;
+    case FileFormat::MetricValuesCsv:
+        out.points = readMetricValuesCsv(text, fileName);
+        break;
+    case FileFormat::ErtSum:
+    case FileFormat::ProfilerPeaks:
+    case FileFormat::HwDb:
     case FileFormat::RocprofRoofline:
     case FileFormat::AdvisorRoofs:
     case FileFormat::ErtJson:
@@ -254,6 +303,18 @@ HardwareFileResult readHardwareFile(
         break;
     case FileFormat::AdvisorRoofs:
         out.hardware = readAdvisorRoofs(text, fileName);
+        break;
+    case FileFormat::NerscRoofline:
+        out.hardware = readNerscCeilings(text, fileName);
+        break;
+    case FileFormat::ErtSum:
+        out.hardware = readErtSum(text, fileName);
+        break;
+    case FileFormat::ProfilerPeaks:
+        out.hardware = readProfilerPeaks(text, fileName);
+        break;
+    case FileFormat::HwDb:
+        out.hardware = readHwDb(text, fileName);
         break;
     case FileFormat::NcuRooflineSection:
     case FileFormat::NcuRaw:

@@ -28,6 +28,12 @@ enum class FileFormat {
     Likwid,
     ErtJson,
     HardwareJson,
+    NerscRoofline, // both: ceilings and points known by intensities and rate
+    ErtSum,
+    ProfilerPeaks,
+    HwDb,
+    AppsCsv,
+    MetricValuesCsv,
 };
 
 std::string_view fileFormatName(FileFormat format); // "Nsight Compute CSV (details page)", ...
@@ -50,7 +56,8 @@ struct PointsFileResult {
 };
 
 // Points from any points format: Ridgepoint CSV/JSON, ncu details/raw/summary/section,
-// rocprof-compute pmc_perf.csv, Advisor survey, likwid-perfctr -O.
+// rocprof-compute pmc_perf.csv, Advisor survey, likwid-perfctr -O, NERSC hierarchical text,
+// mohamed/roofline apps.csv, the ncu-like Metric Name / Metric Value CSV.
 PointsFileResult readPointsFile(
     std::string_view text, const std::string &fileName, const ReadOptions &options = {});
 
@@ -65,9 +72,10 @@ struct HardwareFileResult {
     HardwareReadResult hardware;
 };
 
-// Machines from any ceiling format: Ridgepoint hardware JSON, ERT roofline.json,
+// Machines from any ceiling format: Ridgepoint hardware JSON, ERT roofline.json and sum,
 // rocprof-compute roofline.csv, Advisor roofs CSV, ncu roofline section (or an ncu raw or
-// details page that holds the roofline's peak metrics).
+// details page that holds the roofline's peak metrics), NERSC hierarchical text,
+// GPU-Roofline-Profiler peaks.csv, mohamed/roofline hw_db.csv.
 HardwareFileResult readHardwareFile(
     std::string_view text, const std::string &fileName, const ReadOptions &options = {});
 

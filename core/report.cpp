@@ -261,6 +261,11 @@ private:
 // One entry of "points" at the array's element indent (4), without a separator.
 void writePointJson(JsonText &json, const KernelPoint &point, const PointAnalysis &a)
 {
+    // A point known by intensity and rate has no FLOP or byte count and so no times: null, not a
+    // 0 that reads as a measurement.
+    const bool counted = !point.knownByIntensity();
+    const auto counts
+        = [counted](double value) { return counted ? std::optional<double>(value) : std::nullopt; };
     json.raw("    {\n      \"name\": ");
     json.string(point.name);
     if (!point.group.empty()) {
@@ -272,7 +277,7 @@ void writePointJson(JsonText &json, const KernelPoint &point, const PointAnalysi
         json.string(precisionName(*point.precision));
     }
     json.raw(",\n      \"flops\": ");
-    json.number(point.flops);
+    json.number(counts(point.flops));
     json.raw(",\n      \"seconds\": ");
     json.number(point.seconds);
     json.raw(",\n      \"performance\": ");
@@ -290,13 +295,13 @@ void writePointJson(JsonText &json, const KernelPoint &point, const PointAnalysi
         json.raw(",\n          \"level\": ");
         json.string(memoryLevelName(level.level));
         json.raw(",\n          \"bytes\": ");
-        json.number(level.bytes);
+        json.number(counts(level.bytes));
         json.raw(",\n          \"intensity\": ");
         json.number(level.intensity);
         json.raw(",\n          \"attainable\": ");
         json.number(level.attainable);
         json.raw(",\n          \"t_mem\": ");
-        json.number(level.tMem);
+        json.number(counts(level.tMem));
         json.raw(",\n          \"bandwidth\": ");
         json.number(level.bandwidth);
         json.raw(",\n          \"achieved_bandwidth\": ");
@@ -312,11 +317,11 @@ void writePointJson(JsonText &json, const KernelPoint &point, const PointAnalysi
     json.raw(",\n      \"peak\": ");
     json.number(a.peak);
     json.raw(",\n      \"t_math\": ");
-    json.number(a.tMath);
+    json.number(counts(a.tMath));
     json.raw(",\n      \"t_min\": ");
-    json.number(a.tMin);
+    json.number(counts(a.tMin));
     json.raw(",\n      \"t_max\": ");
-    json.number(a.tMax);
+    json.number(counts(a.tMax));
     json.raw(",\n      \"attainable\": ");
     json.number(a.attainable);
     json.raw(",\n      \"bound\": ");
@@ -406,16 +411,21 @@ std::string analysisTable(const Hardware &hardware, const std::vector<AnalyzedPo
     for (const auto &[point, a] : points) {
         const auto &first = a.levels.front();
         const std::string note = a.consistent ? a.note : "INCONSISTENT: " + a.note;
-        rows.push_back({ point.name, formatQuantity(point.flops, Dimension::Flops), first.memory,
-            formatQuantity(first.bytes, Dimension::Bytes), formatSignificant(first.intensity, 4),
+        // A point known by intensity and rate has no counts and no times to show.
+        const bool counted = !point.knownByIntensity();
+        const auto shown = [counted](double value, Dimension dimension) {
+            return counted ? formatQuantity(value, dimension) : std::string("-");
+        };
+        rows.push_back({ point.name, shown(point.flops, Dimension::Flops), first.memory,
+            shown(first.bytes, Dimension::Bytes), formatSignificant(first.intensity, 4),
             a.performance ? formatQuantity(*a.performance, Dimension::FlopRate) : "-",
             formatQuantity(a.attainable, Dimension::FlopRate),
             a.utilization ? percent(*a.utilization) : "-", std::string(boundName(a.bound)),
-            a.limitingCeiling, formatQuantity(a.tMin, Dimension::Time),
-            formatQuantity(a.tMax, Dimension::Time), note });
+            a.limitingCeiling, shown(a.tMin, Dimension::Time), shown(a.tMax, Dimension::Time),
+            note });
         for (std::size_t i = 1; i < a.levels.size(); ++i) {
             const auto &level = a.levels[i];
-            rows.push_back({ "", "", level.memory, formatQuantity(level.bytes, Dimension::Bytes),
+            rows.push_back({ "", "", level.memory, shown(level.bytes, Dimension::Bytes),
                 formatSignificant(level.intensity, 4), "",
                 formatQuantity(level.attainable, Dimension::FlopRate), "", "", "", "", "", "" });
         }
@@ -447,13 +457,16 @@ std::string tableCsv(
     for (std::size_t i = 0; i < points.size(); ++i) {
         const auto &[point, a] = points[i];
         const auto &first = a.levels.front();
+        // Empty cells for the counts and times a point known by intensity and rate lacks.
+        const bool counted = !point.knownByIntensity();
+        const auto count
+            = [counted](double value) { return counted ? exactNumber(value) : std::string(); };
         std::vector<std::string> cells { point.name, point.group,
             point.precision ? std::string(precisionName(*point.precision)) : std::string(),
-            exactNumber(point.flops), first.memory, exactNumber(first.bytes),
-            exactNumber(first.intensity), exactNumber(point.seconds), exactNumber(a.performance),
-            exactNumber(a.attainable), exactNumber(a.utilization), std::string(boundName(a.bound)),
-            a.limitingCeiling, exactNumber(a.tMin), exactNumber(a.tMax),
-            a.consistent ? "true" : "false", a.note };
+            count(point.flops), first.memory, count(first.bytes), exactNumber(first.intensity),
+            exactNumber(point.seconds), exactNumber(a.performance), exactNumber(a.attainable),
+            exactNumber(a.utilization), std::string(boundName(a.bound)), a.limitingCeiling,
+            count(a.tMin), count(a.tMax), a.consistent ? "true" : "false", a.note };
         if (withSpeedup) {
             const auto &s = i < speedups.size() ? speedups[i] : std::nullopt;
             cells.push_back(s ? exactNumber(s->factor) : std::string());
@@ -481,14 +494,18 @@ std::string tableMarkdown(
     for (std::size_t i = 0; i < points.size(); ++i) {
         const auto &[point, a] = points[i];
         const auto &first = a.levels.front();
+        const bool counted = !point.knownByIntensity();
+        const auto shown = [counted](double value, Dimension dimension) {
+            return counted ? formatQuantity(value, dimension) : std::string("–");
+        };
         std::vector<std::string> cells { point.name, point.group,
-            formatQuantity(point.flops, Dimension::Flops), first.memory,
-            formatQuantity(first.bytes, Dimension::Bytes), formatSignificant(first.intensity, 4),
+            shown(point.flops, Dimension::Flops), first.memory,
+            shown(first.bytes, Dimension::Bytes), formatSignificant(first.intensity, 4),
             point.seconds ? formatQuantity(*point.seconds, Dimension::Time) : "–",
             a.performance ? formatQuantity(*a.performance, Dimension::FlopRate) : "planned",
             formatQuantity(a.attainable, Dimension::FlopRate),
             a.utilization ? percent(*a.utilization) : "–", std::string(boundName(a.bound)),
-            a.limitingCeiling, formatQuantity(a.tMin, Dimension::Time), noteOf(a) };
+            a.limitingCeiling, shown(a.tMin, Dimension::Time), noteOf(a) };
         if (withSpeedup) {
             const auto &s = i < speedups.size() ? speedups[i] : std::nullopt;
             cells.push_back(s ? "×" + formatSignificant(s->factor, 3) : "–");

@@ -54,7 +54,16 @@ const Expectation kCorpus[] = {
     {"ncu_empty_kernel_name.csv", false, "ncu_empty_kernel_name.csv:2: launch 0: empty kernel name (expected the Kernel Name column)"},
     {"ncu_overflowing_value.csv", false, "ncu_overflowing_value.csv:2:137: metric \"dram__bytes.sum\": \"1e300\" Tbyte is out of range (expected a finite value)"},
     {"points_json_zero_bytes.json", false, "points_json_zero_bytes.json: points[0].bytes[0].bytes: must be greater than zero (a log-log roofline cannot show it)"},
-    {"unknown_shape.txt", false, "unknown_shape.txt: not a file Ridgepoint can read; tried points CSV (no header row naming a kernel column and a flops, bytes or intensity column), points JSON (no \"format\": \"ridgepoint-points\"), Nsight Compute CSV (no \"ID\",...,\"Kernel Name\" or \"Process ID\",...,\"Invocations\" header), rocprof-compute pmc_perf.csv (no Dispatch_ID,Kernel_Name header), Intel Advisor survey (no \"ID\",\"Function Call Sites and Loops\" header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines)"},
+    {"unknown_shape.txt", false, "unknown_shape.txt: not a file Ridgepoint can read; tried points CSV (no header row naming a kernel column and a flops, bytes or intensity column), points JSON (no \"format\": \"ridgepoint-points\"), Nsight Compute CSV (no \"ID\",...,\"Kernel Name\" or \"Process ID\",...,\"Invocations\" header), rocprof-compute pmc_perf.csv (no Dispatch_ID,Kernel_Name header), Intel Advisor survey (no \"ID\",\"Function Call Sites and Loops\" header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines), NERSC roofline text (no memroofs, AI_<level> and FLOPS lines), mohamed/roofline apps.csv (no \"# name, intensity, ...\" header), ncu-like metric CSV (no ID,Kernel Name,Host Name,Metric Name,Metric Value header)"},
+    // The ad-hoc formats of roofline scripts (FORMATS.md §2, §6).
+    {"nersc_label_count_mismatch.txt", false, "nersc_label_count_mismatch.txt:5: labels has 2 values for 3 FLOPS values (expected one per kernel)"},
+    {"nersc_roofs_only_as_points.txt", false, "nersc_roofs_only_as_points.txt: this NERSC roofline file has only roofs (memroofs, comproofs): it gives ceilings, not points (use it as --hardware)"},
+    {"nersc_bad_roof_value.txt", true, "nersc_bad_roof_value.txt:1:16: memroofs: \"fast\" is not a positive number (expected GB/s)"},
+    {"ert_sum_bad_line.txt", true, "ert_sum_bad_line.txt:3:4: \"L1 310.25\" is not a result line (expected \"<number> <label>\" such as \"176.44 L1\" or \"11.03 GFLOPs\", before META_DATA)"},
+    {"peaks_negative_bandwidth.csv", true, "peaks_negative_bandwidth.csv:2:28: column \"peak_bandwidth\": \"-6.5e11\" is not a positive number (expected B/s)"},
+    {"hw_db_missing_price.csv", true, "hw_db_missing_price.csv:2: expected 4 fields (name, peak GFLOP/s, peak GB/s, price), found 3"},
+    {"apps_implementation_without_performance.csv", false, "apps_implementation_without_performance.csv:3:31: expected a name, an intensity, then pairs of implementation name and performance (GFLOP/s), found 5 fields"},
+    {"metric_values_without_ai.csv", false, "metric_values_without_ai.csv:2: ID 0: no AI metric (expected FLOPS in FLOP/s and AI in FLOP/B for each ID)"},
 };
 // clang-format on
 

@@ -74,6 +74,17 @@ void TestFormatDetection::detectsByContent_data()
     QTest::newRow("likwid") << "likwid/mem_dp_region.csv" << FileFormat::Likwid;
     QTest::newRow("likwid without markers")
         << "likwid/no_markers_two_groups.csv" << FileFormat::Likwid;
+    // FORMATS.md §2 and §6: the ad-hoc formats of roofline scripts (synthetic, same shapes).
+    QTest::newRow("NERSC hierarchical text")
+        << "adhoc/nersc_hierarchical.txt" << FileFormat::NerscRoofline;
+    QTest::newRow("NERSC roofs only") << "adhoc/nersc_roofs_only.txt" << FileFormat::NerscRoofline;
+    QTest::newRow("ERT sum") << "adhoc/ert_sum.txt" << FileFormat::ErtSum;
+    QTest::newRow("GPU-Roofline-Profiler peaks") << "adhoc/peaks.csv" << FileFormat::ProfilerPeaks;
+    QTest::newRow("mohamed hw_db") << "adhoc/hw_db.csv" << FileFormat::HwDb;
+    QTest::newRow("mohamed apps") << "adhoc/apps.csv" << FileFormat::AppsCsv;
+    // Its "ID,Kernel Name" header must not be taken for Nsight Compute's.
+    QTest::newRow("Techercise metric values")
+        << "adhoc/metric_values.csv" << FileFormat::MetricValuesCsv;
 }
 
 void TestFormatDetection::detectsByContent()
@@ -115,6 +126,16 @@ void TestFormatDetection::readsPointsOfEveryPointsFormat_data()
     QTest::newRow("likwid") << "likwid/mem_dp_region.csv" << FileFormat::Likwid << 1;
     QTest::newRow("likwid without markers")
         << "likwid/no_markers_two_groups.csv" << FileFormat::Likwid << 1;
+    QTest::newRow("NERSC hierarchical text")
+        << "adhoc/nersc_hierarchical.txt" << FileFormat::NerscRoofline << 3;
+    QTest::newRow("mohamed apps") << "adhoc/apps.csv" << FileFormat::AppsCsv << 5;
+    QTest::newRow("Techercise metric values")
+        << "adhoc/metric_values.csv" << FileFormat::MetricValuesCsv << 3;
+    // These have no signature of their own: the generic CSV reads them.
+    QTest::newRow("thoasm roofline-benchmark")
+        << "adhoc/thoasm_results.csv" << FileFormat::PointsCsv << 2;
+    QTest::newRow("HPCL roofline_python")
+        << "adhoc/hpcl_app_data.csv" << FileFormat::PointsCsv << 2;
 }
 
 void TestFormatDetection::readsPointsOfEveryPointsFormat()
@@ -144,6 +165,13 @@ void TestFormatDetection::readsCeilingsOfEveryCeilingFormat_data()
     QTest::newRow("ERT") << "ert/roofline_python3.json" << FileFormat::ErtJson << 1;
     QTest::newRow("Advisor roofs") << "advisor/roofs.csv" << FileFormat::AdvisorRoofs << 1;
     QTest::newRow("Advisor GPU roofs") << "advisor/roofs_gpu.csv" << FileFormat::AdvisorRoofs << 1;
+    QTest::newRow("NERSC hierarchical text")
+        << "adhoc/nersc_hierarchical.txt" << FileFormat::NerscRoofline << 1;
+    QTest::newRow("NERSC roofs only")
+        << "adhoc/nersc_roofs_only.txt" << FileFormat::NerscRoofline << 1;
+    QTest::newRow("GPU-Roofline-Profiler peaks")
+        << "adhoc/peaks.csv" << FileFormat::ProfilerPeaks << 1;
+    QTest::newRow("mohamed hw_db") << "adhoc/hw_db.csv" << FileFormat::HwDb << 2;
 }
 
 void TestFormatDetection::readsCeilingsOfEveryCeilingFormat()
@@ -170,7 +198,10 @@ void TestFormatDetection::namesEveryFormatTriedForAnUnknownFile()
             "Name\" or \"Process ID\",...,\"Invocations\" header), rocprof-compute pmc_perf.csv "
             "(no Dispatch_ID,Kernel_Name header), Intel Advisor survey (no \"ID\",\"Function Call "
             "Sites and Loops\" "
-            "header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines)"));
+            "header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines), NERSC roofline text (no "
+            "memroofs, AI_<level> and FLOPS lines), mohamed/roofline apps.csv (no \"# name, "
+            "intensity, ...\" header), ncu-like metric CSV (no ID,Kernel Name,Host Name,Metric "
+            "Name,Metric Value header)"));
     const auto hardware
         = readHardwareFile(readTestData("bad/unknown_shape.txt"), "unknown_shape.txt");
     QVERIFY(!hardware.format);
