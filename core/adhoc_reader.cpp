@@ -9,6 +9,7 @@ namespace ridgepoint {
 namespace {
 
 constexpr double kGiga = 1e9; // GFLOP/s and GB/s in these files are decimal
+constexpr int kListedProblems = 50; // bad values listed one by one, then counted
 
 std::string_view trim(std::string_view text)
 {
@@ -135,15 +136,20 @@ bool isNerscKey(std::string_view key)
         || key == "comp_roof_names" || key == "FLOPS" || key == "labels" || key.starts_with("AI_");
 }
 
-// One value of a key line: its text (a number or a name without its quotes) and column.
+// One value of a key line: its text (a number or a name without its quotes), a view into the
+// line, and where it starts there (a quoted name's opening quote).
 struct Token {
     std::string_view text;
-    int column = 0;
+    std::string_view start;
 };
 
 struct NerscEntry {
     int line = 0;
+    std::string_view text; // the whole line
     std::vector<Token> values;
+
+    // Worked out only for a message: a long line of many values stays linear to read.
+    int column(const Token &token) const { return columnIn(text, token.start); }
 };
 
 struct NerscFile {
@@ -172,12 +178,12 @@ std::vector<Token> quotedNames(std::string_view line, std::string_view rest,
                 return out;
             }
             const std::string_view name = rest.substr(at + 1, close - at - 1);
-            out.push_back({ name, columnIn(line, rest.substr(at)) });
+            out.push_back({ name, rest.substr(at) });
             at = close + 1;
             continue;
         }
         const std::size_t end = std::min(rest.find_first_of(" \t'\"", at), rest.size());
-        out.push_back({ rest.substr(at, end - at), columnIn(line, rest.substr(at)) });
+        out.push_back({ rest.substr(at, end - at), rest.substr(at) });
         at = end;
     }
     return out;
@@ -212,11 +218,12 @@ NerscFile parseNersc(
         }
         NerscEntry entry;
         entry.line = line.number;
+        entry.text = line.text;
         if (key.ends_with("names") || key == "labels") {
             entry.values = quotedNames(line.text, rest, fileName, line.number, diagnostics);
         } else {
             for (std::string_view word : words(rest))
-                entry.values.push_back({ word, columnIn(line.text, word) });
+                entry.values.push_back({ word, word });
         }
         if (key.starts_with("AI_"))
             file.aiKeys.emplace_back(key);
@@ -233,7 +240,7 @@ std::optional<std::vector<double>> positiveNumbers(const NerscEntry &entry, std:
     for (const Token &token : entry.values) {
         const auto value = plainNumber(token.text);
         if (!value || !positiveFinite(*value)) {
-            diagnostics.push_back({ Severity::Error, fileName, entry.line, token.column,
+            diagnostics.push_back({ Severity::Error, fileName, entry.line, entry.column(token),
                 std::string(key) + ": \"" + std::string(token.text)
                     + "\" is not a positive number (expected " + std::string(unit) + ")" });
             return std::nullopt;
@@ -429,7 +436,7 @@ HardwareReadResult readNerscCeilings(std::string_view text, const std::string &f
         const auto level = memoryLevelFromName(name.text);
         if (!level) {
             result.diagnostics.push_back({ Severity::Warning, fileName, memNames->second.line,
-                name.column,
+                memNames->second.column(name),
                 "memory level \"" + std::string(name.text)
                     + "\" is not one Ridgepoint knows (L1, L2, L3, DRAM, HBM, LDS); left out" });
             continue;
@@ -513,12 +520,17 @@ PointsReadResult readNerscPoints(std::string_view text, const std::string &fileN
             point.name = "kernel " + std::to_string(i + 1);
         point.source = { fileName, flops->second.line };
         const auto bad = [&](const NerscEntry &entry, std::string_view key, std::string_view unit) {
-            const Token &token = entry.values[i];
-            result.diagnostics.push_back({ Severity::Error, fileName, entry.line, token.column,
-                "kernel \"" + point.name + "\": " + std::string(key) + " \""
-                    + std::string(token.text) + "\" is not a positive number (expected "
-                    + std::string(unit) + ")" });
             ++result.rowsSkipped;
+            // The first ones are listed (with their columns), the rest counted, as the CSV
+            // reader does.
+            if (result.rowsSkipped > kListedProblems)
+                return;
+            const Token &token = entry.values[i];
+            result.diagnostics.push_back(
+                { Severity::Error, fileName, entry.line, entry.column(token),
+                    "kernel \"" + point.name + "\": " + std::string(key) + " \""
+                        + std::string(token.text) + "\" is not a positive number (expected "
+                        + std::string(unit) + ")" });
         };
         const auto rate = plainNumber(flops->second.values[i].text);
         if (!rate || !positiveFinite(*rate)) {
@@ -548,6 +560,10 @@ PointsReadResult readNerscPoints(std::string_view text, const std::string &fileN
         }
         result.points.push_back(std::move(point));
     }
+    if (result.rowsSkipped > kListedProblems)
+        result.diagnostics.push_back({ Severity::Error, fileName, 0, 0,
+            "... and " + std::to_string(result.rowsSkipped - kListedProblems)
+                + " more problems not shown" });
     return result;
 }
 

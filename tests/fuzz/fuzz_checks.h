@@ -51,6 +51,13 @@ inline void checkPoints(const ridgepoint::PointsReadResult &result)
             require(positiveFinite(*point.seconds));
         if (point.measuredRate)
             require(positiveFinite(*point.measuredRate));
+        if (point.intensity)
+            require(positiveFinite(*point.intensity));
+        for (const auto &level : point.levelIntensities)
+            require(positiveFinite(level.intensity));
+        // A point without counts is placed by its rate: it must have one.
+        if (point.knownByIntensity())
+            require(point.measuredRate.has_value() || point.seconds.has_value());
         const auto analysis = ridgepoint::analyzePoint(point, machine);
         if (analysis) {
             require(positiveFinite(analysis->attainable));
