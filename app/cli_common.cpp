@@ -9,6 +9,7 @@
 #include "core/units.h"
 #include "widgets/document.h"
 #include "widgets/figuresession.h"
+#include "widgets/pointsloader.h"
 #include "widgets/sessionfile.h"
 
 #include <QFileInfo>
@@ -135,11 +136,8 @@ std::optional<Hardware> hardwareFromOptions(
 
 namespace {
 
-// Ranges wide enough for any architecture, narrow enough that no product overflows.
-constexpr qint64 kMaxTensorFlopsPerInstruction = qint64 { 1 } << 20;
-constexpr qint64 kMaxLdsBanks = 1024;
-
 // The value of `option` as a whole number in [1, max]; nullopt (after `expected`) otherwise.
+// The ranges are File ▸ Import options…'s (widgets/pointsloader.h).
 std::optional<qint64> wholeNumberOption(
     const QCommandLineParser &parser, const QString &option, qint64 max, const char *expected)
 {
@@ -218,7 +216,7 @@ std::optional<ReadOptions> readOptionsFromOptions(const QCommandLineParser &pars
     else if (parser.isSet("decimal-point"))
         options.ncu.decimalComma = false;
     if (parser.isSet("lds-banks")) {
-        const auto value = wholeNumberOption(parser, "lds-banks", kMaxLdsBanks,
+        const auto value = wholeNumberOption(parser, "lds-banks", kMaxLdsBanksPerCu,
             "LDS banks per compute unit (32 on MI200 and MI300)");
         if (!value)
             return std::nullopt;

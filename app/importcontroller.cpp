@@ -8,7 +8,9 @@
 #include "widgets/document.h"
 #include "widgets/figuresession.h"
 #include "widgets/hardwarepanel.h"
+#include "widgets/importoptionsdialog.h"
 #include "widgets/messagebox.h"
+#include "widgets/pointsloader.h"
 #include "widgets/settings.h"
 
 #include <QAction>
@@ -67,7 +69,11 @@ ImportController::ImportController(MainWindow *window, Document *document,
     , m_document(document)
     , m_hardwarePanel(hardwarePanel)
     , m_sessions(sessions)
-{ }
+{
+    // A session's points were not read from a file: there is nothing to re-read.
+    connect(
+        m_sessions, &SessionController::sessionLoaded, this, [this] { m_lastPointsFiles.clear(); });
+}
 
 QString ImportController::importFilter()
 {
@@ -98,6 +104,30 @@ void ImportController::addImportAction(QMenu *file)
     action->setObjectName("import");
     action->setStatusTip(tr("Open points, a machine or a session from any format Ridgepoint "
                             "reads (you can also drop files on the window)"));
+    QAction *options
+        = file->addAction(tr("Import o&ptions…"), this, &ImportController::editImportOptions);
+    options->setObjectName("importOptions");
+    options->setStatusTip(tr("How Nsight Compute and rocprof-compute files are read: one point "
+                             "per kernel or per launch, FLOP per tensor instruction and per half "
+                             "FMA, decimal comma, LDS banks"));
+}
+
+void ImportController::editImportOptions()
+{
+    ImportOptionsDialog dialog(m_window, m_lastPointsFiles);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    if (!dialog.rereadRequested()) {
+        m_window->statusBar()->showMessage(
+            tr("Import options saved; they apply from the next import"), 10000);
+        return;
+    }
+    // Through the same path as an import: skipped rows are shown, unsaved work is asked about,
+    // and a file that cannot be read any more changes nothing.
+    const QStringList files = m_lastPointsFiles; // a copy: reading may change the member
+    const QStringList read = m_window->openPointsFiles(files);
+    if (!read.isEmpty())
+        m_lastPointsFiles = read;
 }
 
 void ImportController::addHardwareActions(QMenu *hardwareMenu)
@@ -186,8 +216,11 @@ int ImportController::importFiles(const QStringList &fileNames)
     const auto flush = [&] {
         if (!points.isEmpty()) {
             // Files that were refused said so themselves.
-            for (const QString &fileName : m_window->openPointsFiles(points))
+            const QStringList read = m_window->openPointsFiles(points);
+            for (const QString &fileName : read)
                 used.insert(fileName);
+            if (!read.isEmpty())
+                m_lastPointsFiles = read;
         }
         for (const QString &fileName : std::as_const(machines)) {
             if (importMachineFile(fileName))
@@ -236,13 +269,14 @@ bool ImportController::importMachineFile(const QString &fileName)
             tr("%1\n\nNothing was changed.").arg(QString::fromStdString(text.error())));
         return false;
     }
-    const HardwareFileResult result = readHardwareFile(*text, fileName.toStdString());
+    const ReadOptions options = importReadOptions();
+    const HardwareFileResult result = readHardwareFile(*text, fileName.toStdString(), options);
     const std::vector<Hardware> &machines = result.hardware.machines;
     const auto [shown, details] = reasons(result.hardware.diagnostics);
     if (machines.empty()) {
         // A generic points CSV has no signature, so the readers only say what it is not.
         if (!result.format) {
-            const PointsFileResult points = readPointsFile(*text, fileName.toStdString());
+            const PointsFileResult points = readPointsFile(*text, fileName.toStdString(), options);
             if (!points.points.points.empty()) {
                 MessageBox::warn(m_window, title,
                     tr("%1 holds kernels (%n points), not ceilings; nothing was changed. File ▸ "

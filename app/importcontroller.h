@@ -28,7 +28,8 @@ public:
     ImportController(MainWindow *window, Document *document, HardwarePanel *hardwarePanel,
         SessionController *sessions);
 
-    // File ▸ Import… (Ctrl+I): any file Ridgepoint reads, several at once.
+    // File ▸ Import… (Ctrl+I): any file Ridgepoint reads, several at once; and File ▸ Import
+    // options…, how the profilers' files are read.
     void addImportAction(QMenu *fileMenu);
     // Hardware ▸ Import machine file…: a file read as ceilings only.
     void addHardwareActions(QMenu *hardwareMenu);
@@ -57,6 +58,13 @@ public:
     // Adds the machines of a ceilings file to the hardware panel and selects the first.
     bool importMachineFile(const QString &fileName);
 
+    // File ▸ Import options…: the dialog; with "Apply and re-read", the points files the
+    // kernels on show came from are read again with the new options.
+    void editImportOptions();
+    // The points files the kernels on show were imported from; empty once a session (which
+    // has no such file) replaced them.
+    QStringList lastPointsFiles() const { return m_lastPointsFiles; }
+
     // The local files among a drag's URLs (remote URLs are left out).
     static QStringList localFiles(const QMimeData *mime);
 
@@ -69,6 +77,7 @@ private:
     Document *m_document;
     HardwarePanel *m_hardwarePanel;
     SessionController *m_sessions;
+    QStringList m_lastPointsFiles;
 };
 
 } // namespace ridgepoint

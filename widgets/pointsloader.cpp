@@ -14,7 +14,7 @@
 namespace ridgepoint {
 namespace {
 
-PointsLoad readNow(const std::string &fileName)
+PointsLoad readNow(const std::string &fileName, const ReadOptions &options)
 {
     PointsLoad load;
     auto text = readTextFile(fileName);
@@ -22,23 +22,72 @@ PointsLoad readNow(const std::string &fileName)
         load.error = QString::fromStdString(text.error());
         return load;
     }
-    load.result = readPointsFile(*text, fileName);
+    load.result = readPointsFile(*text, fileName, options);
     load.status = PointsLoad::Status::Read;
     return load;
 }
 
+// The setting when it is a whole number in [1, max], else the default.
+int inRange(const Setting<int> &setting, int max)
+{
+    const int value = Settings::get(setting);
+    return value >= 1 && value <= max ? value : setting.defaultValue;
+}
+
 } // namespace
 
+ReadOptions importReadOptions()
+{
+    ReadOptions options;
+    const bool perKernel = Settings::get(settings::importPerKernel);
+    options.ncu.sumLaunchesOfAKernel = perKernel;
+    options.rocprof.sumDispatchesOfAKernel = perKernel;
+    options.ncu.tensorFlopsPerInstruction
+        = inRange(settings::importTensorFlopsPerInstruction, kMaxTensorFlopsPerInstruction);
+    const int halfFlops = Settings::get(settings::importHalfFlopsPerFma);
+    options.ncu.halfFlopsPerFma = halfFlops == 2 || halfFlops == 4
+        ? halfFlops
+        : settings::importHalfFlopsPerFma.defaultValue;
+    const QString separator = Settings::get(settings::importDecimalSeparator);
+    if (separator == QLatin1String("comma"))
+        options.ncu.decimalComma = true;
+    else if (separator == QLatin1String("point"))
+        options.ncu.decimalComma = false;
+    options.rocprof.ldsBanksPerCu = inRange(settings::importLdsBanksPerCu, kMaxLdsBanksPerCu);
+    return options;
+}
+
+void setImportReadOptions(const ReadOptions &options)
+{
+    // One switch for both profilers, as on the command line (--per-kernel).
+    Settings::set(settings::importPerKernel,
+        options.ncu.sumLaunchesOfAKernel || options.rocprof.sumDispatchesOfAKernel);
+    Settings::set(settings::importTensorFlopsPerInstruction,
+        static_cast<int>(options.ncu.tensorFlopsPerInstruction));
+    Settings::set(settings::importHalfFlopsPerFma, static_cast<int>(options.ncu.halfFlopsPerFma));
+    Settings::set(settings::importDecimalSeparator,
+        !options.ncu.decimalComma       ? QStringLiteral("auto")
+            : *options.ncu.decimalComma ? QStringLiteral("comma")
+                                        : QStringLiteral("point"));
+    Settings::set(settings::importLdsBanksPerCu, static_cast<int>(options.rocprof.ldsBanksPerCu));
+}
+
 PointsLoad loadPointsFile(QWidget *parent, const QString &fileName)
+{
+    return loadPointsFile(parent, fileName, importReadOptions());
+}
+
+PointsLoad loadPointsFile(QWidget *parent, const QString &fileName, const ReadOptions &options)
 {
     const std::string name = fileName.toStdString();
     const QFileInfo info(fileName);
     if (!info.exists() || info.size() <= Settings::get(settings::backgroundReadBytes))
-        return readNow(name);
+        return readNow(name, options);
 
     // The worker owns nothing of the GUI: it fills `shared`, which outlives a cancelled dialog.
     auto shared = std::make_shared<PointsLoad>();
-    QThread *thread = QThread::create([shared, name] { *shared = readNow(name); });
+    QThread *thread
+        = QThread::create([shared, name, options] { *shared = readNow(name, options); });
     QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
 
     QProgressDialog progress(QObject::tr("Reading %1 (%2 MB)…")

@@ -1,6 +1,7 @@
 // Reads a points file without freezing the window: small files on the GUI thread, larger ones
 // (settings::backgroundReadBytes) on a worker thread behind a progress dialog with Cancel.
-// The result comes back to the GUI thread; a cancelled read is discarded.
+// The result comes back to the GUI thread; a cancelled read is discarded. The profilers' files
+// are read with the options the user chose (File ▸ Import options…).
 #pragma once
 
 #include "core/readers.h"
@@ -19,6 +20,19 @@ struct PointsLoad {
     bool onWorkerThread = false;
 };
 
+// The ranges File ▸ Import options… and the command line accept: wide enough for any
+// architecture, narrow enough that no product overflows.
+inline constexpr int kMaxTensorFlopsPerInstruction = 1 << 20;
+inline constexpr int kMaxLdsBanksPerCu = 1024;
+
+// The reader options File ▸ Import options… chose (settings::import*), for every points or
+// machine file the window reads. A value a hand-edited settings file made unusable is the
+// reader's default instead.
+ReadOptions importReadOptions();
+void setImportReadOptions(const ReadOptions &options);
+
+// Reads with `options`; without, with importReadOptions().
+PointsLoad loadPointsFile(QWidget *parent, const QString &fileName, const ReadOptions &options);
 PointsLoad loadPointsFile(QWidget *parent, const QString &fileName);
 
 // What the caller shows before using a read: nothing when every row was used; a warning

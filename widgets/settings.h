@@ -44,6 +44,20 @@ inline const Setting<QString> sessionDirectory { "session/directory", QString() 
 inline const Setting<int> autosaveIntervalMs { "session/autosaveIntervalMs", 60 * 1000 };
 // Where File ▸ Import… and Hardware ▸ Import machine file… start.
 inline const Setting<QString> importDirectory { "import/directory", QString() };
+// File ▸ Import options…: what the profilers' files do not say themselves (core/readers.h
+// ReadOptions), used by every import, drop and baseline. The defaults are the readers' own.
+// One point per kernel name instead of one per ncu launch or rocprof-compute dispatch.
+inline const Setting<bool> importPerKernel { "import/perKernel", false };
+// FLOP per sm__inst_executed_pipe_tensor instruction (NcuOptions: 512, V100).
+inline const Setting<int> importTensorFlopsPerInstruction { "import/ncuTensorFlopsPerInstruction",
+    512 };
+// FLOP per half-precision FMA thread instruction: 2 (NERSC) or 4 (ncu's roofline).
+inline const Setting<int> importHalfFlopsPerFma { "import/ncuHalfFlopsPerFma", 2 };
+// ncu's numbers: "auto" (told from each file), "comma" (decimal comma) or "point".
+inline const Setting<QString> importDecimalSeparator { "import/ncuDecimalSeparator",
+    QStringLiteral("auto") };
+// LDS banks per compute unit in rocprof-compute's LDS bytes (RocprofOptions: 32).
+inline const Setting<int> importLdsBanksPerCu { "import/rocprofLdsBanksPerCu", 32 };
 // Point files larger than this are read on a worker thread with a progress dialog.
 inline const Setting<qint64> backgroundReadBytes { "import/backgroundReadBytes",
     qint64 { 2 } * 1024 * 1024 };

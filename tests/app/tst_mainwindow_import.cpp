@@ -1,7 +1,8 @@
 // Files into a real MainWindow (offscreen, issue 4): File ▸ Import… dispatch by content for
 // every points, machine and session format (the profilers' real files, byte-exact), files
-// dropped on the window (QDropEvent with URLs), bad files named with the reason, Edit ▸ Copy
-// chart on the clipboard, and File ▸ Export image… carrying the window's session.
+// dropped on the window (QDropEvent with URLs), bad files named with the reason, File ▸ Import
+// options… changing what an import gives (and re-reading the file on show), Edit ▸ Copy chart
+// on the clipboard, and File ▸ Export image… carrying the window's session.
 #include "app/importcontroller.h"
 #include "app/mainwindow.h"
 #include "app/sessioncontroller.h"
@@ -17,13 +18,16 @@
 #include "widgets/exportdialog.h"
 #include "widgets/figuresession.h"
 #include "widgets/hardwarepanel.h"
+#include "widgets/importoptionsdialog.h"
 #include "widgets/messagebox.h"
+#include "widgets/pointsloader.h"
 #include "widgets/rooflineplot.h"
 #include "widgets/sessionfile.h"
 #include "widgets/settings.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -66,10 +70,10 @@ QString testData(const QString &name)
 }
 
 // What the core readers make of a file on their own: the window must show the same.
-PointsFileResult pointsOf(const QString &path)
+PointsFileResult pointsOf(const QString &path, const ReadOptions &options = {})
 {
     const auto text = readTextFile(path.toStdString());
-    return text ? readPointsFile(*text, path.toStdString()) : PointsFileResult {};
+    return text ? readPointsFile(*text, path.toStdString(), options) : PointsFileResult {};
 }
 
 HardwareFileResult machinesOf(const QString &path)
@@ -139,6 +143,10 @@ private slots:
     void droppedFilesAreImportedInOrder();
     void severalDroppedPointsFilesBecomeOneSet();
     void onlyLocalFilesAreAccepted();
+    void importOptionsChangeWhatAnImportGives_data();
+    void importOptionsChangeWhatAnImportGives();
+    void importOptionsRereadTheFileOnShow();
+    void importOptionsOfferNoRereadAfterASession();
     void copyChartPutsPngAndSvgWithTheSessionOnTheClipboard();
     void exportImageCarriesTheWindowsSession();
 
@@ -195,7 +203,8 @@ void TestMainWindowImport::fileMenuReadsLikeTheIssue()
             texts << action->text().remove('&');
     }
     // File ▸ Open / Open recent / Import … / Save / Save As / Export image… / Export table…
-    const QStringList expected = { "Open…", "Open recent", "Import…", "Save", "Save as…" };
+    const QStringList expected
+        = { "Open…", "Open recent", "Import…", "Import options…", "Save", "Save as…" };
     QCOMPARE(texts.mid(0, expected.size()), expected);
     QVERIFY(texts.indexOf("Export image…") > texts.indexOf("Save as…"));
     QCOMPARE(texts.indexOf("Export table…"), texts.indexOf("Export image…") + 1);
@@ -206,6 +215,7 @@ void TestMainWindowImport::fileMenuReadsLikeTheIssue()
     QVERIFY(copy);
     QCOMPARE(copy->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+C")));
     QVERIFY(window->findChild<QAction *>("importMachine"));
+    QVERIFY(window->findChild<QAction *>("importOptions"));
 }
 
 void TestMainWindowImport::importReadsEveryPointsFormat_data()
@@ -493,6 +503,128 @@ void TestMainWindowImport::onlyLocalFilesAreAccepted()
     const QString local = testData("likwid/mem_dp_region.csv");
     std::unique_ptr<QMimeData> mixed(urls({ local }, { QUrl("https://example.com/runs.csv") }));
     QCOMPARE(ImportController::localFiles(mixed.get()), QStringList { local });
+}
+
+void TestMainWindowImport::importOptionsChangeWhatAnImportGives_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<bool>("drop"); // dropped on the window, else File ▸ Import…
+    QTest::addColumn<bool>("perKernel");
+    QTest::addColumn<int>("ldsBanks");
+    QTest::addColumn<int>("points");
+    // Two launches of one kernel; two dispatches of gemm_bf16 and one of daxpy.
+    const QString ncu = testData("ncu/ncu_details_nersc_v100.csv");
+    const QString rocprof = testData("rocprof/pmc_perf_mi300.csv");
+    QTest::newRow("ncu, per launch") << ncu << false << false << 32 << 2;
+    QTest::newRow("ncu, per kernel") << ncu << false << true << 32 << 1;
+    QTest::newRow("ncu, per kernel, dropped") << ncu << true << true << 32 << 1;
+    QTest::newRow("rocprof, per dispatch") << rocprof << false << false << 32 << 3;
+    QTest::newRow("rocprof, per kernel") << rocprof << false << true << 32 << 2;
+    QTest::newRow("rocprof, per kernel, dropped") << rocprof << true << true << 32 << 2;
+    QTest::newRow("rocprof, 64 LDS banks") << rocprof << false << false << 64 << 3;
+}
+
+void TestMainWindowImport::importOptionsChangeWhatAnImportGives()
+{
+    QFETCH(QString, file);
+    QFETCH(bool, drop);
+    QFETCH(bool, perKernel);
+    QFETCH(int, ldsBanks);
+    QFETCH(int, points);
+    Settings::set(settings::importPerKernel, perKernel);
+    Settings::set(settings::importLdsBanksPerCu, ldsBanks);
+    ReadOptions options;
+    options.ncu.sumLaunchesOfAKernel = perKernel;
+    options.rocprof.sumDispatchesOfAKernel = perKernel;
+    options.rocprof.ldsBanksPerCu = ldsBanks;
+    const PointsFileResult expected = pointsOf(file, options);
+    QCOMPARE(int(expected.points.points.size()), points);
+
+    auto window = makeWindow();
+    if (drop) {
+        std::unique_ptr<QMimeData> mime(urls({ file }));
+        QVERIFY(dragAndDrop(window.get(), mime.get()));
+        QTRY_COMPARE(window->document()->pointCount(), std::size_t(points));
+    } else {
+        QVERIFY(window->importer()->importFile(file));
+    }
+    Document *doc = window->document();
+    QCOMPARE(doc->pointCount(), std::size_t(points));
+    for (std::size_t i = 0; i < doc->pointCount(); ++i) {
+        const KernelPoint &shown = doc->measuredPoint(i);
+        const KernelPoint &read = expected.points.points[i];
+        QCOMPARE(shown.name, read.name);
+        QCOMPARE(shown.flops, read.flops);
+        QCOMPARE(shown.bytes.size(), read.bytes.size());
+        for (std::size_t level = 0; level < read.bytes.size(); ++level)
+            QCOMPARE(shown.bytes[level].bytes, read.bytes[level].bytes);
+    }
+    QCOMPARE(window->importer()->lastPointsFiles(), QStringList { file });
+}
+
+void TestMainWindowImport::importOptionsRereadTheFileOnShow()
+{
+    const QString file = testData("ncu/ncu_details_nersc_v100.csv");
+    auto window = makeWindow();
+    QVERIFY(window->importer()->importFile(file));
+    QCOMPARE(window->document()->pointCount(), std::size_t { 2 });
+    m_questions.clear();
+
+    bool answered = false;
+    // The dialog is modal: tick "per kernel" and re-read once it is up, as a user would.
+    QTimer::singleShot(0, this, [&] {
+        auto *dialog = qobject_cast<ImportOptionsDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        auto *reread = dialog->findChild<QPushButton *>("reread");
+        QVERIFY(reread);
+        QVERIFY(reread->text().remove('&').contains("ncu_details_nersc_v100.csv"));
+        QTest::mouseClick(dialog->findChild<QCheckBox *>("perKernel"), Qt::LeftButton);
+        QTest::mouseClick(reread, Qt::LeftButton);
+        answered = true;
+    });
+    window->findChild<QAction *>("importOptions")->trigger();
+    QVERIFY(answered);
+
+    // The kernels on show are the file read again, one point per kernel: the launches summed.
+    ReadOptions perKernel;
+    perKernel.ncu.sumLaunchesOfAKernel = true;
+    const PointsFileResult expected = pointsOf(file, perKernel);
+    Document *doc = window->document();
+    QCOMPARE(doc->pointCount(), std::size_t { 1 });
+    QCOMPARE(doc->measuredPoint(0).name, expected.points.points[0].name);
+    QCOMPARE(doc->measuredPoint(0).flops, expected.points.points[0].flops);
+    const PointsFileResult launches = pointsOf(file);
+    QCOMPARE(doc->measuredPoint(0).flops,
+        launches.points.points[0].flops + launches.points.points[1].flops);
+    QCOMPARE(Settings::get(settings::importPerKernel), true);
+    QVERIFY(m_questions.empty()); // nothing unsaved, nothing skipped: nothing to ask
+}
+
+void TestMainWindowImport::importOptionsOfferNoRereadAfterASession()
+{
+    auto window = makeWindow();
+    QVERIFY(window->importer()->importFile(testData("ncu/ncu_details_nersc_v100.csv")));
+    QVERIFY(!window->importer()->lastPointsFiles().isEmpty());
+    // A session's points were not read from a file: re-reading one would throw them away.
+    const QString session = write(*m_dir, "other.ridgepoint.json",
+        QByteArray::fromStdString(writeSessionJson(otherSession())));
+    QVERIFY(window->importer()->importFile(session));
+    QVERIFY(window->importer()->lastPointsFiles().isEmpty());
+
+    bool answered = false;
+    QTimer::singleShot(0, this, [&] {
+        auto *dialog = qobject_cast<ImportOptionsDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        QVERIFY(!dialog->findChild<QPushButton *>("reread"));
+        QTest::mouseClick(dialog->findChild<QCheckBox *>("perKernel"), Qt::LeftButton);
+        dialog->findChild<QDialogButtonBox *>("buttons")->button(QDialogButtonBox::Ok)->click();
+        answered = true;
+    });
+    window->findChild<QAction *>("importOptions")->trigger();
+    QVERIFY(answered);
+    QCOMPARE(window->document()->pointCount(), std::size_t { 2 }); // the session's, untouched
+    QCOMPARE(window->document()->measuredPoint(0).name, std::string("alpha"));
+    QCOMPARE(importReadOptions().ncu.sumLaunchesOfAKernel, true); // for the next import
 }
 
 void TestMainWindowImport::copyChartPutsPngAndSvgWithTheSessionOnTheClipboard()
