@@ -767,16 +767,16 @@ HardwareReadResult readHwDb(std::string_view text, const std::string &fileName)
             { "FP32 peak", Precision::FP32, "", *peak * kGiga, false, std::nullopt, true });
         hardware.memory.push_back(
             { "DRAM peak", MemoryLevel::DRAM, *bandwidth * kGiga, std::nullopt, true });
-        for (const auto &problem : validateHardware(hardware))
+        const auto problems = validateHardware(hardware);
+        for (const auto &problem : problems)
             result.diagnostics.push_back(
                 { Severity::Error, fileName, row.line, row.column(0), problem });
-        result.machines.push_back(std::move(hardware));
+        // One row's machine does not depend on another's: the usable rows are kept, and the
+        // errors say which were left out (as rocprof-compute's roofline.csv, one GPU per row).
+        if (problems.empty())
+            result.machines.push_back(std::move(hardware));
     }
-    if (hasErrors(result.diagnostics)) {
-        result.machines.clear();
-        return result;
-    }
-    if (result.machines.empty())
+    if (result.machines.empty() && !hasErrors(result.diagnostics))
         result.diagnostics.push_back({ Severity::Error, fileName, 0, 0,
             "no machines (expected rows of name, peak GFLOP/s, peak GB/s, price)" });
     return result;

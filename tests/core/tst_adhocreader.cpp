@@ -33,6 +33,7 @@ private slots:
     void readsProfilerPeaksAsOneMachine();
     void readsHwDbAsOneMachinePerRow_data();
     void readsHwDbAsOneMachinePerRow();
+    void keepsTheUsableRowsOfAHwDb();
     void readsAppsOnePointPerImplementation_data();
     void readsAppsOnePointPerImplementation();
     void warnsOfAppsWithoutImplementations();
@@ -189,7 +190,8 @@ void TestAdhocReader::writesNoCountsForAPointKnownByIntensity()
     QVERIFY(json.find("\"flops\": 0") == std::string::npos);
     // CSV: empty FLOP, byte and time cells; the intensity and performance are there.
     const std::string csv = tableCsv(analysed);
-    QVERIFY2(csv.find("\r\nbs=1,,,,HBM,,2.5,,1.5e+12,2.000625e+12,") != std::string::npos, csv.c_str());
+    QVERIFY2(
+        csv.find("\r\nbs=1,,,,HBM,,2.5,,1.5e+12,2.000625e+12,") != std::string::npos, csv.c_str());
 }
 
 void TestAdhocReader::keepsLevelIntensitiesThroughPointsJsonAndSessions()
@@ -248,7 +250,8 @@ void TestAdhocReader::readsErtSumAndWarnsItIsOneExperiment()
     QCOMPARE(h.memoryFor(MemoryLevel::L3)->bandwidth, 60.75e9);
     QCOMPARE(h.mainMemory()->bandwidth, 20.4e9);
     const QString messages = joined(result.hardware.diagnostics);
-    QVERIFY2(messages.contains("sum:8:11: warning: memory level \"L4\" is not one Ridgepoint knows"),
+    QVERIFY2(
+        messages.contains("sum:8:11: warning: memory level \"L4\" is not one Ridgepoint knows"),
         qPrintable(messages));
     // FORMATS.md §2's pitfall: one experiment's results, not roofline.json's maxima.
     QVERIFY2(messages.contains("sum: warning: an ERT sum file holds one experiment's results"),
@@ -306,6 +309,17 @@ void TestAdhocReader::readsHwDbAsOneMachinePerRow()
     QCOMPARE(h.defaultComputeCeiling()->peak, gflops * 1e9);
     QCOMPARE(h.mainMemory()->bandwidth, gbs * 1e9);
     QVERIFY(QString::fromStdString(h.notes).contains("Price in the file: " + price + "."));
+}
+
+void TestAdhocReader::keepsTheUsableRowsOfAHwDb()
+{
+    // Row 2 lacks its price column: an error on that line, row 1's machine still read.
+    const auto result
+        = readHwDb("Vendor GPU Model X,9000,700,5000\nVendor CPU Model Y,2400,120\n", "hw_db.csv");
+    QCOMPARE(joined(result.diagnostics),
+        QString("hw_db.csv:2: expected 4 fields (name, peak GFLOP/s, peak GB/s, price), found 3"));
+    QCOMPARE(result.machines.size(), std::size_t { 1 });
+    QCOMPARE(result.machines.front().name, std::string("Vendor GPU Model X"));
 }
 
 void TestAdhocReader::readsAppsOnePointPerImplementation_data()

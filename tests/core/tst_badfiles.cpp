@@ -61,7 +61,7 @@ const Expectation kCorpus[] = {
     {"nersc_bad_roof_value.txt", true, "nersc_bad_roof_value.txt:1:16: memroofs: \"fast\" is not a positive number (expected GB/s)"},
     {"ert_sum_bad_line.txt", true, "ert_sum_bad_line.txt:3:4: \"L1 310.25\" is not a result line (expected \"<number> <label>\" such as \"176.44 L1\" or \"11.03 GFLOPs\", before META_DATA)"},
     {"peaks_negative_bandwidth.csv", true, "peaks_negative_bandwidth.csv:2:28: column \"peak_bandwidth\": \"-6.5e11\" is not a positive number (expected B/s)"},
-    {"hw_db_missing_price.csv", true, "hw_db_missing_price.csv:2: expected 4 fields (name, peak GFLOP/s, peak GB/s, price), found 3"},
+    {"hw_db_zero_bandwidth.csv", true, "hw_db_zero_bandwidth.csv:1:25: column \"peak GB/s\": \"0\" is not a positive number (expected GB/s)"},
     {"apps_implementation_without_performance.csv", false, "apps_implementation_without_performance.csv:3:31: expected a name, an intensity, then pairs of implementation name and performance (GFLOP/s), found 5 fields"},
     {"metric_values_without_ai.csv", false, "metric_values_without_ai.csv:2: ID 0: no AI metric (expected FLOPS in FLOP/s and AI in FLOP/B for each ID)"},
 };
