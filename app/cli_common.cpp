@@ -9,7 +9,6 @@
 #include "core/units.h"
 #include "widgets/document.h"
 #include "widgets/figuresession.h"
-#include "widgets/pointsloader.h"
 #include "widgets/sessionfile.h"
 
 #include <QFileInfo>

@@ -50,6 +50,11 @@ struct ReadOptions {
     RocprofOptions rocprof;
 };
 
+// The ranges File ▸ Import options… and the command line accept (from 1): wide enough for any
+// architecture, narrow enough that no product overflows.
+inline constexpr int kMaxTensorFlopsPerInstruction = 1 << 20;
+inline constexpr int kMaxLdsBanksPerCu = 1024;
+
 struct PointsFileResult {
     std::optional<FileFormat> format; // the reader that ran; nullopt when none could
     PointsReadResult points;

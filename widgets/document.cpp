@@ -5,6 +5,7 @@
 #include <QUndoStack>
 
 #include <algorithm>
+#include <utility>
 
 namespace ridgepoint {
 
@@ -40,7 +41,7 @@ public:
 
     PointListCommand(Document *document, Kind kind, const QString &text,
         std::vector<std::size_t> indices, std::vector<KernelPoint> points,
-        std::vector<WhatIf> moves, std::vector<std::optional<Workload>> workloads)
+        std::vector<WhatIf> moves, Document::WorkloadRows workloads)
         : QUndoCommand(text)
         , m_document(document)
         , m_kind(kind)
@@ -69,7 +70,7 @@ private:
     std::vector<std::size_t> m_indices; // ascending; positions after insertion
     std::vector<KernelPoint> m_points;
     std::vector<WhatIf> m_moves;
-    std::vector<std::optional<Workload>> m_workloads;
+    Document::WorkloadRows m_workloads;
 };
 
 Document::Document(QObject *parent)
@@ -90,8 +91,7 @@ void Document::resetPoints(std::vector<KernelPoint> points)
     m_undoStack->clear();
     m_points = std::move(points);
     m_moves.assign(m_points.size(), WhatIf {});
-    m_workloads.assign(m_points.size(), std::nullopt);
-    m_workloadErrors.assign(m_points.size(), std::string());
+    m_workloads.clear();
     m_selection.clear();
     reanalyseAll();
     emit pointsReset();
@@ -132,7 +132,7 @@ KernelPoint Document::point(std::size_t index) const
 
 PointResult Document::measuredAnalysis(std::size_t index) const
 {
-    if (m_moves[index].isIdentity() || !m_workloadErrors[index].empty())
+    if (m_moves[index].isIdentity() || workloadError(index))
         return m_analysis[index];
     return analyzePoint(m_points[index], m_hardware, m_options);
 }
@@ -188,11 +188,12 @@ void Document::removePoints(std::vector<std::size_t> indices)
         return;
     std::vector<KernelPoint> points;
     std::vector<WhatIf> moves;
-    std::vector<std::optional<Workload>> workloads;
+    WorkloadRows workloads;
     for (std::size_t i : indices) {
+        if (const WorkloadSlot *slot = workloadSlot(i))
+            workloads.emplace_back(points.size(), slot->workload);
         points.push_back(m_points[i]);
         moves.push_back(m_moves[i]);
-        workloads.push_back(m_workloads[i]);
     }
     const QString text = indices.size() == 1
         ? tr("Delete %1").arg(QString::fromStdString(m_points[indices.front()].name))
@@ -211,18 +212,19 @@ void Document::duplicatePoints(std::vector<std::size_t> indices)
     std::vector<std::size_t> positions;
     std::vector<KernelPoint> points;
     std::vector<WhatIf> moves;
-    std::vector<std::optional<Workload>> workloads;
+    WorkloadRows workloads;
     for (std::size_t i : indices) {
+        if (const WorkloadSlot *slot = workloadSlot(i)) {
+            Workload workload = slot->workload;
+            // A copy of a sweep's point is not part of the sweep's trajectory.
+            workload.sweep.reset();
+            workloads.emplace_back(points.size(), std::move(workload));
+        }
         positions.push_back(m_points.size() + positions.size());
         KernelPoint copy = m_points[i];
         copy.name += " (copy)";
         points.push_back(std::move(copy));
         moves.push_back(m_moves[i]);
-        // A copy of a sweep's point is not part of the sweep's trajectory.
-        std::optional<Workload> workload = m_workloads[i];
-        if (workload)
-            workload->sweep.reset();
-        workloads.push_back(std::move(workload));
     }
     const QString text = indices.size() == 1
         ? tr("Duplicate %1").arg(QString::fromStdString(m_points[indices.front()].name))
@@ -238,14 +240,14 @@ ridgepoint::Expected<void, std::string> Document::addWorkloads(
         return {};
     std::vector<std::size_t> positions;
     std::vector<KernelPoint> points;
-    std::vector<std::optional<Workload>> stored;
+    WorkloadRows stored;
     for (auto &workload : workloads) {
         auto point = workloadPoint(workload, m_quant, m_hardware);
         if (!point)
             return ridgepoint::Unexpected(point.error());
+        stored.emplace_back(points.size(), std::move(workload));
         positions.push_back(m_points.size() + positions.size());
         points.push_back(std::move(*point));
-        stored.emplace_back(std::move(workload));
     }
     std::vector<WhatIf> moves(points.size());
     m_undoStack->push(new PointListCommand(this, PointListCommand::Kind::Insert, text,
@@ -255,9 +257,28 @@ ridgepoint::Expected<void, std::string> Document::addWorkloads(
 
 const Workload *Document::workload(std::size_t index) const
 {
-    if (index >= m_workloads.size() || !m_workloads[index])
+    const WorkloadSlot *slot = workloadSlot(index);
+    return slot ? &slot->workload : nullptr;
+}
+
+Document::WorkloadSlot *Document::workloadSlot(std::size_t index)
+{
+    return const_cast<WorkloadSlot *>(std::as_const(*this).workloadSlot(index));
+}
+
+const Document::WorkloadSlot *Document::workloadSlot(std::size_t index) const
+{
+    const auto it = std::lower_bound(m_workloads.begin(), m_workloads.end(), index,
+        [](const WorkloadSlot &slot, std::size_t i) { return slot.point < i; });
+    return it != m_workloads.end() && it->point == index ? &*it : nullptr;
+}
+
+const std::string *Document::workloadError(std::size_t index) const
+{
+    if (m_workloads.empty()) // measured points only: no search per point
         return nullptr;
-    return &*m_workloads[index];
+    const WorkloadSlot *slot = workloadSlot(index);
+    return slot && !slot->error.empty() ? &slot->error : nullptr;
 }
 
 void Document::setQuantMode(QuantMode mode)
@@ -276,9 +297,9 @@ const ComputeCeiling *Document::activeComputeCeiling() const
         if (const ComputeCeiling *named = m_hardware.findCompute(m_options.computeCeiling))
             return named;
     }
-    for (std::size_t i = 0; i < m_points.size(); ++i) {
-        if (m_workloads[i] && m_analysis[i]) {
-            if (const ComputeCeiling *used = m_hardware.findCompute(m_analysis[i]->computeCeiling))
+    for (const WorkloadSlot &slot : m_workloads) {
+        if (const auto &a = m_analysis[slot.point]) {
+            if (const ComputeCeiling *used = m_hardware.findCompute(a->computeCeiling))
                 return used;
         }
     }
@@ -297,20 +318,18 @@ void Document::applyQuantMode(QuantMode mode)
 
 void Document::rederiveWorkloads()
 {
-    for (std::size_t i = 0; i < m_points.size(); ++i)
-        rederive(i);
+    for (WorkloadSlot &slot : m_workloads)
+        rederive(slot);
 }
 
-void Document::rederive(std::size_t index)
+void Document::rederive(WorkloadSlot &slot)
 {
-    if (!m_workloads[index])
-        return;
-    auto point = workloadPoint(*m_workloads[index], m_quant, m_hardware);
+    auto point = workloadPoint(slot.workload, m_quant, m_hardware);
     if (point) {
-        m_points[index] = std::move(*point);
-        m_workloadErrors[index].clear();
+        m_points[slot.point] = std::move(*point);
+        slot.error.clear();
     } else {
-        m_workloadErrors[index] = point.error();
+        slot.error = point.error();
     }
 }
 
@@ -374,18 +393,27 @@ void Document::applyWhatIfs(const std::vector<WhatIf> &moves)
 
 void Document::insertRows(const std::vector<std::size_t> &indices,
     const std::vector<KernelPoint> &points, const std::vector<WhatIf> &moves,
-    const std::vector<std::optional<Workload>> &workloads)
+    const WorkloadRows &workloads)
 {
+    auto workload = workloads.begin();
     for (std::size_t k = 0; k < indices.size(); ++k) {
-        const auto at = static_cast<std::ptrdiff_t>(indices[k]);
+        const std::size_t index = indices[k];
+        const auto at = static_cast<std::ptrdiff_t>(index);
         m_points.insert(m_points.begin() + at, points[k]);
         m_moves.insert(m_moves.begin() + at, moves[k]);
-        m_workloads.insert(m_workloads.begin() + at, workloads[k]);
-        m_workloadErrors.insert(m_workloadErrors.begin() + at, std::string());
         m_analysis.insert(m_analysis.begin() + at, PointResult {});
-        // The mode or the machine may have changed since the rows were removed.
-        rederive(indices[k]);
-        reanalyse(indices[k]);
+        // The workload points at or after the new row move down one.
+        auto slot = std::lower_bound(m_workloads.begin(), m_workloads.end(), index,
+            [](const WorkloadSlot &s, std::size_t i) { return s.point < i; });
+        for (auto later = slot; later != m_workloads.end(); ++later)
+            ++later->point;
+        if (workload != workloads.end() && workload->first == k) {
+            slot = m_workloads.insert(slot, WorkloadSlot { index, workload->second, {} });
+            ++workload;
+            // The mode or the machine may have changed since the rows were removed.
+            rederive(*slot);
+        }
+        reanalyse(index);
     }
     m_selection.clear();
     emit pointsReset();
@@ -398,9 +426,13 @@ void Document::removeRows(const std::vector<std::size_t> &indices)
         const auto at = static_cast<std::ptrdiff_t>(*it);
         m_points.erase(m_points.begin() + at);
         m_moves.erase(m_moves.begin() + at);
-        m_workloads.erase(m_workloads.begin() + at);
-        m_workloadErrors.erase(m_workloadErrors.begin() + at);
         m_analysis.erase(m_analysis.begin() + at);
+        auto slot = std::lower_bound(m_workloads.begin(), m_workloads.end(), *it,
+            [](const WorkloadSlot &s, std::size_t i) { return s.point < i; });
+        if (slot != m_workloads.end() && slot->point == *it)
+            slot = m_workloads.erase(slot);
+        for (; slot != m_workloads.end(); ++slot)
+            --slot->point;
     }
     m_selection.clear();
     emit pointsReset();
@@ -419,8 +451,8 @@ void Document::reanalyseAll()
 
 void Document::reanalyse(std::size_t index)
 {
-    if (!m_workloadErrors[index].empty())
-        m_analysis[index] = ridgepoint::Unexpected(m_workloadErrors[index]);
+    if (const std::string *error = workloadError(index))
+        m_analysis[index] = ridgepoint::Unexpected(*error);
     else if (m_moves[index].isIdentity()) // no copy of the point: most are not moved
         m_analysis[index] = analyzePoint(m_points[index], m_hardware, m_options);
     else

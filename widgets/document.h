@@ -143,16 +143,31 @@ signals:
 private:
     friend class PointListCommand;
 
+    // The points of planned workloads, by point index (ascending): only they pay for a
+    // Workload (320 bytes), so a million measured points do not carry a million empty ones.
+    struct WorkloadSlot {
+        std::size_t point = 0;
+        Workload workload;
+        std::string error; // why it cannot be placed now; empty when placed
+    };
+    WorkloadSlot *workloadSlot(std::size_t index);
+    const WorkloadSlot *workloadSlot(std::size_t index) const;
+    // Why workload point `index` cannot be placed now; nullptr when it can, or is measured.
+    const std::string *workloadError(std::size_t index) const;
+
     void applyHardware(const Hardware &hardware);
     void applyWhatIf(std::size_t index, const WhatIf &move);
     void applyWhatIfs(const std::vector<WhatIf> &moves);
+    // The workloads of some of the rows a command inserts or removes: (position in the
+    // command's list of rows, workload). Measured points have none.
+    using WorkloadRows = std::vector<std::pair<std::size_t, Workload>>;
     void insertRows(const std::vector<std::size_t> &indices, const std::vector<KernelPoint> &points,
-        const std::vector<WhatIf> &moves, const std::vector<std::optional<Workload>> &workloads);
+        const std::vector<WhatIf> &moves, const WorkloadRows &workloads);
     void applyQuantMode(QuantMode mode);
     // Recomputes the points of workloads on the current machine and mode; a workload that
-    // cannot be placed keeps its last point and records why in m_workloadErrors.
+    // cannot be placed keeps its last point and records why in its slot.
     void rederiveWorkloads();
-    void rederive(std::size_t index);
+    void rederive(WorkloadSlot &slot);
     void removeRows(const std::vector<std::size_t> &indices);
     void reanalyseAll();
     void reanalyse(std::size_t index);
@@ -163,8 +178,7 @@ private:
     std::vector<KernelPoint> m_points;
     std::vector<WhatIf> m_moves;
     std::vector<PointResult> m_analysis;
-    std::vector<std::optional<Workload>> m_workloads; // parallel to m_points
-    std::vector<std::string> m_workloadErrors; // parallel to m_points; empty when placed
+    std::vector<WorkloadSlot> m_workloads; // sorted by point
     QuantMode m_quant = QuantMode::None;
     int m_lastSweepId = 0;
     std::optional<Hardware> m_compare;

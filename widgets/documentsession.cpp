@@ -69,7 +69,9 @@ Session Document::toSession() const
     session.points.reserve(m_points.size());
     for (std::size_t i = 0; i < m_points.size(); ++i)
         session.points.push_back(
-            { m_points[i], m_moves[i].bytesFactor, m_moves[i].timeFactor, m_workloads[i] });
+            { m_points[i], m_moves[i].bytesFactor, m_moves[i].timeFactor, {} });
+    for (const WorkloadSlot &slot : m_workloads)
+        session.points[slot.point].workload = slot.workload;
     session.quantMode = m_quant;
     session.lastSweepId = m_lastSweepId;
     // An annotation whose point was deleted stays in the Document (an undo brings the point
@@ -98,13 +100,12 @@ void Document::loadSession(Session session)
     m_workloads.clear();
     m_points.reserve(session.points.size());
     m_moves.reserve(session.points.size());
-    m_workloads.reserve(session.points.size());
     for (auto &p : session.points) {
+        if (p.workload)
+            m_workloads.push_back({ m_points.size(), std::move(*p.workload), {} });
         m_points.push_back(std::move(p.point));
         m_moves.push_back(WhatIf { p.bytesFactor, p.timeFactor });
-        m_workloads.push_back(std::move(p.workload));
     }
-    m_workloadErrors.assign(m_points.size(), std::string());
     m_annotations = std::move(session.annotations);
     m_targets = std::move(session.targets);
     m_baseline = std::move(session.baseline);

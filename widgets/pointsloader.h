@@ -20,11 +20,6 @@ struct PointsLoad {
     bool onWorkerThread = false;
 };
 
-// The ranges File ▸ Import options… and the command line accept: wide enough for any
-// architecture, narrow enough that no product overflows.
-inline constexpr int kMaxTensorFlopsPerInstruction = 1 << 20;
-inline constexpr int kMaxLdsBanksPerCu = 1024;
-
 // The reader options File ▸ Import options… chose (settings::import*), for every points or
 // machine file the window reads. A value a hand-edited settings file made unusable is the
 // reader's default instead.

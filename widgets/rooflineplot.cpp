@@ -830,33 +830,37 @@ void RooflinePlot::rebuildDecorations()
 void RooflinePlot::flushBatch(PointBatch &batch, PointDrawing &drawing, bool inLegend)
 {
     // Every point graph keeps its full data beside it and draws a per-view subset (decimate()).
-    const auto newGraph = [this, &drawing](const QCPScatterStyle &style, const QVector<double> &x,
-                              const QVector<double> &y) {
-        QCPGraph *graph = addGraph();
-        graph->setLineStyle(QCPGraph::lsNone);
-        graph->setSelectable(QCP::stNone);
-        graph->removeFromLegend();
-        // The decimated data has at most one point per cell already; QCustomPlot's own sampling
-        // could only drop visible markers.
-        graph->setAdaptiveSampling(false);
-        drawing.plottables.push_back(graph);
-        DecimatedSeries series;
-        series.graph = graph;
-        series.shape = style;
-        series.stamp = markerStamp(style);
-        graph->setScatterStyle(series.stamp);
-        series.x.assign(x.begin(), x.end());
-        series.y.assign(y.begin(), y.end());
-        series.lx.resize(series.x.size());
-        series.ly.resize(series.y.size());
-        for (std::size_t k = 0; k < series.x.size(); ++k) {
-            series.lx[k] = std::log10(series.x[k]);
-            series.ly[k] = std::log10(series.y[k]);
-        }
-        series.margin = style.size() / 2.0 + style.pen().widthF() + 1.0;
-        drawing.series.push_back(std::move(series));
-        return graph;
-    };
+    // The batch's coordinates move into the series: a copy would be 16 MB more at a million.
+    const auto newGraph
+        = [this, &drawing](const QCPScatterStyle &style, QVector<double> &x, QVector<double> &y) {
+              QCPGraph *graph = addGraph();
+              graph->setLineStyle(QCPGraph::lsNone);
+              graph->setSelectable(QCP::stNone);
+              graph->removeFromLegend();
+              // The decimated data has at most one point per cell already; QCustomPlot's own
+              // sampling could only drop visible markers.
+              graph->setAdaptiveSampling(false);
+              drawing.plottables.push_back(graph);
+              DecimatedSeries series;
+              series.graph = graph;
+              series.shape = style;
+              series.stamp = markerStamp(style);
+              graph->setScatterStyle(series.stamp);
+              series.x = std::move(x);
+              series.y = std::move(y);
+              series.lx.resize(static_cast<std::size_t>(series.x.size()));
+              series.ly.resize(static_cast<std::size_t>(series.y.size()));
+              for (qsizetype k = 0; k < series.x.size(); ++k) {
+                  series.lx[k] = std::log10(series.x[k]);
+                  series.ly[k] = std::log10(series.y[k]);
+              }
+              series.margin = style.size() / 2.0 + style.pen().widthF() + 1.0;
+              drawing.series.push_back(std::move(series));
+              return graph;
+          };
+    // Room for every series first: a reallocation would copy each one's data (its move may
+    // throw, so the vector copies), 20 MB at a million points.
+    drawing.series.reserve(drawing.series.size() + batch.scatter.size() + 2);
     for (auto &[key, series] : batch.scatter)
         newGraph(series.style, series.x, series.y);
     if (!batch.impossibleX.isEmpty()) {
@@ -938,7 +942,7 @@ void RooflinePlot::decimate(DecimatedSeries &series, const ViewKey &view)
     std::vector<std::uint32_t> columnOf;
     std::vector<std::uint32_t> keptIndex;
     std::vector<std::uint32_t> perColumn(static_cast<std::size_t>(columns) + 1, 0);
-    const std::size_t count = series.x.size();
+    const auto count = static_cast<std::size_t>(series.x.size());
     for (std::size_t k = 0; k < count; ++k) {
         const double cx = ax + bx * series.lx[k];
         const double cy = ay + by * series.ly[k];
@@ -991,6 +995,7 @@ void RooflinePlot::rebuildHitIndex()
     m_workloadPositions.clear();
     const Document &doc = *m_document;
     std::vector<HitIndex::Entry> dots;
+    dots.reserve(doc.pointCount());
     double lxLow = 1e300, lxHigh = -1e300, lyLow = 1e300, lyHigh = -1e300;
     for (std::size_t i = 0; i < doc.pointCount(); ++i) {
         const auto &a = doc.analysis(i);
@@ -1004,11 +1009,14 @@ void RooflinePlot::rebuildHitIndex()
             const double lx = std::log10(level.intensity);
             if (!std::isfinite(lx) || !std::isfinite(ly))
                 continue;
-            dots.push_back({ lx, ly, static_cast<std::uint32_t>(i) });
-            lxLow = std::min(lxLow, lx);
-            lxHigh = std::max(lxHigh, lx);
-            lyLow = std::min(lyLow, ly);
-            lyHigh = std::max(lyHigh, ly);
+            const HitIndex::Entry dot { static_cast<float>(lx), static_cast<float>(ly),
+                static_cast<std::uint32_t>(i) };
+            dots.push_back(dot);
+            // The bounds of the stored (rounded) values, so that none falls outside them.
+            lxLow = std::min<double>(lxLow, dot.lx);
+            lxHigh = std::max<double>(lxHigh, dot.lx);
+            lyLow = std::min<double>(lyLow, dot.ly);
+            lyHigh = std::max<double>(lyHigh, dot.ly);
         }
     }
     if (dots.empty())

@@ -1,4 +1,5 @@
 // Document: undoable edits, drag merging, cancelling, the "Custom (from …)" rename.
+#include "core/presets.h"
 #include "testmachine.h"
 #include "widgets/document.h"
 
@@ -165,6 +166,64 @@ private slots:
         const auto there = doc->compareAnalysis(0);
         QVERIFY(there.has_value());
         QCOMPARE(there->attainable, 1e12);
+    }
+
+    // Issue 4: workloads are kept beside the points that have one, not one slot per point; they
+    // must still follow their points through deletion, undo, duplication and sessions.
+    void workloadsFollowTheirPoints()
+    {
+        doc->resetHardware(**PresetDatabase::builtin().find("H100"));
+        const auto matmul = [](const char *group) {
+            Workload w;
+            w.model = MatmulWorkload { MatmulSpec { 64, 4096, 4096, Precision::BF16, {} }, {}, {} };
+            w.group = group;
+            w.sweep = SweepMembership {};
+            return w;
+        };
+        QVERIFY(doc->addWorkloads({ matmul("a"), matmul("b") }, "add").has_value());
+        const auto groups = [](const Document &d) {
+            QStringList list;
+            for (std::size_t i = 0; i < d.pointCount(); ++i)
+                list << (d.workload(i) ? QString::fromStdString(d.workload(i)->group) : "-");
+            return list;
+        };
+        QCOMPARE(groups(*doc), QStringList({ "-", "-", "-", "a", "b" }));
+        QVERIFY(!doc->workload(99));
+
+        doc->removePoints({ 3, 1 });
+        QCOMPARE(groups(*doc), QStringList({ "-", "-", "b" }));
+        QVERIFY(doc->analysis(2).has_value());
+        doc->undoStack()->undo();
+        QCOMPARE(groups(*doc), QStringList({ "-", "-", "-", "a", "b" }));
+        QCOMPARE(QString::fromStdString(doc->measuredPoint(1).name), QString("gemm"));
+        doc->undoStack()->redo();
+        doc->undoStack()->undo();
+
+        doc->duplicatePoints({ 4, 0 });
+        QCOMPARE(groups(*doc), QStringList({ "-", "-", "-", "a", "b", "-", "b" }));
+        QVERIFY(doc->workload(4)->sweep.has_value());
+        QVERIFY(!doc->workload(6)->sweep.has_value()); // a copy leaves the sweep
+
+        // A machine the workloads cannot be placed on: they fail, the measured points do not,
+        // and deleting a measured point before them keeps each error with its workload.
+        Hardware noBf16 = test::machine();
+        doc->selectHardware(noBf16);
+        QVERIFY(!doc->analysis(3).has_value());
+        QVERIFY(doc->analysis(0).has_value());
+        doc->removePoints({ 0 });
+        QVERIFY(!doc->analysis(2).has_value());
+        QVERIFY(doc->analysis(1).has_value());
+        QCOMPARE(groups(*doc), QStringList({ "-", "-", "a", "b", "-", "b" }));
+        doc->undoStack()->undo();
+        doc->undoStack()->undo();
+        QVERIFY(doc->analysis(3).has_value());
+
+        Document copy;
+        copy.loadSession(doc->toSession());
+        QCOMPARE(groups(copy), groups(*doc));
+        QCOMPARE(copy.analysis(6)->attainable, doc->analysis(6)->attainable);
+        copy.resetPoints(test::points());
+        QCOMPARE(groups(copy), QStringList({ "-", "-", "-" }));
     }
 
 private:
