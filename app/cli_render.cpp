@@ -4,6 +4,7 @@
 
 #include "core/session.h"
 #include "widgets/document.h"
+#include "widgets/figuresession.h"
 #include "widgets/reviewoverlay.h"
 #include "widgets/rooflineplot.h"
 
@@ -39,15 +40,6 @@ std::optional<ChartTheme::Kind> themeKind(const QString &name)
             return theme.kind;
     }
     return std::nullopt;
-}
-
-std::string themeName(ChartTheme::Kind kind)
-{
-    for (const auto &theme : kThemes) {
-        if (theme.kind == kind)
-            return theme.name;
-    }
-    return "light";
 }
 
 // --size WxH, or --width and --height; nullopt (after saying why) when not a usable size.
@@ -87,18 +79,10 @@ std::optional<QSize> sizeFromOptions(const QCommandLineParser &parser)
 }
 
 // The Document's session as the picture shows it (view and theme included), as JSON; empty when
-// it would pass ExportOptions::kMaxEmbeddedSession.
+// it would pass ExportOptions::kMaxEmbeddedSession. The window's export uses the same helper.
 QByteArray sessionBytes(const Document &document, const RooflinePlot &plot)
 {
-    if (document.pointCount() > maxSessionPoints(ExportOptions::kMaxEmbeddedSession))
-        return {}; // not even copied
-    Session session = document.toSession();
-    const QCPRange x = plot.xAxis->range();
-    const QCPRange y = plot.yAxis->range();
-    session.view = ViewRange { x.lower, x.upper, y.lower, y.upper };
-    session.theme = themeName(plot.theme().kind);
-    const auto text = writeSessionJson(session, ExportOptions::kMaxEmbeddedSession);
-    return text ? QByteArray::fromStdString(*text) : QByteArray();
+    return pictureSession(document, plot).json;
 }
 
 // --timings: the milliseconds of each step on stderr (docs/PERFORMANCE.md, "render end to end").

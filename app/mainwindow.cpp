@@ -10,6 +10,7 @@
 #include "core/units.h"
 #include "widgets/document.h"
 #include "widgets/exportdialog.h"
+#include "widgets/figuresession.h"
 #include "widgets/hardwarepanel.h"
 #include "widgets/measuredialog.h"
 #include "widgets/messagebox.h"
@@ -394,7 +395,8 @@ void MainWindow::showCursor(double intensity, double performance)
 void MainWindow::exportChart()
 {
     ExportDialog dialog(m_plot, this);
-    dialog.setSession(QByteArray::fromStdString(writeSessionJson(m_sessions->snapshot())));
+    // Bounded: a session too large to embed is not written (at 1M points not even copied).
+    dialog.setSession(pictureSession(*m_document, *m_plot));
     if (dialog.exec() == QDialog::Accepted)
         statusBar()->showMessage(tr("Chart written to %1").arg(dialog.fileName()), 5000);
 }
@@ -406,8 +408,8 @@ void MainWindow::copyChart()
     options.width = m_plot->width();
     options.height = m_plot->height();
     options.scale = m_plot->devicePixelRatioF();
-    options.session = QByteArray::fromStdString(writeSessionJson(m_sessions->snapshot()));
-    const bool embedded = options.session.size() <= ExportOptions::kMaxEmbeddedSession;
+    options.session = pictureSession(*m_document, *m_plot).json;
+    const bool embedded = !options.session.isEmpty();
     const QByteArray png = m_plot->renderToBytes("png", options);
     const QByteArray svg = m_plot->renderToBytes("svg", options);
     if (png.isEmpty() || svg.isEmpty()) {

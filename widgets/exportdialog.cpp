@@ -1,5 +1,6 @@
 #include "widgets/exportdialog.h"
 
+#include "widgets/figuresession.h"
 #include "widgets/rooflineplot.h"
 #include "widgets/settings.h"
 
@@ -182,9 +183,19 @@ ExportDialog::ExportDialog(RooflinePlot *plot, QWidget *parent)
     updateNotes();
 }
 
+void ExportDialog::setSession(const PictureSession &session)
+{
+    m_session = session.json;
+    m_sessionBytes = static_cast<qsizetype>(session.bytes);
+    m_sessionPoints = static_cast<qsizetype>(session.points);
+    updateNotes();
+}
+
 void ExportDialog::setSession(const QByteArray &json)
 {
     m_session = json;
+    m_sessionBytes = json.size();
+    m_sessionPoints = 0;
     updateNotes();
 }
 
@@ -276,7 +287,14 @@ void ExportDialog::updateNotes()
     }
 
     m_embed->setEnabled(canEmbed());
-    if (m_session.isEmpty())
+    if (m_session.isEmpty() && m_sessionBytes > 0)
+        // Left out before it was written: its size is known only to exceed this.
+        m_sessionNote->setText(
+            tr("This session (%1 points) is larger than %2 MB; a picture carries at most %3 MB: "
+               "it will not be embedded. Save the session to keep it.")
+                .arg(QLocale().toString(m_sessionPoints), megabytes(m_sessionBytes),
+                    megabytes(ExportOptions::kMaxEmbeddedSession)));
+    else if (m_session.isEmpty())
         m_sessionNote->setText(tr("There is no session to embed."));
     else if (!canEmbed())
         m_sessionNote->setText(

@@ -17,6 +17,7 @@ namespace ridgepoint {
 
 class RooflinePlot;
 struct ExportOptions;
+struct PictureSession;
 
 class ExportDialog : public QDialog
 {
@@ -25,9 +26,11 @@ class ExportDialog : public QDialog
 public:
     explicit ExportDialog(RooflinePlot *plot, QWidget *parent = nullptr);
 
-    // The session document (writeSessionJson) to embed when the box is checked. Without one,
-    // or when it is larger than ExportOptions::kMaxEmbeddedSession, nothing is embedded and
-    // the dialog says why.
+    // The session to embed when the box is checked (pictureSession()). Without one, or when
+    // it is larger than ExportOptions::kMaxEmbeddedSession, nothing is embedded and the dialog
+    // says why, with the session's size (or what it is known to exceed).
+    void setSession(const PictureSession &session);
+    // A session document as writeSessionJson wrote it.
     void setSession(const QByteArray &json);
 
     // What the dialog would export now: the size in logical pixels, the PNG scale = dpi / 96.
@@ -47,6 +50,8 @@ private:
 
     RooflinePlot *m_plot;
     QByteArray m_session;
+    qsizetype m_sessionBytes = 0; // m_session's size, or what a session left out exceeds
+    qsizetype m_sessionPoints = 0;
     double m_unitPixels = 1.0; // logical pixels per unit of the size boxes
     QComboBox *m_format;
     QLineEdit *m_file;

@@ -1,5 +1,9 @@
 #include "widgets/figuresession.h"
 
+#include "core/session.h"
+#include "widgets/document.h"
+#include "widgets/rooflineplot.h"
+
 #include <QBuffer>
 #include <QImage>
 #include <QImageReader>
@@ -180,6 +184,38 @@ Expected<std::string, std::string> sessionFromPicture(
                               .arg(fileName)
                               .toStdString());
     return json.toStdString();
+}
+
+PictureSession pictureSession(
+    const Document &document, const RooflinePlot &plot, std::size_t maxBytes)
+{
+    PictureSession result;
+    result.points = document.pointCount();
+    const std::size_t fit = maxSessionPoints(maxBytes);
+    if (result.points > fit) {
+        // Every point takes more than maxBytes / (fit + 1) bytes, or fit would be larger.
+        result.bytes = result.points * (maxBytes / (fit + 1));
+        return result;
+    }
+    Session session = document.toSession();
+    const QCPRange x = plot.xAxis->range();
+    const QCPRange y = plot.yAxis->range();
+    if (x.lower > 0 && y.lower > 0 && x.lower < x.upper && y.lower < y.upper)
+        session.view = ViewRange { x.lower, x.upper, y.lower, y.upper };
+    session.theme = plot.theme().key();
+    if (auto text = writeSessionJson(session, maxBytes)) {
+        result.json = QByteArray::fromStdString(*text);
+        result.bytes = static_cast<std::size_t>(result.json.size());
+    } else {
+        result.bytes = maxBytes; // written, and found longer than that
+    }
+    return result;
+}
+
+PictureSession pictureSession(const Document &document, const RooflinePlot &plot)
+{
+    return pictureSession(
+        document, plot, static_cast<std::size_t>(ExportOptions::kMaxEmbeddedSession));
 }
 
 } // namespace ridgepoint

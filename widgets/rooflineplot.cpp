@@ -256,6 +256,19 @@ ChartTheme ChartTheme::of(Kind kind)
     return light();
 }
 
+const char *ChartTheme::key() const
+{
+    switch (kind) {
+    case Kind::Dark:
+        return "dark";
+    case Kind::Print:
+        return "print";
+    case Kind::Light:
+        break;
+    }
+    return "light";
+}
+
 RooflinePlot::RooflinePlot(QWidget *parent)
     : QCustomPlot(parent)
     , m_ownDocument(new Document(this))

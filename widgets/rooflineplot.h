@@ -42,6 +42,8 @@ struct ChartTheme {
     static ChartTheme dark();
     static ChartTheme print();
     static ChartTheme of(Kind kind);
+    // The name sessions and --theme use: "light", "dark", "print" (docs/FILES.md, "theme").
+    const char *key() const;
     // The palette of the whole window under this theme (docks, tables, menus): dark for Dark,
     // the style's standard palette otherwise.
     QPalette windowPalette() const;

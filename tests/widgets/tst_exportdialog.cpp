@@ -249,6 +249,41 @@ private slots:
         QCOMPARE(Settings::get(settings::exportEmbedSession), false);
     }
 
+    // Issue 4: the window wrote the whole session (374 MB at a million points) before the dialog
+    // opened, only to leave it out. pictureSession() refuses a document whose points cannot fit
+    // before copying it, and the dialog still says why nothing is embedded.
+    void pictureSessionIsBoundedAndTheDialogSaysWhy()
+    {
+        Document *document = m_plot->document();
+        const PictureSession fits = pictureSession(*document, *m_plot);
+        QVERIFY(!fits.json.isEmpty());
+        QCOMPARE(fits.bytes, static_cast<std::size_t>(fits.json.size()));
+        QCOMPARE(fits.points, document->pointCount());
+        QVERIFY(readSessionJson(fits.json.toStdString(), "picture").session);
+
+        // A cap too small for the machine alone: written, found too long.
+        const PictureSession written = pictureSession(*document, *m_plot, 1000);
+        QVERIFY(written.json.isEmpty() && written.tooLarge());
+        QCOMPARE(written.bytes, std::size_t { 1000 });
+        // A cap too small for the points: refused from the count, with a bound it exceeds.
+        const std::size_t cap = 3 * 20; // fewer bytes than three points take
+        const PictureSession counted = pictureSession(*document, *m_plot, cap);
+        QVERIFY(counted.tooLarge());
+        QVERIFY(counted.bytes > 0);
+
+        ExportDialog dialog(m_plot.get());
+        PictureSession huge;
+        huge.points = 1000000;
+        huge.bytes = std::size_t { 200 } * 1024 * 1024;
+        dialog.setSession(huge);
+        QVERIFY(!dialog.findChild<QCheckBox *>("embedSession")->isEnabled());
+        const QString note = dialog.findChild<QLabel *>("sessionNote")->text();
+        QVERIFY2(note.contains("will not be embedded"), qPrintable(note));
+        QVERIFY2(note.contains("200.0 MB"), qPrintable(note));
+        QVERIFY2(note.contains(QLocale().toString(1000000)), qPrintable(note));
+        QVERIFY(dialog.options().session.isEmpty());
+    }
+
     void tooLargeSessionIsNotEmbeddedAndTheDialogSaysSo()
     {
         ExportDialog dialog(m_plot.get());

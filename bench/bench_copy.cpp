@@ -1,0 +1,102 @@
+// The window's Copy chart (Ctrl+Shift+C) with 10k, 100k and 1M random points: the median time
+// of the action (the session prepared for embedding, the PNG and the SVG rendered, the
+// clipboard set), and of the session part alone as the window's session snapshot costs.
+// Uses only the public API, so the same file measures an older build for a before/after. Run
+// it on the offscreen platform with an empty settings directory:
+//
+//   QT_QPA_PLATFORM=offscreen XDG_CONFIG_HOME=$(mktemp -d) build/…/bench/bench_copy
+//
+// An executable, not a test: the figures go to docs/PERFORMANCE.md ("Copy chart").
+#include "app/mainwindow.h"
+#include "app/sessioncontroller.h"
+#include "core/presets.h"
+#include "core/session.h"
+#include "widgets/document.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QTest>
+#include <QTextStream>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+using namespace ridgepoint;
+
+namespace {
+
+std::vector<KernelPoint> randomPoints(std::size_t count)
+{
+    std::mt19937_64 random(42);
+    std::uniform_real_distribution<double> logIntensity(-2.0, 3.0);
+    std::uniform_real_distribution<double> logShare(-3.0, 0.0); // of the roof
+    std::uniform_int_distribution<int> group(0, 5);
+    std::vector<KernelPoint> points(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        KernelPoint &p = points[i];
+        p.name = "kernel " + std::to_string(i);
+        p.group = "group " + std::to_string(group(random));
+        p.flops = 1e12;
+        const double intensity = std::pow(10.0, logIntensity(random));
+        p.bytes = { { std::nullopt, p.flops / intensity } };
+        const double roof = std::min(989e12, 3.35e12 * intensity);
+        p.seconds = p.flops / (roof * std::pow(10.0, logShare(random)));
+    }
+    return points;
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QTextStream out(stdout);
+    const Hardware h100 = **PresetDatabase::builtin().find("H100");
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return 1;
+    QAction *copy = window.findChild<QAction *>("copyChart");
+    if (!copy)
+        return 1;
+    const auto ms = [](const QElapsedTimer &timer) {
+        return static_cast<double>(timer.nsecsElapsed()) / 1e6;
+    };
+    out << "median ms, window 1400x900 offscreen\n"
+        << "    points   copy chart   session snapshot + JSON\n";
+    for (const std::size_t count : { std::size_t { 10000 }, std::size_t { 100000 },
+             std::size_t { 1000000 } }) {
+        window.document()->resetHardware(h100);
+        window.document()->resetPoints(randomPoints(count));
+        QApplication::processEvents();
+        const int runs = count >= 1000000 ? 5 : 7;
+        std::vector<double> copies;
+        std::vector<double> sessions;
+        for (int run = 0; run < runs; ++run) {
+            QElapsedTimer timer;
+            timer.start();
+            copy->trigger();
+            copies.push_back(ms(timer));
+            QApplication::processEvents();
+            // What the window did before the dialog or the copy, unbounded: every point
+            // copied into a Session and written.
+            timer.start();
+            const std::size_t bytes = writeSessionJson(window.sessions()->snapshot()).size();
+            sessions.push_back(ms(timer));
+            if (run == 0)
+                out << "    (session: " << bytes / 1000000 << " MB)\n";
+        }
+        out << QString::asprintf("%10zu %12.1f %12.1f\n", count, median(copies), median(sessions));
+        out.flush();
+    }
+    return 0;
+}
