@@ -3,7 +3,7 @@
 namespace ridgepoint::chart {
 
 RoofLine::RoofLine(QCustomPlot *plot, Kind kind, int index, double value, double top,
-    const QPen &pen, const QString &label)
+    const QPen &pen, const QString &label, const QColor &labelColor)
     : m_plot(plot)
     , m_kind(kind)
     , m_index(index)
@@ -24,7 +24,7 @@ RoofLine::RoofLine(QCustomPlot *plot, Kind kind, int index, double value, double
     }
     m_label->setLayer(kLabelLayer);
     m_label->setText(label);
-    m_label->setColor(pen.color().darker(115));
+    m_label->setColor(labelColor);
     m_label->setSelectable(false);
     m_label->setClipToAxisRect(true);
     m_label->setPadding(QMargins(2, 0, 2, 1));

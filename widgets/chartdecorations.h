@@ -33,8 +33,9 @@ public:
     // `index` is the ceiling's position in its list (compute or memory) on the machine.
     // A memory roof runs from the left of any view to where it meets `top`, the highest
     // compute roof; a compute roof from where it meets `top`, the fastest memory, to the right.
+    // The label is drawn in `labelColor` (the theme's readable form of the pen's colour).
     RoofLine(QCustomPlot *plot, Kind kind, int index, double value, double top, const QPen &pen,
-        const QString &label);
+        const QString &label, const QColor &labelColor);
     ~RoofLine();
     RoofLine(const RoofLine &) = delete;
     RoofLine &operator=(const RoofLine &) = delete;

@@ -27,6 +27,10 @@ constexpr int kLogicalDpi = 96;
 // The table keeps at most this share of the picture's height; the chart gets the rest.
 constexpr double kMaxTableShare = 0.45;
 constexpr int kTablePadding = 8; // pixels around the table and between columns
+// A narrow table keeps names at least this many line heights wide before its font shrinks,
+// and shrinks its font to no less than this share of the chart's.
+constexpr double kMinNameWidth = 5.0;
+constexpr double kMinTableFontShare = 0.7;
 
 QFont titleFont(const QFont &base)
 {
@@ -90,14 +94,19 @@ void RooflinePlot::paintClippedByHand(QCPPainter *painter, int width, int height
         hide(plottable(i));
     for (int i = 0; i < itemCount(); ++i)
         hide(item(i));
-    hide(legend);
+    if (!m_legendOutside) // under the plot it was not covered, and stays as it is drawn
+        hide(legend);
     for (QCPAxis *axis : axisRect()->axes())
         hide(axis->grid());
     const QBrush background = mBackgroundBrush;
     const QBrush rectBackground = axisRect()->backgroundBrush();
     setBackground(Qt::NoBrush);
     axisRect()->setBackground(Qt::NoBrush);
+    // The same layout as the first pass: with the items hidden the legend would find another
+    // place.
+    m_legendFixed = true;
     toPainter(painter, width, height);
+    m_legendFixed = false;
     setBackground(background);
     axisRect()->setBackground(rectBackground);
     for (QCPLayerable *layerable : hidden)
@@ -148,58 +157,33 @@ void RooflinePlot::paintPicture(QCPPainter *painter, const ExportOptions &option
         return;
 
     // The table: a header, then the points in the document's order, numbers right-aligned.
-    const std::vector<int> columns = tableColumns(m_document->baseline().has_value());
-    const QFontMetricsF metrics(base, painter->device());
-    const double rowHeight = std::ceil(metrics.height() * 1.35);
-    const int capacity = int((bottom - 2 * kTablePadding) / rowHeight) - 1; // minus the header
-    const int shown = rows <= capacity ? rows : std::max(0, capacity - 1);
-    std::vector<QStringList> cells;
-    QStringList header;
-    for (int column : columns)
-        header << model.headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
-    cells.push_back(header);
-    for (int row = 0; row < shown; ++row) {
-        QStringList line;
-        for (int column : columns)
-            line << model.data(model.index(row, column)).toString();
-        cells.push_back(line);
-    }
-    QFont bold = base;
-    bold.setBold(true);
-    const QFontMetricsF boldMetrics(bold, painter->device());
-    std::vector<double> widths(columns.size(), 0.0);
-    for (std::size_t r = 0; r < cells.size(); ++r) {
-        for (std::size_t c = 0; c < columns.size(); ++c)
-            widths[c] = std::max(
-                widths[c], (r == 0 ? boldMetrics : metrics).horizontalAdvance(cells[r][int(c)]));
-    }
-    // The names give way when the columns are wider than the picture.
-    double total = 0.0;
-    for (double w : widths)
-        total += w + 2 * kTablePadding;
+    const ExportTable table = exportTable(options, painter->device());
+    const double rowHeight = table.rowHeight;
     const double room = options.width - 2 * kTablePadding;
-    if (total > room)
-        widths[0] = std::max(60.0, widths[0] - (total - room));
-
     const double y0 = options.height - bottom + kTablePadding;
+    const QFontMetricsF metrics(table.font, painter->device());
+    QFont bold = table.font;
+    bold.setBold(true);
     painter->setPen(QPen(m_theme.grid, 1.0));
     painter->drawLine(QPointF(kTablePadding, y0), QPointF(options.width - kTablePadding, y0));
-    for (std::size_t r = 0; r < cells.size(); ++r) {
+    for (std::size_t r = 0; r < table.cells.size(); ++r) {
         const double y = y0 + double(r) * rowHeight;
         if (r % 2 == 0 && r > 0 && m_theme.shading)
             painter->fillRect(QRectF(kTablePadding, y, room, rowHeight), m_theme.subGrid);
-        painter->setFont(r == 0 ? bold : base);
+        painter->setFont(r == 0 ? bold : table.font);
         painter->setPen(m_theme.foreground);
-        double x = kTablePadding;
-        for (std::size_t c = 0; c < columns.size(); ++c) {
-            const QRectF box(x + kTablePadding, y, widths[c], rowHeight);
-            const Qt::Alignment horizontal
-                = c == 0 || columns[c] == PointsTableModel::Bound ? Qt::AlignLeft : Qt::AlignRight;
+        for (std::size_t c = 0; c < table.columns.size(); ++c) {
+            const QRectF &column = table.columns[c];
+            const QRectF box(column.left(), y, column.width(), rowHeight);
+            const Qt::Alignment horizontal = c == 0 || table.kinds[c] == PointsTableModel::Bound
+                ? Qt::AlignLeft
+                : Qt::AlignRight;
+            // Only the names give way: a number cut short would be a different number.
             const QString text = c == 0
-                ? metrics.elidedText(cells[r][0], Qt::ElideMiddle, widths[0])
-                : cells[r][int(c)];
+                ? QFontMetricsF(r == 0 ? bold : table.font, painter->device())
+                      .elidedText(table.cells[r][0], Qt::ElideRight, column.width())
+                : table.cells[r][int(c)];
             painter->drawText(box, horizontal | Qt::AlignVCenter, text);
-            x += widths[c] + 2 * kTablePadding;
         }
         if (r == 0) {
             painter->setPen(QPen(m_theme.grid, 1.0));
@@ -207,15 +191,97 @@ void RooflinePlot::paintPicture(QCPPainter *painter, const ExportOptions &option
                 QPointF(options.width - kTablePadding, y + rowHeight));
         }
     }
-    if (shown < rows) {
-        painter->setFont(base);
+    if (table.shown < rows) {
+        painter->setFont(table.font);
         painter->setPen(m_theme.foreground);
         painter->drawText(
-            QRectF(2 * kTablePadding, y0 + double(cells.size()) * rowHeight, room, rowHeight),
+            QRectF(2 * kTablePadding, y0 + double(table.cells.size()) * rowHeight, room, rowHeight),
             Qt::AlignLeft | Qt::AlignVCenter,
-            tr("… and %n more kernel(s): File ▸ Export table… writes them all", nullptr,
-                rows - shown));
+            metrics.elidedText(tr("… and %n more kernel(s): File ▸ Export table… writes them all",
+                                   nullptr, rows - table.shown),
+                Qt::ElideRight, room - kTablePadding));
     }
+}
+
+RooflinePlot::ExportTable RooflinePlot::exportTable(
+    const ExportOptions &options, QPaintDevice *device) const
+{
+    ExportTable table;
+    PointsTableModel model(m_document);
+    const int rows = model.rowCount();
+    const int bottom = tableHeight(options, rows);
+    if (bottom == 0)
+        return table;
+    table.font = legend->font();
+    const QFontMetricsF baseMetrics(table.font, device);
+    table.rowHeight = std::ceil(baseMetrics.height() * 1.35);
+    const int capacity = int((bottom - 2 * kTablePadding) / table.rowHeight) - 1; // the header
+    table.shown = rows <= capacity ? rows : std::max(0, capacity - 1);
+    table.kinds = tableColumns(m_document->baseline().has_value());
+    QStringList header;
+    for (int column : table.kinds)
+        header << model.headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
+    table.cells.push_back(header);
+    for (int row = 0; row < table.shown; ++row) {
+        QStringList line;
+        for (int column : table.kinds)
+            line << model.data(model.index(row, column)).toString();
+        table.cells.push_back(line);
+    }
+
+    // The columns' natural widths in a font; the names give way first (down to kMinNameWidth),
+    // then the font shrinks (to kMinTableFontShare of its size) until the table fits.
+    const double room = options.width - 2 * kTablePadding;
+    const auto widthsIn = [&](const QFont &font) {
+        QFont bold = font;
+        bold.setBold(true);
+        const QFontMetricsF metrics(font, device);
+        const QFontMetricsF boldMetrics(bold, device);
+        std::vector<double> widths(table.kinds.size(), 0.0);
+        for (std::size_t r = 0; r < table.cells.size(); ++r) {
+            for (std::size_t c = 0; c < widths.size(); ++c)
+                widths[c] = std::max(widths[c],
+                    (r == 0 ? boldMetrics : metrics).horizontalAdvance(table.cells[r][int(c)]));
+        }
+        double total = 0.0;
+        for (double w : widths)
+            total += w + 2 * kTablePadding;
+        if (total > room)
+            widths[0] = std::max(
+                std::min(widths[0], kMinNameWidth * metrics.height()), widths[0] - (total - room));
+        return widths;
+    };
+    const auto totalOf = [](const std::vector<double> &widths) {
+        double total = 0.0;
+        for (double w : widths)
+            total += w + 2 * kTablePadding;
+        return total;
+    };
+    std::vector<double> widths = widthsIn(table.font);
+    const double basePoints = table.font.pointSizeF();
+    for (int step = 0; step < 12 && totalOf(widths) > room; ++step) {
+        const double points = std::max(basePoints * kMinTableFontShare,
+            table.font.pointSizeF() * std::clamp(room / totalOf(widths), 0.8, 0.98));
+        if (points >= table.font.pointSizeF())
+            break;
+        table.font.setPointSizeF(points);
+        widths = widthsIn(table.font);
+    }
+    // Still too wide at the smallest font: the names take what is left, however little.
+    const double over = totalOf(widths) - room;
+    if (over > 0.0)
+        widths[0]
+            = std::max(QFontMetricsF(table.font, device).horizontalAdvance(QStringLiteral("…")),
+                widths[0] - over);
+
+    const double top = options.height - bottom + kTablePadding;
+    const double height = double(table.cells.size()) * table.rowHeight;
+    double x = kTablePadding;
+    for (double w : widths) {
+        table.columns.emplace_back(x + kTablePadding, top, w, height);
+        x += w + 2 * kTablePadding;
+    }
+    return table;
 }
 
 QByteArray RooflinePlot::renderToBytes(const QString &format, const ExportOptions &options)

@@ -256,6 +256,36 @@ ChartTheme ChartTheme::of(Kind kind)
     return light();
 }
 
+double contrastRatio(const QColor &a, const QColor &b)
+{
+    // Relative luminance of sRGB (WCAG 2.x).
+    const auto luminance = [](const QColor &c) {
+        const auto channel = [](double v) {
+            return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+        };
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF())
+            + 0.0722 * channel(c.blueF());
+    };
+    const double la = luminance(a);
+    const double lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor ChartTheme::readable(const QColor &color, double ratio) const
+{
+    // Lighter on a dark background, darker on a light one, in small steps of HSL lightness so
+    // the hue stays recognisable (the legend's line shows the roof's own colour).
+    const bool darkBackground = background.lightnessF() < 0.5;
+    QColor c = color.toHsl();
+    for (int step = 0; step < 100 && contrastRatio(c, background) < ratio; ++step) {
+        const float lightness
+            = std::clamp(c.lightnessF() + (darkBackground ? 0.02F : -0.02F), 0.0F, 1.0F);
+        // Greys have no hue (-1).
+        c.setHslF(std::max(0.0F, c.hslHueF()), c.hslSaturationF(), lightness, c.alphaF());
+    }
+    return c.toRgb();
+}
+
 const char *ChartTheme::key() const
 {
     switch (kind) {
@@ -541,8 +571,7 @@ void RooflinePlot::applyTheme()
         labelFont.setPointSizeF(labelFont.pointSizeF() + 1.0);
         axis->setLabelFont(labelFont);
     }
-    legend->setBrush(t.legendBackground);
-    legend->setBorderPen(QPen(t.grid));
+    styleLegend();
     legend->setTextColor(t.foreground);
     legend->setFont(base);
 }
@@ -585,16 +614,24 @@ void RooflinePlot::rebuildRoofs()
     const auto elide = [&metrics](const std::string &name) {
         return metrics.elidedText(q(name), Qt::ElideRight, 200);
     };
+    // Roofs keep their hue; on the dark theme they are lightened until they stand out.
+    const auto lineColor = [this](const QColor &color) {
+        return m_theme.kind == ChartTheme::Kind::Dark
+            ? m_theme.readable(color, ChartTheme::kMinLineContrast)
+            : color;
+    };
 
     for (std::size_t i = 0; i < hw.memory.size(); ++i) {
         const MemoryCeiling &m = hw.memory[i];
         if (!m.visible)
             continue;
-        const QPen pen(memoryColor(m.level), 1.3 * m_theme.lineScale,
+        const QColor color = memoryColor(m.level);
+        const QPen pen(lineColor(color), 1.3 * m_theme.lineScale,
             isNetwork(m.level) ? Qt::DashDotLine : Qt::SolidLine);
         m_roofs.push_back(std::make_unique<RoofLine>(this, RoofLine::Kind::Memory,
             static_cast<int>(i), m.bandwidth, topPeak, pen,
-            elide(m.name) + "  " + q(formatQuantity(m.bandwidth, Dimension::ByteRate, 3))));
+            elide(m.name) + "  " + q(formatQuantity(m.bandwidth, Dimension::ByteRate, 3)),
+            m_theme.readable(color.darker(115))));
     }
     for (std::size_t i = 0; i < hw.compute.size(); ++i) {
         const ComputeCeiling &c = hw.compute[i];
@@ -616,13 +653,13 @@ void RooflinePlot::rebuildRoofs()
         QColor color = &c == active ? kComputeColor : kComputeColor.lighter(165);
         if (c.sparse)
             color = QColor(0xb0, 0x88, 0x88);
-        const QPen pen(color, (&c == active ? 1.6 : 1.2) * m_theme.lineScale,
+        const QPen pen(lineColor(color), (&c == active ? 1.6 : 1.2) * m_theme.lineScale,
             c.sparse ? Qt::DotLine : Qt::SolidLine);
         m_roofs.push_back(std::make_unique<RoofLine>(this, RoofLine::Kind::Compute,
             static_cast<int>(i), c.peak, topBandwidth, pen,
-            labelled
-                ? QString()
-                : names.join(" · ") + "  " + q(formatQuantity(c.peak, Dimension::FlopRate, 3))));
+            labelled ? QString()
+                     : names.join(" · ") + "  " + q(formatQuantity(c.peak, Dimension::FlopRate, 3)),
+            m_theme.readable(color.darker(115))));
     }
 
     if (active && main) {
@@ -670,7 +707,8 @@ void RooflinePlot::rebuildRoofs()
             if (m.visible)
                 otherBandwidth = std::max(otherBandwidth, m.bandwidth);
         }
-        const QPen pen(kCompareColor, 1.5 * m_theme.lineScale, Qt::DashLine);
+        const QPen pen(lineColor(kCompareColor), 1.5 * m_theme.lineScale, Qt::DashLine);
+        const QColor labelColor = m_theme.readable(kCompareColor.darker(115));
         if (otherPeak > 0.0 && otherBandwidth > 0.0) {
             for (const auto &m : other->memory) {
                 if (!m.visible)
@@ -678,7 +716,8 @@ void RooflinePlot::rebuildRoofs()
                 m_compareRoofs.push_back(std::make_unique<RoofLine>(this, RoofLine::Kind::Memory,
                     -1, m.bandwidth, otherPeak, pen,
                     shortName + " " + elide(m.name) + "  "
-                        + q(formatQuantity(m.bandwidth, Dimension::ByteRate, 3))));
+                        + q(formatQuantity(m.bandwidth, Dimension::ByteRate, 3)),
+                    labelColor));
             }
             for (std::size_t i = 0; i < other->compute.size(); ++i) {
                 const ComputeCeiling &c = other->compute[i];
@@ -694,7 +733,8 @@ void RooflinePlot::rebuildRoofs()
                     -1, c.peak, otherBandwidth, pen,
                     labelled ? QString()
                              : shortName + " " + elide(c.name) + "  "
-                            + q(formatQuantity(c.peak, Dimension::FlopRate, 3))));
+                            + q(formatQuantity(c.peak, Dimension::FlopRate, 3)),
+                    labelColor));
             }
             QCPGraph *entry = addGraph(); // the legend's entry for the dashed roofs
             entry->setPen(pen);
@@ -912,6 +952,12 @@ RooflinePlot::ViewKey RooflinePlot::currentView() const
 
 void RooflinePlot::updateLayout()
 {
+    relayout();
+    placeLegend();
+}
+
+void RooflinePlot::relayout()
+{
     QCustomPlot::updateLayout();
     // Here the axis rect has its final size for this replot or export, and nothing is drawn yet.
     const ViewKey view = currentView();
@@ -924,6 +970,149 @@ void RooflinePlot::updateLayout()
     // Labels too: an export lays the plot out at its own size without a replot (a headless
     // render never replots at all), and flat labels are spaced in pixels.
     placeLabels();
+}
+
+std::vector<QRectF> RooflinePlot::legendObstacles() const
+{
+    std::vector<QRectF> rects;
+    for (int i = 0; i < itemCount(); ++i) {
+        QCPAbstractItem *it = item(i);
+        if (!it->realVisibility())
+            continue;
+        if (auto *text = qobject_cast<QCPItemText *>(it)) {
+            if (text->text().isEmpty())
+                continue;
+            QPolygonF corners;
+            for (const QCPItemAnchor *anchor :
+                { text->topLeft, text->topRight, text->bottomRight, text->bottomLeft })
+                corners << anchor->pixelPosition();
+            rects.push_back(corners.boundingRect());
+        } else if (auto *tracer = qobject_cast<QCPItemTracer *>(it)) {
+            const QPointF at = tracer->position->pixelPosition();
+            const double r = tracer->size() / 2.0;
+            rects.emplace_back(at.x() - r, at.y() - r, 2 * r, 2 * r);
+        }
+    }
+    return rects;
+}
+
+bool RooflinePlot::legendCovers(const QRectF &box, const std::vector<QRectF> &obstacles) const
+{
+    for (const QRectF &r : obstacles) {
+        if (box.intersects(r))
+            return true;
+    }
+    // The points as drawn (thinned): a marker that reaches into the box.
+    for (const auto *drawing : { &m_drawing, &m_isolatedDrawing }) {
+        for (const auto &series : drawing->series) {
+            if (!series.graph || !series.graph->realVisibility())
+                continue;
+            const double m = series.margin;
+            const QRectF grown = box.adjusted(-m, -m, m, m);
+            for (const QCPGraphData &d : *series.graph->data()) {
+                if (grown.contains(xAxis->coordToPixel(d.key), yAxis->coordToPixel(d.value)))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
+int RooflinePlot::legendStripColumns() const
+{
+    // As many entries to a row as the widest one allows across the plot's width.
+    int widest = 1;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        widest = std::max(widest, legend->item(i)->minimumOuterSizeHint().width());
+    const QMargins margins = legend->margins();
+    const int room = viewport().width() - margins.left() - margins.right();
+    return std::max(1, (room + legend->columnSpacing()) / (widest + legend->columnSpacing()));
+}
+
+void RooflinePlot::styleLegend()
+{
+    // A box over the plot; under it, plain entries on the picture's background.
+    legend->setBrush(m_legendOutside ? QBrush(Qt::NoBrush) : QBrush(m_theme.legendBackground));
+    legend->setBorderPen(m_legendOutside ? QPen(Qt::NoPen) : QPen(m_theme.grid));
+}
+
+void RooflinePlot::setLegendOutside(bool outside)
+{
+    if (outside == m_legendOutside)
+        return;
+    QCPLayoutInset *inset = axisRect()->insetLayout();
+    if (outside) {
+        inset->take(legend);
+        inset->simplify();
+        // A strip under the chart: entries side by side, as many to a row as the width takes.
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, false);
+        legend->setWrap(legendStripColumns());
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+        const int row = plotLayout()->rowCount();
+        plotLayout()->addElement(row, 0, legend);
+        plotLayout()->setRowStretchFactor(row, 0.001);
+    } else {
+        plotLayout()->take(legend);
+        plotLayout()->simplify();
+        legend->setWrap(0);
+        legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+        inset->addElement(legend, Qt::AlignTop | Qt::AlignLeft);
+    }
+    m_legendOutside = outside;
+    styleLegend();
+}
+
+void RooflinePlot::placeLegend()
+{
+    if (!legend || !legend->visible() || m_legendFixed)
+        return;
+    // The legend's size in a corner (one entry a row), measured without moving it there.
+    QSize size;
+    if (m_legendOutside) {
+        legend->setWrap(0);
+        legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+        size = legend->minimumOuterSizeHint();
+        legend->setWrap(legendStripColumns());
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    } else {
+        size = legend->minimumOuterSizeHint();
+    }
+    const QRect plotArea = axisRect()->rect();
+    const std::vector<QRectF> obstacles = legendObstacles();
+    // Top left first (where the roofline rises from), then the corners under the roofs.
+    for (const Qt::Alignment corner :
+        { Qt::AlignTop | Qt::AlignLeft, Qt::AlignBottom | Qt::AlignRight,
+            Qt::AlignBottom | Qt::AlignLeft, Qt::AlignTop | Qt::AlignRight }) {
+        QRect box(QPoint(), size);
+        if (corner & Qt::AlignLeft)
+            box.moveLeft(plotArea.left());
+        else
+            box.moveRight(plotArea.right());
+        if (corner & Qt::AlignTop)
+            box.moveTop(plotArea.top());
+        else
+            box.moveBottom(plotArea.bottom());
+        if (legendCovers(box, obstacles))
+            continue;
+        if (m_legendOutside) {
+            // The plot grows by the legend's strip; what was free stays nearly where it was.
+            setLegendOutside(false);
+            relayout();
+        }
+        QCPLayoutInset *inset = axisRect()->insetLayout();
+        for (int i = 0; i < inset->elementCount(); ++i) {
+            if (inset->elementAt(i) == legend)
+                inset->setInsetAlignment(i, corner);
+        }
+        inset->update(QCPLayoutElement::upLayout);
+        return;
+    }
+    // No corner is free: the legend goes under the chart, and the chart is laid out again for
+    // the height it gave up.
+    if (!m_legendOutside) {
+        setLegendOutside(true);
+        relayout();
+    }
 }
 
 void RooflinePlot::decimate(DecimatedSeries &series, const ViewKey &view)

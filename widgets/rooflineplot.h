@@ -44,6 +44,11 @@ struct ChartTheme {
     static ChartTheme of(Kind kind);
     // The name sessions and --theme use: "light", "dark", "print" (docs/FILES.md, "theme").
     const char *key() const;
+    // `color` made light or dark enough to stand out on the background: the same hue, its
+    // lightness moved until the WCAG contrast ratio is at least `ratio`.
+    QColor readable(const QColor &color, double ratio = kMinTextContrast) const;
+    static constexpr double kMinTextContrast = 4.5; // WCAG 2 AA, normal text
+    static constexpr double kMinLineContrast = 3.0; // WCAG 2 AA, graphics
     // The palette of the whole window under this theme (docks, tables, menus): dark for Dark,
     // the style's standard palette otherwise.
     QPalette windowPalette() const;
@@ -72,6 +77,9 @@ struct ExportOptions {
     QByteArray session;
     static constexpr qsizetype kMaxEmbeddedSession = qsizetype { 16 } * 1024 * 1024;
 };
+
+// The WCAG 2 contrast ratio of two opaque colours: (L1 + 0.05) / (L2 + 0.05), 1 to 21.
+double contrastRatio(const QColor &a, const QColor &b);
 
 class RooflinePlot : public QCustomPlot
 {
@@ -121,6 +129,20 @@ public:
     // The picture an export writes, as PNG or SVG bytes in memory (the clipboard's copy).
     // Empty on failure.
     QByteArray renderToBytes(const QString &format, const ExportOptions &options);
+
+    // The points table an export at `options` draws below the chart, laid out for `device`:
+    // its font (smaller than the chart's when the columns would not fit the width otherwise),
+    // the rows shown (header first) and where each column is (logical pixels, from the header's
+    // top to the last row's bottom). Empty without a table. Used by the export and by tests.
+    struct ExportTable {
+        QFont font;
+        double rowHeight = 0.0;
+        int shown = 0; // points listed
+        std::vector<int> kinds; // PointsTableModel columns
+        std::vector<QStringList> cells; // header, then one row per point shown
+        std::vector<QRectF> columns;
+    };
+    ExportTable exportTable(const ExportOptions &options, QPaintDevice *device) const;
 
     // Text of the tooltip for point `index` (also used by tests).
     QString pointDescription(std::size_t index) const;
@@ -255,6 +277,16 @@ private:
     void drawSweep(std::vector<std::pair<double, std::size_t>> members);
     void updateIsolatedPoint();
     void placeLabels();
+    // Puts the legend in a corner of the plot where it covers no label, marker or point, else
+    // under the plot (and lays the plot out again). Runs at the end of every layout.
+    void placeLegend();
+    std::vector<QRectF> legendObstacles() const;
+    bool legendCovers(const QRectF &box, const std::vector<QRectF> &obstacles) const;
+    void setLegendOutside(bool outside);
+    int legendStripColumns() const;
+    void styleLegend();
+    // updateLayout() without the legend's placement.
+    void relayout();
     ViewKey currentView() const;
     // Markers as vector shapes while exporting (true), as stamps on the screen (false).
     void useVectorMarkers(bool on);
@@ -297,6 +329,8 @@ private:
     std::vector<std::unique_ptr<chart::WhatIfGhost>> m_quantGhosts;
     QTimer *m_quantGhostTimer = nullptr;
 
+    bool m_legendOutside = false; // in a row under the axis rect instead of its inset layout
+    bool m_legendFixed = false; // placeLegend() leaves it where it is
     std::optional<Drag> m_drag;
     QPoint m_pressPosition;
     QSharedPointer<QCPAxisTickerLog> m_xTicker;

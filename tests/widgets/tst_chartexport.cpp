@@ -59,6 +59,8 @@ private slots:
     void pngSizeResolutionAndContent();
     void titleAndTable();
     void tableSaysWhatItLeftOut();
+    void tableFitsItsWidth_data();
+    void tableFitsItsWidth();
 
 private:
     // The session of the document as the window would save it.
@@ -333,6 +335,82 @@ void TestChartExport::tableSaysWhatItLeftOut()
     const int leftOut = more->section(' ', 2, 2).toInt();
     QVERIFY(shown > 5);
     QCOMPARE(shown + leftOut, 200);
+}
+
+void TestChartExport::tableFitsItsWidth_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<int>("theme");
+    QTest::newRow("800x500") << QSize(800, 500) << int(ChartTheme::Kind::Light);
+    QTest::newRow("800x500 dark") << QSize(800, 500) << int(ChartTheme::Kind::Dark);
+    QTest::newRow("800x500 print") << QSize(800, 500) << int(ChartTheme::Kind::Print);
+    QTest::newRow("640x480") << QSize(640, 480) << int(ChartTheme::Kind::Light);
+    QTest::newRow("1600x1000") << QSize(1600, 1000) << int(ChartTheme::Kind::Light);
+}
+
+// Issue 4: at 800 pixels the speed-up column ran off the picture. The table now fits its width:
+// long names are elided with "…", then the font shrinks.
+void TestChartExport::tableFitsItsWidth()
+{
+    QFETCH(QSize, size);
+    QFETCH(int, theme);
+    m_plot->setTheme(ChartTheme::of(static_cast<ChartTheme::Kind>(theme)));
+    Document *document = m_plot->document();
+    auto points = test::points();
+    points[0].name = "void flash_attention_fwd_kernel<cutlass::bfloat16_t, 128, 64, true>(Params)";
+    document->resetPoints(points);
+    auto before = points;
+    for (auto &p : before)
+        *p.seconds *= 1.37;
+    document->setBaseline(Baseline { "before.csv", before });
+
+    ExportOptions options;
+    options.width = size.width();
+    options.height = size.height();
+    options.table = true;
+    QImage device(size, QImage::Format_RGB32);
+    device.setDotsPerMeterX(qRound(96 / 0.0254));
+    device.setDotsPerMeterY(qRound(96 / 0.0254));
+    const RooflinePlot::ExportTable table = m_plot->exportTable(options, &device);
+    QCOMPARE(table.columns.size(), std::size_t { 7 }); // with the speed-up
+    QCOMPARE(table.shown, 3);
+    QVERIFY(table.columns.front().left() >= 0.0);
+    QVERIFY2(table.columns.back().right() <= size.width(),
+        qPrintable(QString::number(table.columns.back().right())));
+    for (std::size_t c = 1; c < table.columns.size(); ++c)
+        QVERIFY(table.columns[c].left() >= table.columns[c - 1].right());
+    // The numbers are never cut: each column is as wide as its widest cell.
+    QFont bold = table.font;
+    bold.setBold(true);
+    for (std::size_t r = 0; r < table.cells.size(); ++r) {
+        const QFontMetricsF metrics(r == 0 ? bold : table.font, &device);
+        for (std::size_t c = 1; c < table.columns.size(); ++c)
+            QVERIFY2(metrics.horizontalAdvance(table.cells[r][int(c)])
+                    <= table.columns[c].width() + 0.01,
+                qPrintable(table.cells[r][int(c)]));
+    }
+
+    // And in the picture: nothing is drawn in the table's right margin.
+    const QString file = m_dir.filePath("narrow.png");
+    QCOMPARE(m_plot->exportTo(file, options), QString());
+    const QImage image = QImage(file).convertToFormat(QImage::Format_RGB32);
+    const QRgb background = image.pixel(image.width() - 1, image.height() - 1);
+    for (int y = qCeil(table.columns.back().top()); y < image.height(); ++y) {
+        for (int x = image.width() - 4; x < image.width(); ++x)
+            QVERIFY2(image.pixel(x, y) == background,
+                qPrintable(QStringLiteral("ink at %1,%2").arg(x).arg(y)));
+    }
+    // The long name is cut with "…", the header of the last column is whole.
+    const QString svg = m_dir.filePath("narrow.svg");
+    QCOMPARE(m_plot->exportTo(svg, options), QString());
+    const QStringList texts = svgTexts(readAll(svg));
+    QVERIFY2(texts.contains("Speed-up vs baseline"), qPrintable(texts.join('|')));
+    if (size.width() <= 800) {
+        QVERIFY2(
+            std::any_of(texts.begin(), texts.end(),
+                [](const QString &t) { return t.startsWith("void flash") && t.endsWith("…"); }),
+            qPrintable(texts.join('|')));
+    }
 }
 
 QTEST_MAIN(TestChartExport)

@@ -530,6 +530,115 @@ private slots:
         QCOMPARE(ChartTheme::light().windowPalette(), standard);
     }
 
+    // Issue 4: the roof labels (dark red on the dark theme) were hard to read. Every text the
+    // chart draws straight on its background must reach WCAG AA (4.5:1), on every theme.
+    void textIsReadableOnEveryTheme_data()
+    {
+        QTest::addColumn<int>("theme");
+        QTest::newRow("light") << int(ChartTheme::Kind::Light);
+        QTest::newRow("dark") << int(ChartTheme::Kind::Dark);
+        QTest::newRow("print") << int(ChartTheme::Kind::Print);
+    }
+
+    void textIsReadableOnEveryTheme()
+    {
+        QFETCH(int, theme);
+        const ChartTheme t = ChartTheme::of(static_cast<ChartTheme::Kind>(theme));
+        plot->setTheme(t);
+        // Every kind of roof: H100's memory levels, tensor and vector (active and not, sparse),
+        // and a second machine's dashed roofs.
+        doc->resetHardware(**PresetDatabase::builtin().find("H100"));
+        doc->setCompareHardware(**PresetDatabase::builtin().find("MI300X"));
+        plot->resetToHardwareFrame();
+        plot->replot();
+        int checked = 0;
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            auto *text = qobject_cast<QCPItemText *>(plot->item(i));
+            if (!text || text->text().isEmpty() || text->brush().style() != Qt::NoBrush)
+                continue;
+            const double ratio = contrastRatio(text->color(), t.background);
+            QVERIFY2(ratio >= ChartTheme::kMinTextContrast,
+                qPrintable(QStringLiteral("\"%1\" in %2: contrast %3")
+                               .arg(text->text(), text->color().name())
+                               .arg(ratio, 0, 'f', 2)));
+            ++checked;
+        }
+        QVERIFY(checked >= 8);
+    }
+
+    void contrastRatioFollowsWcag_data()
+    {
+        QTest::addColumn<QColor>("a");
+        QTest::addColumn<QColor>("b");
+        QTest::addColumn<double>("ratio");
+        QTest::newRow("black on white") << QColor(Qt::black) << QColor(Qt::white) << 21.0;
+        QTest::newRow("same colour") << QColor(0x9b, 0x1c, 0x1c) << QColor(0x9b, 0x1c, 0x1c) << 1.0;
+        QTest::newRow("#777 on white") << QColor(0x77, 0x77, 0x77) << QColor(Qt::white) << 4.48;
+    }
+
+    void contrastRatioFollowsWcag()
+    {
+        QFETCH(QColor, a);
+        QFETCH(QColor, b);
+        QFETCH(double, ratio);
+        QVERIFY(std::abs(contrastRatio(a, b) - ratio) < 0.01);
+        QVERIFY(std::abs(contrastRatio(b, a) - ratio) < 0.01);
+    }
+
+    // Issue 4: at small sizes the legend (top left) covered the memory roofs' labels. It takes a
+    // corner where it covers no label, marker or point, else goes under the plot.
+    void legendCoversNoLabelOrPoint_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<int>("theme");
+        QTest::addColumn<int>("points");
+        QTest::newRow("800x500") << QSize(800, 500) << int(ChartTheme::Kind::Light) << 3;
+        QTest::newRow("800x500 print") << QSize(800, 500) << int(ChartTheme::Kind::Print) << 3;
+        QTest::newRow("640x360 dark") << QSize(640, 360) << int(ChartTheme::Kind::Dark) << 3;
+        QTest::newRow("1600x1000") << QSize(1600, 1000) << int(ChartTheme::Kind::Light) << 3;
+        QTest::newRow("800x500, a cloud")
+            << QSize(800, 500) << int(ChartTheme::Kind::Light) << 2000;
+    }
+
+    void legendCoversNoLabelOrPoint()
+    {
+        QFETCH(QSize, size);
+        QFETCH(int, theme);
+        QFETCH(int, points);
+        plot->setTheme(ChartTheme::of(static_cast<ChartTheme::Kind>(theme)));
+        doc->resetHardware(**PresetDatabase::builtin().find("H100"));
+        if (points > 3)
+            doc->resetPoints(randomCloud(static_cast<std::size_t>(points)));
+        plot->resize(size);
+        plot->resetToHardwareFrame();
+        plot->replot();
+        const QRect legend = plot->legend->outerRect();
+        QVERIFY(plot->legend->visible());
+        QVERIFY(!legend.isEmpty());
+        int labels = 0;
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            auto *text = qobject_cast<QCPItemText *>(plot->item(i));
+            if (!text || !text->realVisibility() || text->text().isEmpty())
+                continue;
+            const QRectF box = QPolygonF(
+                { text->topLeft->pixelPosition(), text->topRight->pixelPosition(),
+                    text->bottomRight->pixelPosition(), text->bottomLeft->pixelPosition() })
+                                   .boundingRect();
+            QVERIFY2(!box.intersects(legend),
+                qPrintable(QStringLiteral("the legend covers \"%1\"").arg(text->text())));
+            ++labels;
+        }
+        QVERIFY(labels >= 4);
+        for (const QPointF &c : plot->drawnPointCoords()) {
+            const QPointF at(plot->xAxis->coordToPixel(c.x()), plot->yAxis->coordToPixel(c.y()));
+            QVERIFY2(!QRectF(legend).contains(at), "the legend covers a point");
+        }
+        // Inside the plot, or under it: never over the axes or off the widget.
+        QVERIFY(QRect(QPoint(), size).contains(legend));
+        const QRect area = plot->axisRect()->rect();
+        QVERIFY(area.contains(legend) || legend.top() >= area.bottom());
+    }
+
 private:
     std::unique_ptr<RooflinePlot> plot;
     Document *doc = nullptr;
