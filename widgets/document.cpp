@@ -16,6 +16,11 @@ KernelPoint applyWhatIf(const KernelPoint &point, const WhatIf &move)
     KernelPoint moved = point;
     for (auto &level : moved.bytes)
         level.bytes *= move.bytesFactor;
+    // A point known only by intensities (no byte counts) moves the same way: I = F / B.
+    if (moved.intensity)
+        *moved.intensity /= move.bytesFactor;
+    for (auto &level : moved.levelIntensities)
+        level.intensity /= move.bytesFactor;
     if (moved.seconds)
         *moved.seconds *= move.timeFactor;
     else if (moved.measuredRate)

@@ -29,7 +29,7 @@ struct WhatIf {
 };
 
 // The point as the move makes it: bytes × bytesFactor, seconds × timeFactor (a measured rate
-// ÷ timeFactor).
+// ÷ timeFactor); a point known by intensities and rate: intensities ÷ bytesFactor.
 KernelPoint applyWhatIf(const KernelPoint &point, const WhatIf &move);
 
 // The name a machine takes once edited: "Custom (from H100)" (its first alias, else its name).

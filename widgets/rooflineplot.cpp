@@ -780,11 +780,22 @@ void RooflinePlot::collectPoint(
     const QColor color = groupColor(group);
     // One dot per byte level: (intensity, level as written in the point).
     std::vector<std::pair<double, std::optional<MemoryLevel>>> dots;
-    for (std::size_t l = 0; l < a->levels.size(); ++l)
-        dots.emplace_back(a->levels[l].intensity,
-            // A point known by intensity and rate has no byte counts, only its one level.
-            l < p.bytes.size() ? p.bytes[l].level : std::optional<MemoryLevel>());
     const Hardware &hw = doc.hardware();
+    if (p.knownByIntensity()) {
+        // Known by intensities and rate (a NERSC text file): each level at its own intensity,
+        // as moved, with its own marker, including levels the machine has no ceiling for (left
+        // out of the analysis, as for byte counts below).
+        const KernelPoint &moved = doc.point(i);
+        if (moved.intensity)
+            dots.emplace_back(*moved.intensity, std::nullopt);
+        for (const auto &level : moved.levelIntensities)
+            dots.emplace_back(level.intensity, level.level);
+        std::sort(dots.begin(), dots.end(),
+            [](const auto &l, const auto &r) { return l.first < r.first; });
+    }
+    for (std::size_t l = 0; l < a->levels.size() && !p.knownByIntensity(); ++l)
+        dots.emplace_back(a->levels[l].intensity,
+            l < p.bytes.size() ? p.bytes[l].level : std::optional<MemoryLevel>());
     const auto unbounded = [&hw](const LevelBytes &b) {
         return !(b.level ? hw.memoryFor(*b.level) : hw.mainMemory());
     };

@@ -7,6 +7,8 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <algorithm>
+
 using namespace ridgepoint;
 
 class TestDocument : public QObject
@@ -46,6 +48,45 @@ private slots:
         QCOMPARE(*a->performance, performance);
         QCOMPARE(doc->point(0).flops, 1e9); // FLOPs never move
         QCOMPARE(doc->measuredPoint(0).bytes.front().bytes, 1e9);
+    }
+
+    void whatIfMovesAPointKnownByIntensities_data()
+    {
+        QTest::addColumn<double>("bytesFactor");
+        QTest::addColumn<double>("timeFactor");
+        QTest::addColumn<double>("dramIntensity");
+        QTest::addColumn<double>("l2Intensity");
+        QTest::addColumn<double>("performance");
+        // Measured: I_DRAM = 2, I_L2 = 0.5 FLOP/B at 80 GFLOP/s, and no counts (a NERSC text
+        // file's point). Fewer bytes is a higher intensity; less time a higher rate.
+        QTest::newRow("identity") << 1.0 << 1.0 << 2.0 << 0.5 << 8e10;
+        QTest::newRow("a quarter of the bytes") << 0.25 << 1.0 << 8.0 << 2.0 << 8e10;
+        QTest::newRow("half the time") << 1.0 << 0.5 << 2.0 << 0.5 << 1.6e11;
+    }
+
+    void whatIfMovesAPointKnownByIntensities()
+    {
+        QFETCH(double, bytesFactor);
+        QFETCH(double, timeFactor);
+        QFETCH(double, dramIntensity);
+        QFETCH(double, l2Intensity);
+        QFETCH(double, performance);
+        KernelPoint p;
+        p.name = "nersc";
+        p.intensity = 2.0;
+        p.levelIntensities = { { MemoryLevel::L2, 0.5 } };
+        p.measuredRate = 8e10;
+        doc->resetPoints({ p });
+        doc->setWhatIf(0, { bytesFactor, timeFactor });
+        const auto &a = doc->analysis(0);
+        QVERIFY(a.has_value());
+        QCOMPARE(a->levels.size(), std::size_t { 2 });
+        QCOMPARE(a->levels[0].intensity, dramIntensity);
+        QCOMPARE(a->levels[1].intensity, l2Intensity);
+        QCOMPARE(*a->performance, performance);
+        // min(1e12, 1e11 · I_DRAM, 1e12 · I_L2)
+        QCOMPARE(a->attainable, std::min({ 1e12, 1e11 * dramIntensity, 1e12 * l2Intensity }));
+        QCOMPARE(*doc->measuredPoint(0).intensity, 2.0); // the measurement is kept
     }
 
     void whatIfIsOneUndoStepAndUndoRestores()

@@ -186,6 +186,51 @@ private slots:
         QVERIFY(plot->pointDescription(0).contains("rate only"));
     }
 
+    // A point a NERSC text file gives: an intensity per level and one rate, no counts. Each
+    // level is drawn at its own intensity with its own marker (L1 without a ceiling too), and a
+    // drag to the right raises every intensity by the same factor.
+    void pointKnownByIntensitiesDrawsEachLevelAndDrags()
+    {
+        KernelPoint p;
+        p.name = "nersc";
+        p.intensity = 8.0; // DRAM
+        p.levelIntensities = { { MemoryLevel::L2, 2.0 }, { MemoryLevel::L1, 0.5 } };
+        p.measuredRate = 2e11;
+        doc->resetPoints({ p });
+        plot->replot();
+        QVERIFY(doc->analysis(0).has_value());
+        QCOMPARE(doc->analysis(0)->levels.size(), std::size_t { 2 }); // no L1 ceiling
+        QCPCurve *line = nullptr;
+        for (int i = 0; i < plot->plottableCount(); ++i) {
+            if (auto *curve = qobject_cast<QCPCurve *>(plot->plottable(i)))
+                line = curve;
+        }
+        QVERIFY(line);
+        std::vector<double> keys;
+        for (const auto &d : *line->data())
+            keys.push_back(d.key);
+        QCOMPARE(keys, (std::vector<double> { 0.5, 2.0, 8.0 }));
+        QStringList names;
+        for (int i = 0; i < plot->legend->itemCount(); ++i) {
+            if (auto *item = qobject_cast<QCPPlottableLegendItem *>(plot->legend->item(i)))
+                names << item->plottable()->name();
+        }
+        QVERIFY2(names.contains("L1") && names.contains("L2") && names.contains("main memory"),
+            qPrintable(names.join(", ")));
+
+        const QPointF from = plot->pointPosition(0);
+        const QPointF to = from + QPointF(60, 0);
+        const double factor
+            = plot->xAxis->pixelToCoord(to.x()) / plot->xAxis->pixelToCoord(from.x());
+        drag(plot.get(), from, to);
+        const KernelPoint after = doc->point(0);
+        QVERIFY(qFuzzyCompare(*after.intensity, 8.0 * factor));
+        QVERIFY(qFuzzyCompare(after.levelIntensities[0].intensity, 2.0 * factor));
+        QVERIFY(qFuzzyCompare(after.levelIntensities[1].intensity, 0.5 * factor));
+        QCOMPARE(*after.measuredRate, 2e11);
+        QCOMPARE(doc->undoStack()->count(), 1);
+    }
+
     void pixelDragSetsBytesAndTime_data()
     {
         QTest::addColumn<int>("index");
