@@ -4,6 +4,7 @@
 // selection click (the point graphs rebuilt) and the point lookup under a hovering cursor.
 // Uses only the public API, so the same file measures an older build for a before/after.
 // An executable, not a test: the figures go to docs/PERFORMANCE.md.
+#include "bench/random_points.h"
 #include "core/presets.h"
 #include "widgets/document.h"
 #include "widgets/rooflineplot.h"
@@ -17,36 +18,8 @@
 #include <vector>
 
 using namespace ridgepoint;
-
-namespace {
-
-std::vector<KernelPoint> randomPoints(std::size_t count)
-{
-    std::mt19937_64 random(42);
-    std::uniform_real_distribution<double> logIntensity(-2.0, 3.0);
-    std::uniform_real_distribution<double> logShare(-3.0, 0.0); // of the roof
-    std::uniform_int_distribution<int> group(0, 5);
-    std::vector<KernelPoint> points(count);
-    for (std::size_t i = 0; i < count; ++i) {
-        KernelPoint &p = points[i];
-        p.name = "kernel " + std::to_string(i);
-        p.group = "group " + std::to_string(group(random));
-        p.flops = 1e12;
-        const double intensity = std::pow(10.0, logIntensity(random));
-        p.bytes = { { std::nullopt, p.flops / intensity } };
-        const double roof = std::min(989e12, 3.35e12 * intensity);
-        p.seconds = p.flops / (roof * std::pow(10.0, logShare(random)));
-    }
-    return points;
-}
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return values[values.size() / 2];
-}
-
-} // namespace
+using bench::median;
+using bench::randomPoints;
 
 int main(int argc, char *argv[])
 {
