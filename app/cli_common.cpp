@@ -269,11 +269,50 @@ bool reportPointsRead(
     return true;
 }
 
+// A reading option given on the command line that the file's format has no use for is said
+// once per file, so a user who asked for --per-kernel on a CSV of their own is not left
+// believing the launches were summed. (The options left at their defaults say nothing.)
+void warnUnusedReadOptions(
+    const QString &path, std::optional<FileFormat> format, const ReadOptions &options)
+{
+    if (!format)
+        return;
+    const bool ncu = *format == FileFormat::NcuDetails || *format == FileFormat::NcuRaw
+        || *format == FileFormat::NcuSummary || *format == FileFormat::NcuRooflineSection;
+    const bool rocprof = *format == FileFormat::RocprofPmcPerf;
+    const ReadOptions defaults;
+    QStringList unused;
+    if (!ncu && !rocprof
+        && (options.ncu.sumLaunchesOfAKernel || options.rocprof.sumDispatchesOfAKernel))
+        unused << "--per-kernel";
+    if (!ncu) {
+        if (options.ncu.tensorFlopsPerInstruction != defaults.ncu.tensorFlopsPerInstruction)
+            unused << "--tensor-flops-per-inst";
+        if (options.ncu.halfFlopsPerFma != defaults.ncu.halfFlopsPerFma)
+            unused << "--half-fma-flops";
+        if (options.ncu.decimalComma)
+            unused << (*options.ncu.decimalComma ? "--decimal-comma" : "--decimal-point");
+    }
+    if (!rocprof && options.rocprof.ldsBanksPerCu != defaults.rocprof.ldsBanksPerCu)
+        unused << "--lds-banks";
+    if (unused.isEmpty())
+        return;
+    const char *forWhom = ncu ? "rocprof-compute"
+        : rocprof             ? "Nsight Compute"
+                              : "Nsight Compute and rocprof-compute";
+    err() << path << ": warning: " << unused.join(", ") << (unused.size() == 1 ? " does" : " do")
+          << " not apply to this " << QString::fromStdString(std::string(fileFormatName(*format)))
+          << " file (" << (unused.size() == 1 ? "it is" : "they are") << " for " << forWhom
+          << " files); read without " << (unused.size() == 1 ? "it" : "them") << Qt::endl;
+}
+
 // Points from text already read, in any points format (core/readers.h).
 std::optional<std::vector<KernelPoint>> readPointsText(
     const QString &path, std::string_view text, int &rowErrors, const ReadOptions &options)
 {
-    auto result = ridgepoint::readPointsFile(text, path.toStdString(), options).points;
+    auto read = ridgepoint::readPointsFile(text, path.toStdString(), options);
+    warnUnusedReadOptions(path, read.format, options);
+    auto &result = read.points;
     if (!reportPointsRead(path, result, result.points.size(), rowErrors))
         return std::nullopt;
     return std::move(result.points);
@@ -349,6 +388,7 @@ std::optional<InputFile> readInputFile(
         std::size_t usable = 0;
         const auto result = ridgepoint::readPointsFile(
             *text, path.toStdString(), [&](KernelPoint &&) { ++usable; }, options);
+        warnUnusedReadOptions(path, result.format, options);
         if (!reportPointsRead(path, result.points, usable, rowErrors))
             return std::nullopt;
         input.text = std::move(*text);

@@ -85,6 +85,8 @@ private slots:
     void readOptionsChangeTheCounts_data();
     void readOptionsChangeTheCounts();
     void decimalPointRefusesADecimalCommaFile();
+    void saysWhichReadOptionsAFileCannotUse_data();
+    void saysWhichReadOptionsAFileCannotUse();
     void refusesBadReadOptions_data();
     void refusesBadReadOptions();
     void helpListsTheReadOptions_data();
@@ -261,6 +263,53 @@ void TestCliReaders::decimalPointRefusesADecimalCommaFile()
     const Run run = ridgepoint({ "analyze", "--hardware", "h100", "--decimal-point", file });
     QCOMPARE(run.status, 2);
     QVERIFY2(run.err.contains("65,77"), run.err.constData());
+}
+
+void TestCliReaders::saysWhichReadOptionsAFileCannotUse_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("warning"); // empty: none
+    const QString csv = fixture("simple_kernel_timing_rtx5070.csv");
+    QTest::newRow("--per-kernel on a CSV of one's own")
+        << csv << QStringList { "--per-kernel" }
+        << "--per-kernel does not apply to this points CSV file (it is for Nsight Compute and "
+           "rocprof-compute files); read without it";
+    QTest::newRow("--per-kernel on a CSV, streamed --json")
+        << csv << QStringList { "--per-kernel", "--json" }
+        << "--per-kernel does not apply to this points CSV file (it is for Nsight Compute and "
+           "rocprof-compute files); read without it";
+    QTest::newRow("three on a CSV")
+        << csv << QStringList { "--per-kernel", "--decimal-comma", "--lds-banks", "64" }
+        << "--per-kernel, --decimal-comma, --lds-banks do not apply";
+    QTest::newRow("--lds-banks on ncu") << kNcuTwoLaunches << QStringList { "--lds-banks", "64" }
+                                        << "--lds-banks does not apply to this Nsight Compute";
+    QTest::newRow("ncu options on rocprof")
+        << kRocprofThreeDispatches
+        << QStringList { "--tensor-flops-per-inst", "1024", "--half-fma-flops", "4" }
+        << "--tensor-flops-per-inst, --half-fma-flops do not apply to this rocprof-compute";
+    QTest::newRow("--per-kernel on ncu: used")
+        << kNcuTwoLaunches << QStringList { "--per-kernel" } << QString();
+    QTest::newRow("--per-kernel on rocprof: used")
+        << kRocprofThreeDispatches << QStringList { "--per-kernel" } << QString();
+    QTest::newRow("defaults say nothing") << csv << QStringList {} << QString();
+}
+
+void TestCliReaders::saysWhichReadOptionsAFileCannotUse()
+{
+    QFETCH(QString, file);
+    QFETCH(QStringList, options);
+    QFETCH(QString, warning);
+    const Run run = ridgepoint(
+        QStringList { "analyze", "--hardware", "h100" } + options + QStringList { file });
+    QVERIFY2(run.status == 0, run.err.constData());
+    if (warning.isEmpty()) {
+        QVERIFY2(!run.err.contains("does not apply") && !run.err.contains("do not apply"),
+            run.err.constData());
+    } else {
+        QVERIFY2(run.err.contains(warning.toUtf8()), run.err.constData());
+        QCOMPARE(run.err.count("apply to this"), 1); // once per file
+    }
 }
 
 void TestCliReaders::refusesBadReadOptions_data()
