@@ -31,6 +31,25 @@ namespace {
 
 // Enough for every signature detectFileFormat looks for (it reads at most 64 KiB).
 constexpr qint64 kHeadBytes = qint64 { 64 } * 1024;
+
+// A NERSC text file holds roofs (memroofs, comproofs), kernels (FLOPS with AI_* lines) or both:
+// its sample says to leave the kernels out when only plotting roofs. Each half present is
+// imported, and a missing one is not an error.
+ImportController::Kind nerscKind(const QByteArray &head)
+{
+    bool roofs = false;
+    bool kernels = false;
+    for (const QByteArray &line : head.split('\n')) {
+        const QByteArray key = line.trimmed().split(' ').value(0).split('\t').value(0);
+        roofs = roofs || key == "memroofs" || key == "comproofs";
+        kernels = kernels || key == "FLOPS";
+    }
+    if (roofs && !kernels)
+        return ImportController::Kind::Machine;
+    if (kernels && !roofs)
+        return ImportController::Kind::Points;
+    return ImportController::Kind::PointsAndMachine;
+}
 // Reasons shown in a message's text; the rest are under "Show Details…".
 constexpr std::size_t kReasonsInText = 3;
 
@@ -185,8 +204,9 @@ ImportController::Classification ImportController::classify(const QString &fileN
     case FileFormat::ProfilerPeaks:
     case FileFormat::HwDb:
         return { Kind::Machine, {} };
-    case FileFormat::NcuRooflineSection:
     case FileFormat::NerscRoofline:
+        return { nerscKind(head), {} };
+    case FileFormat::NcuRooflineSection:
         return { Kind::PointsAndMachine, {} };
     case FileFormat::AppsCsv:
     case FileFormat::MetricValuesCsv:

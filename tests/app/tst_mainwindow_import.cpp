@@ -133,6 +133,8 @@ private slots:
     void importAddsAndSelectsEveryMachineFormat_data();
     void importAddsAndSelectsEveryMachineFormat();
     void ncuRooflineSectionGivesItsRoofsAndItsPoints();
+    void nerscTextGivesTheHalvesItHolds_data();
+    void nerscTextGivesTheHalvesItHolds();
     void importOpensSessionsAndFigures_data();
     void importOpensSessionsAndFigures();
     void openingASessionAsksAboutUnsavedWorkFirst();
@@ -313,6 +315,42 @@ void TestMainWindowImport::ncuRooflineSectionGivesItsRoofsAndItsPoints()
     QCOMPARE(window->document()->hardware().name, machines.hardware.machines.front().name);
     QCOMPARE(window->document()->pointCount(), points.points.points.size());
     QCOMPARE(window->document()->measuredPoint(0).name, points.points.points.front().name);
+}
+
+void TestMainWindowImport::nerscTextGivesTheHalvesItHolds_data()
+{
+    QTest::addColumn<QString>("content");
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("points"); // 0: the window's own three test points stay
+    QTest::addColumn<bool>("machine");
+    const QString roofs = "memroofs 12000 2500.5 800.25\nmem_roof_names 'L1' 'L2' 'HBM'\n"
+                          "comproofs 6000.0 3000.0\ncomp_roof_names 'FMA' 'No-FMA'\n";
+    const QString kernels = "AI_HBM 2.5 5.0\nAI_L2 1.25 2.5\nFLOPS 1500.0 2400.5\n"
+                            "labels 'bs=1' 'bs=2'\n";
+    // The sample file: "omit the following if only plotting roofs".
+    QTest::newRow("roofs and kernels")
+        << roofs + kernels << int(ImportController::Kind::PointsAndMachine) << 2 << true;
+    QTest::newRow("roofs only") << roofs << int(ImportController::Kind::Machine) << 0 << true;
+    QTest::newRow("kernels only") << kernels << int(ImportController::Kind::Points) << 2 << false;
+}
+
+void TestMainWindowImport::nerscTextGivesTheHalvesItHolds()
+{
+    QFETCH(QString, content);
+    QFETCH(int, kind);
+    QFETCH(int, points);
+    QFETCH(bool, machine);
+    const QString file = write(*m_dir, "data_hierarchical.txt", content.toUtf8());
+    QCOMPARE(int(ImportController::classify(file).kind), kind);
+    auto window = makeWindow();
+    // The kernels alone are placed on the window's machine, which has an L2 roof and DRAM.
+    QVERIFY(window->importer()->importFile(file));
+    QVERIFY2(m_questions.empty(),
+        qPrintable(m_questions.empty() ? QString() : m_questions.front().text));
+    QCOMPARE(window->document()->pointCount(), std::size_t(points ? points : 3));
+    QCOMPARE(window->document()->hardware().name != test::machine().name, machine);
+    if (points)
+        QCOMPARE(window->document()->measuredPoint(0).name, std::string("bs=1"));
 }
 
 void TestMainWindowImport::importOpensSessionsAndFigures_data()
