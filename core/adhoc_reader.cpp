@@ -93,6 +93,13 @@ int columnIn(std::string_view line, std::string_view part)
     return column;
 }
 
+// The column just after a line's last non-blank character: where a missing value would go.
+int endColumn(std::string_view line)
+{
+    const auto last = line.find_last_not_of(" \t\r\n");
+    return columnIn(line, line.substr(last == std::string_view::npos ? 0 : last + 1));
+}
+
 // Words of a line split at blanks, each a view into the line.
 std::vector<std::string_view> words(std::string_view line)
 {
@@ -150,6 +157,12 @@ struct NerscEntry {
 
     // Worked out only for a message: a long line of many values stays linear to read.
     int column(const Token &token) const { return columnIn(text, token.start); }
+    // Where the value after the first `count` starts, or would go (the line's end): the first
+    // extra or missing value, for a message on a count.
+    int columnAfter(std::size_t count) const
+    {
+        return count < values.size() ? column(values[count]) : endColumn(text);
+    }
 };
 
 struct NerscFile {
@@ -237,6 +250,12 @@ std::optional<std::vector<double>> positiveNumbers(const NerscEntry &entry, std:
     std::string_view unit, const std::string &fileName, std::vector<Diagnostic> &diagnostics)
 {
     std::vector<double> out;
+    if (entry.values.empty()) {
+        diagnostics.push_back({ Severity::Error, fileName, entry.line, entry.columnAfter(0),
+            std::string(key) + " has no values (expected one per roof, in " + std::string(unit)
+                + ")" });
+        return std::nullopt;
+    }
     for (const Token &token : entry.values) {
         const auto value = plainNumber(token.text);
         if (!value || !positiveFinite(*value)) {
@@ -299,18 +318,21 @@ AdhocShape detectAdhocShape(std::string_view text)
             return AdhocShape::MetricValues;
     }
 
-    // NERSC: every line is a known key (or a comment), one of them a roof or an intensity.
-    bool nersc = true;
+    // NERSC: a roof, intensity or FLOPS line, and most lines known keys (comments aside); the
+    // reader warns of each other line with its place, so one extra line (a title) is no reason
+    // to refuse the file.
+    int known = 0;
+    int unknown = 0;
     bool roofOrIntensity = false;
     for (std::string_view line : content) {
         if (line.front() == '#')
             continue;
         const std::string_view key = line.substr(0, line.find_first_of(" \t"));
-        nersc = nersc && isNerscKey(key);
-        roofOrIntensity
-            = roofOrIntensity || key == "memroofs" || key == "comproofs" || key.starts_with("AI_");
+        (isNerscKey(key) ? known : unknown) += 1;
+        roofOrIntensity = roofOrIntensity || key == "memroofs" || key == "comproofs"
+            || key == "FLOPS" || key.starts_with("AI_");
     }
-    if (nersc && roofOrIntensity)
+    if (roofOrIntensity && known > unknown)
         return AdhocShape::NerscHierarchical;
 
     // ERT sum: "<number> GFLOPs" (or "<number> FP64 GFLOPs") first.
@@ -348,9 +370,9 @@ AdhocShape detectAdhocShape(std::string_view text)
             start = end + 1;
         }
         const bool named = !cells[0].empty() && !plainNumber(cells[0]);
+        // The price is only a note (the reader takes it as text): empty or "N/A" is fine.
         if (!hwDb)
-            hwDb = named && cells.size() == 4 && plainNumber(cells[1]) && plainNumber(cells[2])
-                && plainNumber(cells[3]);
+            hwDb = named && cells.size() == 4 && plainNumber(cells[1]) && plainNumber(cells[2]);
         bool appRow = named && cells.size() >= 2 && cells.size() % 2 == 0 && plainNumber(cells[1]);
         for (std::size_t i = 2; appRow && i + 1 < cells.size(); i += 2)
             appRow = !cells[i].empty() && !plainNumber(cells[i]) && plainNumber(cells[i + 1]);
@@ -409,7 +431,8 @@ HardwareReadResult readNerscCeilings(std::string_view text, const std::string &f
         return result;
     }
     if (memNames->second.values.size() != memValues->size()) {
-        result.diagnostics.push_back({ Severity::Error, fileName, memNames->second.line, 0,
+        result.diagnostics.push_back({ Severity::Error, fileName, memNames->second.line,
+            memNames->second.columnAfter(memValues->size()),
             "mem_roof_names has " + std::to_string(memNames->second.values.size()) + " names for "
                 + std::to_string(memValues->size())
                 + " memroofs values (expected one name per roof)" });
@@ -417,7 +440,8 @@ HardwareReadResult readNerscCeilings(std::string_view text, const std::string &f
     }
     const auto compNames = file.entries.find("comp_roof_names");
     if (compNames != file.entries.end() && compNames->second.values.size() != compValues->size()) {
-        result.diagnostics.push_back({ Severity::Error, fileName, compNames->second.line, 0,
+        result.diagnostics.push_back({ Severity::Error, fileName, compNames->second.line,
+            compNames->second.columnAfter(compValues->size()),
             "comp_roof_names has " + std::to_string(compNames->second.values.size()) + " names for "
                 + std::to_string(compValues->size())
                 + " comproofs values (expected one name per roof)" });
@@ -465,6 +489,12 @@ PointsReadResult readNerscPoints(std::string_view text, const std::string &fileN
         return result;
     }
     const std::size_t count = flops->second.values.size();
+    if (count == 0) {
+        result.diagnostics.push_back(
+            { Severity::Error, fileName, flops->second.line, flops->second.columnAfter(0),
+                "FLOPS has no values (expected one GFLOP/s value per kernel)" });
+        return result;
+    }
     const auto labels = file.entries.find("labels");
     std::vector<std::pair<std::string, const NerscEntry *>> lines { { "FLOPS", &flops->second } };
     if (labels != file.entries.end())
@@ -473,9 +503,10 @@ PointsReadResult readNerscPoints(std::string_view text, const std::string &fileN
         lines.emplace_back(key, &file.entries.find(key)->second);
     for (const auto &[key, entry] : lines) {
         if (entry->values.size() != count) {
-            result.diagnostics.push_back({ Severity::Error, fileName, entry->line, 0,
-                key + " has " + std::to_string(entry->values.size()) + " values for "
-                    + std::to_string(count) + " FLOPS values (expected one per kernel)" });
+            result.diagnostics.push_back(
+                { Severity::Error, fileName, entry->line, entry->columnAfter(count),
+                    key + " has " + std::to_string(entry->values.size()) + " values for "
+                        + std::to_string(count) + " FLOPS values (expected one per kernel)" });
         }
     }
     // Each AI_ key's level; HBM and DRAM are main memory, as ncu's "dram" is.
@@ -519,6 +550,9 @@ PointsReadResult readNerscPoints(std::string_view text, const std::string &fileN
         if (point.name.empty())
             point.name = "kernel " + std::to_string(i + 1);
         point.source = { fileName, flops->second.line };
+        // As the file's compute roofs are (readNerscCeilings), so that a machine with faster
+        // roofs of other precisions (an H100's BF16 tensor) places them under its FP64 one.
+        point.precision = Precision::FP64;
         const auto bad = [&](const NerscEntry &entry, std::string_view key, std::string_view unit) {
             ++result.rowsSkipped;
             // The first ones are listed (with their columns), the rest counted, as the CSV
@@ -564,6 +598,10 @@ PointsReadResult readNerscPoints(std::string_view text, const std::string &fileN
         result.diagnostics.push_back({ Severity::Error, fileName, 0, 0,
             "... and " + std::to_string(result.rowsSkipped - kListedProblems)
                 + " more problems not shown" });
+    if (!result.points.empty())
+        result.diagnostics.push_back({ Severity::Warning, fileName, flops->second.line, 0,
+            "the file gives no precision: its kernels are taken as FP64 (NERSC's hierarchical "
+            "roofline measures double precision), as its compute roofs are" });
     return result;
 }
 
@@ -587,6 +625,19 @@ HardwareReadResult readErtSum(std::string_view text, const std::string &fileName
     hardware.notes = "One ERT experiment's results, not the maxima over experiments that "
                      "roofline.json holds.";
     int firstLine = 0;
+    // Each ceiling's line and label, so that a second line giving it names the first.
+    std::map<std::string, std::pair<int, std::string>, std::less<>> given;
+    const auto givenBefore
+        = [&](const std::string &name, const std::string &label, const TextLine &line, int column) {
+              const auto [earlier, added] = given.emplace(name, std::pair { line.number, label });
+              if (!added)
+                  result.diagnostics.push_back({ Severity::Error, fileName, line.number, column,
+                      "\"" + label + "\" gives the ceiling \"" + name + "\", which line "
+                          + std::to_string(earlier->second.first) + " (\"" + earlier->second.second
+                          + "\") gives too (expected one result line per precision and memory "
+                            "level)" });
+              return !added;
+          };
     for (const TextLine &line : linesOf(withoutBom(text))) {
         const std::string_view content = trim(line.text);
         if (content.empty())
@@ -629,8 +680,11 @@ HardwareReadResult readErtSum(std::string_view text, const std::string &fileName
             std::string name(precisionName(*precision));
             for (char &c : name)
                 c = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-            hardware.compute.push_back({ name + " (empirical)", *precision, "", *value * kGiga,
-                false, std::nullopt, true });
+            name += " (empirical)";
+            if (givenBefore(name, label, line, column))
+                continue;
+            hardware.compute.push_back(
+                { name, *precision, "", *value * kGiga, false, std::nullopt, true });
             continue;
         }
         const auto level = memoryLevelFromName(label);
@@ -640,6 +694,8 @@ HardwareReadResult readErtSum(std::string_view text, const std::string &fileName
                     + "\" is not one Ridgepoint knows (L1, L2, L3, DRAM, HBM); left out" });
             continue;
         }
+        if (givenBefore(label + " (empirical)", label, line, column))
+            continue;
         hardware.memory.push_back(
             { label + " (empirical)", *level, *value * kGiga, std::nullopt, true });
     }
@@ -741,9 +797,24 @@ HardwareReadResult readHwDb(std::string_view text, const std::string &fileName)
     result.diagnostics = table.diagnostics;
     if (hasErrors(result.diagnostics))
         return result;
+    const std::vector<TextLine> lines = linesOf(withoutBom(text));
     for (const CsvRow &row : table.rows) {
         if (row.fields.size() != 4) {
-            result.diagnostics.push_back({ Severity::Error, fileName, row.line, 0,
+            // Where the first extra field starts, or just after the row's end (where the missing
+            // ones would go); no column when a quoted field takes the row over another line.
+            int line = row.line;
+            int column = 0;
+            if (row.fields.size() > 4) {
+                line = row.fields[4].line;
+                column = row.fields[4].column;
+            } else if (!row.fields.empty()) {
+                const CsvField &last = row.fields.back();
+                const auto at = static_cast<std::size_t>(last.line - 1);
+                if (last.line == row.line && last.text.find('\n') == std::string::npos
+                    && at < lines.size())
+                    column = endColumn(lines[at].text);
+            }
+            result.diagnostics.push_back({ Severity::Error, fileName, line, column,
                 "expected 4 fields (name, peak GFLOP/s, peak GB/s, price), found "
                     + std::to_string(row.fields.size()) });
             continue;

@@ -29,7 +29,8 @@ AdhocShape detectAdhocShape(std::string_view text);
 // (GB/s) named by mem_roof_names, comproofs (GFLOP/s) named by comp_roof_names, as one machine.
 PointsReadResult readNerscPoints(std::string_view text, const std::string &fileName);
 // Points: one per label, known by its intensities (AI_HBM is main memory, AI_L2, AI_L1, ...)
-// and its FLOPS (GFLOP/s); no FLOP or byte counts, so no times.
+// and its FLOPS (GFLOP/s); no FLOP or byte counts, so no times. The file gives no precision: the
+// points are FP64, as its roofs are taken (one warning says so).
 HardwareReadResult readNerscCeilings(std::string_view text, const std::string &fileName);
 
 // ERT's per-experiment text `sum` file: GFLOP/s and GB/s per level, as one machine, with a

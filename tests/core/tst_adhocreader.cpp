@@ -24,6 +24,16 @@ private slots:
     void readsNerscCeilings();
     void readsNerscPoints_data();
     void readsNerscPoints();
+    void detectsNerscByMostOfItsLines_data();
+    void detectsNerscByMostOfItsLines();
+    void warnsOfAnUnknownNerscKeyWithItsPlace_data();
+    void warnsOfAnUnknownNerscKeyWithItsPlace();
+    void takesNerscPointsAsFp64LikeItsRoofs_data();
+    void takesNerscPointsAsFp64LikeItsRoofs();
+    void saysWhyANerscFileHasNoPoint_data();
+    void saysWhyANerscFileHasNoPoint();
+    void saysWhereANerscRoofLineIsShort_data();
+    void saysWhereANerscRoofLineIsShort();
     void placesAHierarchicalPointUnderItsLowestRoof();
     void leavesOutALevelTheMachineHasNoRoofFor();
     void writesNoCountsForAPointKnownByIntensity();
@@ -34,6 +44,12 @@ private slots:
     void readsHwDbAsOneMachinePerRow_data();
     void readsHwDbAsOneMachinePerRow();
     void keepsTheUsableRowsOfAHwDb();
+    void readsAHwDbRowWithoutANumericPrice_data();
+    void readsAHwDbRowWithoutANumericPrice();
+    void placesAHwDbFieldCountErrorAtTheRowsEnd_data();
+    void placesAHwDbFieldCountErrorAtTheRowsEnd();
+    void namesBothLinesOfAnErtSumCeilingGivenTwice_data();
+    void namesBothLinesOfAnErtSumCeilingGivenTwice();
     void readsAppsOnePointPerImplementation_data();
     void readsAppsOnePointPerImplementation();
     void warnsOfAppsWithoutImplementations();
@@ -123,6 +139,156 @@ void TestAdhocReader::readsNerscPoints()
     QCOMPARE(levelIntensity(p, MemoryLevel::L2), l2);
     QCOMPARE(levelIntensity(p, MemoryLevel::L1), l1);
     QCOMPARE(p.source.line, 10); // the FLOPS line
+    // No precision in the file: FP64, as its compute roofs are taken.
+    QCOMPARE(p.precision, std::optional<Precision>(Precision::FP64));
+}
+
+void TestAdhocReader::detectsNerscByMostOfItsLines_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("nersc");
+    const QString roofs = "memroofs 12000 800\nmem_roof_names 'L1' 'HBM'\ncomproofs 6000\n";
+    QTest::newRow("known keys only") << roofs << true;
+    QTest::newRow("one extra line (a title)") << "title 'x'\n" + roofs << true;
+    QTest::newRow("points with an extra line")
+        << "AI_HBM 2.5\nFLOPS 1500\nlabels 'a'\nplot_style dots\n"
+        << true;
+    QTest::newRow("comments do not count") << "# a\n# b\n# c\nAI_HBM 2\nFLOPS 1\n" << true;
+    QTest::newRow("half the lines unknown")
+        << "memroofs 12000\nmem_roof_names 'L1'\nxlabel 'AI'\nylabel 'GFLOP/s'\n"
+        << false;
+    QTest::newRow("names but no roof, intensity or FLOPS")
+        << "mem_roof_names 'L1'\ncomp_roof_names 'FMA'\nlabels 'a'\n"
+        << false;
+    QTest::newRow("prose mentioning FLOPS")
+        << "Results\nFLOPS were high\nthe run took long\nsee the log\n"
+        << false;
+}
+
+void TestAdhocReader::detectsNerscByMostOfItsLines()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, nersc);
+    QCOMPARE(detectAdhocShape(text.toStdString()) == AdhocShape::NerscHierarchical, nersc);
+}
+
+void TestAdhocReader::warnsOfAnUnknownNerscKeyWithItsPlace_data()
+{
+    QTest::addColumn<bool>("hardware");
+    QTest::newRow("as points") << false;
+    QTest::newRow("as ceilings") << true;
+}
+
+void TestAdhocReader::warnsOfAnUnknownNerscKeyWithItsPlace()
+{
+    QFETCH(bool, hardware);
+    // nersc_with_title.txt is nersc_hierarchical.txt with a `title 'roofline ...'` first line.
+    const std::string text = readTestData("adhoc/nersc_with_title.txt");
+    const auto points = readPointsFile(text, "t.txt");
+    const auto machines = readHardwareFile(text, "t.txt");
+    const auto &diagnostics = hardware ? machines.hardware.diagnostics : points.points.diagnostics;
+    QVERIFY2(!hasErrors(diagnostics), qPrintable(joined(diagnostics)));
+    QCOMPARE(*(hardware ? machines.format : points.format), FileFormat::NerscRoofline);
+    QVERIFY2(joined(diagnostics)
+                 .contains("t.txt:1:1: warning: unknown key \"title\" ignored (expected "
+                           "memroofs, mem_roof_names, comproofs, comp_roof_names, AI_<level>, "
+                           "FLOPS or labels)"),
+        qPrintable(joined(diagnostics)));
+    QCOMPARE(points.points.points.size(), std::size_t { 3 });
+    QCOMPARE(machines.hardware.machines.size(), std::size_t { 1 });
+}
+
+void TestAdhocReader::takesNerscPointsAsFp64LikeItsRoofs_data()
+{
+    QTest::addColumn<QString>("machine");
+    QTest::addColumn<QString>("ceiling");
+    QTest::addColumn<double>("peak");
+    // The H100's default is BF16 tensor (989 TFLOP/s); an FP64 point goes under its fastest
+    // FP64 roof, FP64 tensor (67 TFLOP/s).
+    QTest::newRow("h100") << "h100"
+                          << "FP64 tensor" << 67e12;
+    // The file's own roofs are FP64: the fastest, FMA.
+    QTest::newRow("the file's roofs") << ""
+                                      << "FMA" << 6000e9;
+}
+
+void TestAdhocReader::takesNerscPointsAsFp64LikeItsRoofs()
+{
+    QFETCH(QString, machine);
+    QFETCH(QString, ceiling);
+    QFETCH(double, peak);
+    const std::string text = readTestData("adhoc/nersc_hierarchical.txt");
+    const auto result = readPointsFile(text, "d.txt");
+    const Hardware hardware = machine.isEmpty()
+        ? readHardwareFile(text, "d.txt").hardware.machines.front()
+        : test::preset(machine.toStdString().c_str());
+    // Said once, as the machine's notes say it of the roofs.
+    const QString messages = joined(result.points.diagnostics);
+    QCOMPARE(messages,
+        QString("d.txt:10: warning: the file gives no precision: its kernels are taken as FP64 "
+                "(NERSC's hierarchical roofline measures double precision), as its compute roofs "
+                "are"));
+    const auto a = analyzePoint(named(result.points.points, "bs=4"), hardware);
+    QVERIFY2(a, a ? "" : a.error().c_str());
+    QCOMPARE(QString::fromStdString(a->computeCeiling), ceiling);
+    QCOMPARE(a->peak, peak);
+}
+
+void TestAdhocReader::saysWhyANerscFileHasNoPoint_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("FLOPS and AI_HBM empty")
+        << "AI_HBM\nFLOPS\n"
+        << "n.txt:2:6: FLOPS has no values (expected one GFLOP/s value per kernel)";
+    QTest::newRow("FLOPS empty, blanks after it")
+        << "AI_HBM 2.5\nFLOPS   \n"
+        << "n.txt:2:6: FLOPS has no values (expected one GFLOP/s value per kernel)";
+    QTest::newRow("a label missing")
+        << "AI_HBM 2.5 5\nFLOPS 1 2\nlabels 'a'\n"
+        << "n.txt:3:11: labels has 1 values for 2 FLOPS values (expected one per kernel)";
+    QTest::newRow("an intensity too many")
+        << "AI_HBM 2.5 5 7\nFLOPS 1 2\n"
+        << "n.txt:1:14: AI_HBM has 3 values for 2 FLOPS values (expected one per kernel)";
+    QTest::newRow("an intensity missing, blanks after it")
+        << "AI_HBM 2.5  \nFLOPS 1 2\n"
+        << "n.txt:1:11: AI_HBM has 1 values for 2 FLOPS values (expected one per kernel)";
+}
+
+void TestAdhocReader::saysWhyANerscFileHasNoPoint()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, message);
+    const auto result = readPointsFile(text.toStdString(), "n.txt");
+    QVERIFY(result.points.points.empty());
+    QCOMPARE(joined(result.points.diagnostics).split('\n').first(), message);
+}
+
+void TestAdhocReader::saysWhereANerscRoofLineIsShort_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("a level name missing")
+        << "memroofs 12000 800\nmem_roof_names 'L1'\ncomproofs 6000\n"
+        << "n.txt:2:20: mem_roof_names has 1 names for 2 memroofs values (expected one name per "
+           "roof)";
+    QTest::newRow("a compute name too many")
+        << "memroofs 800\nmem_roof_names 'HBM'\ncomproofs 6000\ncomp_roof_names 'FMA' 'x'\n"
+        << "n.txt:4:23: comp_roof_names has 2 names for 1 comproofs values (expected one name "
+           "per roof)";
+    QTest::newRow("memroofs empty") << "memroofs\nmem_roof_names\ncomproofs 6000\n"
+                                    << "n.txt:1:9: memroofs has no values (expected one per roof, "
+                                       "in GB/s)";
+}
+
+void TestAdhocReader::saysWhereANerscRoofLineIsShort()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, message);
+    const auto result = readHardwareFile(text.toStdString(), "n.txt");
+    QCOMPARE(*result.format, FileFormat::NerscRoofline);
+    QVERIFY(result.hardware.machines.empty());
+    QCOMPARE(joined(result.hardware.diagnostics), message);
 }
 
 void TestAdhocReader::placesAHierarchicalPointUnderItsLowestRoof()
@@ -158,7 +324,8 @@ void TestAdhocReader::leavesOutALevelTheMachineHasNoRoofFor()
     // A machine with main memory alone: the L1 and L2 intensities are noted, HBM's places it.
     const auto points
         = readPointsFile(readTestData("adhoc/nersc_hierarchical.txt"), "d.txt").points.points;
-    const Hardware machine = makeSimpleMachine(6000e9, 800e9);
+    Hardware machine = makeSimpleMachine(6000e9, 800e9);
+    machine.compute.front().precision = Precision::FP64; // NERSC points are FP64
     const auto a = analyzePoint(named(points, "bs=2"), machine);
     QVERIFY2(a, a ? "" : a.error().c_str());
     QCOMPARE(a->levels.size(), std::size_t { 1 });
@@ -188,10 +355,11 @@ void TestAdhocReader::writesNoCountsForAPointKnownByIntensity()
     QVERIFY(json.find("\"bytes\": null") != std::string::npos);
     QVERIFY(json.find("\"t_min\": null") != std::string::npos);
     QVERIFY(json.find("\"flops\": 0") == std::string::npos);
-    // CSV: empty FLOP, byte and time cells; the intensity and performance are there.
+    // CSV: empty FLOP, byte and time cells; the precision (FP64, as the file's roofs), the
+    // intensity and performance are there.
     const std::string csv = tableCsv(analysed);
-    QVERIFY2(
-        csv.find("\r\nbs=1,,,,HBM,,2.5,,1.5e+12,2.000625e+12,") != std::string::npos, csv.c_str());
+    QVERIFY2(csv.find("\r\nbs=1,,fp64,,HBM,,2.5,,1.5e+12,2.000625e+12,") != std::string::npos,
+        csv.c_str());
 }
 
 void TestAdhocReader::keepsLevelIntensitiesThroughPointsJsonAndSessions()
@@ -317,9 +485,98 @@ void TestAdhocReader::keepsTheUsableRowsOfAHwDb()
     const auto result
         = readHwDb("Vendor GPU Model X,9000,700,5000\nVendor CPU Model Y,2400,120\n", "hw_db.csv");
     QCOMPARE(joined(result.diagnostics),
-        QString("hw_db.csv:2: expected 4 fields (name, peak GFLOP/s, peak GB/s, price), found 3"));
+        QString(
+            "hw_db.csv:2:28: expected 4 fields (name, peak GFLOP/s, peak GB/s, price), found 3"));
     QCOMPARE(result.machines.size(), std::size_t { 1 });
     QCOMPARE(result.machines.front().name, std::string("Vendor GPU Model X"));
+}
+
+void TestAdhocReader::readsAHwDbRowWithoutANumericPrice_data()
+{
+    QTest::addColumn<int>("row");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<double>("gflops");
+    QTest::addColumn<QString>("notes");
+    // hw_db_no_price.csv: an empty price cell, then N/A. The price is only a note.
+    QTest::newRow("empty price") << 0 << "NVIDIA Tesla P100" << 9300.0
+                                 << "The file gives no precision: the peak is taken as FP32.";
+    QTest::newRow("N/A") << 1 << "Vendor CPU Model Y" << 2400.0
+                         << "The file gives no precision: the peak is taken as FP32. Price in the "
+                            "file: N/A.";
+}
+
+void TestAdhocReader::readsAHwDbRowWithoutANumericPrice()
+{
+    QFETCH(int, row);
+    QFETCH(QString, name);
+    QFETCH(double, gflops);
+    QFETCH(QString, notes);
+    const auto result = readHardwareFile(readTestData("adhoc/hw_db_no_price.csv"), "hw_db.csv");
+    QVERIFY2(
+        !hasErrors(result.hardware.diagnostics), qPrintable(joined(result.hardware.diagnostics)));
+    QCOMPARE(*result.format, FileFormat::HwDb);
+    QCOMPARE(result.hardware.machines.size(), std::size_t { 2 });
+    const Hardware &h = result.hardware.machines[static_cast<std::size_t>(row)];
+    QCOMPARE(QString::fromStdString(h.name), name);
+    QCOMPARE(h.defaultComputeCeiling()->peak, gflops * 1e9);
+    QCOMPARE(QString::fromStdString(h.notes), notes);
+}
+
+void TestAdhocReader::placesAHwDbFieldCountErrorAtTheRowsEnd_data()
+{
+    QTest::addColumn<QString>("row");
+    QTest::addColumn<QString>("message");
+    // Too few: the column just after the row's last character, where the next field would go.
+    QTest::newRow("3 fields") << "GPU B,2400,120"
+                              << "h.csv:2:15: expected 4 fields (name, peak GFLOP/s, peak GB/s, "
+                                 "price), found 3";
+    QTest::newRow("3 fields, quoted, blanks after")
+        << "\"GPU, B\",2400,\"120\"  "
+        << "h.csv:2:20: expected 4 fields (name, peak GFLOP/s, peak GB/s, price), found 3";
+    QTest::newRow("1 field") << "GPU B"
+                             << "h.csv:2:6: expected 4 fields (name, peak GFLOP/s, peak GB/s, "
+                                "price), found 1";
+    // Too many: the column where the first extra field starts.
+    QTest::newRow("5 fields") << "GPU B,2400,120,900,extra"
+                              << "h.csv:2:20: expected 4 fields (name, peak GFLOP/s, peak GB/s, "
+                                 "price), found 5";
+    QTest::newRow("5 fields, the 5th empty")
+        << "GPU B,2400,120,900,"
+        << "h.csv:2:20: expected 4 fields (name, peak GFLOP/s, peak GB/s, price), found 5";
+}
+
+void TestAdhocReader::placesAHwDbFieldCountErrorAtTheRowsEnd()
+{
+    QFETCH(QString, row);
+    QFETCH(QString, message);
+    const auto result = readHwDb("GPU A,9000,700,5000\n" + row.toStdString() + "\n", "h.csv");
+    QCOMPARE(joined(result.diagnostics), message);
+    QCOMPARE(result.machines.size(), std::size_t { 1 });
+}
+
+void TestAdhocReader::namesBothLinesOfAnErtSumCeilingGivenTwice_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("message");
+    // ERT's "GFLOPs" without a precision is FP64.
+    QTest::newRow("GFLOPs and FP64 GFLOPs")
+        << "  21.50 GFLOPs\n  20.00 FP64 GFLOPs\n  20.40 DRAM\n"
+        << "sum:2:9: \"FP64 GFLOPs\" gives the ceiling \"FP64 (empirical)\", which line 1 "
+           "(\"GFLOPs\") gives too (expected one result line per precision and memory level)";
+    QTest::newRow("DRAM twice")
+        << "21.5 GFLOPs\n\n20.4 DRAM\n18 DRAM\n"
+        << "sum:4:4: \"DRAM\" gives the ceiling \"DRAM (empirical)\", which line 3 (\"DRAM\") "
+           "gives too (expected one result line per precision and memory level)";
+}
+
+void TestAdhocReader::namesBothLinesOfAnErtSumCeilingGivenTwice()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, message);
+    const auto result = readHardwareFile(text.toStdString(), "sum");
+    QCOMPARE(*result.format, FileFormat::ErtSum);
+    QVERIFY(result.hardware.machines.empty());
+    QCOMPARE(joined(result.hardware.diagnostics), message);
 }
 
 void TestAdhocReader::readsAppsOnePointPerImplementation_data()

@@ -56,9 +56,12 @@ const Expectation kCorpus[] = {
     {"points_json_zero_bytes.json", false, "points_json_zero_bytes.json: points[0].bytes[0].bytes: must be greater than zero (a log-log roofline cannot show it)"},
     {"unknown_shape.txt", false, "unknown_shape.txt: not a file Ridgepoint can read; tried points CSV (no header row naming a kernel column and a flops, bytes or intensity column), points JSON (no \"format\": \"ridgepoint-points\"), Nsight Compute CSV (no \"ID\",...,\"Kernel Name\" or \"Process ID\",...,\"Invocations\" header), rocprof-compute pmc_perf.csv (no Dispatch_ID,Kernel_Name header), Intel Advisor survey (no \"ID\",\"Function Call Sites and Loops\" header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines), NERSC roofline text (no memroofs, AI_<level> and FLOPS lines), mohamed/roofline apps.csv (no \"# name, intensity, ...\" header), ncu-like metric CSV (no ID,Kernel Name,Host Name,Metric Name,Metric Value header)"},
     // The ad-hoc formats of roofline scripts (FORMATS.md §2, §6).
-    {"nersc_label_count_mismatch.txt", false, "nersc_label_count_mismatch.txt:5: labels has 2 values for 3 FLOPS values (expected one per kernel)"},
+    {"nersc_label_count_mismatch.txt", false, "nersc_label_count_mismatch.txt:5:14: labels has 2 values for 3 FLOPS values (expected one per kernel)"},
+    {"nersc_extra_intensity.txt", false, "nersc_extra_intensity.txt:3:21: AI_HBM has 4 values for 3 FLOPS values (expected one per kernel)"},
+    {"nersc_empty_flops.txt", false, "nersc_empty_flops.txt:2:6: FLOPS has no values (expected one GFLOP/s value per kernel)"},
     {"nersc_roofs_only_as_points.txt", false, "nersc_roofs_only_as_points.txt: this NERSC roofline file has only roofs (memroofs, comproofs): it gives ceilings, not points (use it as --hardware)"},
     {"nersc_bad_roof_value.txt", true, "nersc_bad_roof_value.txt:1:16: memroofs: \"fast\" is not a positive number (expected GB/s)"},
+    {"ert_sum_precision_twice.txt", true, "ert_sum_precision_twice.txt:2:9: \"FP64 GFLOPs\" gives the ceiling \"FP64 (empirical)\", which line 1 (\"GFLOPs\") gives too (expected one result line per precision and memory level)"},
     {"ert_sum_bad_line.txt", true, "ert_sum_bad_line.txt:3:4: \"L1 310.25\" is not a result line (expected \"<number> <label>\" such as \"176.44 L1\" or \"11.03 GFLOPs\", before META_DATA)"},
     {"peaks_negative_bandwidth.csv", true, "peaks_negative_bandwidth.csv:2:28: column \"peak_bandwidth\": \"-6.5e11\" is not a positive number (expected B/s)"},
     {"hw_db_zero_bandwidth.csv", true, "hw_db_zero_bandwidth.csv:1:25: column \"peak GB/s\": \"0\" is not a positive number (expected GB/s)"},

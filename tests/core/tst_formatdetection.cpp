@@ -78,9 +78,14 @@ void TestFormatDetection::detectsByContent_data()
     QTest::newRow("NERSC hierarchical text")
         << "adhoc/nersc_hierarchical.txt" << FileFormat::NerscRoofline;
     QTest::newRow("NERSC roofs only") << "adhoc/nersc_roofs_only.txt" << FileFormat::NerscRoofline;
+    // A line the reader does not know (it warns of it) does not make the file unknown.
+    QTest::newRow("NERSC with a title line")
+        << "adhoc/nersc_with_title.txt" << FileFormat::NerscRoofline;
     QTest::newRow("ERT sum") << "adhoc/ert_sum.txt" << FileFormat::ErtSum;
     QTest::newRow("GPU-Roofline-Profiler peaks") << "adhoc/peaks.csv" << FileFormat::ProfilerPeaks;
     QTest::newRow("mohamed hw_db") << "adhoc/hw_db.csv" << FileFormat::HwDb;
+    // The price is only a note: empty or N/A, the rows are still hw_db's.
+    QTest::newRow("mohamed hw_db without prices") << "adhoc/hw_db_no_price.csv" << FileFormat::HwDb;
     QTest::newRow("mohamed apps") << "adhoc/apps.csv" << FileFormat::AppsCsv;
     // Its "ID,Kernel Name" header must not be taken for Nsight Compute's.
     QTest::newRow("Techercise metric values")
@@ -128,6 +133,8 @@ void TestFormatDetection::readsPointsOfEveryPointsFormat_data()
         << "likwid/no_markers_two_groups.csv" << FileFormat::Likwid << 1;
     QTest::newRow("NERSC hierarchical text")
         << "adhoc/nersc_hierarchical.txt" << FileFormat::NerscRoofline << 3;
+    QTest::newRow("NERSC with a title line")
+        << "adhoc/nersc_with_title.txt" << FileFormat::NerscRoofline << 3;
     QTest::newRow("mohamed apps") << "adhoc/apps.csv" << FileFormat::AppsCsv << 5;
     QTest::newRow("Techercise metric values")
         << "adhoc/metric_values.csv" << FileFormat::MetricValuesCsv << 3;
@@ -169,9 +176,13 @@ void TestFormatDetection::readsCeilingsOfEveryCeilingFormat_data()
         << "adhoc/nersc_hierarchical.txt" << FileFormat::NerscRoofline << 1;
     QTest::newRow("NERSC roofs only")
         << "adhoc/nersc_roofs_only.txt" << FileFormat::NerscRoofline << 1;
+    QTest::newRow("NERSC with a title line")
+        << "adhoc/nersc_with_title.txt" << FileFormat::NerscRoofline << 1;
     QTest::newRow("GPU-Roofline-Profiler peaks")
         << "adhoc/peaks.csv" << FileFormat::ProfilerPeaks << 1;
     QTest::newRow("mohamed hw_db") << "adhoc/hw_db.csv" << FileFormat::HwDb << 2;
+    QTest::newRow("mohamed hw_db without prices")
+        << "adhoc/hw_db_no_price.csv" << FileFormat::HwDb << 2;
 }
 
 void TestFormatDetection::readsCeilingsOfEveryCeilingFormat()
