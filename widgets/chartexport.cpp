@@ -15,6 +15,7 @@
 #include <QSvgGenerator>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace ridgepoint {
@@ -31,6 +32,15 @@ constexpr int kTablePadding = 8; // pixels around the table and between columns
 // and shrinks its font to no less than this share of the chart's.
 constexpr double kMinNameWidth = 5.0;
 constexpr double kMinTableFontShare = 0.7;
+// What the chart keeps around its plot area, in lines of text: tick labels and the axis title
+// under it, half a line over it.
+constexpr double kAxesLines = 4.0;
+// Columns left out, in this order, when the table is too wide even so: first those another
+// column implies (attainable = performance / utilization), then the longest texts; name and
+// intensity stay.
+constexpr std::array kTableDropOrder = { int(PointsTableModel::Attainable),
+    int(PointsTableModel::Bound), int(PointsTableModel::SpeedupVsBaseline),
+    int(PointsTableModel::Utilization), int(PointsTableModel::Performance) };
 
 QFont titleFont(const QFont &base)
 {
@@ -113,19 +123,6 @@ void RooflinePlot::paintClippedByHand(QCPPainter *painter, int width, int height
         layerable->setVisible(true);
 }
 
-int RooflinePlot::tableHeight(const ExportOptions &options, int rows) const
-{
-    if (!options.table || rows == 0)
-        return 0;
-    const QFontMetricsF metrics(legend->font());
-    const double rowHeight = std::ceil(metrics.height() * 1.35);
-    const int fit
-        = std::max(2, int((options.height * kMaxTableShare - 2 * kTablePadding) / rowHeight));
-    // Header plus rows; one row says how many were left out when they do not all fit.
-    const int shown = std::min(rows + 1, fit);
-    return int(std::ceil(shown * rowHeight)) + 2 * kTablePadding;
-}
-
 void RooflinePlot::paintPicture(QCPPainter *painter, const ExportOptions &options)
 {
     const QFont base = legend->font();
@@ -142,9 +139,9 @@ void RooflinePlot::paintPicture(QCPPainter *painter, const ExportOptions &option
         painter->drawText(box, Qt::AlignHCenter | Qt::AlignVCenter, text);
     }
 
-    PointsTableModel model(m_document);
-    const int rows = model.rowCount();
-    const int bottom = tableHeight(options, rows);
+    // The table first: its height is what the chart leaves.
+    const ExportTable table = exportTable(options, painter->device());
+    const int bottom = table.cells.empty() ? 0 : int(std::ceil(table.height));
     const int chartHeight = std::max(1, options.height - top - bottom);
     painter->save();
     painter->translate(0, top);
@@ -157,7 +154,6 @@ void RooflinePlot::paintPicture(QCPPainter *painter, const ExportOptions &option
         return;
 
     // The table: a header, then the points in the document's order, numbers right-aligned.
-    const ExportTable table = exportTable(options, painter->device());
     const double rowHeight = table.rowHeight;
     const double room = options.width - 2 * kTablePadding;
     const double y0 = options.height - bottom + kTablePadding;
@@ -191,16 +187,11 @@ void RooflinePlot::paintPicture(QCPPainter *painter, const ExportOptions &option
                 QPointF(options.width - kTablePadding, y + rowHeight));
         }
     }
-    if (table.shown < rows) {
-        painter->setFont(table.font);
-        painter->setPen(m_theme.foreground);
-        painter->drawText(
-            QRectF(2 * kTablePadding, y0 + double(table.cells.size()) * rowHeight, room, rowHeight),
-            Qt::AlignLeft | Qt::AlignVCenter,
-            metrics.elidedText(tr("… and %n more kernel(s): File ▸ Export table… writes them all",
-                                   nullptr, rows - table.shown),
-                Qt::ElideRight, room - kTablePadding));
-    }
+    painter->setFont(table.font);
+    painter->setPen(m_theme.foreground);
+    for (const ExportTable::Footnote &note : table.footnotes)
+        painter->drawText(note.box, Qt::AlignLeft | Qt::AlignVCenter,
+            metrics.elidedText(note.text, Qt::ElideRight, note.box.width()));
 }
 
 RooflinePlot::ExportTable RooflinePlot::exportTable(
@@ -209,77 +200,145 @@ RooflinePlot::ExportTable RooflinePlot::exportTable(
     ExportTable table;
     PointsTableModel model(m_document);
     const int rows = model.rowCount();
-    const int bottom = tableHeight(options, rows);
-    if (bottom == 0)
+    if (!options.table || rows == 0)
         return table;
     table.font = legend->font();
     const QFontMetricsF baseMetrics(table.font, device);
     table.rowHeight = std::ceil(baseMetrics.height() * 1.35);
-    const int capacity = int((bottom - 2 * kTablePadding) / table.rowHeight) - 1; // the header
-    table.shown = rows <= capacity ? rows : std::max(0, capacity - 1);
-    table.kinds = tableColumns(m_document->baseline().has_value());
+    // Lines the table may take: its share of the height, and no more than leaves the chart its
+    // axes (about kAxesLines lines of text) around a plot kMinPlotHeight high.
+    const int top = titleHeight(options, table.font, device);
+    const double chartMinimum = kMinPlotHeight + kAxesLines * baseMetrics.height();
+    const double share
+        = std::min(options.height * kMaxTableShare, double(options.height - top) - chartMinimum);
+    const int lines = std::max(2, int((share - 2 * kTablePadding) / table.rowHeight));
+    // The rows listed before a footnote on left-out columns takes a line (their cells decide
+    // the widths; fewer rows are never wider).
+    const int mostShown = rows + 1 <= lines ? rows : std::max(0, lines - 2);
+
+    const std::vector<int> all = tableColumns(m_document->baseline().has_value());
+    std::vector<QStringList> cells; // every column, header first
     QStringList header;
-    for (int column : table.kinds)
+    for (int column : all)
         header << model.headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
-    table.cells.push_back(header);
-    for (int row = 0; row < table.shown; ++row) {
+    cells.push_back(header);
+    for (int row = 0; row < mostShown; ++row) {
         QStringList line;
-        for (int column : table.kinds)
+        for (int column : all)
             line << model.data(model.index(row, column)).toString();
-        table.cells.push_back(line);
+        cells.push_back(line);
     }
 
-    // The columns' natural widths in a font; the names give way first (down to kMinNameWidth),
-    // then the font shrinks (to kMinTableFontShare of its size) until the table fits.
+    // The widths of columns `kinds` in a font; names narrowed to what the width leaves, but to
+    // no less than kMinNameWidth lines (`narrowNames`: no less than "…").
     const double room = options.width - 2 * kTablePadding;
-    const auto widthsIn = [&](const QFont &font) {
-        QFont bold = font;
-        bold.setBold(true);
-        const QFontMetricsF metrics(font, device);
-        const QFontMetricsF boldMetrics(bold, device);
-        std::vector<double> widths(table.kinds.size(), 0.0);
-        for (std::size_t r = 0; r < table.cells.size(); ++r) {
-            for (std::size_t c = 0; c < widths.size(); ++c)
-                widths[c] = std::max(widths[c],
-                    (r == 0 ? boldMetrics : metrics).horizontalAdvance(table.cells[r][int(c)]));
-        }
-        double total = 0.0;
-        for (double w : widths)
-            total += w + 2 * kTablePadding;
-        if (total > room)
-            widths[0] = std::max(
-                std::min(widths[0], kMinNameWidth * metrics.height()), widths[0] - (total - room));
-        return widths;
-    };
     const auto totalOf = [](const std::vector<double> &widths) {
         double total = 0.0;
         for (double w : widths)
             total += w + 2 * kTablePadding;
         return total;
     };
-    std::vector<double> widths = widthsIn(table.font);
+    const auto widthsIn = [&](const std::vector<int> &kinds, const QFont &font, bool narrowNames) {
+        QFont bold = font;
+        bold.setBold(true);
+        const QFontMetricsF metrics(font, device);
+        const QFontMetricsF boldMetrics(bold, device);
+        std::vector<double> widths(kinds.size(), 0.0);
+        for (std::size_t r = 0; r < cells.size(); ++r) {
+            for (std::size_t c = 0; c < kinds.size(); ++c) {
+                const auto at = std::find(all.begin(), all.end(), kinds[c]) - all.begin();
+                widths[c] = std::max(widths[c],
+                    (r == 0 ? boldMetrics : metrics).horizontalAdvance(cells[r][int(at)]));
+            }
+        }
+        const double over = totalOf(widths) - room;
+        if (over > 0.0) {
+            const double floor = narrowNames ? metrics.horizontalAdvance(QStringLiteral("…"))
+                                             : kMinNameWidth * metrics.height();
+            widths[0] = std::max(std::min(widths[0], floor), widths[0] - over);
+        }
+        return widths;
+    };
+    // The font shrinks (to kMinTableFontShare of its size) until the columns fit.
     const double basePoints = table.font.pointSizeF();
-    for (int step = 0; step < 12 && totalOf(widths) > room; ++step) {
-        const double points = std::max(basePoints * kMinTableFontShare,
-            table.font.pointSizeF() * std::clamp(room / totalOf(widths), 0.8, 0.98));
-        if (points >= table.font.pointSizeF())
+    const auto fit = [&](const std::vector<int> &kinds, bool narrowNames, QFont &font) {
+        font = legend->font();
+        std::vector<double> widths = widthsIn(kinds, font, narrowNames);
+        for (int step = 0; step < 12 && totalOf(widths) > room; ++step) {
+            const double points = std::max(basePoints * kMinTableFontShare,
+                font.pointSizeF() * std::clamp(room / totalOf(widths), 0.8, 0.98));
+            if (points >= font.pointSizeF())
+                break;
+            font.setPointSizeF(points);
+            widths = widthsIn(kinds, font, narrowNames);
+        }
+        return widths;
+    };
+    // Still too wide: the least important columns are left out, one at a time
+    // (kTableDropOrder); with name, intensity, performance and utilization left, the names
+    // give way down to "…" before utilization and performance go too.
+    std::vector<int> kinds = all;
+    std::vector<double> widths = fit(kinds, false, table.font);
+    bool narrowNames = false;
+    for (const int next : kTableDropOrder) {
+        if (totalOf(widths) <= room)
             break;
-        table.font.setPointSizeF(points);
-        widths = widthsIn(table.font);
+        if (!narrowNames && next == PointsTableModel::Utilization) {
+            narrowNames = true;
+            widths = fit(kinds, true, table.font);
+            if (totalOf(widths) <= room)
+                break;
+        }
+        const auto at = std::find(kinds.begin(), kinds.end(), next);
+        if (at == kinds.end())
+            continue;
+        kinds.erase(at);
+        table.dropped.push_back(next);
+        widths = fit(kinds, narrowNames, table.font);
     }
-    // Still too wide at the smallest font: the names take what is left, however little.
-    const double over = totalOf(widths) - room;
-    if (over > 0.0)
-        widths[0]
-            = std::max(QFontMetricsF(table.font, device).horizontalAdvance(QStringLiteral("…")),
-                widths[0] - over);
+    if (totalOf(widths) > room) // name and intensity only, on a picture too narrow for them
+        widths[0] = std::max(0.0, widths[0] - (totalOf(widths) - room));
 
-    const double top = options.height - bottom + kTablePadding;
+    // The rows shown: what the lines leave after the header and the footnotes.
+    const int noteLines = table.dropped.empty() ? 0 : 1;
+    const int free = lines - 1 - noteLines;
+    table.shown = rows <= free ? rows : std::max(0, free - 1);
+    table.kinds = kinds;
+    for (int r = 0; r <= table.shown; ++r) {
+        QStringList line;
+        for (int kind : kinds)
+            line << cells[std::size_t(r)]
+                         [int(std::find(all.begin(), all.end(), kind) - all.begin())];
+        table.cells.push_back(line);
+    }
+    QStringList footnotes;
+    if (table.shown < rows)
+        footnotes << tr("… and %n more kernel(s): File ▸ Export table… writes them all", nullptr,
+            rows - table.shown);
+    if (!table.dropped.empty()) {
+        QStringList names;
+        for (int kind : table.dropped)
+            names << model.headerData(kind, Qt::Horizontal, Qt::DisplayRole).toString();
+        footnotes << tr("Left out for the width: %1").arg(names.join(QStringLiteral(", ")));
+    }
+
+    const double lineCount = double(table.cells.size() + std::size_t(footnotes.size()));
+    table.height = std::ceil(lineCount * table.rowHeight) + 2 * kTablePadding;
+    const double y0 = std::ceil(options.height - table.height) + kTablePadding;
     const double height = double(table.cells.size()) * table.rowHeight;
     double x = kTablePadding;
     for (double w : widths) {
-        table.columns.emplace_back(x + kTablePadding, top, w, height);
+        table.columns.emplace_back(x + kTablePadding, y0, w, height);
         x += w + 2 * kTablePadding;
+    }
+    const QFontMetricsF metrics(table.font, device);
+    for (qsizetype i = 0; i < footnotes.size(); ++i) {
+        const double left = 2 * kTablePadding;
+        const double width = std::min(
+            metrics.horizontalAdvance(footnotes[i]), options.width - kTablePadding - left);
+        table.footnotes.push_back(
+            { QRectF(left, y0 + height + double(i) * table.rowHeight, width, table.rowHeight),
+                footnotes[i] });
     }
     return table;
 }

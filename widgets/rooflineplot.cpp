@@ -1075,7 +1075,13 @@ void RooflinePlot::setLegendOutside(bool outside)
 
 void RooflinePlot::placeLegend()
 {
-    if (!legend || !legend->visible() || m_legendFixed)
+    if (!legend || m_legendFixed)
+        return;
+    if (m_legendSqueezedOut) {
+        legend->setVisible(true);
+        m_legendSqueezedOut = false;
+    }
+    if (!legend->visible())
         return;
     // The legend's size in a corner (one entry a row), measured without moving it there.
     QSize size;
@@ -1122,6 +1128,14 @@ void RooflinePlot::placeLegend()
     // the height it gave up.
     if (!m_legendOutside) {
         setLegendOutside(true);
+        relayout();
+    }
+    // Unless the strip leaves the plot too low to read (a small export with a table): then
+    // the legend is left out of this layout, and the plot keeps the whole height.
+    if (axisRect()->rect().height() < kMinPlotHeight) {
+        setLegendOutside(false);
+        legend->setVisible(false);
+        m_legendSqueezedOut = true;
         relayout();
     }
 }

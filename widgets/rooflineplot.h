@@ -134,14 +134,27 @@ public:
     // its font (smaller than the chart's when the columns would not fit the width otherwise),
     // the rows shown (header first) and where each column is (logical pixels, from the header's
     // top to the last row's bottom). Empty without a table. Used by the export and by tests.
+    // When the columns do not fit even with elided names and a smaller font, the least
+    // important are left out (kTableDropOrder) and a footnote names them; when the rows do not
+    // fit the table's share of the height, a footnote says how many were left out.
     struct ExportTable {
+        struct Footnote {
+            QRectF box; // where it is drawn: as wide as its text
+            QString text;
+        };
         QFont font;
         double rowHeight = 0.0;
+        double height = 0.0; // from the picture's bottom: padding, rows, footnotes
         int shown = 0; // points listed
         std::vector<int> kinds; // PointsTableModel columns
+        std::vector<int> dropped; // PointsTableModel columns left out for the width
         std::vector<QStringList> cells; // header, then one row per point shown
         std::vector<QRectF> columns;
+        std::vector<Footnote> footnotes; // "… and N more kernels", the columns left out
     };
+    // The plot area (axis rect) of an export keeps at least this height: the table takes less
+    // and the legend does not go under the plot when that would leave less (it is left out).
+    static constexpr int kMinPlotHeight = 60;
     ExportTable exportTable(const ExportOptions &options, QPaintDevice *device) const;
 
     // Text of the tooltip for point `index` (also used by tests).
@@ -293,7 +306,6 @@ private:
     // The picture of an export (chartexport.cpp): title, chart, table, at `options`' logical
     // size on a painter that is already scaled.
     void paintPicture(QCPPainter *painter, const ExportOptions &options);
-    int tableHeight(const ExportOptions &options, int rows) const;
     // The chart into a painter that cannot clip (SVG), clipped by covering the margins.
     void paintClippedByHand(QCPPainter *painter, int width, int height);
     void decimate(DecimatedSeries &series, const ViewKey &view);
@@ -331,6 +343,9 @@ private:
 
     bool m_legendOutside = false; // in a row under the axis rect instead of its inset layout
     bool m_legendFixed = false; // placeLegend() leaves it where it is
+    // Hidden by placeLegend() because neither a corner nor a strip under the plot had room
+    // (the strip would leave the plot less than kMinPlotHeight); shown again at the next layout.
+    bool m_legendSqueezedOut = false;
     std::optional<Drag> m_drag;
     QPoint m_pressPosition;
     QSharedPointer<QCPAxisTickerLog> m_xTicker;

@@ -6,6 +6,7 @@
 
 #include "widgets/document.h"
 #include "widgets/figuresession.h"
+#include "widgets/pointstablemodel.h"
 #include "widgets/reviewoverlay.h"
 #include "widgets/rooflineplot.h"
 #include "widgets/sessionfile.h"
@@ -61,6 +62,8 @@ private slots:
     void tableSaysWhatItLeftOut();
     void tableFitsItsWidth_data();
     void tableFitsItsWidth();
+    void smallExportKeepsEverythingInside_data();
+    void smallExportKeepsEverythingInside();
 
 private:
     // The session of the document as the window would save it.
@@ -372,7 +375,10 @@ void TestChartExport::tableFitsItsWidth()
     device.setDotsPerMeterX(qRound(96 / 0.0254));
     device.setDotsPerMeterY(qRound(96 / 0.0254));
     const RooflinePlot::ExportTable table = m_plot->exportTable(options, &device);
-    QCOMPARE(table.columns.size(), std::size_t { 7 }); // with the speed-up
+    // With the speed-up: seven columns, unless some were left out for the width.
+    QCOMPARE(table.columns.size() + table.dropped.size(), std::size_t { 7 });
+    if (size.width() >= 800)
+        QCOMPARE(table.columns.size(), std::size_t { 7 });
     QCOMPARE(table.shown, 3);
     QVERIFY(table.columns.front().left() >= 0.0);
     QVERIFY2(table.columns.back().right() <= size.width(),
@@ -404,13 +410,131 @@ void TestChartExport::tableFitsItsWidth()
     const QString svg = m_dir.filePath("narrow.svg");
     QCOMPARE(m_plot->exportTo(svg, options), QString());
     const QStringList texts = svgTexts(readAll(svg));
-    QVERIFY2(texts.contains("Speed-up vs baseline"), qPrintable(texts.join('|')));
+    if (size.width() >= 800)
+        QVERIFY2(texts.contains("Speed-up vs baseline"), qPrintable(texts.join('|')));
     if (size.width() <= 800) {
         QVERIFY2(
             std::any_of(texts.begin(), texts.end(),
                 [](const QString &t) { return t.startsWith("void flash") && t.endsWith("…"); }),
             qPrintable(texts.join('|')));
     }
+}
+
+void TestChartExport::smallExportKeepsEverythingInside_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<int>("theme");
+    for (const QSize size : { QSize(400, 250), QSize(640, 360), QSize(800, 500) }) {
+        const QByteArray name
+            = QByteArray::number(size.width()) + 'x' + QByteArray::number(size.height());
+        QTest::newRow(name.constData()) << size << int(ChartTheme::Kind::Light);
+        QTest::newRow((name + " dark").constData()) << size << int(ChartTheme::Kind::Dark);
+    }
+}
+
+// Review of issue 4: at 400x250 the table's right-hand columns ran past the picture once the
+// names were "…" and the font at 70 %, and the legend under the plot left it 25 pixels high.
+// Now the least important columns are left out (and a footnote names them), the table takes
+// no more height than leaves the plot kMinPlotHeight, and the legend does not squeeze it.
+void TestChartExport::smallExportKeepsEverythingInside()
+{
+    QFETCH(QSize, size);
+    QFETCH(int, theme);
+    m_plot->setTheme(ChartTheme::of(static_cast<ChartTheme::Kind>(theme)));
+    Document *document = m_plot->document();
+    auto points = test::points();
+    points[0].name = "void flash_attention_fwd_kernel<cutlass::bfloat16_t, 128, 64, true>(Params)";
+    document->resetPoints(points);
+    auto before = points;
+    for (auto &p : before)
+        *p.seconds *= 1.37;
+    document->setBaseline(Baseline { "before.csv", before });
+
+    ExportOptions options;
+    options.width = size.width();
+    options.height = size.height();
+    options.table = true;
+    QImage device(size, QImage::Format_RGB32);
+    device.setDotsPerMeterX(qRound(96 / 0.0254));
+    device.setDotsPerMeterY(qRound(96 / 0.0254));
+    const RooflinePlot::ExportTable table = m_plot->exportTable(options, &device);
+    const QRectF picture(0.0, 0.0, size.width(), size.height());
+    QVERIFY(!table.columns.empty());
+    // Name and intensity always stay; what went is named in a footnote.
+    QCOMPARE(table.kinds.front(), int(PointsTableModel::Name));
+    QCOMPARE(table.kinds.at(1), int(PointsTableModel::Intensity));
+    QCOMPARE(table.kinds.size() + table.dropped.size(), std::size_t { 7 });
+    if (!table.dropped.empty()) {
+        PointsTableModel model(document);
+        const auto note = std::find_if(table.footnotes.begin(), table.footnotes.end(),
+            [](const auto &f) { return f.text.startsWith("Left out"); });
+        QVERIFY(note != table.footnotes.end());
+        for (int kind : table.dropped) {
+            const QString header
+                = model.headerData(kind, Qt::Horizontal, Qt::DisplayRole).toString();
+            QVERIFY2(note->text.contains(header), qPrintable(note->text));
+            // Left out in the stated order: the least important first.
+            QVERIFY(kind != PointsTableModel::Performance
+                || std::count(table.dropped.begin(), table.dropped.end(),
+                    int(PointsTableModel::Utilization)));
+        }
+        if (std::count(table.dropped.begin(), table.dropped.end(), int(PointsTableModel::Bound)))
+            QVERIFY(std::count(
+                table.dropped.begin(), table.dropped.end(), int(PointsTableModel::Attainable)));
+    }
+    // Every cell and footnote inside the picture, numbers and footnotes whole.
+    QFont bold = table.font;
+    bold.setBold(true);
+    for (std::size_t c = 0; c < table.columns.size(); ++c) {
+        const QRectF &column = table.columns[c];
+        QVERIFY2(picture.contains(column),
+            qPrintable(QStringLiteral("column %1 at %2..%3 of %4")
+                           .arg(table.cells[0][int(c)])
+                           .arg(column.left())
+                           .arg(column.right())
+                           .arg(size.width())));
+        for (std::size_t r = 0; r < table.cells.size() && c > 0; ++r) {
+            const QFontMetricsF metrics(r == 0 ? bold : table.font, &device);
+            QVERIFY2(metrics.horizontalAdvance(table.cells[r][int(c)]) <= column.width() + 0.01,
+                qPrintable(table.cells[r][int(c)]));
+        }
+    }
+    const QFontMetricsF metrics(table.font, &device);
+    for (const auto &footnote : table.footnotes) {
+        QVERIFY2(picture.contains(footnote.box), qPrintable(footnote.text));
+        QVERIFY2(metrics.horizontalAdvance(footnote.text) <= footnote.box.width() + 0.01,
+            qPrintable(footnote.text));
+    }
+    QVERIFY(table.height <= size.height());
+
+    // The plot keeps a readable height (the export leaves the chart laid out at its size), and
+    // the legend, when drawn, stays off the table.
+    const QString png = m_dir.filePath("small.png");
+    QCOMPARE(m_plot->exportTo(png, options), QString());
+    const QRect area = m_plot->axisRect()->rect();
+    QVERIFY2(
+        area.height() >= RooflinePlot::kMinPlotHeight, qPrintable(QString::number(area.height())));
+    QVERIFY(area.bottom() <= size.height() - table.height);
+    if (m_plot->legend->visible())
+        QVERIFY(m_plot->legend->outerRect().bottom() <= size.height() - table.height);
+    // Nothing drawn in the picture's right margin under the chart.
+    const QImage image = QImage(png).convertToFormat(QImage::Format_RGB32);
+    const QRgb background = image.pixel(image.width() - 1, image.height() - 1);
+    for (int y = qCeil(size.height() - table.height); y < image.height(); ++y) {
+        for (int x = image.width() - 4; x < image.width(); ++x)
+            QVERIFY2(image.pixel(x, y) == background,
+                qPrintable(QStringLiteral("ink at %1,%2").arg(x).arg(y)));
+    }
+    // The SVG draws the footnotes as text, and no header of a column left out.
+    const QString svg = m_dir.filePath("small.svg");
+    QCOMPARE(m_plot->exportTo(svg, options), QString());
+    const QStringList texts = svgTexts(readAll(svg));
+    for (const auto &footnote : table.footnotes)
+        QVERIFY2(texts.contains(footnote.text), qPrintable(texts.join('|')));
+    PointsTableModel model(document);
+    for (int kind : table.dropped)
+        QVERIFY(
+            !texts.contains(model.headerData(kind, Qt::Horizontal, Qt::DisplayRole).toString()));
 }
 
 QTEST_MAIN(TestChartExport)
