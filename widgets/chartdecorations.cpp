@@ -11,6 +11,7 @@ RoofLine::RoofLine(QCustomPlot *plot, Kind kind, int index, double value, double
     , m_pen(pen)
     , m_line(new QCPItemLine(plot))
     , m_label(new QCPItemText(plot))
+    , m_text(label)
 {
     m_line->setLayer(kRoofLayer);
     m_line->setPen(pen);

@@ -47,6 +47,8 @@ public:
     double distanceTo(const QPointF &position) const;
     void setHighlighted(bool on);
     QCPItemText *label() const { return m_label; }
+    // The label's whole text; the label may show less of it where there is no room.
+    const QString &text() const { return m_text; }
     // The label's anchor: along the line at intensity `x` (memory), or at the plot's right
     // edge shifted left by `shift` pixels (compute).
     void placeLabel(double x, double shift);
@@ -59,6 +61,7 @@ private:
     QPen m_pen;
     QCPItemLine *m_line;
     QCPItemText *m_label;
+    QString m_text;
 };
 
 // The ridge of the active pair: a marker on the knee, a dashed drop to the x axis, its intensity.

@@ -1480,19 +1480,33 @@ void RooflinePlot::placeLabels()
     };
     std::vector<Placed> placed;
     const auto placeFlat = [&](chart::RoofLine &roof) {
-        if (roof.label()->text().isEmpty())
+        if (roof.text().isEmpty())
             return;
+        const QFontMetrics metrics(roof.label()->font());
         const double y = yAxis->coordToPixel(roof.value());
-        const double height = QFontMetrics(roof.label()->font()).height() + 2.0;
-        const double width
-            = QFontMetrics(roof.label()->font()).horizontalAdvance(roof.label()->text()) + 10.0;
+        const double height = metrics.height() + 2.0;
         double shift = 0.0;
         for (const auto &p : placed) {
             if (std::abs(p.y - y) < height)
                 shift = std::max(shift, p.right + 18.0);
         }
+        // Where labels stand side by side in a small plot, the last ones lose the start of
+        // their names ("…BF16 tensor 2:4 sparse  1.98 PFLOP/s": the value stays) rather than run
+        // past the plot's left edge; one with no room for more than its value is left out.
+        const int room = static_cast<int>(axisRect()->rect().width() - 8.0 - shift - 10.0);
+        QString shown = roof.text();
+        if (metrics.horizontalAdvance(shown) > room) {
+            const int value = metrics.horizontalAdvance(shown.mid(shown.lastIndexOf("  ")));
+            shown = room > value + metrics.horizontalAdvance(QStringLiteral("…xxxx"))
+                ? metrics.elidedText(shown, Qt::ElideLeft, room)
+                : QString();
+        }
+        roof.label()->setText(shown);
+        roof.label()->setVisible(!shown.isEmpty());
+        if (shown.isEmpty())
+            return;
         roof.placeLabel(0.0, shift);
-        placed.push_back({ y, shift + width });
+        placed.push_back({ y, shift + metrics.horizontalAdvance(shown) + 10.0 });
     };
     std::vector<chart::RoofLine *> flat;
     for (auto &roof : m_roofs) {
@@ -1514,7 +1528,21 @@ void RooflinePlot::placeLabels()
             flat.push_back(roof.get());
         }
     }
-    std::sort(flat.begin(), flat.end(), [](auto *a, auto *b) { return a->value() > b->value(); });
+    // The active roof's label first, at the right edge, so crowding never hides the roof the
+    // points are measured against; then the others from the top down.
+    // (Ceilings of one peak share the first one's label.)
+    const ComputeCeiling *active = m_document->activeComputeCeiling();
+    const auto isActive = [&](const chart::RoofLine *roof) {
+        return active && std::abs(roof->value() - active->peak) <= 0.005 * active->peak
+            && std::find_if(m_roofs.begin(), m_roofs.end(),
+                   [roof](const auto &own) { return own.get() == roof; })
+            != m_roofs.end();
+    };
+    std::sort(flat.begin(), flat.end(), [&](auto *a, auto *b) {
+        if (isActive(a) != isActive(b))
+            return isActive(a);
+        return a->value() > b->value();
+    });
     for (auto *roof : flat)
         placeFlat(*roof);
 }

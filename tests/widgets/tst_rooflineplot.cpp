@@ -694,6 +694,44 @@ private slots:
         QVERIFY(area.contains(legend) || legend.top() >= area.bottom());
     }
 
+    // Flat roof labels crowded side by side in a small plot (the H100's 1.98 PFLOP/s, 989 and
+    // 495 TFLOP/s roofs are a few pixels apart) ran past the plot's left edge. Now each stays
+    // inside the plot: shortened from the left (its value kept) or left out, and the active
+    // roof's label is always whole.
+    void flatRoofLabelsStayInsideTheirPlot_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("640x260") << QSize(640, 260);
+        QTest::newRow("480x300") << QSize(480, 300);
+        QTest::newRow("1200x750") << QSize(1200, 750);
+    }
+
+    void flatRoofLabelsStayInsideTheirPlot()
+    {
+        QFETCH(QSize, size);
+        doc->resetHardware(**PresetDatabase::builtin().find("H100"));
+        plot->setMinimumSize(100, 100);
+        plot->resize(size);
+        plot->resetToHardwareFrame();
+        plot->replot();
+        const QRectF area = plot->axisRect()->rect();
+        const QString active = QString::fromStdString(doc->activeComputeCeiling()->name);
+        bool activeShown = false;
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            auto *text = qobject_cast<QCPItemText *>(plot->item(i));
+            if (!text || !text->realVisibility() || !text->text().contains("FLOP/s"))
+                continue;
+            const QRectF box = QPolygonF(
+                { text->topLeft->pixelPosition(), text->topRight->pixelPosition(),
+                    text->bottomRight->pixelPosition(), text->bottomLeft->pixelPosition() })
+                                   .boundingRect();
+            QVERIFY2(box.left() >= area.left() - 0.5 && box.right() <= area.right() + 0.5,
+                qPrintable(QStringLiteral("\"%1\" runs out of the plot").arg(text->text())));
+            activeShown = activeShown || text->text().startsWith(active);
+        }
+        QVERIFY2(activeShown, qPrintable(active));
+    }
+
 private:
     std::unique_ptr<RooflinePlot> plot;
     Document *doc = nullptr;
