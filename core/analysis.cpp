@@ -1,5 +1,6 @@
 #include "core/analysis.h"
 
+#include "core/memory_hint.h"
 #include "core/units.h"
 
 #include <algorithm>
@@ -246,6 +247,7 @@ std::vector<AnalyzedPoint> analyzePoints(const std::vector<KernelPoint> &points,
 {
     std::vector<AnalyzedPoint> out;
     out.reserve(points.size());
+    adviseHugePages(out.data(), out.capacity() * sizeof(AnalyzedPoint));
     for (const auto &point : points) {
         auto analysis = analyzePoint(point, hardware, options);
         if (analysis)

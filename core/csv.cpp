@@ -1,5 +1,6 @@
 #include "core/csv.h"
 
+#include "core/memory_hint.h"
 #include "core/units.h"
 
 #include <algorithm>
@@ -1138,6 +1139,7 @@ PointsReadResult readPointsCsv(
     // One point per line at most: reserving that (address space only, until rows fill it)
     // spares the copies of a growing vector, whose old and new blocks would coexist.
     points.reserve(lineCount(text));
+    adviseHugePages(points.data(), points.capacity() * sizeof(KernelPoint));
     PointsReadResult result = readPointsRows(text, fileName, maxDiagnostics, PointVector(points));
     if (result.rowsRead > 0)
         result.points = std::move(points);
