@@ -50,6 +50,7 @@ ImportController::Kind nerscKind(const QByteArray &head)
         return ImportController::Kind::Points;
     return ImportController::Kind::PointsAndMachine;
 }
+
 // Reasons shown in a message's text; the rest are under "Show Details…".
 constexpr std::size_t kReasonsInText = 3;
 
