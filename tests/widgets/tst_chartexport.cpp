@@ -66,6 +66,31 @@ private slots:
     void smallExportKeepsEverythingInside();
 
 private:
+    // The test points in `theme`, one with a long templated name, and a baseline 1.37x slower:
+    // a table of all seven columns, the widest one the chart draws.
+    void loadWideTable(int theme)
+    {
+        m_plot->setTheme(ChartTheme::of(static_cast<ChartTheme::Kind>(theme)));
+        Document *document = m_plot->document();
+        auto points = test::points();
+        points[0].name
+            = "void flash_attention_fwd_kernel<cutlass::bfloat16_t, 128, 64, true>(Params)";
+        document->resetPoints(points);
+        auto before = points;
+        for (auto &p : before)
+            *p.seconds *= 1.37;
+        document->setBaseline(Baseline { "before.csv", before });
+    }
+
+    // A picture of `size` at 96 dpi, to lay the table out on as an export would.
+    static QImage screenImage(const QSize &size)
+    {
+        QImage device(size, QImage::Format_RGB32);
+        device.setDotsPerMeterX(qRound(96 / 0.0254));
+        device.setDotsPerMeterY(qRound(96 / 0.0254));
+        return device;
+    }
+
     // The session of the document as the window would save it.
     QByteArray sessionJson() const
     {
@@ -357,23 +382,13 @@ void TestChartExport::tableFitsItsWidth()
 {
     QFETCH(QSize, size);
     QFETCH(int, theme);
-    m_plot->setTheme(ChartTheme::of(static_cast<ChartTheme::Kind>(theme)));
-    Document *document = m_plot->document();
-    auto points = test::points();
-    points[0].name = "void flash_attention_fwd_kernel<cutlass::bfloat16_t, 128, 64, true>(Params)";
-    document->resetPoints(points);
-    auto before = points;
-    for (auto &p : before)
-        *p.seconds *= 1.37;
-    document->setBaseline(Baseline { "before.csv", before });
+    loadWideTable(theme);
 
     ExportOptions options;
     options.width = size.width();
     options.height = size.height();
     options.table = true;
-    QImage device(size, QImage::Format_RGB32);
-    device.setDotsPerMeterX(qRound(96 / 0.0254));
-    device.setDotsPerMeterY(qRound(96 / 0.0254));
+    QImage device = screenImage(size);
     const RooflinePlot::ExportTable table = m_plot->exportTable(options, &device);
     // With the speed-up: seven columns, unless some were left out for the width.
     QCOMPARE(table.columns.size() + table.dropped.size(), std::size_t { 7 });
@@ -440,23 +455,13 @@ void TestChartExport::smallExportKeepsEverythingInside()
 {
     QFETCH(QSize, size);
     QFETCH(int, theme);
-    m_plot->setTheme(ChartTheme::of(static_cast<ChartTheme::Kind>(theme)));
-    Document *document = m_plot->document();
-    auto points = test::points();
-    points[0].name = "void flash_attention_fwd_kernel<cutlass::bfloat16_t, 128, 64, true>(Params)";
-    document->resetPoints(points);
-    auto before = points;
-    for (auto &p : before)
-        *p.seconds *= 1.37;
-    document->setBaseline(Baseline { "before.csv", before });
+    loadWideTable(theme);
 
     ExportOptions options;
     options.width = size.width();
     options.height = size.height();
     options.table = true;
-    QImage device(size, QImage::Format_RGB32);
-    device.setDotsPerMeterX(qRound(96 / 0.0254));
-    device.setDotsPerMeterY(qRound(96 / 0.0254));
+    QImage device = screenImage(size);
     const RooflinePlot::ExportTable table = m_plot->exportTable(options, &device);
     const QRectF picture(0.0, 0.0, size.width(), size.height());
     QVERIFY(!table.columns.empty());
@@ -465,7 +470,7 @@ void TestChartExport::smallExportKeepsEverythingInside()
     QCOMPARE(table.kinds.at(1), int(PointsTableModel::Intensity));
     QCOMPARE(table.kinds.size() + table.dropped.size(), std::size_t { 7 });
     if (!table.dropped.empty()) {
-        PointsTableModel model(document);
+        PointsTableModel model(m_plot->document());
         const auto note = std::find_if(table.footnotes.begin(), table.footnotes.end(),
             [](const auto &f) { return f.text.startsWith("Left out"); });
         QVERIFY(note != table.footnotes.end());
@@ -531,7 +536,7 @@ void TestChartExport::smallExportKeepsEverythingInside()
     const QStringList texts = svgTexts(readAll(svg));
     for (const auto &footnote : table.footnotes)
         QVERIFY2(texts.contains(footnote.text), qPrintable(texts.join('|')));
-    PointsTableModel model(document);
+    PointsTableModel model(m_plot->document());
     for (int kind : table.dropped)
         QVERIFY(
             !texts.contains(model.headerData(kind, Qt::Horizontal, Qt::DisplayRole).toString()));
