@@ -153,6 +153,14 @@ std::optional<qint64> wholeNumberOption(
 
 } // namespace
 
+void addHiddenOption(QCommandLineParser &parser, const QString &name, const QString &description,
+    const QString &valueName)
+{
+    QCommandLineOption option(name, description, valueName);
+    option.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(option);
+}
+
 void addReadOptions(QCommandLineParser &parser)
 {
     parser.addOption({ "per-kernel",

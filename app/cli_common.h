@@ -31,6 +31,10 @@ void addHardwareOptions(QCommandLineParser &parser);
 std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser,
     const Hardware *fallback = nullptr, const ReadOptions &readOptions = {});
 
+// An option for tests and benchmarks, left out of --help.
+void addHiddenOption(QCommandLineParser &parser, const QString &name, const QString &description,
+    const QString &valueName = {});
+
 // What the profilers' files do not say themselves (core/readers.h ReadOptions): --per-kernel,
 // --tensor-flops-per-inst, --half-fma-flops, --decimal-comma, --decimal-point, --lds-banks.
 void addReadOptions(QCommandLineParser &parser);

@@ -121,24 +121,15 @@ int runMeasure(const QStringList &arguments)
     parser.addOption(
         { { "o", "output" }, "Write the hardware file (with the measurement).", "FILE.json" });
     parser.addOption({ "json", "Print the hardware file instead of a table." });
-    QCommandLineOption budget(
-        "budget", "Time budget in seconds (tests use a small one).", "SECONDS");
-    budget.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOption(budget);
-    QCommandLineOption maxIsa(
-        "max-isa", "Widest instruction set to use: portable, sse2, avx2, avx512.", "ISA");
-    maxIsa.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOption(maxIsa);
+    addHiddenOption(parser, "budget", "Time budget in seconds (tests use a small one).", "SECONDS");
+    addHiddenOption(
+        parser, "max-isa", "Widest instruction set to use: portable, sse2, avx2, avx512.", "ISA");
     // The working sets of the sweep (bench/compare_likwid.sh times the same sizes as
     // likwid-bench). Byte units: "1GB" is 1e9 B, "1GiB" 2^30 B.
-    QCommandLineOption sweepFrom(
-        "sweep-from", "Smallest working set of the sweep (default 4 KiB).", "SIZE");
-    sweepFrom.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOption(sweepFrom);
-    QCommandLineOption sweepTo(
-        "sweep-to", "Largest working set of the sweep (default: from the caches).", "SIZE");
-    sweepTo.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOption(sweepTo);
+    addHiddenOption(
+        parser, "sweep-from", "Smallest working set of the sweep (default 4 KiB).", "SIZE");
+    addHiddenOption(
+        parser, "sweep-to", "Largest working set of the sweep (default: from the caches).", "SIZE");
     int status = kExitOk;
     if (!parseOrExplain(parser, arguments, status))
         return status;
@@ -149,12 +140,12 @@ int runMeasure(const QStringList &arguments)
 
     MeasureOptions options;
     options.budgetSeconds = parser.isSet("quick") ? 10.0 : 60.0;
-    if (parser.isSet(budget)) {
+    if (parser.isSet("budget")) {
         bool ok = false;
-        options.budgetSeconds = parser.value(budget).toDouble(&ok);
+        options.budgetSeconds = parser.value("budget").toDouble(&ok);
         if (!ok || !(options.budgetSeconds > 0.0) || options.budgetSeconds > 3600.0) {
-            err() << "--budget: expected seconds between 0 and 3600, got \"" << parser.value(budget)
-                  << "\"" << Qt::endl;
+            err() << "--budget: expected seconds between 0 and 3600, got \""
+                  << parser.value("budget") << "\"" << Qt::endl;
             return kExitBadInput;
         }
     }
@@ -167,16 +158,16 @@ int runMeasure(const QStringList &arguments)
             return kExitBadInput;
         }
     }
-    for (const auto &[option, field] : { std::pair { &sweepFrom, &options.minWorkingSet },
-             std::pair { &sweepTo, &options.maxWorkingSet } }) {
-        if (!parser.isSet(*option))
+    for (const auto &[option, field] :
+        { std::pair { QStringLiteral("sweep-from"), &options.minWorkingSet },
+            std::pair { QStringLiteral("sweep-to"), &options.maxWorkingSet } }) {
+        if (!parser.isSet(option))
             continue;
         const auto size
-            = parsePositiveQuantity(parser.value(*option).toStdString(), Dimension::Bytes);
+            = parsePositiveQuantity(parser.value(option).toStdString(), Dimension::Bytes);
         if (!size || *size < 1024.0 || *size > 1e12) {
-            err() << "--" << option->names().front()
-                  << ": expected a size from 1 KiB to 1 TB, got \"" << parser.value(*option) << "\""
-                  << Qt::endl;
+            err() << "--" << option << ": expected a size from 1 KiB to 1 TB, got \""
+                  << parser.value(option) << "\"" << Qt::endl;
             return kExitBadInput;
         }
         *field = static_cast<std::uint64_t>(*size);
@@ -185,7 +176,7 @@ int runMeasure(const QStringList &arguments)
         err() << "--sweep-to is smaller than --sweep-from" << Qt::endl;
         return kExitBadInput;
     }
-    options.maxIsa = parser.value(maxIsa).toStdString();
+    options.maxIsa = parser.value("max-isa").toStdString();
     options.spec = findSpecForCpu(PresetDatabase::builtin().machines(), detectCpuModel());
 
     const QString output = parser.value("output");

@@ -156,9 +156,7 @@ int runRender(const QStringList &arguments)
     parser.addOption({ "example", "Draw the built-in example data set as well." });
     parser.addOption({ "fit", "Frame the axes around the points instead of the hardware." });
     addReadOptions(parser);
-    QCommandLineOption timings("timings", "Print how long each step took (stderr).");
-    timings.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOption(timings);
+    addHiddenOption(parser, "timings", "Print how long each step took (stderr).");
     parser.addPositionalArgument("files",
         "Point files (any points format analyze reads; the profilers' with the options above, "
         "as is --baseline).",
@@ -225,7 +223,7 @@ int runRender(const QStringList &arguments)
     if (!readOptions)
         return kExitBadInput;
 
-    StepTimer timer(parser.isSet(timings));
+    StepTimer timer(parser.isSet("timings"));
     // The session, if any, then the command line's machine, points and baseline.
     std::optional<Session> session;
     if (parser.isSet("session")) {
