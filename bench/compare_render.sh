@@ -10,16 +10,9 @@ set -euo pipefail
 before=${1:?usage: bench/compare_render.sh before/ridgepoint after/ridgepoint [runs]}
 after=${2:?usage: bench/compare_render.sh before/ridgepoint after/ridgepoint [runs]}
 runs=${3:-5}
-here=$(cd "$(dirname "$0")" && pwd)
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-export QT_QPA_PLATFORM=offscreen
-
-for n in 100000 1000000; do
-  [ -f "/tmp/points-$n.csv" ] || "$here/make_points.py" "$n" "/tmp/points-$n.csv"
-done
-
-median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# shellcheck source=bench/common.sh
+. "$(dirname "$0")/common.sh"
+points_files 100000 1000000
 
 echo "$(date -u '+%F %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg), $runs runs each"
 for c in "100000 svg" "100000 png" "1000000 svg" "1000000 png"; do

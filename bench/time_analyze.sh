@@ -13,19 +13,14 @@ set -euo pipefail
 
 ridgepoint=${1:?usage: bench/time_analyze.sh path/to/ridgepoint [runs]}
 runs=${2:-3}
-here=$(cd "$(dirname "$0")" && pwd)
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-export QT_QPA_PLATFORM=offscreen
-
-[ -f /tmp/points-1000000.csv ] || "$here/make_points.py" 1000000 /tmp/points-1000000.csv
+# shellcheck source=bench/common.sh
+. "$(dirname "$0")/common.sh"
+points_files 1000000
 [ -f /tmp/bench-1000000.csv ] || awk 'BEGIN {
   print "name,group,precision,flops,bytes,seconds"
   for (i = 0; i < 1000000; i++)
     printf "kernel_%d,g%d,bf16,%f,%f,0.001\n", i, i % 8, 1e6 * (1 + i % 1000), 1e5 * (1 + (i * 7) % 997)
 }' >/tmp/bench-1000000.csv
-
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 
 # run_case LABEL OUTPUT INPUT: OUTPUT is /dev/null or a file name in the temporary directory.
 run_case() {

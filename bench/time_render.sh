@@ -10,16 +10,9 @@ set -euo pipefail
 
 ridgepoint=${1:?usage: bench/time_render.sh path/to/ridgepoint [runs]}
 runs=${2:-5}
-here=$(cd "$(dirname "$0")" && pwd)
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-export QT_QPA_PLATFORM=offscreen
-
-for n in 100000 1000000; do
-  [ -f "/tmp/points-$n.csv" ] || "$here/make_points.py" "$n" "/tmp/points-$n.csv"
-done
-
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+# shellcheck source=bench/common.sh
+. "$(dirname "$0")/common.sh"
+points_files 100000 1000000
 
 run_case() {
   local label=$1 output=$2
