@@ -45,8 +45,8 @@ void addHardwareOptions(QCommandLineParser &parser)
         "B/s" });
     parser.addOption({ "compute", "Compute ceiling to use for every point, by name.", "name" });
     parser.addOption({ "sustained",
-        "Use sustained peaks (the machine's sustained fraction, reference 001 "
-        "section 3.3) instead of vendor peaks." });
+        "Use sustained peaks (the machine's sustained fraction, docs/MODEL.md "
+        "section 4.5) instead of vendor peaks." });
 }
 
 std::optional<Hardware> hardwareFromOptions(

@@ -1,5 +1,5 @@
-// `ridgepoint kernel`: the small planned kernels of reference 001 (dot product, per-example
-// weights) and reference 000 (Q8_0 matrix-vector), placed like measured points.
+// `ridgepoint kernel`: the small planned kernels of docs/MODEL.md §5.1, §5.5 and §5.6 (dot
+// product, per-example weights, Q8_0 matrix-vector), placed like measured points.
 #include "app/cli.h"
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
@@ -34,9 +34,9 @@ int runKernel(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        "Place a small planned kernel on a machine's roofline: a dot product (reference 001 "
-        "section 4.1), a matmul with per-example weights (section 12.1) or a Q8_0 "
-        "matrix-vector product (reference 000). Output as in 'analyze'.");
+        "Place a small planned kernel on a machine's roofline: a dot product, a matmul with "
+        "per-example weights or a Q8_0 matrix-vector product (docs/MODEL.md section 5). Output "
+        "as in 'analyze'.");
     addHardwareOptions(parser);
     parser.addOption({ "dot", "Dot product of two vectors of N elements.", "N" });
     parser.addOption(
@@ -47,8 +47,8 @@ int runKernel(const QStringList &arguments)
         "activations (default fp32).",
         "fp32|bf16|fp16|fp8|int8" });
     parser.addOption({ "fma-flops",
-        "FLOPs an FMA counts as in Q8_0: 2 (this program, reference 001) or 1 (reference 000's "
-        "convention, 32 FLOPs per 34-byte block).",
+        "FLOPs an FMA counts as in Q8_0: 2 (this program's convention) or 1 (32 FLOPs per "
+        "34-byte block, as some Q8_0 analyses count; docs/MODEL.md section 7).",
         "2|1", "2" });
     parser.addOption({ "json", "Print one JSON object, as 'analyze --json'." });
     int status = kExitOk;

@@ -113,8 +113,8 @@ int runMatmul(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        "Place a planned matmul X[B,D]·Y[D,F] on a machine's roofline (reference 001 sections "
-        "4.2-4.4 and 6): FLOPs 2BDF, bytes of every tensor, intensity, bound, and the exact "
+        "Place a planned matmul X[B,D]·Y[D,F] on a machine's roofline (docs/MODEL.md sections "
+        "5.2-5.4 and 6): FLOPs 2BDF, bytes of every tensor, intensity, bound, and the exact "
         "critical batch next to the large-D approximation.");
     addHardwareOptions(parser);
     parser.addOption({ "b", "Batch (rows of X).", "B" });
@@ -251,7 +251,7 @@ int runLlm(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         "Place the operators of an LLM prefill or decode step on a machine's roofline "
-        "(reference 002): one point per operator kind plus the whole model. With "
+        "(docs/MODEL.md section 8): one point per operator kind plus the whole model. With "
         "--measured-time, find the bottleneck of a measured generation instead.");
     addHardwareOptions(parser);
     parser.addOption(

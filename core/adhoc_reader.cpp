@@ -708,7 +708,7 @@ HardwareReadResult readErtSum(std::string_view text, const std::string &fileName
                   "lines such as \"18.30 DRAM\")" });
         return result;
     }
-    // FORMATS.md §2: a sum file is one (FLOPS, MPI, OpenMP) experiment, not the final maxima.
+    // docs/FORMATS.md §2: a sum file is one (FLOPS, MPI, OpenMP) experiment, not the final maxima.
     result.diagnostics.push_back({ Severity::Warning, fileName, 0, 0,
         "an ERT sum file holds one experiment's results (one FLOPS, MPI and OpenMP setting), "
         "not the maxima over all experiments: the ceilings may be below the machine's (use "

@@ -1,7 +1,7 @@
-// The small formats roofline plotting scripts write (FORMATS.md §2 and §6): NERSC's hierarchical
+// The small formats roofline plotting scripts write (docs/FORMATS.md §2, §6): NERSC's hierarchical
 // text, ERT's per-experiment `sum`, GPU-Roofline-Profiler's peaks.csv, mohamed/roofline's
 // hw_db.csv and apps.csv, and the ncu-like Metric Name / Metric Value CSV of
-// Techercise/roofline-model-multiple-kernels. Format: docs/FILES.md.
+// Techercise/roofline-model-multiple-kernels. Format: docs/FORMATS.md §6.
 #pragma once
 
 #include "core/csv.h"

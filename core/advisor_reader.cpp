@@ -41,7 +41,7 @@ std::vector<std::string> wordsOf(const std::string &lowered)
     return words;
 }
 
-// The memory level a roof's name starts with; GPU roofs (FORMATS.md §3.2, Intel's GPU Roofline
+// The memory level a roof's name starts with; GPU roofs (docs/FORMATS.md §3.2, Intel's GPU Roofline
 // guide) are L3, SLM (shared local memory: the LDS level) and GTI (the GPU's interface to the
 // rest of the chip and its memory: main memory).
 std::optional<MemoryLevel> levelOfRoof(const std::string &lowered)

@@ -1,5 +1,5 @@
 // Intel Advisor CSV reports: the roofs report (--report=roofs: ceilings in bytes/s and FLOP/s)
-// and the survey report (--report=survey: one row per loop or function). FORMATS.md §3.
+// and the survey report (--report=survey: one row per loop or function). docs/FORMATS.md §3.
 #pragma once
 
 #include "core/csv.h"

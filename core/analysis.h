@@ -1,4 +1,4 @@
-// The roofline model of reference 001 applied to one point on one machine.
+// The roofline model (docs/MODEL.md §1-§4) applied to one point on one machine.
 #pragma once
 
 #include "core/diagnostic.h"
@@ -42,7 +42,7 @@ struct LevelAnalysis {
     double attainable = 0.0; // min(π, β_l·I_l)
     double tMem = 0.0; // T_l = B_l / β_l
     std::optional<double> achievedBandwidth; // B_l / measured seconds
-    std::optional<double> bandwidthUtilization; // achieved / β_l (reference 000)
+    std::optional<double> bandwidthUtilization; // achieved / β_l (docs/MODEL.md §4.4)
 };
 
 struct PointAnalysis {

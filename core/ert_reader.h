@@ -1,5 +1,5 @@
 // Empirical Roofline Toolkit (ERT) roofline.json: measured ("empirical") and vendor ("spec")
-// ceilings in GFLOP/s and GB/s. Format: docs/FILES.md, FORMATS.md §2.
+// ceilings in GFLOP/s and GB/s. Format: docs/FORMATS.md §2.
 #pragma once
 
 #include "core/hardware_json.h"

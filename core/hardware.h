@@ -50,7 +50,7 @@ struct Hardware {
     std::string kind; // "gpu", "tpu", "cpu"
     std::string source; // citation of where the numbers come from
     std::string notes; // conventions and caveats worth showing to a user
-    std::optional<double> sustainedFraction; // fraction of peak reached in practice (ref. 001 §3.3)
+    std::optional<double> sustainedFraction; // fraction of peak reached in practice (MODEL.md §4.5)
     std::string defaultCompute; // name of the compute ceiling used by default
     std::vector<ComputeCeiling> compute;
     std::vector<MemoryCeiling> memory;

@@ -1,5 +1,5 @@
 // likwid-perfctr -O (CSV) output: stacked TABLE blocks per region and group. Points from the
-// FLOPS and MEM groups' metrics. FORMATS.md §5.
+// FLOPS and MEM groups' metrics. docs/FORMATS.md §5.
 #pragma once
 
 #include "core/csv.h"

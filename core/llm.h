@@ -1,6 +1,6 @@
-// LLM inference on the roofline (reference 002): one point per operator kind of a transformer
-// decoder, plus the whole-model totals, for a prefill or a decode step. Formulas and
-// conventions: docs/WORKLOADS.md.
+// LLM inference on the roofline (docs/MODEL.md §8, docs/WORKLOADS.md): one point per operator kind
+// of a transformer decoder, plus the whole-model totals, for a prefill or a decode step. Formulas
+// and conventions: docs/WORKLOADS.md.
 #pragma once
 
 #include "core/analysis.h"
@@ -93,7 +93,7 @@ struct LlmResult {
 ridgepoint::Expected<LlmResult, std::string> modelLlm(const ModelConfig &model, const LlmSpec &spec,
     const Hardware &hardware, const AnalysisOptions &options = {});
 
-// A measured generation (reference 002's analyze(prompt_len, gen_tokens, measured_time)):
+// A measured generation (prompt length, generated tokens, measured time):
 // the prefill of the prompt plus gen_tokens decode steps with a growing context, as one point
 // timed by the measurement.
 struct GenerationAnalysis {

@@ -33,7 +33,7 @@ bool startsWithCell(std::string_view line, std::string_view name)
     return line.starts_with(name) && line.substr(name.size()).starts_with(",");
 }
 
-// ncu's own messages: ==PROF==, ==ERROR==, ==WARNING== (FORMATS.md §1.2).
+// ncu's own messages: ==PROF==, ==ERROR==, ==WARNING== (docs/FORMATS.md §1.2).
 bool isProfilerMessage(std::string_view line)
 {
     return line.starts_with("==PROF==") || line.starts_with("==ERROR==")
@@ -154,7 +154,7 @@ std::optional<std::size_t> columnOf(const Table &table, const std::string &name)
     return it == table.columns.end() ? std::nullopt : std::optional<std::size_t>(it->second);
 }
 
-// --- Numbers written with a decimal comma (FORMATS.md §1.8) ---------------------------------
+// --- Numbers written with a decimal comma (docs/FORMATS.md §1.8) ---------------------------------
 
 // "[sign]d{1,3}" then groups of exactly three digits after `separator`, from the start of
 // `text`: how many groups, and where the scan stopped. Not valid when a group is not three digits.
@@ -401,8 +401,8 @@ std::optional<KernelPoint> pointOfLaunch(
     point.source = { reader.fileName, launch.line };
     const Duration duration = durationOf(m, reader);
 
-    // FLOPs per precision: 2·fma + add + mul over the counters (reference 004; FORMATS.md §1.9,
-    // method 1).
+    // FLOPs per precision: 2·fma + add + mul over the counters (docs/FORMATS.md §1.9,
+    // method 1: NERSC's).
     std::map<Precision, double> perPrecision;
     bool anyCounter = false;
     for (const Family family : kFamilies) {
@@ -570,7 +570,7 @@ std::optional<KernelPoint> pointOfLaunch(
 }
 
 // A summary row's averages describe one launch; the kernel's point is the total over its
-// launches (FORMATS.md §1.9 and §7: sum FLOPs, bytes and time), and the fastest and slowest
+// launches (docs/FORMATS.md §1.9, §7.5: sum FLOPs, bytes and time), and the fastest and slowest
 // launch give the spread of that total.
 void scaleToInvocations(KernelPoint &point, const Launch &launch, Reader &reader)
 {
@@ -844,7 +844,7 @@ std::optional<Diagnostic> decimalCommaEvidence(const Table &table, const std::st
 }
 
 // The machine's peaks from ncu's roofline metrics when they are a raw page's columns or a
-// details page's rows (FORMATS.md §1.9, method 2; pyroofline).
+// details page's rows (docs/FORMATS.md §1.9, method 2; pyroofline).
 Hardware peaksOfMetrics(const Launch &launch, Reader &reader, const NcuOptions &options)
 {
     const auto &m = launch.metrics;
@@ -1273,7 +1273,7 @@ HardwareReadResult readNcuRooflineSection(
         if (it == launch.labelled.end())
             continue;
         const auto &m = it->second;
-        // "Operations" rows carry the unit "inst" but are per cycle (FORMATS.md §1.6).
+        // "Operations" rows carry the unit "inst" but are per cycle (docs/FORMATS.md §1.6).
         auto ops
             = reader.value(m, "Theoretical Predicated-On " + std::string(kind.op) + " Operations");
         auto frequency = reader.value(m, "SM Frequency");

@@ -2,7 +2,7 @@
 // the raw page (wide: one row per launch, units on the second row), the per-kernel summary
 // (`--print-summary per-kernel`: one row per kernel and metric, with Minimum/Maximum/Average)
 // and the SpeedOfLight_RooflineChart section export (ceilings). Pure functions: text in, data
-// and diagnostics out. Formulas and units: docs/FILES.md, shared/FORMATS.md §1.
+// and diagnostics out. Formulas and units: docs/FORMATS.md §1.
 #pragma once
 
 #include "core/csv.h"
@@ -15,20 +15,20 @@
 namespace ridgepoint {
 
 struct NcuOptions {
-    // FLOP per sm__inst_executed_pipe_tensor instruction: 512 on V100 (reference 004), 1024 in
+    // FLOP per sm__inst_executed_pipe_tensor instruction: 512 on V100 (NERSC's method), 1024 in
     // a variant for A100; architecture dependent, so a caller may change it. Ops-path metrics
     // (sm__ops_path_tensor_*), when present, count operations and win over this estimate.
     double tensorFlopsPerInstruction = 512.0;
     // FLOP per half-precision FMA thread instruction (…_hfma_pred_on): 2 in the NERSC method
-    // (reference 004: 2·hfma + hmul + hadd); ncu's own roofline counts a packed HFMA2 as 4
-    // (its …hfma_pred_on_x4 metric). FORMATS.md §1.10 item 9.
+    // (NERSC: 2·hfma + hmul + hadd); ncu's own roofline counts a packed HFMA2 as 4
+    // (its …hfma_pred_on_x4 metric). docs/FORMATS.md §1.10.
     double halfFlopsPerFma = 2.0;
     // Numbers written with a decimal comma and '.' between thousands ("27.595.520", "65,77"):
     // nullopt detects it from the file (a value with two or more '.' groups, or '.' groups
     // before a ','), true or false forces it.
     std::optional<bool> decimalComma;
     // One point per kernel name instead of one per launch (or per launch shape in a summary):
-    // FLOPs, bytes and time summed over the launches (sumLaunches, FORMATS.md §1.9).
+    // FLOPs, bytes and time summed over the launches (sumLaunches, docs/FORMATS.md §1.9).
     bool sumLaunchesOfAKernel = false;
 };
 

@@ -67,7 +67,7 @@ struct KernelPoint {
     }
 };
 
-// Launches of one kernel summed into one point (FORMATS.md §1.9 and §7.5, "aggregated by kernel
+// Launches of one kernel summed into one point (docs/FORMATS.md §1.9, §7.5: "aggregated by kernel
 // name"): FLOPs, bytes per level and time add up, so intensity = ΣFLOP/Σbytes and performance =
 // ΣFLOP/Σtime (never an average of ratios). The launches' own times give the spread, scaled to
 // the total: min, median and max of one launch × the number of launches, and the standard

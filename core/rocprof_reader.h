@@ -1,5 +1,5 @@
 // AMD rocprof-compute (Omniperf) workload files: roofline.csv (empirical ceilings, one row per
-// GPU) and pmc_perf.csv (per-dispatch counters). Formulas: docs/FILES.md, FORMATS.md §4.
+// GPU) and pmc_perf.csv (per-dispatch counters). Formulas: docs/FORMATS.md §4.
 #pragma once
 
 #include "core/csv.h"

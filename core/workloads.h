@@ -1,4 +1,4 @@
-// Planned workloads of reference 001 (section 4, 6, 12) and reference 000 (Q8_0) as ordinary
+// Planned workloads (docs/MODEL.md §5 and §6, Q8_0 in §5.6) as ordinary
 // kernel points, plus the numbers each workload derives (critical batch, critical D, T_network).
 // Formulas and conventions: docs/WORKLOADS.md.
 #pragma once
@@ -19,7 +19,7 @@ namespace ridgepoint {
 // int4 0.5 (two per byte).
 double bytesPerElement(Precision precision);
 
-// Quantization as a property of a workload (reference 001 section 6).
+// Quantization as a property of a workload (docs/MODEL.md §6).
 //   none   every tensor and the compute in the workload's dtype
 //   int8   activations, weights and output int8, int8 compute ceiling (section 6.1)
 //   w8a16  int8 weights, activations/output and compute in the workload's dtype (section 6.2)
@@ -54,7 +54,7 @@ struct ResolvedCeilings {
 ridgepoint::Expected<ResolvedCeilings, std::string> resolveCeilings(const Hardware &hardware,
     Precision computePrecision, const CeilingChoice &choice, std::string_view neededBy);
 
-// ---- Matmul X[B,D] · Y[D,F] -> Z[B,F] (reference 001 sections 4.2, 6, 9.4) ----
+// ---- Matmul X[B,D] · Y[D,F] -> Z[B,F] (docs/MODEL.md §5.2, §6) ----
 
 struct MatmulSpec {
     std::int64_t b = 1;
@@ -76,7 +76,7 @@ double approxCriticalBatch(const MatmulDtypes &dtypes, double ridge);
 // lim_{B→∞} I(B) = 2DF / (bx·D + bz·F).
 double matmulIntensityLimit(std::int64_t d, std::int64_t f, const MatmulDtypes &dtypes);
 
-// Sharding over N chips along D (reference 001 section 4.3), tiling (section 4.4).
+// Sharding over N chips along D (docs/MODEL.md §5.3), tiling (§5.4).
 struct ShardSpec {
     std::int64_t chips = 2;
     // Ceiling of the link the partial sums cross, by name or level ("ICI", "NVLink 4");
@@ -128,7 +128,7 @@ ridgepoint::Expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &sp
     const std::optional<TileSpec> &tile = std::nullopt,
     const std::optional<ShardSpec> &shards = std::nullopt);
 
-// ---- Smaller workloads (reference 001 sections 4.1, 12.1; reference 000) ----
+// ---- Smaller workloads (docs/MODEL.md §5.1, §5.5, §5.6) ----
 
 // x·y for x, y of N elements: 2N−1 FLOPs, (2N + 1)·s bytes (4N + 2 in bf16).
 KernelPoint dotProductPoint(std::int64_t n, Precision dtype = Precision::BF16);
@@ -138,14 +138,14 @@ KernelPoint dotProductPoint(std::int64_t n, Precision dtype = Precision::BF16);
 KernelPoint perExampleWeightsPoint(
     std::int64_t b, std::int64_t d, std::int64_t f, Precision dtype = Precision::BF16);
 
-// Q8_0 matrix-vector product W[rows, cols] · x (reference 000): W in blocks of 32 int8 weights
-// plus one fp16 scale (34 bytes), x and y in `activations` (fp32 in reference 000).
+// Q8_0 matrix-vector product W[rows, cols] · x (docs/MODEL.md §5.6): W in blocks of 32 int8 weights
+// plus one fp16 scale (34 bytes), x and y in `activations` (fp32 in llama.cpp's CPU path).
 struct Q8_0Spec {
     std::int64_t rows = 4096;
     std::int64_t cols = 4096; // a multiple of 32
     Precision activations = Precision::FP32;
-    // FLOPs per multiply-add: 2 (the convention of this program and of reference 001) or 1
-    // (reference 000, which gets 32 FLOPs per 34-byte block, ≈ 0.94 FLOP/B).
+    // FLOPs per multiply-add: 2 (this program's convention) or 1 (32 FLOPs per 34-byte
+    // block, ≈ 0.94 FLOP/B; docs/MODEL.md §7).
     int flopsPerFma = 2;
 };
 inline constexpr int kQ8_0BlockWeights = 32;

@@ -1,6 +1,6 @@
 // Sessions carried inside exported pictures, so a figure in a design review can be reopened in
 // Ridgepoint and edited: an SVG's <metadata> element, a PNG's text chunk, a PDF's file
-// attachment (docs/FILES.md, "Sessions in pictures").
+// attachment (docs/FILES.md, "Sessions in exported pictures").
 #pragma once
 
 #include "core/expected.h"

@@ -74,7 +74,7 @@ ImportOptionsDialog::ImportOptionsDialog(QWidget *parent, const QStringList &rer
     m_halfFlops->addItem(tr("4: ncu's roofline, a packed HFMA2 counts 4"), 4);
     m_halfFlops->setToolTip(
         tr("FLOP per sm__sass_thread_inst_executed_op_hfma_pred_on instruction.\n"
-           "FP16 FLOP = k·hfma + hadd + hmul, with k = 2 (NERSC, reference 004) or 4\n"
+           "FP16 FLOP = k·hfma + hadd + hmul, with k = 2 (NERSC's method) or 4\n"
            "(ncu's roofline counts each HFMA2 instruction as two FMAs).\n"
            "Command line: --half-fma-flops 2|4"));
 

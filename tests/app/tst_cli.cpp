@@ -127,7 +127,8 @@ void TestCli::analysesPointsAsJson()
 
 void TestCli::analysesWithInlinePeaks()
 {
-    // §4.1's machine from the command line alone: π = 100 TFLOP/s, β = 2 TB/s, ridge 50.
+    // docs/MODEL.md §5.1's machine from the command line alone: π = 100 TFLOP/s, β = 2 TB/s,
+    // ridge 50.
     const Run run = ridgepoint(
         { "analyze", "--peak", "100 TFLOP/s", "--bandwidth", "2TB/s", "--json", m_points });
     QCOMPARE(run.status, 0);
@@ -191,7 +192,8 @@ void TestCli::exitsTwoWhenOneFileHasNoPlaceablePoint()
 
 void TestCli::placesSmallKernels()
 {
-    // Reference 001 section 4.1 on its own machine: ridge 50, P -> min(100, 2 x 0.5) = 1 TFLOP/s.
+    // docs/MODEL.md §5.1's dot product on its own machine: ridge 50, P -> min(100, 2 x 0.5) = 1
+    // TFLOP/s.
     const Run dot = ridgepoint({ "kernel", "--dot", "1000000000", "--peak", "100 TFLOP/s",
         "--bandwidth", "2 TB/s", "--json" });
     QCOMPARE(dot.status, 0);
@@ -208,7 +210,8 @@ void TestCli::placesSmallKernels()
     QVERIFY(std::fabs(attainable - 1e12) < 1e12 * 1e-8); // -> 1 TFLOP/s
     QCOMPARE(point.value("bound").toString(), QString("memory"));
 
-    // Reference 000: 32 FLOPs per 34-byte block when an FMA counts once; twice that at 2.
+    // Q8_0 (docs/MODEL.md §5.6): 32 FLOPs per 34-byte block when an FMA counts once; twice that
+    // at 2.
     const auto q8 = [](const char *fma) {
         const Run run = ridgepoint({ "kernel", "--q8-0", "4096,4096", "--fma-flops", fma,
             "--hardware", "DDR5 desktop", "--json" });

@@ -208,7 +208,7 @@ void TestCliReaders::readOptionsChangeTheCounts_data()
     QTest::addColumn<QString>("quantity"); // flops, seconds, or the bytes of a level
     QTest::addColumn<double>("expected");
 
-    // FP16 FLOP = k * hfma + hadd + hmul (docs/FILES.md, Nsight Compute).
+    // FP16 FLOP = k * hfma + hadd + hmul (docs/FORMATS.md §1.10).
     QTest::newRow("half FMA is 2 FLOP by default") << m_halfPrecision << "h100" << QStringList {}
                                                    << "flops" << 2 * kHalfFma + kHalfAdd + kHalfMul;
     QTest::newRow("--half-fma-flops 2")
@@ -410,7 +410,7 @@ void TestCliReaders::analysesTheRealPointFiles_data()
     QTest::newRow("rocprof-compute pmc_perf (a copy kernel)")
         << fixture("rocprof_compute_pmc_perf_MI200.csv") << 2 << 0 << "" << 0.0
         << "3 of 3 dispatches count 0 FLOPs";
-    // The ad-hoc script formats (FORMATS.md §6): points known by intensity and rate, whose
+    // The ad-hoc script formats (docs/FORMATS.md §6): points known by intensity and rate, whose
     // FLOPs the report leaves null (read as 0 here).
     QTest::newRow("NERSC hierarchical text")
         << testData("adhoc/nersc_hierarchical.txt") << 0 << 3 << "bs=1" << 0.0 << "";

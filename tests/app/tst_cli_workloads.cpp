@@ -1,5 +1,5 @@
 // The workload subcommands end to end: `matmul` and `llm` (with --sweep), their JSON keys,
-// the numbers of reference 001 through the command line, and exit status 2 on bad input.
+// the worked examples of docs/MODEL.md §9 through the command line, and exit status 2 on bad input.
 #include "cli_run.h"
 #include <QJsonArray>
 #include <QJsonDocument>

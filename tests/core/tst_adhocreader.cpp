@@ -1,7 +1,7 @@
-// The ad-hoc formats of roofline plotting scripts (FORMATS.md §2 and §6): NERSC hierarchical
+// The ad-hoc formats of roofline plotting scripts (docs/FORMATS.md §2 and §6): NERSC hierarchical
 // text, ERT sum, GPU-Roofline-Profiler peaks.csv, mohamed/roofline hw_db.csv and apps.csv, the
 // Techercise Metric Value CSV, and the script CSVs the generic reader takes (thoasm, HPCL). The
-// fixtures in tests/data/adhoc/ are synthetic files in the shapes FORMATS.md quotes; every
+// fixtures in tests/data/adhoc/ are synthetic files in the shapes docs/FORMATS.md describes; every
 // expected number is worked out here from the file's values.
 #include "core/adhoc_reader.h"
 #include "core/analysis.h"
@@ -421,7 +421,7 @@ void TestAdhocReader::readsErtSumAndWarnsItIsOneExperiment()
     QVERIFY2(
         messages.contains("sum:8:11: warning: memory level \"L4\" is not one Ridgepoint knows"),
         qPrintable(messages));
-    // FORMATS.md §2's pitfall: one experiment's results, not roofline.json's maxima.
+    // docs/FORMATS.md §2's pitfall: one experiment's results, not roofline.json's maxima.
     QVERIFY2(messages.contains("sum: warning: an ERT sum file holds one experiment's results"),
         qPrintable(messages));
 }

@@ -42,7 +42,7 @@ void TestAdvisorReader::readsRoofs()
 
 void TestAdvisorReader::readsGpuRoofs_data()
 {
-    // tests/data/advisor/roofs_gpu.csv: `advisor --report=roofs --gpu` (FORMATS.md §3.2). The
+    // tests/data/advisor/roofs_gpu.csv: `advisor --report=roofs --gpu` (docs/FORMATS.md §3.2). The
     // GPU roofs are L3, SLM (shared local memory, Ridgepoint's LDS level) and GTI (the GPU's
     // path to memory: main memory), per Intel's GPU Roofline guide; compute roofs by precision.
     QTest::addColumn<QString>("roof");
@@ -122,7 +122,7 @@ void TestAdvisorReader::givesOneMachinePerDevice()
 
 void TestAdvisorReader::readsTheSurveyAfterItsPreamble()
 {
-    // FORMATS.md §3.1: sep=, a two-line quoted banner, "MPI rank:0", then the header.
+    // docs/FORMATS.md §3.1: sep=, a two-line quoted banner, "MPI rank:0", then the header.
     const auto result = readAdvisorSurvey(readTestData("advisor/survey_legacy.csv"), "survey.csv");
     QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 1 });
@@ -143,10 +143,10 @@ void TestAdvisorReader::readsTheSurveyAfterItsPreamble()
 
 void TestAdvisorReader::readsTheCurrentSurvey_data()
 {
-    // tests/data/advisor/survey_current*.csv: the current (2020+) column names of FORMATS.md
-    // §3.1, comma and tab (--csv-delimiter=tab) delimited, values consistent with Intel's
-    // definitions (Self GFLOPS = Self GFLOP / Self Elapsed Time, Self GB/s = Self Memory GB /
-    // Self Elapsed Time).
+    // tests/data/advisor/survey_current*.csv: the current (2020+) column names of
+    // docs/FORMATS.md §3.1, comma and tab (--csv-delimiter=tab) delimited, values consistent with
+    // Intel's definitions (Self GFLOPS = Self GFLOP / Self Elapsed Time, Self GB/s = Self Memory GB
+    // / Self Elapsed Time).
     QTest::addColumn<QString>("file");
     QTest::addColumn<int>("index");
     QTest::addColumn<QString>("name");

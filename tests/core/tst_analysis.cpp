@@ -1,4 +1,4 @@
-// The roofline model of reference 001 on single points: ridges, bounds, times, consistency.
+// The roofline model (docs/MODEL.md) on single points: ridges, bounds, times, consistency.
 #include "core/analysis.h"
 #include "core/presets.h"
 
@@ -37,18 +37,18 @@ class TestAnalysis : public QObject
     Q_OBJECT
 
 private slots:
-    void ridgeOfReference002Gpus_data();
-    void ridgeOfReference002Gpus();
-    void kneesOfReference001_data();
-    void kneesOfReference001();
-    void dotProductOfReference001();
+    void ridgeOfLlmViewerGpus_data();
+    void ridgeOfLlmViewerGpus();
+    void kneesOfTpusAndH100_data();
+    void kneesOfTpusAndH100();
+    void dotProductWorkedExample();
     void boundsAndTimes_data();
     void boundsAndTimes();
     void multiLevelTakesTheMinimumRoof();
     void flagsMeasurementsFasterThanTheRoof_data();
     void flagsMeasurementsFasterThanTheRoof();
-    void bandwidthUtilizationOfReference000_data();
-    void bandwidthUtilizationOfReference000();
+    void bandwidthUtilizationOfQ8_0Note_data();
+    void bandwidthUtilizationOfQ8_0Note();
     void picksComputeCeilingByPrecision();
     void rejectsPointsThatCannotBePlaced_data();
     void rejectsPointsThatCannotBePlaced();
@@ -58,13 +58,14 @@ private slots:
     void placesAPointGivenByIntensityAndRate();
 };
 
-void TestAnalysis::ridgeOfReference002Gpus_data()
+void TestAnalysis::ridgeOfLlmViewerGpus_data()
 {
     QTest::addColumn<QString>("gpu");
     QTest::addColumn<double>("peak");
     QTest::addColumn<double>("bandwidth");
     QTest::addColumn<int>("ridge");
-    // Reference 002's table: peak FP16 (TFLOPS), memory bandwidth (GB/s), ridge point (F/B).
+    // The GPU table of docs/MODEL.md §9 (NVIDIA's datasheet figures): peak FP16 (TFLOPS),
+    // memory bandwidth (GB/s), ridge point (F/B).
     QTest::newRow("T4") << "T4" << 65e12 << 320e9 << 203;
     QTest::newRow("V100") << "V100" << 125e12 << 900e9 << 139;
     QTest::newRow("A100 40GB") << "A100 40GB" << 312e12 << 1555e9 << 201;
@@ -73,7 +74,7 @@ void TestAnalysis::ridgeOfReference002Gpus_data()
     QTest::newRow("L4") << "L4" << 121e12 << 300e9 << 403;
 }
 
-void TestAnalysis::ridgeOfReference002Gpus()
+void TestAnalysis::ridgeOfLlmViewerGpus()
 {
     QFETCH(QString, gpu);
     QFETCH(double, peak);
@@ -92,13 +93,14 @@ void TestAnalysis::ridgeOfReference002Gpus()
     QVERIFY(close(computed, peak / bandwidth));
 }
 
-void TestAnalysis::kneesOfReference001_data()
+void TestAnalysis::kneesOfTpusAndH100_data()
 {
     QTest::addColumn<double>("peak");
     QTest::addColumn<double>("bandwidth");
     QTest::addColumn<double>("knee");
     QTest::addColumn<double>("within");
-    // §3.1: v5e ≈ 240; §3.3: H100 ≈ 295; §6.1: v5e int8 with 8.1e11 ≈ 486; §4.1: 100/2 = 50.
+    // docs/MODEL.md §9: v5e ≈ 240; H100 ≈ 295; v5e int8 with 8.1e11 ≈ 486 (§6.1); 100/2 = 50
+    // (§5.1).
     QTest::newRow("TPU v5e bf16") << 1.97e14 << 8.2e11 << 240.0 << 0.5;
     QTest::newRow("H100 bf16") << 9.89e14 << 3.35e12 << 295.0 << 0.5;
     QTest::newRow("v5e int8 (section 6.1)") << 3.94e14 << 8.1e11 << 486.0 << 0.5;
@@ -106,7 +108,7 @@ void TestAnalysis::kneesOfReference001_data()
     QTest::newRow("v5p VPU") << 7e12 << 2.8e12 << 2.5 << 0.0;
 }
 
-void TestAnalysis::kneesOfReference001()
+void TestAnalysis::kneesOfTpusAndH100()
 {
     QFETCH(double, peak);
     QFETCH(double, bandwidth);
@@ -119,9 +121,9 @@ void TestAnalysis::kneesOfReference001()
         qPrintable(QString::number(list.front().intensity)));
 }
 
-void TestAnalysis::dotProductOfReference001()
+void TestAnalysis::dotProductWorkedExample()
 {
-    // §4.1: bf16 vectors of N elements, F = 2N - 1, B = 4N + 2, on π = 100 TFLOP/s,
+    // docs/MODEL.md §5.1: bf16 vectors of N elements, F = 2N - 1, B = 4N + 2, on π = 100 TFLOP/s,
     // β = 2 TB/s: ridge 50, I → 1/2, P = min(100, 2 × 0.5) = 1 TFLOP/s, bandwidth-bound.
     const double n = 1e9;
     const auto result = analyzePoint(point(2 * n - 1, 4 * n + 2), machine(100e12, 2e12));
@@ -174,7 +176,8 @@ void TestAnalysis::boundsAndTimes()
 
 void TestAnalysis::multiLevelTakesTheMinimumRoof()
 {
-    // §8.4: per-level intensities, the minimum roof, T_min = max(T_math, T_HBM, T_ICI).
+    // docs/MODEL.md §4.2: per-level intensities, the minimum roof, T_min = max(T_math, T_HBM,
+    // T_ICI).
     const Hardware &v5e = preset("TPU v5e");
     KernelPoint p;
     p.name = "sharded step";
@@ -236,18 +239,19 @@ void TestAnalysis::flagsMeasurementsFasterThanTheRoof()
     QCOMPARE(byRate->consistent, consistent);
 }
 
-void TestAnalysis::bandwidthUtilizationOfReference000_data()
+void TestAnalysis::bandwidthUtilizationOfQ8_0Note_data()
 {
     QTest::addColumn<QString>("ceiling");
     QTest::addColumn<double>("achieved");
     QTest::addColumn<int>("percent");
-    // Reference 000's table: measured GB/s against the benchmark's read or copy bandwidth.
+    // The Q8_0 note's table (docs/MODEL.md §4.4): measured GB/s against the benchmark's read or
+    // copy bandwidth.
     QTest::newRow("lm_head vs read") << "DRAM read (measured)" << 18e9 << 86;
     QTest::newRow("Gate+Up vs copy") << "DRAM copy (measured)" << 13.9e9 << 99;
     QTest::newRow("Down_proj vs copy") << "DRAM copy (measured)" << 11.1e9 << 79;
 }
 
-void TestAnalysis::bandwidthUtilizationOfReference000()
+void TestAnalysis::bandwidthUtilizationOfQ8_0Note()
 {
     QFETCH(QString, ceiling);
     QFETCH(double, achieved);
@@ -257,7 +261,7 @@ void TestAnalysis::bandwidthUtilizationOfReference000()
     Hardware hw = cpu;
     std::stable_partition(hw.memory.begin(), hw.memory.end(),
         [&](const MemoryCeiling &m) { return m.name == ceiling.toStdString(); });
-    // Q8_0 matrix-vector: 32 FLOPs per 34-byte block (reference 000's convention).
+    // Q8_0 matrix-vector: 32 FLOPs per 34-byte block (an FMA counted once, docs/MODEL.md §7).
     const double bytes = 34.0 * 1e6;
     const auto r = analyzePoint(point(32.0 * 1e6, bytes, bytes / achieved), hw);
     QVERIFY(r);
@@ -324,7 +328,7 @@ void TestAnalysis::rejectsPointsThatCannotBePlaced()
 
 void TestAnalysis::sustainedPeaksScaleCeilings()
 {
-    // §3.3: H100 sustains 80-85 % of peak; the preset records 0.8.
+    // docs/MODEL.md §4.5: H100 sustains 80-85 % of peak; the preset records 0.8.
     const Hardware sustained = withSustainedPeaks(preset("H100"));
     QVERIFY(close(sustained.findCompute("BF16 tensor")->peak, 0.8 * 989e12));
     QVERIFY(close(sustained.mainMemory()->bandwidth, 0.8 * 3.35e12));

@@ -55,7 +55,7 @@ const Expectation kCorpus[] = {
     {"ncu_overflowing_value.csv", false, "ncu_overflowing_value.csv:2:137: metric \"dram__bytes.sum\": \"1e300\" Tbyte is out of range (expected a finite value)"},
     {"points_json_zero_bytes.json", false, "points_json_zero_bytes.json: points[0].bytes[0].bytes: must be greater than zero (a log-log roofline cannot show it)"},
     {"unknown_shape.txt", false, "unknown_shape.txt: not a file Ridgepoint can read; tried points CSV (no header row naming a kernel column and a flops, bytes or intensity column), points JSON (no \"format\": \"ridgepoint-points\"), Nsight Compute CSV (no \"ID\",...,\"Kernel Name\" or \"Process ID\",...,\"Invocations\" header), rocprof-compute pmc_perf.csv (no Dispatch_ID,Kernel_Name header), Intel Advisor survey (no \"ID\",\"Function Call Sites and Loops\" header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines), NERSC roofline text (no memroofs, AI_<level> and FLOPS lines), mohamed/roofline apps.csv (no \"# name, intensity, ...\" header), ncu-like metric CSV (no ID,Kernel Name,Host Name,Metric Name,Metric Value header)"},
-    // The ad-hoc formats of roofline scripts (FORMATS.md §2, §6).
+    // The ad-hoc formats of roofline scripts (docs/FORMATS.md §2, §6).
     {"nersc_label_count_mismatch.txt", false, "nersc_label_count_mismatch.txt:5:14: labels has 2 values for 3 FLOPS values (expected one per kernel)"},
     {"nersc_extra_intensity.txt", false, "nersc_extra_intensity.txt:3:21: AI_HBM has 4 values for 3 FLOPS values (expected one per kernel)"},
     {"nersc_empty_flops.txt", false, "nersc_empty_flops.txt:2:6: FLOPS has no values (expected one GFLOP/s value per kernel)"},
@@ -173,7 +173,7 @@ void TestBadFiles::refusesTooManyLines()
 
 void TestBadFiles::readsUtf16WithByteOrderMark()
 {
-    // PowerShell 5 writes UTF-16LE with a BOM (FORMATS.md section 1.2).
+    // PowerShell 5 writes UTF-16LE with a BOM (docs/FORMATS.md §1.2).
     const auto text
         = readTextFile(RIDGEPOINT_SOURCE_DIR "/tests/data/encodings/utf16le_points.csv");
     QVERIFY(text);

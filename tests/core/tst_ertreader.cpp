@@ -21,7 +21,8 @@ private slots:
 
 void TestErtReader::readsEmpiricalAndSpecCeilings()
 {
-    // FORMATS.md §2 excerpt (ERT 1.1.0, P100 run): gbytes before gflops, Python 2 float noise.
+    // docs/FORMATS.md §2's example (ERT 1.1.0, P100 run): gbytes before gflops, Python 2 float
+    // noise.
     const auto result = readErtJson(readTestData("ert/roofline_p100.json"), "roofline.json");
     QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
     const Hardware &h = result.machines.front();
@@ -51,7 +52,7 @@ void TestErtReader::readsThePython3Variant()
 
 void TestErtReader::readsEachLabel_data()
 {
-    // FORMATS.md §2: gflops labels "GFLOPs" (ERT 1.1.0, FP64 kernels) or "<precision> GFLOPs";
+    // docs/FORMATS.md §2: gflops labels "GFLOPs" (ERT 1.1.0, FP64 kernels) or "<precision> GFLOPs";
     // gbytes labels L1, L2, L3, DRAM, and L4 in some `sum` files, which Ridgepoint has no level
     // for.
     QTest::addColumn<QString>("kind"); // gflops or gbytes

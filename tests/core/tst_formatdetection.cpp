@@ -74,7 +74,7 @@ void TestFormatDetection::detectsByContent_data()
     QTest::newRow("likwid") << "likwid/mem_dp_region.csv" << FileFormat::Likwid;
     QTest::newRow("likwid without markers")
         << "likwid/no_markers_two_groups.csv" << FileFormat::Likwid;
-    // FORMATS.md §2 and §6: the ad-hoc formats of roofline scripts (synthetic, same shapes).
+    // docs/FORMATS.md §2 and §6: the ad-hoc formats of roofline scripts (synthetic, same shapes).
     QTest::newRow("NERSC hierarchical text")
         << "adhoc/nersc_hierarchical.txt" << FileFormat::NerscRoofline;
     QTest::newRow("NERSC roofs only") << "adhoc/nersc_roofs_only.txt" << FileFormat::NerscRoofline;

@@ -20,7 +20,7 @@ private slots:
 
 void TestLikwidReader::readsARegionFromTwoGroups()
 {
-    // FORMATS.md §5 excerpt (FLOPS_DP, banner with tabs before the CSV) plus a MEM_DP table.
+    // docs/FORMATS.md §5's example (FLOPS_DP, banner with tabs before the CSV) plus a MEM_DP table.
     const auto result = readLikwidCsv(readTestData("likwid/mem_dp_region.csv"), "likwid.csv");
     QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 1 });
@@ -35,8 +35,8 @@ void TestLikwidReader::readsARegionFromTwoGroups()
 
 void TestLikwidReader::readsAWholeRunOfTwoGroupsOnTwoThreads()
 {
-    // FORMATS.md §5: without markers the TABLE lines name no region, and `-g FLOPS_DP -g MEM_DP`
-    // gives Group 1 and Group 2 of the same run: one point, not one per group. Two threads:
+    // docs/FORMATS.md §5: without markers the TABLE lines name no region, and `-g FLOPS_DP -g
+    // MEM_DP` gives Group 1 and Group 2 of the same run: one point, not one per group. Two threads:
     // STAT tables (Sum, Min, Max, Avg), memory counted on one thread per socket, every line
     // padded with commas to six fields.
     const auto result

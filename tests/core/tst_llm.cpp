@@ -1,4 +1,4 @@
-// LLM inference on the roofline (reference 002): model files, operator points for prefill and
+// LLM inference on the roofline (docs/MODEL.md §8): model files, operator points for prefill and
 // decode, KV-cache traffic, grouped-query attention, batch and quantization behaviour, and the
 // bottleneck of a measured generation. Expected values are written out here from the shapes.
 #include "core/llm.h"
@@ -346,7 +346,7 @@ void TestLlm::prefillIsComputeBoundDecodeMemoryBound()
     QVERIFY(p && d);
     QCOMPARE(p->total.analysis.bound, Bound::Compute);
     QCOMPARE(d->total.analysis.bound, Bound::Memory);
-    // Reference 002's table: decode ~1-2 FLOP/B, long prefill hundreds.
+    // LLM-Viewer's observation (arXiv:2402.16363): decode ~1-2 FLOP/B, long prefill hundreds.
     QVERIFY(intensity(d->total) > 0.9 && intensity(d->total) < 2.0);
     QVERIFY(intensity(p->total) > 200);
 }
@@ -404,7 +404,7 @@ void TestLlm::computePrecisionFollowsWeightsAndActivations()
 
 void TestLlm::missingCeilingIsNamed()
 {
-    // The T4 has no bf16 ceiling (reference 002 uses fp16 on it).
+    // The T4 has no bf16 ceiling (fp16 is its tensor precision).
     const auto r = modelLlm(model("Mistral-7B"), decode(128, 1), preset("T4"));
     QVERIFY(!r);
     QCOMPARE(QString::fromStdString(r.error()),

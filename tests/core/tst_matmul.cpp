@@ -1,5 +1,5 @@
-// The matmul family of reference 001 (sections 4.1-4.4, 6, 9.4, 12.1, acceptance tests 4 and 5)
-// and the Q8_0 matrix-vector product of reference 000, each checked against a calculation
+// The matmul family of docs/MODEL.md (§5.1-§5.5, §6, the worked examples of §9) and the Q8_0
+// matrix-vector product of §5.6, each checked against a calculation
 // written out here independently of core/workloads.cpp.
 #include "core/presets.h"
 #include "core/workloads.h"
@@ -69,8 +69,8 @@ private slots:
     void tileIntensityRisesWithTileSize();
     void perExampleWeightsOfSection12_1_data();
     void perExampleWeightsOfSection12_1();
-    void q8_0OfReference000_data();
-    void q8_0OfReference000();
+    void q8_0MatrixVector_data();
+    void q8_0MatrixVector();
     void q8_0RejectsPartialBlocks();
     void rejectsNonPositiveShapes();
 };
@@ -111,7 +111,8 @@ void TestMatmul::intensityKeepsEveryTerm_data()
     QTest::addColumn<qint64>("b");
     QTest::addColumn<qint64>("d");
     QTest::addColumn<qint64>("f");
-    // Small-D and small-B shapes where dropping the BD or BF term is visibly wrong (§9.4).
+    // Small-D and small-B shapes where dropping the BD or BF term is visibly wrong (docs/MODEL.md
+    // §5.2).
     QTest::newRow("small D") << qint64(512) << qint64(128) << qint64(4096);
     QTest::newRow("small B") << qint64(1) << qint64(4096) << qint64(4096);
     QTest::newRow("square") << qint64(4096) << qint64(4096) << qint64(4096);
@@ -152,22 +153,22 @@ void TestMatmul::criticalBatchExactAndApproximate_data()
     QTest::addColumn<double>("approx");
     QTest::addColumn<QString>("ceiling");
 
-    // §3.1/§4.2: TPU v5e bf16, π/β = 1.97e14 / 8.2e11 ≈ 240.
+    // docs/MODEL.md §5.2, §9: TPU v5e bf16, π/β = 1.97e14 / 8.2e11 ≈ 240.
     QTest::newRow("4.2 v5e bf16 D=F=8192")
         << "TPU v5e" << 0.0 << "none" << qint64(8192) << qint64(8192) << 2.0 << 2.0 << 2.0
         << 1.97e14 << 1.97e14 / 8.2e11 << "BF16 MXU";
     QTest::newRow("4.2 v5e bf16 D=F=65536")
         << "TPU v5e" << 0.0 << "none" << qint64(65536) << qint64(65536) << 2.0 << 2.0 << 2.0
         << 1.97e14 << 1.97e14 / 8.2e11 << "BF16 MXU";
-    // §6.1: full int8, I ≈ 2B, knee 3.94e14 / 8.1e11 ≈ 486, B > 243.
+    // docs/MODEL.md §6.1: full int8, I ≈ 2B, knee 3.94e14 / 8.1e11 ≈ 486, B > 243.
     QTest::newRow("6.1 v5e int8 @8.1e11 D=F=65536")
         << "TPU v5e" << 8.1e11 << "int8" << qint64(65536) << qint64(65536) << 1.0 << 1.0 << 1.0
         << 3.94e14 << 3.94e14 / 8.1e11 / 2.0 << "INT8 MXU";
-    // §6.2: int8 weights, bf16 knee 240, B > 120.
+    // docs/MODEL.md §6.2: int8 weights, bf16 knee 240, B > 120.
     QTest::newRow("6.2 v5e w8a16 D=F=65536")
         << "TPU v5e" << 0.0 << "w8a16" << qint64(65536) << qint64(65536) << 2.0 << 1.0 << 2.0
         << 1.97e14 << 1.97e14 / 8.2e11 / 2.0 << "BF16 MXU";
-    // Beyond the reference: int4 weights quarter it; H100 (§3.3, ≈295) with its own shapes.
+    // Beyond the worked examples: int4 weights quarter it; H100 (≈295) with its own shapes.
     QTest::newRow("v5e w4a16 D=F=65536")
         << "TPU v5e" << 0.0 << "w4a16" << qint64(65536) << qint64(65536) << 2.0 << 0.5 << 2.0
         << 1.97e14 << 1.97e14 / 8.2e11 / 4.0 << "BF16 MXU";
@@ -234,7 +235,7 @@ void TestMatmul::acceptanceTest4MixedHalvesFullInt8Unchanged_data()
     QTest::addColumn<double>("bf16Threshold");
     QTest::addColumn<double>("mixedThreshold");
     QTest::addColumn<double>("int8Threshold");
-    // Reference 001 Test 4 on v5e: ≈240 -> ≈120 (mixed), ≈240 -> ≈243 (full int8, §6.1's
+    // docs/MODEL.md §9, int8 thresholds on v5e: ≈240 -> ≈120 (mixed), ≈240 -> ≈243 (full int8, at
     // 8.1e11 B/s). The exact thresholds are taken at D = F = 65536.
     QTest::newRow("v5e as in the reference") << "TPU v5e" << 8.1e11 << 240.0 << 120.0 << 243.0;
     QTest::newRow("v5e one bandwidth") << "TPU v5e" << 0.0 << 240.0 << 120.0 << 240.0;
@@ -522,7 +523,7 @@ void TestMatmul::perExampleWeightsOfSection12_1()
     QCOMPARE(a->bound, Bound::Memory);
 }
 
-void TestMatmul::q8_0OfReference000_data()
+void TestMatmul::q8_0MatrixVector_data()
 {
     QTest::addColumn<qint64>("rows");
     QTest::addColumn<qint64>("cols");
@@ -531,7 +532,7 @@ void TestMatmul::q8_0OfReference000_data()
     const auto expected = [](double r, double c, double perFma) {
         return perFma * r * c / (r * c / 32.0 * 34.0 + 4.0 * c + 4.0 * r);
     };
-    // Reference 000: ~32 FLOPs / 34 bytes ≈ 0.94 FLOP/B when an FMA counts once.
+    // docs/MODEL.md §5.6: ~32 FLOPs / 34 bytes ≈ 0.94 FLOP/B when an FMA counts once.
     QTest::newRow("4096x4096 fma=1")
         << qint64(4096) << qint64(4096) << 1 << expected(4096, 4096, 1);
     QTest::newRow("4096x4096 fma=2")
@@ -540,7 +541,7 @@ void TestMatmul::q8_0OfReference000_data()
         << qint64(32000) << qint64(4096) << 1 << expected(32000, 4096, 1);
 }
 
-void TestMatmul::q8_0OfReference000()
+void TestMatmul::q8_0MatrixVector()
 {
     QFETCH(qint64, rows);
     QFETCH(qint64, cols);

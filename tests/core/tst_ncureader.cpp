@@ -200,8 +200,8 @@ void TestNcuReader::readsTheAutoScaledFixture()
 
 void TestNcuReader::computesFlopsFromTheSassCounters()
 {
-    // Built from FORMATS.md excerpt C (ncu 2020, NERSC metric set, no quotes), with the other
-    // SASS counters added and a second launch of the same kernel.
+    // Shaped like NERSC's example output (docs/FORMATS.md §1.3: ncu 2020, NERSC metric set, no
+    // quotes), with the other SASS counters added and a second launch of the same kernel.
     NcuOptions options;
     const auto result = readNcuCsv(testData("ncu/ncu_details_nersc_v100.csv"), "v100.csv", options);
     QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
@@ -222,7 +222,7 @@ void TestNcuReader::computesFlopsFromTheSassCounters()
     QCOMPARE(b.name, std::string("ComputeCurrent (ID 1)"));
     // No gpu__time_duration / Duration: cycles / cycles per second.
     QCOMPARE(*b.seconds, 14915000.0 / 1310393221.0);
-    // 2·ffma + 512 FLOP per tensor-pipe instruction (reference 004); the tensor work wins.
+    // 2·ffma + 512 FLOP per tensor-pipe instruction (NERSC's method); the tensor work wins.
     QCOMPARE(b.flops, 2.0 * 7913209000.0 + 1000.0 * 512.0);
     options.tensorFlopsPerInstruction = 1024.0;
     const auto a100 = readNcuCsv(testData("ncu/ncu_details_nersc_v100.csv"), "v100.csv", options);
@@ -231,7 +231,7 @@ void TestNcuReader::computesFlopsFromTheSassCounters()
 
 void TestNcuReader::readsTheRawPageWithItsUnitsRow()
 {
-    // Built from FORMATS.md excerpts D and E: ==PROF== lines, a units row, thousands
+    // Shaped like a raw page (docs/FORMATS.md §1.4): ==PROF== lines, a units row, thousands
     // separators, "no data", "nan" and a failed launch.
     const auto result = readNcuCsv(testData("ncu/ncu_raw_page.csv"), "raw.csv");
     QCOMPARE(result.points.size(), std::size_t { 1 });
@@ -291,7 +291,7 @@ void TestNcuReader::readsAchievedValuesOfTheRooflineSection()
 
 void TestNcuReader::readsThePerKernelSummary_data()
 {
-    // tests/data/ncu/ncu_summary_per_kernel.csv, built from FORMATS.md §1.5 (the verbatim header
+    // tests/data/ncu/ncu_summary_per_kernel.csv, shaped like docs/FORMATS.md §1.5 (the header
     // and Occupancy row, hibagus's dram__bytes.sum and gpu__time_duration.avg values): one row
     // per kernel, launch shape and metric with Minimum, Maximum, Average.
     QTest::addColumn<int>("index");
@@ -346,7 +346,7 @@ void TestNcuReader::readsThePerKernelSummary()
 
 void TestNcuReader::readsNumbersWithADecimalComma()
 {
-    // FORMATS.md §1.8: a European Windows locale writes "2.508.800" and "27.595.520" (dots
+    // docs/FORMATS.md §1.8: a European Windows locale writes "2.508.800" and "27.595.520" (dots
     // between thousands) and "65,77" (a decimal comma). The dotted values show the convention,
     // so the whole file is read with it, and a warning says so.
     const auto result = readNcuCsv(testData("ncu/ncu_details_decimal_comma.csv"), "comma.csv");
@@ -373,7 +373,7 @@ void TestNcuReader::readsNumbersWithADecimalComma()
 
 void TestNcuReader::readsTheRooflineRatesOfARawPage()
 {
-    // A raw page holding only the metrics of ncu's roofline (FORMATS.md §1.4 excerpt E, §1.9
+    // A raw page holding only the metrics of ncu's roofline (docs/FORMATS.md §1.4, §1.9
     // method 2): rates, no totals. FLOP/s = (add + mul + fma operations) per cycle elapsed × SM
     // cycles per second; the FFMA operations are the derived …ffma_pred_on_x2 metric (already
     // ×2), the DFMA ones 2 × dfma per cycle. FLOPs and bytes are rate × gpu__time_duration.
@@ -403,7 +403,7 @@ void TestNcuReader::readsTheRooflineRatesOfARawPage()
 
 void TestNcuReader::readsPeaksFromTheRawPage()
 {
-    // The same raw page as ceilings: peak per cycle × cycles per second (FORMATS.md §1.9).
+    // The same raw page as ceilings: peak per cycle × cycles per second (docs/FORMATS.md §1.9).
     const auto result
         = readNcuRooflineSection(testData("ncu/ncu_raw_roofline_metrics.csv"), "raw.csv");
     QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
@@ -450,8 +450,8 @@ void TestNcuReader::placesRatesWithoutATimeByIntensity()
 
 void TestNcuReader::sumsTheLaunchesOfAKernel()
 {
-    // FORMATS.md §1.9: "aggregated by kernel name (sum FLOP, bytes and time)". The two launches
-    // of ComputeCurrent in the NERSC excerpt become one point.
+    // docs/FORMATS.md §1.9, §7.5: "aggregated by kernel name (sum FLOP, bytes and time)". The two
+    // launches of ComputeCurrent in the NERSC excerpt become one point.
     const auto each = readNcuCsv(testData("ncu/ncu_details_nersc_v100.csv"), "v100.csv");
     NcuOptions options;
     options.sumLaunchesOfAKernel = true;
@@ -483,7 +483,7 @@ void TestNcuReader::sumsTheLaunchesOfAKernel()
 void TestNcuReader::countsHalfPrecisionFmaAsConfigured_data()
 {
     QTest::addColumn<double>("flopsPerFma");
-    QTest::newRow("NERSC: 2 per hfma (reference 004)") << 2.0;
+    QTest::newRow("NERSC: 2 per hfma") << 2.0;
     QTest::newRow("ncu's roofline: 4 per packed HFMA2") << 4.0;
 }
 
@@ -542,7 +542,7 @@ void TestNcuReader::reportsBrokenFiles_data()
            "ncu_overflowing_value.csv:2: launch 0 (\"axpy\"): no byte counters (expected "
            "dram__bytes.sum, dram__bytes_read.sum + dram__bytes_write.sum, lts__t_bytes.sum or "
            "l1tex__t_bytes.sum)";
-    // FORMATS.md §1.2: a file holding only ncu's errors.
+    // docs/FORMATS.md §1.2: a file holding only ncu's errors.
     QTest::newRow("only ncu's error lines")
         << "ncu_errors_only.csv"
         << "ncu_errors_only.csv:1: ncu wrote no table, only its own messages: \"==ERROR== Option "

@@ -64,8 +64,8 @@ void TestPresets::containsTheMachinesUsersAskFor_data()
                              << "Google TPU v5e";
     QTest::newRow("TPU v6e") << "v6e"
                              << "Google TPU v6e";
-    QTest::newRow("reference 000 desktop") << "DDR5 desktop"
-                                           << "DDR5-5500 desktop CPU";
+    QTest::newRow("Q8_0 note's DDR5 desktop") << "DDR5 desktop"
+                                              << "DDR5-5500 desktop CPU";
     QTest::newRow("server CPU") << "epyc 9654"
                                 << "AMD EPYC 9654";
 }

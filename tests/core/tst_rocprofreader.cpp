@@ -185,8 +185,8 @@ void TestRocprofReader::scalesLdsBytesWithTheBanksPerCu()
 
 void TestRocprofReader::sumsTheDispatchesOfAKernel()
 {
-    // FORMATS.md §4.2 "per-kernel aggregation": the two gemm dispatches become one point; daxpy
-    // ran once and stays as it was.
+    // docs/FORMATS.md §4.2 "per-kernel aggregation": the two gemm dispatches become one point;
+    // daxpy ran once and stays as it was.
     RocprofOptions options;
     options.sumDispatchesOfAKernel = true;
     const auto each = readRocprofPmcPerf(readTestData("rocprof/pmc_perf_mi300.csv"), "p.csv");
@@ -215,7 +215,7 @@ void TestRocprofReader::sumsTheDispatchesOfAKernel()
 
 void TestRocprofReader::readsTheCeilingsOfANewerBuild()
 {
-    // A newer build's header (FORMATS.md §4.1): MFMAF8Flops with its spread, MFMAF6Flops and
+    // A newer build's header (docs/FORMATS.md §4.1): MFMAF8Flops with its spread, MFMAF6Flops and
     // MFMAF4Flops without; LDSBw is the LDS roof.
     const auto result
         = readRocprofRoofline(readTestData("rocprof/roofline_mi300.csv"), "roofline.csv");

@@ -52,8 +52,7 @@ void TestUnits::parsesQuantities_data()
     QTest::newRow("5 KB reads as kilo") << "5 KB" << Dimension::Bytes << 5000.0;
     QTest::newRow("130 TOP/s integer rate") << "130 TOP/s" << Dimension::FlopRate << 1.3e14;
     QTest::newRow("1.8 POPS") << "1.8 POPS" << Dimension::FlopRate << 1.8e15;
-    QTest::newRow("TFLOPs/s as reference 001 writes")
-        << "1 TFLOPs/s" << Dimension::FlopRate << 1e12;
+    QTest::newRow("TFLOPs/s as blog posts write") << "1 TFLOPs/s" << Dimension::FlopRate << 1e12;
     QTest::newRow("lower-case tflops") << "12 tflops" << Dimension::FlopRate << 1.2e13;
     QTest::newRow("lower-case pflop/s is peta") << "1.5 pflop/s" << Dimension::FlopRate << 1.5e15;
     QTest::newRow("2.5 GFLOP count") << "2.5 GFLOP" << Dimension::Flops << 2.5e9;

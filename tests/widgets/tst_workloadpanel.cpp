@@ -204,7 +204,7 @@ private slots:
         // The crossing sits on the ridge.
         QVERIFY(std::abs(crossings.front().at.x() / ridge - 1.0) < 0.05);
 
-        // int8 weights halve the threshold (reference 001 section 6.2): the crossing moves.
+        // int8 weights halve the threshold (docs/MODEL.md §6.2): the crossing moves.
         doc->setQuantMode(QuantMode::W8A16);
         const auto moved = plot->sweepCrossings();
         QCOMPARE(moved.size(), std::size_t(1));
