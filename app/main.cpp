@@ -1,15 +1,15 @@
 // Ridgepoint: the window, or a headless subcommand when the first argument names one.
-#include "app/cli.h"
-#include "app/cli_common.h"
-#include "app/importcontroller.h"
-#include "app/mainwindow.h"
-#include "app/sessioncontroller.h"
+#include "app/cli/cli.h"
+#include "app/cli/cli_common.h"
+#include "app/gui/importcontroller.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/sessioncontroller.h"
 
-#include "core/presets.h"
-#include "core/workloads.h"
-#include "widgets/document.h"
-#include "widgets/rooflineplot.h"
-#include "widgets/workloadpanel.h"
+#include "core/presets/presets.h"
+#include "core/workloads/workloads.h"
+#include "widgets/document/document.h"
+#include "widgets/chart/rooflineplot.h"
+#include "widgets/panels/workloadpanel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -7,12 +7,12 @@
 //   QT_QPA_PLATFORM=offscreen XDG_CONFIG_HOME=$(mktemp -d) build/…/bench/bench_copy
 //
 // An executable, not a test: the figures go to docs/PERFORMANCE.md ("Copy chart").
-#include "app/mainwindow.h"
-#include "app/sessioncontroller.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/sessioncontroller.h"
 #include "bench/random_points.h"
-#include "core/presets.h"
-#include "core/session.h"
-#include "widgets/document.h"
+#include "core/presets/presets.h"
+#include "core/session/session.h"
+#include "widgets/document/document.h"
 
 #include <QAction>
 #include <QApplication>

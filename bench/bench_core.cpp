@@ -1,11 +1,11 @@
 // Throughput of the core paths a big file goes through: unit parsing, the input check, CSV
 // reading, analysis and the JSON report.
-#include "core/analysis.h"
-#include "core/csv.h"
-#include "core/input_check.h"
-#include "core/presets.h"
-#include "core/report.h"
-#include "core/units.h"
+#include "core/analysis/analysis.h"
+#include "core/io/formats/csv.h"
+#include "core/io/input_check.h"
+#include "core/presets/presets.h"
+#include "core/report/report.h"
+#include "core/model/units.h"
 
 #include <benchmark/benchmark.h>
 

@@ -5,9 +5,9 @@
 // Uses only the public API, so the same file measures an older build for a before/after.
 // An executable, not a test: the figures go to docs/PERFORMANCE.md.
 #include "bench/random_points.h"
-#include "core/presets.h"
-#include "widgets/document.h"
-#include "widgets/rooflineplot.h"
+#include "core/presets/presets.h"
+#include "widgets/document/document.h"
+#include "widgets/chart/rooflineplot.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -3,7 +3,7 @@
 // roof, six groups; seeded, so every run and every build draws the same points.
 #pragma once
 
-#include "core/point.h"
+#include "core/model/point.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,10 +3,10 @@
 // to the same session and the same analysis, SVGs are valid XML, PNGs are not blank.
 #include "cli_run.h"
 
-#include "core/presets.h"
-#include "core/session.h"
-#include "widgets/rooflineplot.h"
-#include "widgets/sessionfile.h"
+#include "core/presets/presets.h"
+#include "core/session/session.h"
+#include "widgets/chart/rooflineplot.h"
+#include "widgets/document/sessionfile.h"
 
 #include <QColor>
 #include <QFile>

@@ -3,15 +3,15 @@
 // (budget and sweep shrunk through the settings) ends with the measured machine in the hardware
 // panel and selected in the Document, its measured ceilings and the spec's (when one is
 // chosen) drawn on the chart; Cancel, before or during the run, changes nothing (issue 6).
-#include "app/mainwindow.h"
+#include "app/gui/mainwindow.h"
 
 #include "../widgets/testmachine.h"
-#include "core/presets.h"
-#include "widgets/document.h"
-#include "widgets/hardwarepanel.h"
-#include "widgets/measuredialog.h"
-#include "widgets/rooflineplot.h"
-#include "widgets/settings.h"
+#include "core/presets/presets.h"
+#include "widgets/document/document.h"
+#include "widgets/panels/hardwarepanel.h"
+#include "widgets/dialogs/measuredialog.h"
+#include "widgets/chart/rooflineplot.h"
+#include "widgets/document/settings.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,13 +1,13 @@
 // View preferences of the window that outlive a session: the presentation font scale of the
 // chart (View → Presentation font size) and the machine preset chosen last. Real MainWindow,
 // offscreen, settings in a temporary INI file.
-#include "app/mainwindow.h"
+#include "app/gui/mainwindow.h"
 
 #include "../widgets/testmachine.h"
-#include "core/presets.h"
-#include "widgets/document.h"
-#include "widgets/rooflineplot.h"
-#include "widgets/settings.h"
+#include "core/presets/presets.h"
+#include "widgets/document/document.h"
+#include "widgets/chart/rooflineplot.h"
+#include "widgets/document/settings.h"
 
 #include <QAction>
 #include <QStandardPaths>

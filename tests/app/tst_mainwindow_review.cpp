@@ -2,17 +2,17 @@
 // baseline with undo, the kernels table's speed-up column, a baseline file with broken rows
 // answered through the MessageBox wrapper, and File > Export table… of the rows as filtered
 // and sorted, as CSV and Markdown, written atomically.
-#include "app/mainwindow.h"
-#include "app/reviewcontroller.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/reviewcontroller.h"
 #include "tests/testfiles.h"
 
 #include "../widgets/testmachine.h"
-#include "widgets/document.h"
-#include "widgets/messagebox.h"
-#include "widgets/pointspanel.h"
-#include "widgets/pointstablemodel.h"
-#include "widgets/reviewoverlay.h"
-#include "widgets/settings.h"
+#include "widgets/document/document.h"
+#include "widgets/dialogs/messagebox.h"
+#include "widgets/panels/pointspanel.h"
+#include "widgets/models/pointstablemodel.h"
+#include "widgets/chart/reviewoverlay.h"
+#include "widgets/document/settings.h"
 
 #include <QAction>
 #include <QFile>

@@ -2,17 +2,17 @@
 // Ctrl+S, atomic writes that leave the old file when they fail, questions before unsaved work
 // is dropped (answered by the test through the MessageBox wrapper), the autosave and its
 // restore, and point files read on a worker thread with the skipped rows shown first.
-#include "app/mainwindow.h"
-#include "app/sessioncontroller.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/sessioncontroller.h"
 #include "tests/testfiles.h"
 
 #include "../widgets/testmachine.h"
-#include "core/session.h"
-#include "widgets/document.h"
-#include "widgets/messagebox.h"
-#include "widgets/rooflineplot.h"
-#include "widgets/sessionfile.h"
-#include "widgets/settings.h"
+#include "core/session/session.h"
+#include "widgets/document/document.h"
+#include "widgets/dialogs/messagebox.h"
+#include "widgets/chart/rooflineplot.h"
+#include "widgets/document/sessionfile.h"
+#include "widgets/document/settings.h"
 
 #include <QFile>
 #include <QProgressDialog>

@@ -1,7 +1,7 @@
 // Helpers the core tests share: relative comparison and the built-in presets by name.
 #pragma once
 
-#include "core/presets.h"
+#include "core/presets/presets.h"
 
 #include <QtGlobal>
 

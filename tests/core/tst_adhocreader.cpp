@@ -3,12 +3,12 @@
 // Techercise Metric Value CSV, and the script CSVs the generic reader takes (thoasm, HPCL). The
 // fixtures in tests/data/adhoc/ are synthetic files in the shapes docs/FORMATS.md describes; every
 // expected number is worked out here from the file's values.
-#include "core/adhoc_reader.h"
-#include "core/analysis.h"
-#include "core/points_json.h"
-#include "core/readers.h"
-#include "core/report.h"
-#include "core/session.h"
+#include "core/io/formats/adhoc_reader.h"
+#include "core/analysis/analysis.h"
+#include "core/io/formats/points_json.h"
+#include "core/io/readers.h"
+#include "core/report/report.h"
+#include "core/session/session.h"
 #include "core_test_support.h"
 #include "tst_common_reader.h"
 

@@ -1,6 +1,6 @@
 // Intel Advisor: roofs CSV (CPU and GPU ceilings) and the survey CSV, legacy and current columns,
 // comma or tab delimited, after its preamble (points).
-#include "core/advisor_reader.h"
+#include "core/io/formats/advisor_reader.h"
 #include "tst_common_reader.h"
 
 #include <QTest>

@@ -1,6 +1,6 @@
 // The roofline model (docs/MODEL.md) on single points: ridges, bounds, times, consistency.
-#include "core/analysis.h"
-#include "core/presets.h"
+#include "core/analysis/analysis.h"
+#include "core/presets/presets.h"
 
 #include "core_test_support.h"
 

@@ -1,9 +1,9 @@
 // The corpus of broken files under tests/data/bad/: each file is named after its defect and must
 // produce exactly the message listed here, through the same entry points the CLI and the window
 // use. Every file in the folder must be listed, so no fixture goes unused.
-#include "core/file_io.h"
-#include "core/input_check.h"
-#include "core/readers.h"
+#include "core/io/file_io.h"
+#include "core/io/input_check.h"
+#include "core/io/readers.h"
 
 #include <QDir>
 #include <QSet>

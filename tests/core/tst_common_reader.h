@@ -1,8 +1,8 @@
 // Helpers shared by the reader tests: diagnostics as text, files from the fixtures and tests/data.
 #pragma once
 
-#include "core/diagnostic.h"
-#include "core/file_io.h"
+#include "core/model/diagnostic.h"
+#include "core/io/file_io.h"
 
 #include <QStringList>
 #include <QtGlobal>

@@ -1,6 +1,6 @@
 // The generic points CSV: columns by name and unit, quoting, line endings, row errors.
-#include "core/csv.h"
-#include "core/file_io.h"
+#include "core/io/formats/csv.h"
+#include "core/io/file_io.h"
 
 #include <QTest>
 

@@ -1,5 +1,5 @@
 // ERT roofline.json: empirical and spec ceilings, both generations of the file.
-#include "core/ert_reader.h"
+#include "core/io/formats/ert_reader.h"
 #include "tst_common_reader.h"
 
 #include <QTest>

@@ -1,6 +1,6 @@
 // Format detection by content: every real fixture and every synthetic excerpt goes to its reader.
-#include "core/points_json.h"
-#include "core/readers.h"
+#include "core/io/formats/points_json.h"
+#include "core/io/readers.h"
 #include "tst_common_reader.h"
 
 #include <QTest>

@@ -1,5 +1,5 @@
 // Hardware files: the JSON schema, its errors, and machine edits.
-#include "core/hardware_json.h"
+#include "core/io/formats/hardware_json.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // likwid-perfctr -O: a marker region measured with the FLOPS_DP and MEM_DP groups, and a run
 // without markers on two threads (STAT tables, padded lines).
-#include "core/likwid_reader.h"
+#include "core/io/formats/likwid_reader.h"
 #include "tst_common_reader.h"
 
 #include <QTest>

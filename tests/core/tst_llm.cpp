@@ -1,8 +1,8 @@
 // LLM inference on the roofline (docs/MODEL.md §8): model files, operator points for prefill and
 // decode, KV-cache traffic, grouped-query attention, batch and quantization behaviour, and the
 // bottleneck of a measured generation. Expected values are written out here from the shapes.
-#include "core/llm.h"
-#include "core/presets.h"
+#include "core/workloads/llm.h"
+#include "core/presets/presets.h"
 
 #include "core_test_support.h"
 

@@ -1,8 +1,8 @@
 // Measuring this machine: plateau detection on synthetic curves, the measured machine and its
 // JSON round trip, cancellation, the kernels of every ISA the processor runs.
-#include "core/hardware_json.h"
-#include "core/measure.h"
-#include "core/measure_kernels.h"
+#include "core/io/formats/hardware_json.h"
+#include "measure/measure.h"
+#include "measure/measure_kernels.h"
 
 #include <QElapsedTimer>
 #include <QTest>

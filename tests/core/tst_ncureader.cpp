@@ -1,7 +1,7 @@
 // Nsight Compute CSV: details page, raw page, per-kernel summary and roofline section; units,
 // noise, locale, FLOP formulas (counters and roofline rates), ceilings.
-#include "core/file_io.h"
-#include "core/ncu_reader.h"
+#include "core/io/file_io.h"
+#include "core/io/formats/ncu_reader.h"
 #include "core_test_support.h"
 
 #include <QTest>

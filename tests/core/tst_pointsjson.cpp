@@ -1,5 +1,5 @@
 // Ridgepoint's points JSON: round trip, unit strings, versions, errors with paths.
-#include "core/points_json.h"
+#include "core/io/formats/points_json.h"
 #include "tst_common_reader.h"
 
 #include <QTest>

@@ -1,5 +1,5 @@
 // The built-in preset database: every file loads, cites a source, and is found by name.
-#include "core/presets.h"
+#include "core/presets/presets.h"
 
 #include <QTest>
 

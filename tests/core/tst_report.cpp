@@ -1,7 +1,7 @@
 // The points table as CSV and Markdown (File ▸ Export table…, `analyze --format`), and the
 // speed-up of a run over its baseline (issue 4: review documents, compare runs).
-#include "core/compare.h"
-#include "core/report.h"
+#include "core/analysis/compare.h"
+#include "core/report/report.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // Session files: round trips of every part of a workspace, every error path with its path or
 // line/column, the newer-version refusal and the migration of the pre-release version 0.
-#include "core/hardware_json.h"
-#include "core/session.h"
+#include "core/io/formats/hardware_json.h"
+#include "core/session/session.h"
 
 #include <QTest>
 

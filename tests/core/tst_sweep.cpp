@@ -1,8 +1,8 @@
 // Sweeps of a workload parameter: parsing PARAM=A:B[:STEP], the values, and the crossing of
 // the ridge.
-#include "core/presets.h"
-#include "core/sweep.h"
-#include "core/workloads.h"
+#include "core/presets/presets.h"
+#include "core/workloads/sweep.h"
+#include "core/workloads/workloads.h"
 
 #include <QTest>
 

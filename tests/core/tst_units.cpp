@@ -1,5 +1,5 @@
 // Unit strings in and out: SI and binary prefixes, rates and amounts, clear errors.
-#include "core/units.h"
+#include "core/model/units.h"
 
 #include <QTest>
 

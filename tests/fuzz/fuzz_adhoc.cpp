@@ -1,7 +1,7 @@
 // The ad-hoc formats of roofline scripts (NERSC text, ERT sum, peaks.csv, hw_db.csv, apps.csv,
 // the Metric Value CSV): every reader on every input, since each must refuse the others' files
 // cleanly, and the shape detection that picks between them.
-#include "core/adhoc_reader.h"
+#include "core/io/formats/adhoc_reader.h"
 #include "fuzz_checks.h"
 
 namespace {

@@ -1,5 +1,5 @@
 // Intel Advisor: roofs CSV (ceilings) and survey CSV (points).
-#include "core/advisor_reader.h"
+#include "core/io/formats/advisor_reader.h"
 #include "fuzz_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)

@@ -2,9 +2,9 @@
 // A violated property aborts, which libFuzzer reports as a crash with the input saved.
 #pragma once
 
-#include "core/analysis.h"
-#include "core/csv.h"
-#include "core/hardware_json.h"
+#include "core/analysis/analysis.h"
+#include "core/io/formats/csv.h"
+#include "core/io/formats/hardware_json.h"
 
 #include <cmath>
 #include <cstdint>

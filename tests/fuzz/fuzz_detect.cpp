@@ -1,5 +1,5 @@
 // Format detection and every reader behind it, as the CLI and the window call them.
-#include "core/readers.h"
+#include "core/io/readers.h"
 #include "fuzz_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)

@@ -1,5 +1,5 @@
 // ERT roofline.json.
-#include "core/ert_reader.h"
+#include "core/io/formats/ert_reader.h"
 #include "fuzz_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)

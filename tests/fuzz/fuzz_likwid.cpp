@@ -1,5 +1,5 @@
 // likwid-perfctr -O output.
-#include "core/likwid_reader.h"
+#include "core/io/formats/likwid_reader.h"
 #include "fuzz_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)

@@ -1,5 +1,5 @@
 // LLM model configurations (resources/models/*.json and users' own files).
-#include "core/llm.h"
+#include "core/workloads/llm.h"
 #include "fuzz_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)

@@ -1,6 +1,6 @@
 // Nsight Compute CSV: details, raw and summary pages as points, the roofline section and the
 // pages' peak metrics as ceilings, with each number convention forced as well as detected.
-#include "core/ncu_reader.h"
+#include "core/io/formats/ncu_reader.h"
 #include "fuzz_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)

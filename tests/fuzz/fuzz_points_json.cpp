@@ -1,5 +1,5 @@
 // Ridgepoint's points JSON: whatever is read is written and read back to the same points.
-#include "core/points_json.h"
+#include "core/io/formats/points_json.h"
 #include "fuzz_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)

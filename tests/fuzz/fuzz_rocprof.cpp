@@ -1,5 +1,5 @@
 // rocprof-compute: roofline.csv (ceilings) and pmc_perf.csv (points).
-#include "core/rocprof_reader.h"
+#include "core/io/formats/rocprof_reader.h"
 #include "fuzz_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)

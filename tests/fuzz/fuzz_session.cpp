@@ -1,5 +1,5 @@
 // Session files: no crash, and a session that reads writes back to text that reads the same.
-#include "core/session.h"
+#include "core/session/session.h"
 #include "fuzz_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)

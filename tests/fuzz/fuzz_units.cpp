@@ -1,5 +1,5 @@
 // Unit strings: never crash, and whatever parses must print and parse back to a close value.
-#include "core/units.h"
+#include "core/model/units.h"
 
 #include <cmath>
 #include <cstdint>

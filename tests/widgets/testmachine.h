@@ -1,8 +1,8 @@
 // A small machine and points whose roofline numbers are easy to check by hand.
 #pragma once
 
-#include "core/hardware.h"
-#include "core/point.h"
+#include "core/model/hardware.h"
+#include "core/model/point.h"
 
 #include <vector>
 

@@ -1,7 +1,7 @@
 // CeilingsTableModel: editing π/β with units, renaming, visibility, add/remove, undo.
 #include "testmachine.h"
-#include "widgets/ceilingstablemodel.h"
-#include "widgets/document.h"
+#include "widgets/models/ceilingstablemodel.h"
+#include "widgets/document/document.h"
 
 #include <QSignalSpy>
 #include <QTest>

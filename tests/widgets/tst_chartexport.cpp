@@ -4,12 +4,12 @@
 #include "testmachine.h"
 #include "tests/testfiles.h"
 
-#include "widgets/document.h"
-#include "widgets/figuresession.h"
-#include "widgets/pointstablemodel.h"
-#include "widgets/reviewoverlay.h"
-#include "widgets/rooflineplot.h"
-#include "widgets/sessionfile.h"
+#include "widgets/document/document.h"
+#include "widgets/export/figuresession.h"
+#include "widgets/models/pointstablemodel.h"
+#include "widgets/chart/reviewoverlay.h"
+#include "widgets/chart/rooflineplot.h"
+#include "widgets/document/sessionfile.h"
 
 #include <QFile>
 #include <QImage>

@@ -1,7 +1,7 @@
 // Document: undoable edits, drag merging, cancelling, the "Custom (from …)" rename.
-#include "core/presets.h"
+#include "core/presets/presets.h"
 #include "testmachine.h"
-#include "widgets/document.h"
+#include "widgets/document/document.h"
 
 #include <QSignalSpy>
 #include <QTest>

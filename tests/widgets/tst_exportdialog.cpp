@@ -2,15 +2,15 @@
 // points table and the embedded session reach the file; failures leave the old file alone;
 // choices are remembered in an isolated settings file (issue 4).
 #include "tests/testfiles.h"
-#include "widgets/exportdialog.h"
+#include "widgets/dialogs/exportdialog.h"
 
-#include "core/session.h"
+#include "core/session/session.h"
 #include "testmachine.h"
-#include "widgets/document.h"
-#include "widgets/figuresession.h"
-#include "widgets/rooflineplot.h"
-#include "widgets/sessionfile.h"
-#include "widgets/settings.h"
+#include "widgets/document/document.h"
+#include "widgets/export/figuresession.h"
+#include "widgets/chart/rooflineplot.h"
+#include "widgets/document/sessionfile.h"
+#include "widgets/document/settings.h"
 
 #include <QCheckBox>
 #include <QComboBox>

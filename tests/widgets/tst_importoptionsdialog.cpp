@@ -2,10 +2,10 @@
 // shows what the settings hold, OK stores what the controls say, Cancel stores nothing,
 // Restore defaults gives the readers' own defaults, and "Apply and re-read" is offered only
 // when there are files to re-read. The settings live in a temporary file.
-#include "widgets/importoptionsdialog.h"
+#include "widgets/dialogs/importoptionsdialog.h"
 
-#include "widgets/pointsloader.h"
-#include "widgets/settings.h"
+#include "widgets/document/pointsloader.h"
+#include "widgets/document/settings.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -3,10 +3,10 @@
 // measured against the spec, and hands over a machine; Cancel and closing stop the worker
 // within the bound the core promises. Settings live in a temporary file; the quick budget is
 // shortened to a second.
-#include "widgets/document.h"
-#include "widgets/hardwarepanel.h"
-#include "widgets/measuredialog.h"
-#include "widgets/settings.h"
+#include "widgets/document/document.h"
+#include "widgets/panels/hardwarepanel.h"
+#include "widgets/dialogs/measuredialog.h"
+#include "widgets/document/settings.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>

@@ -1,10 +1,10 @@
 // PointsPanel with a RooflinePlot on the same Document: the table and the chart select the same
 // point both ways; the filter box; Delete and duplicate.
 #include "testmachine.h"
-#include "widgets/document.h"
-#include "widgets/pointspanel.h"
-#include "widgets/pointstablemodel.h"
-#include "widgets/rooflineplot.h"
+#include "widgets/document/document.h"
+#include "widgets/panels/pointspanel.h"
+#include "widgets/models/pointstablemodel.h"
+#include "widgets/chart/rooflineplot.h"
 
 #include <QHBoxLayout>
 #include <QLineEdit>

@@ -1,7 +1,7 @@
 // PointsTableModel through a QSortFilterProxyModel: sorting, filtering, live updates.
 #include "testmachine.h"
-#include "widgets/document.h"
-#include "widgets/pointstablemodel.h"
+#include "widgets/document/document.h"
+#include "widgets/models/pointstablemodel.h"
 
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>

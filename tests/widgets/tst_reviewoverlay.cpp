@@ -4,9 +4,9 @@
 // carry them.
 #include "testmachine.h"
 
-#include "widgets/document.h"
-#include "widgets/reviewoverlay.h"
-#include "widgets/rooflineplot.h"
+#include "widgets/document/document.h"
+#include "widgets/chart/reviewoverlay.h"
+#include "widgets/chart/rooflineplot.h"
 
 #include <QApplication>
 #include <QComboBox>

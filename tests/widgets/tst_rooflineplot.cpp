@@ -2,9 +2,9 @@
 // and what the chart says about a point.
 #include "testmachine.h"
 
-#include "core/presets.h"
-#include "widgets/document.h"
-#include "widgets/rooflineplot.h"
+#include "core/presets/presets.h"
+#include "widgets/document/document.h"
+#include "widgets/chart/rooflineplot.h"
 
 #include <QApplication>
 #include <QPointer>

@@ -3,11 +3,11 @@
 // back, sweeps draw a trajectory with the ridge crossing labelled (issues 3 and 5).
 #include "testmachine.h"
 
-#include "core/presets.h"
-#include "widgets/document.h"
-#include "widgets/quantmodebox.h"
-#include "widgets/rooflineplot.h"
-#include "widgets/workloadpanel.h"
+#include "core/presets/presets.h"
+#include "widgets/document/document.h"
+#include "widgets/panels/quantmodebox.h"
+#include "widgets/chart/rooflineplot.h"
+#include "widgets/panels/workloadpanel.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,0 +1,87 @@
+#include "app/cli/cli.h"
+
+#include "app/cli/cli_commands.h"
+#include "app/cli/cli_common.h"
+
+#include <QCoreApplication>
+
+#include <array>
+
+namespace ridgepoint::cli {
+namespace {
+
+struct Subcommand {
+    const char *name;
+    const char *summary;
+    int (*run)(const QStringList &arguments);
+};
+
+constexpr std::array kSubcommands {
+    Subcommand {
+        "presets", "List the hardware presets (--json for machine-readable output).", runPresets },
+    Subcommand { "analyze", "Place kernels from point files on a machine's roofline.", runAnalyze },
+    Subcommand { "render", "Draw the roofline chart to a PNG, SVG or PDF file.", runRender },
+    Subcommand { "matmul", "Place a planned matmul (tiled, sharded, quantized) on the roofline.",
+        runMatmul },
+    Subcommand { "llm", "Place an LLM prefill or decode step, operator by operator.", runLlm },
+    Subcommand {
+        "kernel", "Place a dot product, per-example-weights matmul or Q8_0 mat-vec.", runKernel },
+    Subcommand {
+        "measure", "Measure this machine's ceilings (bandwidths, peak FLOP/s).", runMeasure },
+};
+
+} // namespace
+
+bool isSubcommand(const QString &word)
+{
+    for (const auto &command : kSubcommands) {
+        if (word == QLatin1String(command.name))
+            return true;
+    }
+    return word == "help" || word == "--help" || word == "-h" || word == "--version";
+}
+
+int run(const QStringList &arguments)
+{
+    const QString word = arguments.value(1);
+    for (const auto &command : kSubcommands) {
+        if (word == QLatin1String(command.name)) {
+            QStringList rest = arguments;
+            rest.removeAt(1);
+            rest[0] = rest[0] + " " + word;
+            return command.run(rest);
+        }
+    }
+    if (word == "--version") {
+        out() << "ridgepoint " << QCoreApplication::applicationVersion() << Qt::endl;
+        return kExitOk;
+    }
+    out() << "Usage: ridgepoint [FILE...]            open the window\n"
+             "       ridgepoint <command> [options]  run headless\n\nCommands:\n";
+    for (const auto &command : kSubcommands)
+        out() << "  " << QString(command.name).leftJustified(10) << command.summary << "\n";
+    out() << "\n'ridgepoint <command> --help' describes a command's options.\n"
+             "Ridgepoint is free software under the GNU GPL, version 3 or later.\n";
+    out().flush();
+    return word == "help" || word == "--help" || word == "-h" ? kExitOk : kExitBadInput;
+}
+
+bool parseOrExplain(QCommandLineParser &parser, const QStringList &arguments, int &status)
+{
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const auto help = parser.addHelpOption();
+    if (!parser.parse(arguments)) {
+        err() << parser.errorText() << "\n(see '" << arguments.value(0) << " --help')" << Qt::endl;
+        status = kExitBadInput;
+        return false;
+    }
+    if (parser.isSet(help)) {
+        out() << parser.helpText();
+        out().flush();
+        status = kExitOk;
+        return false;
+    }
+    return true;
+}
+
+} // namespace ridgepoint::cli

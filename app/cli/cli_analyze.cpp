@@ -1,0 +1,398 @@
+#include "app/cli/cli.h"
+#include "app/cli/cli_commands.h"
+#include "app/cli/cli_common.h"
+
+#include "core/analysis/analysis.h"
+#include "core/presets/presets.h"
+#include "core/io/readers.h"
+#include "core/report/report.h"
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <string_view>
+#include <thread>
+
+namespace ridgepoint::cli {
+
+int runPresets(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription("List the hardware presets with their ceilings and ridges.");
+    parser.addOption({ "json", "Print {\"presets\": [...]} instead of a table." });
+    int status = kExitOk;
+    if (!parseOrExplain(parser, arguments, status))
+        return status;
+    if (!parser.positionalArguments().isEmpty()) {
+        err() << "presets takes no file arguments" << Qt::endl;
+        return kExitBadInput;
+    }
+    const PresetDatabase presets = PresetDatabase::builtin();
+    for (const auto &d : presets.diagnostics())
+        err() << QString::fromStdString(d.toString()) << Qt::endl;
+    const std::string text
+        = parser.isSet("json") ? presetsJson(presets.machines()) : presetsTable(presets.machines());
+    out() << QString::fromStdString(text);
+    out().flush();
+    return kExitOk;
+}
+
+namespace {
+
+// What analyze has to say after its report, gathered by either path below.
+struct Outcome {
+    int rowErrors = 0; // rows and points left out
+    bool unreadable = false; // a file that could not be used at all
+    std::size_t placed = 0;
+    int inconsistent = 0; // points faster than the roofline allows
+    std::vector<bool> readButNonePlaced; // per file
+};
+
+// The messages after the report, and the exit status.
+int conclude(const QCommandLineParser &parser, const QStringList &files, const Hardware &hardware,
+    Outcome outcome)
+{
+    if (outcome.inconsistent > 0)
+        err() << outcome.inconsistent
+              << " point(s) are faster than the roofline allows: counts or peaks "
+                 "are off"
+              << Qt::endl;
+    // A file read but none of whose points could be placed counts as a file with no usable
+    // point, even when other files had some.
+    for (std::size_t file = 0; file < outcome.readButNonePlaced.size(); ++file) {
+        if (outcome.readButNonePlaced[file]) {
+            err() << files[static_cast<qsizetype>(file)] << ": no point could be placed on "
+                  << QString::fromStdString(hardware.name) << Qt::endl;
+            outcome.unreadable = true;
+        }
+    }
+    const bool hadInput = !files.isEmpty() || parser.isSet("example");
+    if (outcome.unreadable || (hadInput && outcome.placed == 0))
+        return kExitBadInput;
+    if (parser.isSet("strict") && outcome.rowErrors > 0)
+        return kExitBadInput;
+    return kExitOk;
+}
+
+// The JSON report written to stdout on a second thread: the digits of its numbers are more
+// than half the work of analyze --json, and this thread meanwhile reads and analyses the next
+// points. Points travel in batches, moved, a few batches at most in flight; the text leaves in
+// the writer's pieces of about a megabyte.
+class BackgroundReport
+{
+public:
+    explicit BackgroundReport(const Hardware &hardware)
+        : m_writer(hardware,
+            [](std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), stdout); })
+        , m_thread([this] { writeBatches(); })
+    {
+        m_batch.reserve(kBatchPoints);
+    }
+    BackgroundReport(const BackgroundReport &) = delete;
+    BackgroundReport &operator=(const BackgroundReport &) = delete;
+    ~BackgroundReport() { stop(); }
+
+    void add(KernelPoint &&point, PointAnalysis &&analysis)
+    {
+        m_batch.push_back({ std::move(point), std::move(analysis) });
+        if (m_batch.size() == kBatchPoints)
+            handOver();
+    }
+
+    // Writes what is left and the end of the document; nothing may be added after. Throws what
+    // the writing thread threw.
+    void finish()
+    {
+        handOver();
+        stop();
+        if (m_failure)
+            std::rethrow_exception(m_failure);
+        m_writer.finish();
+        std::fflush(stdout);
+    }
+
+private:
+    static constexpr std::size_t kBatchPoints = 4096; // about 3 MB of points
+    static constexpr std::size_t kBatchesInFlight = 3;
+
+    void handOver()
+    {
+        if (m_batch.empty())
+            return;
+        std::unique_lock lock(m_mutex);
+        m_room.wait(lock, [&] { return m_queue.size() < kBatchesInFlight; });
+        m_queue.push_back(std::move(m_batch));
+        lock.unlock();
+        m_ready.notify_one();
+        m_batch = {};
+        m_batch.reserve(kBatchPoints);
+    }
+
+    void stop()
+    {
+        if (!m_thread.joinable())
+            return;
+        {
+            const std::lock_guard lock(m_mutex);
+            m_done = true;
+        }
+        m_ready.notify_one();
+        m_thread.join();
+    }
+
+    void writeBatches()
+    {
+        while (true) {
+            std::vector<AnalyzedPoint> batch;
+            {
+                std::unique_lock lock(m_mutex);
+                m_ready.wait(lock, [&] { return !m_queue.empty() || m_done; });
+                if (m_queue.empty())
+                    return;
+                batch = std::move(m_queue.front());
+                m_queue.pop_front();
+            }
+            m_room.notify_one();
+            if (m_failure)
+                continue; // keep taking batches, so the reading thread never waits for room
+            try {
+                for (const auto &[point, analysis] : batch)
+                    m_writer.add(point, analysis);
+            } catch (...) {
+                m_failure = std::current_exception(); // read by finish() after the join
+            }
+        }
+    }
+
+    AnalysisJsonWriter m_writer; // used by the thread until it is joined
+    std::vector<AnalyzedPoint> m_batch; // being filled by this thread
+    std::mutex m_mutex;
+    std::condition_variable m_ready; // a batch is queued, or the end
+    std::condition_variable m_room; // a batch was taken
+    std::deque<std::vector<AnalyzedPoint>> m_queue;
+    bool m_done = false;
+    std::exception_ptr m_failure; // the writing thread's, once it failed
+    std::thread m_thread; // last: starts once the members it uses exist
+};
+
+// analyze --json: the same points in the same order as the general path, each analysed and
+// written as soon as it is read (a points file's rows from the text readInputFile kept), so
+// memory stays at the input's text whatever the number of points. The report goes to stdout
+// directly; the analysis problems follow it on stderr.
+int analyzeToJson(const QCommandLineParser &parser, const QStringList &files,
+    std::vector<std::optional<InputFile>> &inputs, const Hardware &hardware,
+    const AnalysisOptions &options, const ReadOptions &readOptions, Outcome outcome)
+{
+    out().flush();
+    BackgroundReport report(hardware);
+    std::vector<Diagnostic> problems;
+    std::vector<bool> readAny(inputs.size(), false);
+    std::vector<bool> placedAny(inputs.size(), false);
+    // Input `file` (none: the example data set).
+    const auto place = [&](KernelPoint &&point, std::optional<std::size_t> file) {
+        if (file)
+            readAny[*file] = true;
+        auto analysis = analyzePoint(point, hardware, options);
+        if (!analysis) {
+            problems.push_back(
+                { Severity::Error, point.source.file, point.source.line, 0, analysis.error() });
+            return;
+        }
+        if (file)
+            placedAny[*file] = true;
+        ++outcome.placed;
+        outcome.inconsistent += analysis->consistent ? 0 : 1;
+        report.add(std::move(point), std::move(*analysis));
+    };
+    for (std::size_t file = 0; file < inputs.size(); ++file) {
+        auto &input = inputs[file];
+        if (!input)
+            continue;
+        if (input->session) {
+            for (KernelPoint &point : sessionPoints(std::move(*input->session), hardware))
+                place(std::move(point), file);
+        } else if (input->text) {
+            // Its messages were given when it was first read.
+            ridgepoint::readPointsFile(
+                *input->text, files[static_cast<qsizetype>(file)].toStdString(),
+                [&](KernelPoint &&point) { place(std::move(point), file); }, readOptions);
+            input->text.reset();
+        } else {
+            for (KernelPoint &point : input->points)
+                place(std::move(point), file);
+        }
+    }
+    if (parser.isSet("example")) {
+        for (KernelPoint &point : examplePoints())
+            place(std::move(point), std::nullopt);
+    }
+    report.finish();
+
+    printDiagnostics(problems);
+    outcome.rowErrors += static_cast<int>(problems.size());
+    for (std::size_t file = 0; file < inputs.size(); ++file)
+        outcome.readButNonePlaced.push_back(readAny[file] && !placedAny[file]);
+    return conclude(parser, files, hardware, std::move(outcome));
+}
+
+} // namespace
+
+int runAnalyze(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Place kernels on a machine's roofline: intensity per memory level, attainable "
+        "performance, bound and limiting ceiling, utilization, T_min/T_max, consistency.");
+    addHardwareOptions(parser);
+    parser.addOption(
+        { "json", "Print one JSON object (numbers in SI base units); --format json." });
+    parser.addOption({ "format",
+        "table (default, for people), json, csv (RFC 4180, SI base units, full precision) or "
+        "markdown (a pipe table for review documents).",
+        "table|json|csv|markdown", "table" });
+    parser.addOption({ "strict", "Exit with status 2 if any row cannot be used." });
+    parser.addOption({ "example", "Analyse the built-in example data set as well." });
+    addReadOptions(parser);
+    parser.addPositionalArgument("files",
+        "Point files in any format Ridgepoint reads (CSV name,flops,bytes,seconds,..., points "
+        "JSON, ncu, rocprof-compute, Advisor, likwid), or sessions: a .ridgepoint.json file or "
+        "a PNG, SVG or PDF exported with its session embedded. A session's points are analysed as "
+        "the window shows them (what-if moves applied) on the session's machine, unless "
+        "--hardware names another.",
+        "[FILE...]");
+    int status = kExitOk;
+    if (!parseOrExplain(parser, arguments, status))
+        return status;
+
+    const QString format = parser.isSet("json") ? QStringLiteral("json") : parser.value("format");
+    if (!QStringList { "table", "json", "csv", "markdown" }.contains(format)) {
+        err() << "--format: expected table, json, csv or markdown, got \"" << format << "\""
+              << Qt::endl;
+        return kExitBadInput;
+    }
+    if (parser.isSet("json") && parser.isSet("format") && parser.value("format") != "json") {
+        err() << "--json and --format " << parser.value("format") << " contradict each other"
+              << Qt::endl;
+        return kExitBadInput;
+    }
+    const auto readOptions = readOptionsFromOptions(parser);
+    if (!readOptions)
+        return kExitBadInput;
+
+    // Read first: a session brings its own machine, used unless the options name another.
+    const QStringList files = parser.positionalArguments();
+    std::vector<std::optional<InputFile>> inputs;
+    inputs.reserve(static_cast<std::size_t>(files.size())); // firstSession points into it
+    int rowErrors = 0;
+    bool unreadable = false;
+    const Session *firstSession = nullptr;
+    QString firstSessionFile;
+    // --json streams: each point is analysed and written as its row is read, so a million-row
+    // file needs neither its points nor the whole report in memory (1.1 GB of JSON).
+    const bool stream = format == "json";
+    for (const QString &file : files) {
+        inputs.push_back(readInputFile(file, rowErrors, *readOptions, stream));
+        const auto &input = inputs.back();
+        if (!input) {
+            unreadable = true;
+            continue;
+        }
+        if (!input->session)
+            continue;
+        if (!firstSession) {
+            firstSession = &*input->session;
+            firstSessionFile = file;
+        } else if (!parser.isSet("hardware")
+            && input->session->hardware.name != firstSession->hardware.name) {
+            err() << file << ": saved on " << QString::fromStdString(input->session->hardware.name)
+                  << ", " << firstSessionFile << " on "
+                  << QString::fromStdString(firstSession->hardware.name)
+                  << ": choose one machine with --hardware" << Qt::endl;
+            return kExitBadInput;
+        }
+    }
+    const bool sessionMachine = firstSession && !parser.isSet("hardware");
+    const auto hardware = hardwareFromOptions(
+        parser, firstSession ? &firstSession->hardware : nullptr, *readOptions);
+    if (!hardware)
+        return kExitBadInput;
+
+    const AnalysisOptions options = analysisOptionsFromOptions(parser, *hardware, sessionMachine);
+    if (stream) {
+        Outcome outcome;
+        outcome.rowErrors = rowErrors;
+        outcome.unreadable = unreadable;
+        return analyzeToJson(
+            parser, files, inputs, *hardware, options, *readOptions, std::move(outcome));
+    }
+
+    // Each file's points in order, remembering which file gave which, so a file none of whose
+    // points can be placed is reported by name.
+    std::vector<KernelPoint> points;
+    std::vector<std::pair<std::size_t, std::size_t>> ranges; // per file: [first, last)
+    for (auto &input : inputs) {
+        const std::size_t first = points.size();
+        if (input && input->session) {
+            auto fromSession = sessionPoints(std::move(*input->session), *hardware);
+            points.insert(points.end(), std::make_move_iterator(fromSession.begin()),
+                std::make_move_iterator(fromSession.end()));
+        } else if (input) {
+            points.insert(points.end(), std::make_move_iterator(input->points.begin()),
+                std::make_move_iterator(input->points.end()));
+        }
+        ranges.emplace_back(first, points.size());
+    }
+    if (parser.isSet("example")) {
+        auto example = examplePoints();
+        points.insert(points.end(), example.begin(), example.end());
+    }
+
+    // Point by point rather than analyzePoints(), to know which file each placed point came from.
+    std::vector<AnalyzedPoint> analysed;
+    analysed.reserve(points.size());
+    std::vector<Diagnostic> problems;
+    std::vector<bool> placedAny(ranges.size(), false);
+    for (std::size_t file = 0, i = 0; i < points.size(); ++i) {
+        while (file < ranges.size() && i >= ranges[file].second)
+            ++file;
+        auto analysis = analyzePoint(points[i], *hardware, options);
+        if (!analysis) {
+            problems.push_back({ Severity::Error, points[i].source.file, points[i].source.line, 0,
+                analysis.error() });
+            continue;
+        }
+        if (file < ranges.size())
+            placedAny[file] = true;
+        analysed.push_back({ std::move(points[i]), std::move(*analysis) });
+    }
+    printDiagnostics(problems);
+    rowErrors += static_cast<int>(problems.size());
+
+    std::string text;
+    if (format == "json")
+        text = analysisJson(*hardware, analysed);
+    else if (format == "csv")
+        text = tableCsv(analysed);
+    else if (format == "markdown")
+        text = tableMarkdown(analysed);
+    else
+        text = analysisTable(*hardware, analysed);
+    out() << QString::fromStdString(text);
+    out().flush();
+
+    Outcome outcome;
+    outcome.rowErrors = rowErrors;
+    outcome.unreadable = unreadable;
+    outcome.placed = analysed.size();
+    for (const auto &a : analysed)
+        outcome.inconsistent += a.analysis.consistent ? 0 : 1;
+    for (std::size_t file = 0; file < ranges.size(); ++file)
+        outcome.readButNonePlaced.push_back(
+            ranges[file].first < ranges[file].second && !placedAny[file]);
+    return conclude(parser, files, *hardware, outcome);
+}
+
+} // namespace ridgepoint::cli

@@ -1,0 +1,219 @@
+#include "app/cli/cli.h"
+#include "app/cli/cli_commands.h"
+#include "app/cli/cli_common.h"
+
+#include "measure/measure.h"
+#include "core/presets/presets.h"
+#include "core/report/report.h"
+#include "core/model/units.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+
+namespace ridgepoint::cli {
+namespace {
+
+std::atomic<bool> g_interrupted { false };
+
+extern "C" void onInterrupt(int)
+{
+    g_interrupted = true;
+}
+
+std::string threadsWord(int threads)
+{
+    return std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+}
+
+std::string measurementTable(const Hardware &hardware, const Measurement &m, const QString &file)
+{
+    std::string text = hardware.name + "\n";
+    text += "CPU " + m.cpuModel + ", " + std::to_string(m.hardwareThreads)
+        + " hardware threads, widest ISA " + m.isa + ", measured in "
+        + formatQuantity(m.elapsedSeconds, Dimension::Time, 3) + " on " + m.date + "\n";
+    text += "Reported caches (checked against the curve, not trusted): "
+        + describeCaches(m.reportedCaches) + "\n";
+    text += "Bytes counted: " + m.byteCounting + ".\n\n";
+
+    std::vector<std::vector<std::string>> rows { { "Compute", "1 thread", threadsWord(m.threads),
+        "median (" + threadsWord(m.threads) + ")" } };
+    auto findCompute = [&](const ComputeSample &like, int threads) -> const ComputeSample * {
+        for (const auto &c : m.compute) {
+            if (c.precision == like.precision && c.isa == like.isa && c.simd == like.simd
+                && c.fma == like.fma && c.threads == threads)
+                return &c;
+        }
+        return nullptr;
+    };
+    for (const auto &c : m.compute) {
+        if (c.threads != 1)
+            continue;
+        const auto *all = findCompute(c, m.threads);
+        std::string name = std::string(c.precision == Precision::FP64 ? "FP64 " : "FP32 ")
+            + (c.simd ? c.isa + (c.fma ? " FMA" : " mul+add")
+                      : std::string(c.fma ? "scalar FMA" : "scalar"));
+        rows.push_back({ name, formatQuantity(c.best, Dimension::FlopRate),
+            all ? formatQuantity(all->best, Dimension::FlopRate) : "",
+            all ? formatQuantity(all->median, Dimension::FlopRate) : "" });
+    }
+    if (rows.size() > 1)
+        text += alignedTable(rows, { false, true, true, true }) + "\n";
+
+    rows = { { "Memory", "1 thread", threadsWord(m.threads),
+        "working sets (" + threadsWord(m.threads) + ")" } };
+    for (auto kernel : { MemoryKernel::Load, MemoryKernel::Copy, MemoryKernel::Triad }) {
+        for (const auto &p : m.plateaus) {
+            if (p.kernel != kernel || p.threads != m.threads)
+                continue;
+            std::string one;
+            for (const auto &q : m.plateaus) {
+                if (q.kernel == kernel && q.threads == 1 && q.plateau.level == p.plateau.level)
+                    one = formatQuantity(q.plateau.bandwidth, Dimension::ByteRate);
+            }
+            rows.push_back({ std::string(memoryLevelName(p.plateau.level)) + " "
+                    + std::string(memoryKernelName(kernel)),
+                m.threads == 1 ? formatQuantity(p.plateau.bandwidth, Dimension::ByteRate) : one,
+                formatQuantity(p.plateau.bandwidth, Dimension::ByteRate),
+                formatBinarySize(p.plateau.firstWorkingSet) + " - "
+                    + formatBinarySize(p.plateau.lastWorkingSet) });
+        }
+    }
+    if (rows.size() > 1)
+        text += alignedTable(rows, { false, true, true, false }) + "\n";
+    if (m.spec) {
+        rows = { { "Measured vs spec", threadsWord(m.threads), "spec (" + m.spec->name + ")",
+            "measured / spec" } };
+        for (const auto &row : compareWithSpec(m)) {
+            if (row.specName.empty())
+                continue;
+            const Dimension unit = row.compute ? Dimension::FlopRate : Dimension::ByteRate;
+            rows.push_back({ row.measuredName, formatQuantity(row.measured, unit),
+                formatQuantity(row.spec, unit) + " " + row.specName,
+                formatSignificant(100.0 * row.measured / row.spec, 3) + " %" });
+        }
+        if (rows.size() > 1)
+            text += alignedTable(rows, { false, true, false, true }) + "\n";
+        text += "Spec ceilings from the preset \"" + m.spec->name
+            + "\" are in the file as (spec); the spec is for the whole chip.\n";
+    }
+    if (!file.isEmpty())
+        text += "Wrote " + QFileInfo(file).absoluteFilePath().toStdString()
+            + " (use it with: ridgepoint analyze --hardware FILE.json)\n";
+    return text;
+}
+
+} // namespace
+
+int runMeasure(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Measure this machine's ceilings: bandwidth per memory level (load, copy, triad over "
+        "working sets from 4 KiB to several times the last-level cache) and peak FLOP/s (FP64 and "
+        "FP32, scalar and SIMD, with and without FMA), on 1 thread and on all of them. The result "
+        "is a hardware file like the presets'. Byte counts leave out write-allocate traffic.");
+    parser.addOption({ "quick", "Spend about 10 seconds instead of about 60." });
+    parser.addOption({ "threads", "Threads for the all-threads runs (default: every CPU).", "N" });
+    parser.addOption(
+        { { "o", "output" }, "Write the hardware file (with the measurement).", "FILE.json" });
+    parser.addOption({ "json", "Print the hardware file instead of a table." });
+    addHiddenOption(parser, "budget", "Time budget in seconds (tests use a small one).", "SECONDS");
+    addHiddenOption(
+        parser, "max-isa", "Widest instruction set to use: portable, sse2, avx2, avx512.", "ISA");
+    // The working sets of the sweep (bench/compare_likwid.sh times the same sizes as
+    // likwid-bench). Byte units: "1GB" is 1e9 B, "1GiB" 2^30 B.
+    addHiddenOption(
+        parser, "sweep-from", "Smallest working set of the sweep (default 4 KiB).", "SIZE");
+    addHiddenOption(
+        parser, "sweep-to", "Largest working set of the sweep (default: from the caches).", "SIZE");
+    int status = kExitOk;
+    if (!parseOrExplain(parser, arguments, status))
+        return status;
+    if (!parser.positionalArguments().isEmpty()) {
+        err() << "measure takes no file arguments" << Qt::endl;
+        return kExitBadInput;
+    }
+
+    MeasureOptions options;
+    options.budgetSeconds = parser.isSet("quick") ? 10.0 : 60.0;
+    if (parser.isSet("budget")) {
+        bool ok = false;
+        options.budgetSeconds = parser.value("budget").toDouble(&ok);
+        if (!ok || !(options.budgetSeconds > 0.0) || options.budgetSeconds > 3600.0) {
+            err() << "--budget: expected seconds between 0 and 3600, got \""
+                  << parser.value("budget") << "\"" << Qt::endl;
+            return kExitBadInput;
+        }
+    }
+    if (parser.isSet("threads")) {
+        bool ok = false;
+        options.threads = parser.value("threads").toInt(&ok);
+        if (!ok || options.threads < 1 || options.threads > 1024) {
+            err() << "--threads: expected a number from 1 to 1024, got \""
+                  << parser.value("threads") << "\"" << Qt::endl;
+            return kExitBadInput;
+        }
+    }
+    for (const auto &[option, field] :
+        { std::pair { QStringLiteral("sweep-from"), &options.minWorkingSet },
+            std::pair { QStringLiteral("sweep-to"), &options.maxWorkingSet } }) {
+        if (!parser.isSet(option))
+            continue;
+        const auto size
+            = parsePositiveQuantity(parser.value(option).toStdString(), Dimension::Bytes);
+        if (!size || *size < 1024.0 || *size > 1e12) {
+            err() << "--" << option << ": expected a size from 1 KiB to 1 TB, got \""
+                  << parser.value(option) << "\"" << Qt::endl;
+            return kExitBadInput;
+        }
+        *field = static_cast<std::uint64_t>(*size);
+    }
+    if (options.maxWorkingSet != 0 && options.maxWorkingSet < options.minWorkingSet) {
+        err() << "--sweep-to is smaller than --sweep-from" << Qt::endl;
+        return kExitBadInput;
+    }
+    options.maxIsa = parser.value("max-isa").toStdString();
+    options.spec = findSpecForCpu(PresetDatabase::builtin().machines(), detectCpuModel());
+
+    const QString output = parser.value("output");
+    g_interrupted = false;
+    const auto previous = std::signal(SIGINT, onInterrupt);
+    std::string lastStage;
+    const auto result = measureMachine(
+        options,
+        [&](const MeasureProgress &progress) {
+            if (progress.stage != lastStage) {
+                lastStage = progress.stage;
+                err() << QString("[%1%] ").arg(static_cast<int>(progress.fraction * 100.0), 3)
+                      << QString::fromStdString(progress.stage) << Qt::endl;
+            }
+            return true;
+        },
+        &g_interrupted);
+    std::signal(SIGINT, previous);
+    if (!result) {
+        err() << "measure: " << QString::fromStdString(result.error()) << Qt::endl;
+        return result.error().starts_with("unknown instruction") ? kExitBadInput : kExitFailure;
+    }
+    const std::string json = writeMeasuredHardwareJson(result->hardware, result->measurement);
+    if (!output.isEmpty()) {
+        QFile file(output);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+            || file.write(json.data(), static_cast<qint64>(json.size()))
+                != static_cast<qint64>(json.size())) {
+            err() << output << ": cannot write: " << file.errorString() << Qt::endl;
+            return kExitFailure;
+        }
+    }
+    out() << QString::fromStdString(parser.isSet("json")
+            ? json
+            : measurementTable(result->hardware, result->measurement, output));
+    out().flush();
+    return kExitOk;
+}
+
+} // namespace ridgepoint::cli

@@ -1,0 +1,463 @@
+#include "app/gui/mainwindow.h"
+
+#include "app/gui/importcontroller.h"
+#include "app/gui/reviewcontroller.h"
+#include "app/gui/sessioncontroller.h"
+
+#include "core/io/formats/csv.h"
+#include "core/io/file_io.h"
+#include "measure/measure.h"
+#include "core/model/units.h"
+#include "widgets/document/document.h"
+#include "widgets/dialogs/exportdialog.h"
+#include "widgets/export/figuresession.h"
+#include "widgets/panels/hardwarepanel.h"
+#include "widgets/dialogs/measuredialog.h"
+#include "widgets/dialogs/messagebox.h"
+#include "widgets/document/pointsloader.h"
+#include "widgets/panels/pointspanel.h"
+#include "widgets/panels/quantmodebox.h"
+#include "widgets/chart/rooflineplot.h"
+#include "widgets/document/settings.h"
+#include "widgets/panels/workloadpanel.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QImage>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
+#include <QUndoStack>
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+
+namespace ridgepoint {
+namespace {
+
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+constexpr int kFontScales[] = { 100, 125, 150, 200 };
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_presets(PresetDatabase::builtin())
+    , m_document(new Document(this))
+    , m_plot(new RooflinePlot(this))
+    , m_sessionName(tr("Untitled"))
+{
+    m_plot->setDocument(m_document);
+    setCentralWidget(m_plot);
+    m_sessions = new SessionController(this, m_document, m_plot);
+    connect(m_sessions, &SessionController::fileNameChanged, this, [this] {
+        m_sessionName = m_sessions->name();
+        updateTitle();
+    });
+    buildDocks();
+    m_review = new ReviewController(this, m_document, m_plot, m_pointsPanel);
+    m_import = new ImportController(this, m_document, m_hardwarePanel, m_sessions);
+    buildMenus();
+    setAcceptDrops(true);
+    m_cursorLabel = new QLabel(this);
+    statusBar()->addPermanentWidget(m_cursorLabel);
+    connect(m_plot, &RooflinePlot::cursorMoved, this, &MainWindow::showCursor);
+    connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &Document::hardwareChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &Document::hardwareChanged, this, &MainWindow::rememberPreset);
+    updateTitle();
+    resize(1600, 950);
+    restoreGeometry(Settings::get(settings::windowGeometry));
+    restoreState(Settings::get(settings::windowState));
+}
+
+MainWindow::~MainWindow()
+{
+    // The Document (a child) outlives this destructor: its undo stack's last signals must not
+    // reach a half-destroyed window.
+    m_document->undoStack()->disconnect(this);
+    m_document->disconnect(this);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!m_sessions->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    m_sessions->discardAutosave();
+    Settings::set(settings::windowGeometry, saveGeometry());
+    Settings::set(settings::windowState, saveState());
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::buildMenus()
+{
+    // Open is for sessions (and figures carrying one); Import takes any file Ridgepoint reads.
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    m_sessions->addOpenActions(file);
+    m_import->addImportAction(file);
+    file->addSeparator();
+    m_sessions->addSaveActions(file);
+    file->addSeparator();
+    m_review->addBaselineActions(file);
+    file->addSeparator();
+    QAction *exportImage = file->addAction(
+        tr("&Export image…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportChart);
+    exportImage->setObjectName("exportImage");
+    m_review->addExportAction(file);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    // The undo actions name the step they undo ("Undo Move gemm").
+    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(
+        tr("&Duplicate selected points"), m_pointsPanel, &PointsPanel::duplicateSelected);
+    edit->addAction(tr("De&lete selected points"), m_pointsPanel, &PointsPanel::deleteSelected);
+    edit->addAction(tr("&Clear what-if moves"), m_document, &Document::clearWhatIfs);
+    edit->addSeparator();
+    QAction *copy = edit->addAction(
+        tr("C&opy chart"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::copyChart);
+    copy->setObjectName("copyChart");
+    copy->setStatusTip(tr("The chart as PNG and SVG, with its session, for pasting elsewhere"));
+
+    QMenu *hardwareMenu = menuBar()->addMenu(tr("&Hardware"));
+    m_import->addHardwareActions(hardwareMenu);
+    QAction *measure = hardwareMenu->addAction(tr("&Measure this machine…"), this, [this] {
+        MeasureOptions options;
+        options.spec = findSpecForCpu(m_presets.machines(), detectCpuModel());
+        MeasureDialog dialog(options, m_presets.machines(), this);
+        if (dialog.exec() != QDialog::Accepted || !dialog.result())
+            return;
+        m_hardwarePanel->addMachine(dialog.result()->hardware);
+        m_document->selectHardware(dialog.result()->hardware);
+    });
+    measure->setObjectName("measureMachine");
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *zoomIn = view->addAction(tr("Zoom &in"), this, [this] { m_plot->zoomBy(2.0); });
+    zoomIn->setShortcuts({ QKeySequence::ZoomIn, QKeySequence(tr("Ctrl+=")) });
+    QAction *zoomOut = view->addAction(tr("Zoom &out"), this, [this] { m_plot->zoomBy(0.5); });
+    zoomOut->setShortcuts({ QKeySequence::ZoomOut, QKeySequence(tr("Ctrl+-")) });
+    view->addAction(
+        tr("&Fit to data"), QKeySequence(tr("Ctrl+0")), m_plot, &RooflinePlot::fitToData);
+    view->addAction(tr("&Reset to hardware frame"), QKeySequence(tr("Ctrl+R")), m_plot,
+        &RooflinePlot::resetToHardwareFrame);
+    QAction *shading = view->addAction(tr("&Shade memory- and compute-bound regions"));
+    shading->setCheckable(true);
+    connect(shading, &QAction::toggled, m_plot, [this](bool on) {
+        m_plot->setRegionShading(on);
+        Settings::set(settings::regionShading, on);
+    });
+    shading->setChecked(Settings::get(settings::regionShading));
+    QAction *labels = view->addAction(tr("&Label all points"));
+    labels->setObjectName("labelAllPoints");
+    labels->setCheckable(true);
+    labels->setShortcut(QKeySequence(tr("Ctrl+L")));
+    connect(labels, &QAction::toggled, m_plot, [this](bool on) {
+        m_plot->setAllPointLabels(on);
+        Settings::set(settings::allPointLabels, on);
+    });
+    labels->setChecked(Settings::get(settings::allPointLabels));
+
+    QMenu *themes = view->addMenu(tr("&Theme"));
+    auto *themeGroup = new QActionGroup(this);
+    const std::tuple<QString, QString, ChartTheme::Kind> kThemes[] = {
+        { "light", tr("&Light"), ChartTheme::Kind::Light },
+        { "dark", tr("&Dark"), ChartTheme::Kind::Dark },
+        { "print", tr("&Print (black on white, thick lines, large fonts)"),
+            ChartTheme::Kind::Print },
+    };
+    const QString savedTheme = Settings::get(settings::theme);
+    for (const auto &entry : kThemes) {
+        // Named copies: clang 14 cannot capture structured bindings in a lambda.
+        const QString key = std::get<0>(entry);
+        const ChartTheme::Kind kind = std::get<2>(entry);
+        QAction *action = themes->addAction(std::get<1>(entry));
+        action->setObjectName("theme-" + key);
+        action->setCheckable(true);
+        themeGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, key, kind] {
+            setTheme(kind);
+            Settings::set(settings::theme, key);
+        });
+        if (key == savedTheme)
+            setTheme(kind);
+    }
+    QMenu *fontSizes = view->addMenu(tr("Presentation &font size"));
+    auto *fontGroup = new QActionGroup(this);
+    for (const int percent : kFontScales) {
+        QAction *action = fontSizes->addAction(tr("%1 %").arg(percent));
+        action->setObjectName(QStringLiteral("fontScale-%1").arg(percent));
+        action->setCheckable(true);
+        fontGroup->addAction(action);
+        connect(
+            action, &QAction::triggered, this, [this, percent] { setFontScalePercent(percent); });
+    }
+    setFontScalePercent(Settings::get(settings::fontScalePercent));
+    view->addSeparator();
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        view->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::setTheme(ChartTheme::Kind kind)
+{
+    const ChartTheme theme = ChartTheme::of(kind);
+    m_plot->setTheme(theme);
+    QApplication::setPalette(theme.windowPalette());
+    const char *key = kind == ChartTheme::Kind::Dark ? "dark"
+        : kind == ChartTheme::Kind::Print            ? "print"
+                                                     : "light";
+    if (auto *action = findChild<QAction *>(QStringLiteral("theme-") + key))
+        action->setChecked(true);
+}
+
+void MainWindow::setFontScalePercent(int percent)
+{
+    if (std::find(std::begin(kFontScales), std::end(kFontScales), percent) == std::end(kFontScales))
+        percent = 100; // a hand-edited settings file
+    m_plot->setFontScale(percent / 100.0);
+    Settings::set(settings::fontScalePercent, percent);
+    if (auto *action = findChild<QAction *>(QStringLiteral("fontScale-%1").arg(percent)))
+        action->setChecked(true);
+}
+
+void MainWindow::buildDocks()
+{
+    QToolBar *tools = addToolBar(tr("Workloads"));
+    tools->setObjectName("workloadsToolBar");
+    tools->addWidget(new QLabel(tr(" Quantization: "), tools));
+    auto *quant = new QuantModeBox(m_document, tools);
+    quant->setObjectName("toolbarQuantMode");
+    tools->addWidget(quant);
+
+    auto *workloadsDock = new QDockWidget(tr("Workloads"), this);
+    workloadsDock->setObjectName("workloadsDock");
+    m_workloadPanel = new WorkloadPanel(m_document, workloadsDock);
+    workloadsDock->setWidget(m_workloadPanel);
+    addDockWidget(Qt::RightDockWidgetArea, workloadsDock);
+
+    m_hardwarePanel = new HardwarePanel(m_document, m_presets.machines(), this);
+    auto *machineDock = new QDockWidget(tr("Hardware"), this);
+    machineDock->setObjectName("hardwareDock");
+    machineDock->setWidget(m_hardwarePanel);
+    addDockWidget(Qt::LeftDockWidgetArea, machineDock);
+
+    m_pointsPanel = new PointsPanel(m_document, this);
+    auto *pointsDock = new QDockWidget(tr("Kernels"), this);
+    pointsDock->setObjectName("kernelsDock");
+    pointsDock->setWidget(m_pointsPanel);
+    addDockWidget(Qt::BottomDockWidgetArea, pointsDock);
+    resizeDocks({ machineDock }, { 420 }, Qt::Horizontal);
+    resizeDocks({ pointsDock }, { 260 }, Qt::Vertical);
+}
+
+void MainWindow::setHardware(const Hardware &hardware)
+{
+    m_document->resetHardware(hardware);
+    m_plot->resetToHardwareFrame();
+}
+
+bool MainWindow::openLastPreset()
+{
+    const QString name = Settings::get(settings::lastPreset);
+    for (const Hardware &machine : m_presets.machines()) {
+        if (!name.isEmpty() && q(machine.name) == name) {
+            setHardware(machine);
+            return true;
+        }
+    }
+    return false;
+}
+
+void MainWindow::rememberPreset()
+{
+    // Only presets: an edited "Custom (from …)" machine or one from a file is not reopened.
+    const std::string &name = m_document->hardware().name;
+    for (const Hardware &machine : m_presets.machines()) {
+        if (machine.name == name) {
+            Settings::set(settings::lastPreset, q(name));
+            return;
+        }
+    }
+}
+
+void MainWindow::setPoints(std::vector<KernelPoint> points, const QString &origin)
+{
+    m_document->resetPoints(std::move(points));
+    m_sessionName = origin.isEmpty() ? tr("Untitled") : QFileInfo(origin).completeBaseName();
+    if (m_sessionName.isEmpty())
+        m_sessionName = origin;
+    updateTitle();
+    statusBar()->showMessage(
+        tr("%n kernels from %1", nullptr, static_cast<int>(m_document->pointCount()))
+            .arg(origin.isEmpty() ? tr("nowhere") : origin));
+}
+
+bool MainWindow::openPointsFile(const QString &fileName)
+{
+    return !openPointsFiles({ fileName }).isEmpty();
+}
+
+QStringList MainWindow::openPointsFiles(const QStringList &fileNames)
+{
+    // Read (and confirm) everything first: a file that cannot be used asks nothing about the
+    // work it would have replaced.
+    std::vector<KernelPoint> points;
+    QStringList used;
+    for (const QString &fileName : fileNames) {
+        PointsLoad load = loadPointsFile(this, fileName);
+        if (load.status == PointsLoad::Status::Cancelled) {
+            statusBar()->showMessage(
+                tr("Reading %1 cancelled; nothing was changed").arg(fileName), 5000);
+            return {};
+        }
+        if (load.status == PointsLoad::Status::Unreadable) {
+            MessageBox::warn(
+                this, tr("Cannot open points"), tr("%1\n\nNothing was changed.").arg(load.error));
+            continue;
+        }
+        PointsReadResult &result = load.result.points;
+        if (!confirmPointsRead(this, fileName, result, tr("Cannot open points"),
+                tr("No usable point in %1; nothing was changed.").arg(fileName),
+                tr("Import the other %1?")))
+            continue;
+        points.insert(points.end(), std::make_move_iterator(result.points.begin()),
+            std::make_move_iterator(result.points.end()));
+        used << fileName;
+    }
+    if (used.isEmpty() || !m_sessions->maybeSave())
+        return {};
+    setPoints(std::move(points), used.front());
+    if (used.size() > 1) {
+        m_sessionName = tr("%1 and %n more", nullptr, int(used.size() - 1))
+                            .arg(QFileInfo(used.front()).completeBaseName());
+        updateTitle();
+        statusBar()->showMessage(
+            tr("%n kernels from %1", nullptr, static_cast<int>(m_document->pointCount()))
+                .arg(used.join(QStringLiteral(", "))));
+    }
+    m_plot->fitToData();
+    return used;
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(
+        tr("Ridgepoint — %1 on %2[*]").arg(m_sessionName, q(m_document->hardware().name)));
+    setWindowModified(!m_document->undoStack()->isClean());
+}
+
+void MainWindow::showCursor(double intensity, double performance)
+{
+    if (!std::isfinite(intensity) || !std::isfinite(performance)) {
+        m_cursorLabel->clear();
+        return;
+    }
+    const Hardware &hw = m_document->hardware();
+    QString text = tr("I = %1 FLOP/B   P = %2")
+                       .arg(q(formatSignificant(intensity, 3)),
+                           q(formatQuantity(performance, Dimension::FlopRate, 3)));
+    const ComputeCeiling *compute = hw.defaultComputeCeiling();
+    const MemoryCeiling *memory = hw.mainMemory();
+    if (compute && memory)
+        text += tr("   roof here: %1")
+                    .arg(q(formatQuantity(
+                        attainablePerformance(compute->peak, memory->bandwidth, intensity),
+                        Dimension::FlopRate, 3)));
+    m_cursorLabel->setText(text);
+}
+
+void MainWindow::exportChart()
+{
+    ExportDialog dialog(m_plot, this);
+    // Bounded: a session too large to embed is not written (at 1M points not even copied).
+    dialog.setSession(pictureSession(*m_document, *m_plot));
+    if (dialog.exec() == QDialog::Accepted)
+        statusBar()->showMessage(tr("Chart written to %1").arg(dialog.fileName()), 5000);
+}
+
+void MainWindow::copyChart()
+{
+    // What the window shows, at the size it shows it (in device pixels on a high-dpi screen).
+    ExportOptions options;
+    options.width = m_plot->width();
+    options.height = m_plot->height();
+    options.scale = m_plot->devicePixelRatioF();
+    options.session = pictureSession(*m_document, *m_plot).json;
+    const bool embedded = !options.session.isEmpty();
+    const QByteArray png = m_plot->renderToBytes("png", options);
+    const QByteArray svg = m_plot->renderToBytes("svg", options);
+    if (png.isEmpty() || svg.isEmpty()) {
+        statusBar()->showMessage(
+            tr("The chart could not be rendered; the clipboard is unchanged"), 10000);
+        return;
+    }
+    auto *mime = new QMimeData;
+    // The image for programs that paste pictures; the encoded PNG (which carries the session)
+    // and the SVG for those that take them. An explicit image/png wins over Qt's re-encoding.
+    mime->setImageData(QImage::fromData(png, "PNG"));
+    mime->setData(QStringLiteral("image/png"), png);
+    mime->setData(QStringLiteral("image/svg+xml"), svg);
+    QGuiApplication::clipboard()->setMimeData(mime);
+    const QSize pixels(
+        qRound(options.width * options.scale), qRound(options.height * options.scale));
+    statusBar()->showMessage(embedded
+            ? tr("Chart copied as PNG (%1 × %2) and SVG, with the session")
+                  .arg(pixels.width())
+                  .arg(pixels.height())
+            : tr("Chart copied as PNG (%1 × %2) and SVG; the session is too large to go with "
+                 "it")
+                  .arg(pixels.width())
+                  .arg(pixels.height()),
+        10000);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!ImportController::localFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dragMoveEvent(QDragMoveEvent *event)
+{
+    if (!ImportController::localFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QStringList files = ImportController::localFiles(event->mimeData());
+    if (files.isEmpty())
+        return;
+    event->acceptProposedAction();
+    // After the drop has returned: importing may ask questions, and a modal dialog inside the
+    // drop would keep the dragging program waiting.
+    QTimer::singleShot(0, m_import, [this, files] { m_import->importFiles(files); });
+}
+
+} // namespace ridgepoint

@@ -1,0 +1,77 @@
+// The window's session life cycle: Save / Save as / Open session / Open recent, asking before
+// unsaved work is dropped, the minute autosave to the app-data location and the offer to
+// restore it after a crash. The window owns one; it keeps MainWindow free of file handling.
+#pragma once
+
+#include "core/session/session.h"
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+class QMenu;
+class QMainWindow;
+
+namespace ridgepoint {
+
+class Document;
+class RooflinePlot;
+
+class SessionController : public QObject
+{
+    Q_OBJECT
+
+public:
+    SessionController(QMainWindow *window, Document *document, RooflinePlot *plot);
+
+    // File ▸ Open… (Ctrl+O: a session, or a picture exported with one) and Open recent.
+    void addOpenActions(QMenu *fileMenu);
+    // File ▸ Save (Ctrl+S), Save as…
+    void addSaveActions(QMenu *fileMenu);
+
+    // The workspace as the window shows it (view range and theme included).
+    Session snapshot() const;
+    // Reads a session (or the one in an exported picture), then asks about unsaved changes
+    // and opens it; errors are shown, without asking first. False if not opened.
+    bool open(const QString &fileName);
+    bool save(); // to the session's file, else asks for one
+    bool saveAs();
+    bool saveTo(const QString &fileName);
+    // Asks Save / Discard / Cancel when there are unsaved changes. False: the user cancelled
+    // (or the save failed), so whatever was about to replace the work must not happen.
+    bool maybeSave();
+
+    QString fileName() const { return m_fileName; }
+    // "Untitled", or the session file's base name.
+    QString name() const;
+
+    // Where unsaved work is written every minute (AppDataLocation/autosave.ridgepoint.json).
+    static QString autosavePath();
+    // Writes the autosave now if there are unsaved changes. An empty string, or why it failed.
+    QString autosave();
+    // At start: if an autosave was left behind (a crash), offers to restore it. True if restored.
+    bool offerRestore();
+    // A clean exit: the autosave is no longer needed.
+    void discardAutosave();
+
+signals:
+    // The session's file changed (saved as, opened): the title shows it.
+    void fileNameChanged();
+    // A session was read and loaded (the window resets what is not in the Document).
+    void sessionLoaded();
+
+private:
+    void load(const Session &session);
+    void setFileName(const QString &fileName);
+    void addRecent(const QString &fileName);
+    void rebuildRecentMenu();
+
+    QMainWindow *m_window;
+    Document *m_document;
+    RooflinePlot *m_plot;
+    QString m_fileName;
+    QTimer m_autosaveTimer;
+    QMenu *m_recentMenu = nullptr;
+};
+
+} // namespace ridgepoint

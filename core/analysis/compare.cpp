@@ -1,0 +1,49 @@
+#include "core/analysis/compare.h"
+
+#include <cmath>
+#include <string>
+#include <unordered_map>
+
+namespace ridgepoint {
+namespace {
+
+bool usable(const std::optional<double> &value)
+{
+    return value && std::isfinite(*value) && *value > 0.0;
+}
+
+} // namespace
+
+std::string_view speedupFormula(SpeedupBasis basis)
+{
+    return basis == SpeedupBasis::Time ? "baseline time ÷ current time"
+                                       : "current FLOP/s ÷ baseline FLOP/s";
+}
+
+std::optional<Speedup> speedup(const KernelPoint &baseline, const KernelPoint &current)
+{
+    if (usable(baseline.seconds) && usable(current.seconds))
+        return Speedup { *baseline.seconds / *current.seconds, SpeedupBasis::Time };
+    const auto before = baseline.performance();
+    const auto after = current.performance();
+    if (usable(before) && usable(after))
+        return Speedup { *after / *before, SpeedupBasis::Rate };
+    return std::nullopt;
+}
+
+std::vector<std::optional<std::size_t>> matchByName(
+    const std::vector<KernelPoint> &baseline, const std::vector<KernelPoint> &current)
+{
+    std::unordered_map<std::string_view, std::size_t> first;
+    first.reserve(baseline.size());
+    for (std::size_t i = 0; i < baseline.size(); ++i)
+        first.try_emplace(baseline[i].name, i);
+    std::vector<std::optional<std::size_t>> out(current.size());
+    for (std::size_t i = 0; i < current.size(); ++i) {
+        if (const auto it = first.find(current[i].name); it != first.end())
+            out[i] = it->second;
+    }
+    return out;
+}
+
+} // namespace ridgepoint

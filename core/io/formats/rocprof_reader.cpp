@@ -1,0 +1,276 @@
+#include "core/io/formats/rocprof_reader.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+
+namespace ridgepoint {
+namespace {
+
+std::string lower(std::string_view text)
+{
+    std::string out(text);
+    for (char &c : out)
+        c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    return out;
+}
+
+// Header name (lower case) -> column index; the first of repeated names wins.
+std::map<std::string, std::size_t> columnsOf(const CsvRow &header)
+{
+    std::map<std::string, std::size_t> columns;
+    for (std::size_t i = 0; i < header.fields.size(); ++i)
+        columns.emplace(lower(header.fields[i].text), i);
+    return columns;
+}
+
+} // namespace
+
+HardwareReadResult readRocprofRoofline(std::string_view text, const std::string &fileName)
+{
+    HardwareReadResult result;
+    CsvTable table = tokenizeCsv(text, fileName, ',');
+    result.diagnostics = table.diagnostics;
+    if (table.rows.empty() || table.rows.front().fields.empty()
+        || lower(table.rows.front().fields.front().text) != "device") {
+        result.diagnostics.push_back({ Severity::Error, fileName, 1, 1,
+            "not a rocprof-compute roofline.csv (expected a header starting "
+            "device,HBMBw,...)" });
+        return result;
+    }
+    const CsvRow &header = table.rows.front();
+    struct Known {
+        std::string_view column; // lower case
+        bool memory;
+        MemoryLevel level;
+        Precision precision;
+        std::string_view name;
+        std::string_view unit;
+    };
+    static constexpr std::array<Known, 12> kKnown { {
+        { "hbmbw", true, MemoryLevel::HBM, Precision::FP32, "HBM", "" },
+        { "l2bw", true, MemoryLevel::L2, Precision::FP32, "L2", "" },
+        { "l1bw", true, MemoryLevel::L1, Precision::FP32, "L1", "" },
+        { "ldsbw", true, MemoryLevel::LDS, Precision::FP32, "LDS", "" },
+        { "fp32flops", false, MemoryLevel::DRAM, Precision::FP32, "FP32 vector", "vector" },
+        { "fp64flops", false, MemoryLevel::DRAM, Precision::FP64, "FP64 vector", "vector" },
+        { "mfmabf16flops", false, MemoryLevel::DRAM, Precision::BF16, "BF16 MFMA", "matrix" },
+        { "mfmaf16flops", false, MemoryLevel::DRAM, Precision::FP16, "FP16 MFMA", "matrix" },
+        { "mfmaf32flops", false, MemoryLevel::DRAM, Precision::FP32, "FP32 MFMA", "matrix" },
+        { "mfmaf64flops", false, MemoryLevel::DRAM, Precision::FP64, "FP64 MFMA", "matrix" },
+        { "mfmai8ops", false, MemoryLevel::DRAM, Precision::INT8, "INT8 MFMA", "matrix" },
+        { "mfmaf8flops", false, MemoryLevel::DRAM, Precision::FP8, "FP8 MFMA", "matrix" },
+    } };
+    // FP6/FP4 MFMA columns of newer builds have no Ridgepoint precision: listed as not used.
+    std::vector<std::string> unused;
+    for (std::size_t i = 1; i < header.fields.size(); ++i) {
+        const std::string name = lower(header.fields[i].text);
+        const bool spread = name.ends_with("low") || name.ends_with("high");
+        const bool known = std::any_of(
+            kKnown.begin(), kKnown.end(), [&](const Known &k) { return k.column == name; });
+        if (!spread && !known && !name.empty())
+            unused.push_back(header.fields[i].text);
+    }
+    if (!unused.empty()) {
+        std::string list;
+        for (const auto &u : unused)
+            list += (list.empty() ? "" : ", ") + ("\"" + u + "\"");
+        result.diagnostics.push_back(
+            { Severity::Warning, fileName, header.line, 0, "columns not used: " + list });
+    }
+    const auto columns = columnsOf(header);
+    for (std::size_t r = 1; r < table.rows.size(); ++r) {
+        const CsvRow &row = table.rows[r];
+        Hardware hardware;
+        const std::string device = row.text(0);
+        hardware.name = "rocprof-compute roofline (GPU " + device + ")";
+        hardware.vendor = "AMD";
+        hardware.kind = "gpu";
+        hardware.source = fileName + ":" + std::to_string(row.line)
+            + ": rocprof-compute empirical roofline benchmark (GB/s, GFLOP/s)";
+        bool rowOk = true;
+        for (const Known &k : kKnown) {
+            auto it = columns.find(std::string(k.column));
+            const CsvField *field = it == columns.end() ? nullptr : row.field(it->second);
+            if (!field)
+                continue;
+            auto number = parseReportNumber(field->text);
+            if (!number) {
+                result.diagnostics.push_back({ Severity::Error, fileName, row.line, field->column,
+                    "column \"" + header.text(it->second) + "\": " + number.error() });
+                rowOk = false;
+                continue;
+            }
+            if (!*number || !(**number > 0.0))
+                continue; // not measured on this GPU
+            if (k.memory)
+                hardware.memory.push_back(
+                    { std::string(k.name), k.level, **number * 1e9, std::nullopt, true });
+            else
+                hardware.compute.push_back({ std::string(k.name), k.precision, std::string(k.unit),
+                    **number * 1e9, false, std::nullopt, true });
+        }
+        if (!rowOk)
+            continue;
+        auto problems = validateHardware(hardware);
+        if (!problems.empty()) {
+            result.diagnostics.push_back({ Severity::Error, fileName, row.line, 0,
+                "GPU " + device + ": " + problems.front() });
+            continue;
+        }
+        result.machines.push_back(std::move(hardware));
+    }
+    if (result.machines.empty() && !hasErrors(result.diagnostics)) {
+        result.diagnostics.push_back({ Severity::Error, fileName, header.line, 0,
+            "no GPU rows after the header (expected one row per device)" });
+    }
+    return result;
+}
+
+PointsReadResult readRocprofPmcPerf(
+    std::string_view text, const std::string &fileName, const RocprofOptions &options)
+{
+    PointsReadResult result;
+    CsvTable table = tokenizeCsv(text, fileName, ',');
+    result.diagnostics = table.diagnostics;
+    if (table.rows.empty()) {
+        result.diagnostics.push_back({ Severity::Error, fileName, 0, 0, "the file is empty" });
+        return result;
+    }
+    const CsvRow &header = table.rows.front();
+    const auto columns = columnsOf(header);
+    for (const char *needed :
+        { "dispatch_id", "kernel_name", "start_timestamp", "end_timestamp" }) {
+        if (!columns.contains(needed)) {
+            result.diagnostics.push_back({ Severity::Error, fileName, header.line, 0,
+                "not a rocprof-compute pmc_perf.csv: no \"" + std::string(needed)
+                    + "\" column (expected Dispatch_ID,Kernel_Name,...,Start_Timestamp,"
+                      "End_Timestamp)" });
+            return result;
+        }
+    }
+    std::map<std::string, int> nameCount;
+    for (std::size_t r = 1; r < table.rows.size(); ++r) {
+        const auto &fields = table.rows[r].fields;
+        const std::size_t i = columns.at("kernel_name");
+        if (i < fields.size())
+            ++nameCount[fields[i].text];
+    }
+    std::vector<std::string> kernelOfPoint; // for sumDispatchesOfAKernel
+    for (std::size_t r = 1; r < table.rows.size(); ++r) {
+        const CsvRow &row = table.rows[r];
+        ++result.rowsRead;
+        std::string error;
+        int errorColumn = 0;
+        // A counter's value; absent columns are nullopt.
+        const auto get = [&](const std::string &name) -> std::optional<double> {
+            auto it = columns.find(lower(name));
+            const CsvField *field = it == columns.end() ? nullptr : row.field(it->second);
+            if (!field)
+                return std::nullopt;
+            auto number = parseReportNumber(field->text);
+            if (number && *number && **number < 0.0)
+                number = ridgepoint::Unexpected("\"" + field->text
+                    + "\" is negative (expected a counter or timestamp of zero or more)");
+            if (!number) {
+                if (error.empty()) {
+                    error = "column \"" + header.text(it->second) + "\": " + number.error();
+                    errorColumn = field->column;
+                }
+                return std::nullopt;
+            }
+            return *number;
+        };
+        const auto v = [&](const std::string &name) { return get(name).value_or(0.0); };
+        KernelPoint point;
+        const std::string dispatch = row.text(0);
+        point.name = row.text(columns.at("kernel_name"));
+        if (nameCount[point.name] > 1)
+            point.name += " (dispatch " + dispatch + ")";
+        point.source = { fileName, row.line };
+
+        // FLOP (rocprof-compute roofline_calc.py): 64 lanes per wavefront instruction.
+        std::map<Precision, double> perPrecision;
+        for (const auto &[suffix, precision] : { std::pair { "F16", Precision::FP16 },
+                 std::pair { "F32", Precision::FP32 }, std::pair { "F64", Precision::FP64 } }) {
+            const std::string s = suffix;
+            perPrecision[precision] += 64.0
+                * (v("SQ_INSTS_VALU_ADD_" + s) + v("SQ_INSTS_VALU_MUL_" + s)
+                    + 2.0 * v("SQ_INSTS_VALU_FMA_" + s) + v("SQ_INSTS_VALU_TRANS_" + s));
+        }
+        for (const auto &[suffix, precision] :
+            { std::pair { "F16", Precision::FP16 }, std::pair { "BF16", Precision::BF16 },
+                std::pair { "F32", Precision::FP32 }, std::pair { "F64", Precision::FP64 } }) {
+            perPrecision[precision] += 512.0 * v(std::string("SQ_INSTS_VALU_MFMA_MOPS_") + suffix);
+        }
+        double best = 0.0;
+        for (const auto &[precision, flops] : perPrecision) {
+            point.flops += flops;
+            if (flops > best) {
+                best = flops;
+                point.precision = precision;
+            }
+        }
+        // Bytes.
+        if (auto accesses = get("TCP_TOTAL_CACHE_ACCESSES_sum"); accesses && *accesses > 0.0)
+            point.bytes.push_back({ MemoryLevel::L1, *accesses * 64.0 });
+        const double l2 = 64.0
+            * (v("TCP_TCC_READ_REQ_sum") + v("TCP_TCC_WRITE_REQ_sum")
+                + v("TCP_TCC_ATOMIC_WITH_RET_REQ_sum") + v("TCP_TCC_ATOMIC_WITHOUT_RET_REQ_sum"));
+        if (l2 > 0.0)
+            point.bytes.push_back({ MemoryLevel::L2, l2 });
+        // HBM (rocprof-compute roofline_calc.py): read requests are 32 or 64 bytes on MI200
+        // (TCC_EA_*); MI300 counts one EA channel per XCD (TCC_EA0_*) and its 128-byte reads
+        // in TCC_BUBBLE_sum. Writes are 64 or 32 bytes on both.
+        const bool mi300 = columns.contains("tcc_ea0_rdreq_sum");
+        const std::string ea = mi300 ? "TCC_EA0_" : "TCC_EA_";
+        const double rd32 = v(ea + "RDREQ_32B_sum");
+        const double rd = v(ea + "RDREQ_sum");
+        const double wr64 = v(ea + "WRREQ_64B_sum");
+        const double wr = v(ea + "WRREQ_sum");
+        const double rd128 = mi300 ? v("TCC_BUBBLE_sum") : 0.0;
+        const double hbm = rd128 * 128.0 + rd32 * 32.0 + (rd - rd128 - rd32) * 64.0 + wr64 * 64.0
+            + (wr - wr64) * 32.0;
+        if (hbm > 0.0)
+            point.bytes.push_back({ MemoryLevel::HBM, hbm });
+        // LDS: active LDS cycles less bank-conflict cycles, each moving one 4-byte word per bank.
+        const double lds
+            = (v("SQ_LDS_IDX_ACTIVE") - v("SQ_LDS_BANK_CONFLICT")) * 4.0 * options.ldsBanksPerCu;
+        if (lds > 0.0)
+            point.bytes.push_back({ MemoryLevel::LDS, lds });
+        const auto start = get("Start_Timestamp");
+        const auto end = get("End_Timestamp");
+        if (error.empty() && start && end && *end > *start)
+            point.seconds = (*end - *start) * 1e-9;
+        if (error.empty() && point.bytes.empty())
+            error = "no memory traffic in the TCP/TCC/LDS counters (expected "
+                    "TCP_TOTAL_CACHE_ACCESSES_sum, TCP_TCC_READ_REQ_sum, TCC_EA_RDREQ_sum, "
+                    "TCC_EA0_RDREQ_sum or SQ_LDS_IDX_ACTIVE)";
+        if (error.empty()) {
+            if (auto problem = pointProblem(point))
+                error = *problem;
+        }
+        if (!error.empty()) {
+            result.diagnostics.push_back({ Severity::Error, fileName, row.line, errorColumn,
+                "dispatch " + dispatch + ": " + error });
+            ++result.rowsSkipped;
+            continue;
+        }
+        kernelOfPoint.push_back(row.text(columns.at("kernel_name")));
+        result.points.push_back(std::move(point));
+    }
+    if (options.sumDispatchesOfAKernel)
+        result.points = sumLaunches(std::move(result.points), kernelOfPoint);
+    int zero = 0;
+    for (const auto &p : result.points)
+        zero += p.flops == 0.0 ? 1 : 0;
+    if (zero > 0) {
+        result.diagnostics.push_back({ Severity::Warning, fileName, header.line, 0,
+            std::to_string(zero) + " of " + std::to_string(result.points.size())
+                + " dispatches count 0 FLOPs (all SQ_INSTS_VALU counters are 0): kept, but an "
+                  "intensity of 0 has no place on a log-log roofline" });
+    }
+    return result;
+}
+
+} // namespace ridgepoint

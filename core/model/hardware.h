@@ -1,0 +1,91 @@
+// A machine: its compute ceilings (flat roofs) and memory ceilings (slanted roofs).
+#pragma once
+
+#include "core/model/expected.h"
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ridgepoint {
+
+enum class Precision { FP64, FP32, TF32, BF16, FP16, FP8, INT8, INT4 };
+
+// Levels are spelled exactly so in files and output: L1, L2, L3, DRAM, HBM, PCIe, NVLink, ICI, DCN,
+// LDS. LDS is the on-chip scratchpad beside L1 that kernels address directly: AMD's Local Data
+// Share, NVIDIA's shared memory, Intel's Shared Local Memory (SLM).
+enum class MemoryLevel { L1, L2, L3, DRAM, HBM, PCIe, NVLink, ICI, DCN, LDS };
+
+std::string_view precisionName(Precision precision); // "fp64", "bf16", ...
+std::optional<Precision> precisionFromName(std::string_view name); // case-insensitive
+std::string_view memoryLevelName(MemoryLevel level); // "HBM", "PCIe", ...
+std::optional<MemoryLevel> memoryLevelFromName(std::string_view name); // case-insensitive
+// Main memory (DRAM, HBM) as opposed to caches and links between chips.
+bool isMainMemory(MemoryLevel level);
+// Links between chips or hosts (PCIe, NVLink, ICI, DCN).
+bool isNetwork(MemoryLevel level);
+
+struct ComputeCeiling {
+    std::string name; // "BF16 tensor"
+    Precision precision = Precision::FP32;
+    std::string unit; // "tensor", "vector", "scalar", "matrix", ...
+    double peak = 0.0; // FLOP/s (OP/s for integer precisions), dense
+    bool sparse = false; // a 2:4-sparsity figure: drawn and labelled, never the default roof
+    std::optional<double> sustainedFraction; // overrides Hardware::sustainedFraction
+    bool visible = true;
+};
+
+struct MemoryCeiling {
+    std::string name; // "HBM3"
+    MemoryLevel level = MemoryLevel::DRAM;
+    double bandwidth = 0.0; // B/s
+    std::optional<double> sustainedFraction;
+    bool visible = true;
+};
+
+struct Hardware {
+    std::string name; // "NVIDIA H100 SXM5 80GB"
+    std::vector<std::string> aliases; // "H100", matched like the name
+    std::string vendor;
+    std::string kind; // "gpu", "tpu", "cpu"
+    std::string source; // citation of where the numbers come from
+    std::string notes; // conventions and caveats worth showing to a user
+    std::optional<double> sustainedFraction; // fraction of peak reached in practice (MODEL.md §4.5)
+    std::string defaultCompute; // name of the compute ceiling used by default
+    std::vector<ComputeCeiling> compute;
+    std::vector<MemoryCeiling> memory;
+
+    const ComputeCeiling *findCompute(std::string_view name) const; // case-insensitive
+    const MemoryCeiling *findMemory(std::string_view name) const; // case-insensitive
+    // The ceiling used for a point when nothing else is said: `defaultCompute`, else the
+    // fastest dense ceiling.
+    const ComputeCeiling *defaultComputeCeiling() const;
+    // The fastest dense visible ceiling of a precision, or nullptr.
+    const ComputeCeiling *computeFor(Precision precision) const;
+    // The first visible memory ceiling of a level (files list the primary one first), or nullptr.
+    const MemoryCeiling *memoryFor(MemoryLevel level) const;
+    // The main-memory ceiling (HBM or DRAM) that plain "bytes" are counted against.
+    const MemoryCeiling *mainMemory() const;
+};
+
+// Ridge (knee) intensity of a pair: π/β in FLOP/B.
+double ridgeIntensity(const ComputeCeiling &compute, const MemoryCeiling &memory);
+
+// Sustained values: the ceiling's own fraction, else the machine's, else 1 (the peak).
+double sustainedPeak(const Hardware &hardware, const ComputeCeiling &ceiling);
+double sustainedBandwidth(const Hardware &hardware, const MemoryCeiling &ceiling);
+// A copy whose peaks and bandwidths are the sustained values (fractions folded in).
+Hardware withSustainedPeaks(const Hardware &hardware);
+
+// A machine of one compute and one memory ceiling, for `--peak` and `--bandwidth` alone.
+Hardware makeSimpleMachine(double peak, double bandwidth);
+// The machine with one compute ceiling's peak (named, else the default) and/or the main
+// memory's bandwidth replaced, renamed "Custom (from NAME)" so nobody mistakes it for the preset.
+ridgepoint::Expected<Hardware, std::string> withOverrides(const Hardware &hardware,
+    std::optional<double> peak, std::optional<double> bandwidth, std::string_view computeName = {});
+
+// Checks that a machine can be analysed: a name, at least one compute and one memory ceiling,
+// positive finite peaks, unique ceiling names, fractions in (0, 1], a known default.
+std::vector<std::string> validateHardware(const Hardware &hardware);
+
+} // namespace ridgepoint

@@ -1,0 +1,76 @@
+// Text and JSON output of analyses and machines (the command line and exports share them).
+#pragma once
+
+#include "core/analysis/analysis.h"
+#include "core/analysis/compare.h"
+#include "core/model/hardware.h"
+#include "core/model/point.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ridgepoint {
+
+namespace detail {
+class NumberCache;
+} // namespace detail
+
+// {"hardware": {..., "ridges": [...]}, "points": [...]} with every number in SI base units.
+std::string analysisJson(const Hardware &hardware, const std::vector<AnalyzedPoint> &points);
+
+// The same JSON text written point by point, for outputs too large to hold (a million points
+// make about 1.1 GB): the text goes to `sink` in pieces of about a megabyte, in order, and the
+// pieces joined are byte for byte what analysisJson() returns for the same points.
+class AnalysisJsonWriter
+{
+public:
+    using Sink = std::function<void(std::string_view)>;
+
+    AnalysisJsonWriter(const Hardware &hardware, Sink sink);
+    ~AnalysisJsonWriter();
+    AnalysisJsonWriter(const AnalysisJsonWriter &) = delete;
+    AnalysisJsonWriter &operator=(const AnalysisJsonWriter &) = delete;
+
+    void add(const KernelPoint &point, const PointAnalysis &analysis);
+    // Closes the document and hands the rest to the sink; add nothing after it.
+    void finish();
+
+private:
+    static constexpr std::size_t kFlushBytes = 1U << 20;
+    void flush();
+
+    Sink m_sink;
+    std::string m_buffer; // its size is its capacity; m_used bytes are written
+    std::size_t m_used = 0;
+    std::size_t m_points = 0;
+    std::unique_ptr<detail::NumberCache> m_numbers; // numbers written lately, by value
+};
+// An aligned table for people: the machine's ceilings and ridges, then one row per point.
+std::string analysisTable(const Hardware &hardware, const std::vector<AnalyzedPoint> &points);
+
+// The points table for spreadsheets and review documents, one row per point in the order given
+// (its first byte level). `speedups`, when not empty (one per point), adds the speed-up against
+// a baseline and the formula it came from.
+// CSV (RFC 4180: CRLF line ends, fields with a comma, quote or line break quoted, quotes
+// doubled): a header naming each column's unit, numbers in SI base units with every digit
+// needed to read back the same double, empty cells for unknown values.
+std::string tableCsv(const std::vector<AnalyzedPoint> &points,
+    const std::vector<std::optional<Speedup>> &speedups = {});
+// Markdown: a pipe table with columns padded to one width, numbers right-aligned and in human
+// units ("1.2 TFLOP/s"), '|' in names escaped.
+std::string tableMarkdown(const std::vector<AnalyzedPoint> &points,
+    const std::vector<std::optional<Speedup>> &speedups = {});
+
+// {"presets": [...]}, each entry shaped like the "hardware" object above.
+std::string presetsJson(const std::vector<Hardware> &machines);
+std::string presetsTable(const std::vector<Hardware> &machines);
+
+// Lays out rows of cells in columns separated by two spaces; `rightAligned[i]` per column.
+std::string alignedTable(
+    const std::vector<std::vector<std::string>> &rows, const std::vector<bool> &rightAligned);
+
+} // namespace ridgepoint

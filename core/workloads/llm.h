@@ -1,0 +1,110 @@
+// LLM inference on the roofline (docs/MODEL.md §8, docs/WORKLOADS.md): one point per operator kind
+// of a transformer decoder, plus the whole-model totals, for a prefill or a decode step. Formulas
+// and conventions: docs/WORKLOADS.md.
+#pragma once
+
+#include "core/analysis/analysis.h"
+#include "core/model/diagnostic.h"
+#include "core/model/hardware.h"
+#include "core/model/point.h"
+
+#include <cstdint>
+#include "core/model/expected.h"
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ridgepoint {
+
+// A decoder-only transformer's shape, as in resources/models/*.json.
+struct ModelConfig {
+    std::string name; // "Llama-2-7B"
+    std::vector<std::string> aliases;
+    std::string source; // where the numbers come from
+    std::int64_t hiddenSize = 0; // h
+    std::int64_t layers = 0;
+    std::int64_t heads = 0; // query heads
+    std::int64_t kvHeads = 0; // key/value heads (grouped-query attention when < heads)
+    std::int64_t headDim = 0; // h / heads unless the file says otherwise
+    std::int64_t ffnSize = 0; // intermediate size
+    std::int64_t vocabSize = 0;
+    bool gatedFfn = true; // SwiGLU: up and gate projections, then down
+};
+
+struct ModelConfigReadResult {
+    std::vector<ModelConfig> models;
+    std::vector<Diagnostic> diagnostics;
+};
+// Reads one model file ({"format": "ridgepoint-model", ...}); every problem is a diagnostic.
+ModelConfigReadResult readModelConfigJson(std::string_view text, const std::string &path);
+// The models shipped in resources/models/ (diagnostics of broken files in `problems`).
+std::vector<ModelConfig> builtinModels(std::vector<Diagnostic> *problems = nullptr);
+// By name or alias, ignoring case, spaces, '-', '_' and '.'; exact match, else a unique prefix.
+ridgepoint::Expected<ModelConfig, std::string> findModel(
+    const std::vector<ModelConfig> &models, std::string_view query);
+
+enum class LlmPhase { Prefill, Decode };
+std::string_view llmPhaseName(LlmPhase phase); // "prefill", "decode"
+std::optional<LlmPhase> llmPhaseFromName(std::string_view name);
+
+struct LlmSpec {
+    LlmPhase phase = LlmPhase::Decode;
+    // Prefill: tokens in the prompt. Decode: tokens in the context (KV cache) including the
+    // one being generated.
+    std::int64_t seq = 1;
+    std::int64_t batch = 1; // sequences processed together
+    Precision weights = Precision::BF16;
+    Precision activations = Precision::BF16;
+    Precision kv = Precision::BF16;
+    // Flash-style fused attention: the score matrix stays on chip (no HBM write and read).
+    bool fusedAttention = false;
+};
+
+// The precision the matmuls run in: int8 when activations and weights are both 8 bits or
+// narrower integers, else the activations' floating type (a bf16 ceiling for w8a16/w4a16).
+Precision llmComputePrecision(const LlmSpec &spec);
+
+struct LlmOperator {
+    std::string kind; // "QKV projection", "attention score", ...
+    double flopsPerLayer = 0.0;
+    double bytesPerLayer = 0.0;
+    double weightBytesPerLayer = 0.0;
+    double kvReadBytesPerLayer = 0.0;
+    double kvWriteBytesPerLayer = 0.0;
+    std::int64_t count = 0; // how many times in the model (layers, or 1 for the LM head)
+};
+
+// The operator kinds with their per-layer counts (no hardware needed).
+ridgepoint::Expected<std::vector<LlmOperator>, std::string> llmOperators(
+    const ModelConfig &model, const LlmSpec &spec);
+
+struct LlmResult {
+    std::vector<AnalyzedPoint> operators; // one per operator kind, counts over all layers
+    AnalyzedPoint total; // the whole model as one point
+    // Σ over operators of their T_min: each kernel waits on its own roof, one after another.
+    double estimatedSeconds = 0.0;
+    double memoryBoundSeconds = 0.0; // the part of it spent in memory-bound operators
+    double kvReadBytes = 0.0;
+    double kvWriteBytes = 0.0;
+    double weightBytes = 0.0;
+    Precision computePrecision = Precision::BF16;
+};
+
+ridgepoint::Expected<LlmResult, std::string> modelLlm(const ModelConfig &model, const LlmSpec &spec,
+    const Hardware &hardware, const AnalysisOptions &options = {});
+
+// A measured generation (prompt length, generated tokens, measured time):
+// the prefill of the prompt plus gen_tokens decode steps with a growing context, as one point
+// timed by the measurement.
+struct GenerationAnalysis {
+    AnalyzedPoint point;
+    double prefillFlops = 0.0, prefillBytes = 0.0;
+    double decodeFlops = 0.0, decodeBytes = 0.0;
+    double tokensPerSecond = 0.0; // generated tokens (all sequences) per measured second
+    std::string bottleneck; // "memory-bound" or "compute-bound"
+};
+ridgepoint::Expected<GenerationAnalysis, std::string> analyzeGeneration(const ModelConfig &model,
+    LlmSpec spec, std::int64_t promptLength, std::int64_t generatedTokens, double measuredSeconds,
+    const Hardware &hardware, const AnalysisOptions &options = {});
+
+} // namespace ridgepoint

@@ -1,0 +1,112 @@
+#include "core/workloads/planned_workload.h"
+
+#include <algorithm>
+
+namespace ridgepoint {
+namespace {
+
+bool isInteger(Precision p)
+{
+    return p == Precision::INT8 || p == Precision::INT4;
+}
+
+ridgepoint::Expected<KernelPoint, std::string> matmulPoint(
+    const MatmulWorkload &w, QuantMode mode, const Hardware &hardware)
+{
+    MatmulSpec spec = w.spec;
+    spec.quant = mode;
+    auto result = modelMatmul(spec, hardware, {}, w.tile, w.shards);
+    if (!result)
+        return ridgepoint::Unexpected(result.error());
+    return std::move(result->point);
+}
+
+ridgepoint::Expected<KernelPoint, std::string> llmPoint(
+    const LlmWorkload &w, QuantMode mode, const Hardware &hardware)
+{
+    auto result = modelLlm(w.model, llmSpecForMode(w.spec, mode), hardware);
+    if (!result)
+        return ridgepoint::Unexpected(result.error());
+    if (w.operatorKind.empty())
+        return std::move(result->total.point);
+    const auto op = std::find_if(result->operators.begin(), result->operators.end(),
+        [&](const AnalyzedPoint &p) { return p.point.name == w.operatorKind; });
+    if (op == result->operators.end())
+        return ridgepoint::Unexpected(w.model.name + " has no operator \"" + w.operatorKind + "\"");
+    return std::move(op->point);
+}
+
+} // namespace
+
+LlmSpec llmSpecForMode(LlmSpec spec, QuantMode mode)
+{
+    const Precision floatActivations
+        = isInteger(spec.activations) ? Precision::BF16 : spec.activations;
+    switch (mode) {
+    case QuantMode::None:
+        break;
+    case QuantMode::Int8:
+        spec.weights = Precision::INT8;
+        spec.activations = Precision::INT8;
+        break;
+    case QuantMode::W8A16:
+        spec.weights = Precision::INT8;
+        spec.activations = floatActivations;
+        break;
+    case QuantMode::W4A16:
+        spec.weights = Precision::INT4;
+        spec.activations = floatActivations;
+        break;
+    }
+    return spec;
+}
+
+ridgepoint::Expected<KernelPoint, std::string> workloadPoint(
+    const Workload &workload, QuantMode mode, const Hardware &hardware)
+{
+    auto point = std::visit(
+        [&](const auto &w) -> ridgepoint::Expected<KernelPoint, std::string> {
+            if constexpr (std::is_same_v<std::decay_t<decltype(w)>, MatmulWorkload>)
+                return matmulPoint(w, mode, hardware);
+            else
+                return llmPoint(w, mode, hardware);
+        },
+        workload.model);
+    if (!point)
+        return point;
+    if (!workload.group.empty())
+        point->group = workload.group;
+    if (workload.sweep && std::holds_alternative<LlmWorkload>(workload.model))
+        point->name += " (" + workload.sweep->parameter + "="
+            + std::to_string(static_cast<std::int64_t>(workload.sweep->value)) + ")";
+    return point;
+}
+
+bool setWorkloadParameter(Workload &workload, const std::string &name, std::int64_t value)
+{
+    if (auto *m = std::get_if<MatmulWorkload>(&workload.model)) {
+        if (name == "b")
+            m->spec.b = value;
+        else if (name == "d")
+            m->spec.d = value;
+        else if (name == "f")
+            m->spec.f = value;
+        else if (name == "shards" && m->shards)
+            m->shards->chips = value;
+        else if (name == "tile" && m->tile)
+            m->tile = TileSpec { value, value, value };
+        else
+            return false;
+        return true;
+    }
+    auto &l = std::get<LlmWorkload>(workload.model);
+    if (name == "seq")
+        l.spec.seq = value;
+    else if (name == "batch")
+        l.spec.batch = value;
+    else
+        return false;
+    return true;
+}
+
+} // namespace ridgepoint

@@ -1,0 +1,59 @@
+// A planned workload behind a chart point: the core model (matmul, tiled or sharded matmul, an
+// LLM operator) with the parameters the user chose, so the Document can recompute the point when
+// the quantization mode or the machine changes. Formulas: docs/WORKLOADS.md.
+#pragma once
+
+#include "core/model/hardware.h"
+#include "core/workloads/llm.h"
+#include "core/model/point.h"
+#include "core/workloads/workloads.h"
+
+#include "core/model/expected.h"
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace ridgepoint {
+
+struct MatmulWorkload {
+    MatmulSpec spec; // spec.quant is replaced by the document's mode
+    std::optional<TileSpec> tile;
+    std::optional<ShardSpec> shards;
+};
+
+struct LlmWorkload {
+    ModelConfig model;
+    LlmSpec spec; // the dtypes chosen for the workload; the quantization mode overrides them
+    std::string operatorKind; // "QKV projection", ...; empty: the whole model
+};
+
+// A point of a sweep: the trajectory through all points with the same `id`, in `value` order.
+struct SweepMembership {
+    int id = 0;
+    std::string parameter; // "b", "seq", ...
+    double value = 0.0;
+};
+
+struct Workload {
+    std::variant<MatmulWorkload, LlmWorkload> model;
+    std::string group; // the chart's group of the points added together
+    std::optional<SweepMembership> sweep;
+};
+
+// The dtypes an LLM runs in under a quantization mode:
+//   none   the workload's own weights/activations/KV dtypes
+//   int8   int8 weights and activations (int8 compute ceiling), KV as chosen
+//   w8a16  int8 weights, activations in the workload's float dtype (bf16 if it chose int8)
+//   w4a16  int4 weights, activations as for w8a16
+LlmSpec llmSpecForMode(LlmSpec spec, QuantMode mode);
+
+// The point of a workload on a machine under a quantization mode; the error says what is
+// missing ("… has no int8 compute ceiling (needed by quantization mode int8)").
+ridgepoint::Expected<KernelPoint, std::string> workloadPoint(
+    const Workload &workload, QuantMode mode, const Hardware &hardware);
+
+// Sets parameter `name` of a workload ("b", "d", "f", "shards", "tile" for a matmul; "seq",
+// "batch" for an LLM) to `value`. False when the workload has no such parameter.
+bool setWorkloadParameter(Workload &workload, const std::string &name, std::int64_t value);
+
+} // namespace ridgepoint

@@ -1,0 +1,210 @@
+#include "widgets/chart/chartdecorations.h"
+
+namespace ridgepoint::chart {
+
+RoofLine::RoofLine(QCustomPlot *plot, Kind kind, int index, double value, double top,
+    const QPen &pen, const QString &label, const QColor &labelColor)
+    : m_plot(plot)
+    , m_kind(kind)
+    , m_index(index)
+    , m_value(value)
+    , m_pen(pen)
+    , m_line(new QCPItemLine(plot))
+    , m_label(new QCPItemText(plot))
+    , m_text(label)
+{
+    m_line->setLayer(kRoofLayer);
+    m_line->setPen(pen);
+    m_line->setSelectable(false);
+    if (kind == Kind::Memory) {
+        m_line->start->setCoords(kFarLeft, value * kFarLeft);
+        m_line->end->setCoords(top / value, top);
+    } else {
+        m_line->start->setCoords(value / top, value);
+        m_line->end->setCoords(kFarRight, value);
+    }
+    m_label->setLayer(kLabelLayer);
+    m_label->setText(label);
+    m_label->setColor(labelColor);
+    m_label->setSelectable(false);
+    m_label->setClipToAxisRect(true);
+    m_label->setPadding(QMargins(2, 0, 2, 1));
+    if (kind == Kind::Memory) {
+        m_label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    } else {
+        m_label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        m_label->position->setTypeX(QCPItemPosition::ptAbsolute);
+        m_label->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    }
+}
+
+RoofLine::~RoofLine()
+{
+    removeItem(m_plot, m_line);
+    removeItem(m_plot, m_label);
+}
+
+double RoofLine::distanceTo(const QPointF &position) const
+{
+    const double d = m_line->selectTest(position, false);
+    return d < 0.0 ? 1e9 : d;
+}
+
+void RoofLine::setHighlighted(bool on)
+{
+    QPen pen = m_pen;
+    if (on)
+        pen.setWidthF(pen.widthF() + 2.0);
+    m_line->setPen(pen);
+}
+
+void RoofLine::placeLabel(double x, double shift)
+{
+    if (m_kind == Kind::Memory) {
+        QCPAxis *xAxis = m_plot->xAxis;
+        QCPAxis *yAxis = m_plot->yAxis;
+        const double y = m_value * x;
+        m_label->position->setCoords(x, y);
+        // Turned to the line's pixel slope, which changes with the axes.
+        const QPointF a(xAxis->coordToPixel(x), yAxis->coordToPixel(y));
+        const QPointF b(xAxis->coordToPixel(x * 10.0), yAxis->coordToPixel(y * 10.0));
+        m_label->setRotation(qRadiansToDegrees(std::atan2(b.y() - a.y(), b.x() - a.x())));
+    } else {
+        const QRect rect = m_plot->axisRect()->rect();
+        m_label->position->setCoords(rect.right() - 4.0 - shift, m_value);
+    }
+}
+
+RidgeMarker::RidgeMarker(QCustomPlot *plot, double intensity, double peak, const QColor &color)
+    : m_plot(plot)
+    , m_drop(new QCPItemLine(plot))
+    , m_marker(new QCPItemTracer(plot))
+    , m_label(new QCPItemText(plot))
+{
+    m_drop->setLayer(kRoofLayer);
+    m_drop->start->setCoords(intensity, peak);
+    m_drop->end->setTypeX(QCPItemPosition::ptPlotCoords);
+    m_drop->end->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_drop->end->setAxisRect(plot->axisRect());
+    m_drop->end->setCoords(intensity, 1.0);
+    m_drop->setPen(QPen(color, 1.0, Qt::DashLine));
+    m_drop->setSelectable(false);
+
+    m_marker->setLayer(kLabelLayer);
+    m_marker->position->setCoords(intensity, peak);
+    m_marker->setStyle(QCPItemTracer::tsCircle);
+    m_marker->setSize(10);
+    m_marker->setPen(QPen(color, 2.0));
+    m_marker->setBrush(Qt::white);
+    m_marker->setSelectable(false);
+
+    m_label->setLayer(kLabelLayer);
+    m_label->position->setCoords(intensity, peak);
+    // Below and right of the knee, clear of the slanted roof that arrives from the left.
+    m_label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_label->setPadding(QMargins(8, 8, 4, 0));
+    m_label->setText(QObject::tr("ridge %1 FLOP/B").arg(QString::number(intensity, 'g', 3)));
+    QFont font = plot->font();
+    font.setBold(true);
+    m_label->setFont(font);
+    m_label->setColor(color);
+    m_label->setSelectable(false);
+}
+
+RidgeMarker::~RidgeMarker()
+{
+    removeItem(m_plot, m_drop);
+    removeItem(m_plot, m_marker);
+    removeItem(m_plot, m_label);
+}
+
+WhatIfGhost::WhatIfGhost(
+    QCustomPlot *plot, QPointF from, QPointF to, const QColor &color, int alpha)
+    : m_plot(plot)
+    , m_from(from)
+    , m_to(to)
+    , m_ghost(new QCPItemTracer(plot))
+    , m_arrow(new QCPItemLine(plot))
+{
+    QColor faint = color;
+    faint.setAlpha(alpha);
+    m_ghost->setLayer(kGhostLayer);
+    m_ghost->position->setCoords(from.x(), from.y());
+    m_ghost->setStyle(QCPItemTracer::tsCircle);
+    m_ghost->setSize(9);
+    m_ghost->setPen(QPen(faint, 1.5, Qt::DashLine));
+    m_ghost->setBrush(Qt::NoBrush);
+    m_ghost->setSelectable(false);
+
+    m_arrow->setLayer(kGhostLayer);
+    m_arrow->start->setCoords(from.x(), from.y());
+    m_arrow->end->setCoords(to.x(), to.y());
+    m_arrow->setPen(QPen(faint, 1.5));
+    m_arrow->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 9, 11));
+    m_arrow->setSelectable(false);
+}
+
+WhatIfGhost::~WhatIfGhost()
+{
+    removeItem(m_plot, m_ghost);
+    removeItem(m_plot, m_arrow);
+}
+
+PointLabel::PointLabel(
+    QCustomPlot *plot, QPointF at, const QString &name, int maxWidth, const QColor &color)
+    : m_plot(plot)
+    , m_label(new QCPItemText(plot))
+{
+    m_label->setLayer(kLabelLayer);
+    m_label->position->setCoords(at.x(), at.y());
+    m_label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_label->setPadding(QMargins(9, 0, 0, 0));
+    const QFontMetrics metrics(plot->font());
+    m_label->setText(metrics.elidedText(name, Qt::ElideMiddle, maxWidth));
+    m_label->setColor(color);
+    m_label->setSelectable(false);
+    m_label->setClipToAxisRect(true);
+}
+
+PointLabel::~PointLabel()
+{
+    removeItem(m_plot, m_label);
+}
+
+SweepCrossingMarker::SweepCrossingMarker(
+    QCustomPlot *plot, QPointF at, const QString &text, const QColor &color)
+    : m_plot(plot)
+    , m_at(at)
+    , m_marker(new QCPItemTracer(plot))
+    , m_label(new QCPItemText(plot))
+{
+    m_marker->setLayer(kLabelLayer);
+    m_marker->position->setCoords(at.x(), at.y());
+    m_marker->setStyle(QCPItemTracer::tsCircle);
+    m_marker->setSize(13);
+    m_marker->setPen(QPen(color, 2.2));
+    m_marker->setBrush(Qt::NoBrush);
+    m_marker->setSelectable(false);
+
+    m_label->setLayer(kLabelLayer);
+    m_label->position->setCoords(at.x(), at.y());
+    // Above and right of the knee: the ridge's own label sits below it, the legend top left.
+    m_label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    m_label->setPadding(QMargins(2, 2, 2, 2));
+    m_label->setText(text);
+    QFont font = plot->font();
+    font.setBold(true);
+    m_label->setFont(font);
+    m_label->setColor(color.darker(130));
+    m_label->setBrush(QColor(255, 255, 255, 200));
+    m_label->setSelectable(false);
+    m_label->setClipToAxisRect(true);
+}
+
+SweepCrossingMarker::~SweepCrossingMarker()
+{
+    removeItem(m_plot, m_marker);
+    removeItem(m_plot, m_label);
+}
+
+} // namespace ridgepoint::chart

@@ -1,0 +1,22 @@
+// Session files on disk: read with the core reader, written atomically with QSaveFile (a failed
+// write — full disk, missing or read-only directory — leaves the old file as it was).
+#pragma once
+
+#include "core/session/session.h"
+
+#include <QString>
+
+namespace ridgepoint {
+
+// The file's text through the core reader; a file that cannot be read is one diagnostic. A PNG,
+// SVG or PDF exported with its session (widgets/figuresession.h) gives that session.
+SessionReadResult readSessionFile(const QString &fileName);
+
+// Writes the session; an empty string on success, else why it failed ("cannot write
+// /x/s.json: Permission denied").
+QString writeSessionFile(const QString &fileName, const Session &session);
+
+// Writes `bytes` to `fileName` atomically (QSaveFile); an empty string on success, else why.
+QString writeFileAtomically(const QString &fileName, const QByteArray &bytes);
+
+} // namespace ridgepoint

@@ -1,0 +1,136 @@
+#include "widgets/panels/hardwarepanel.h"
+
+#include "widgets/models/ceilingstablemodel.h"
+#include "widgets/document/document.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace ridgepoint {
+
+HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, QWidget *parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_presets(std::move(presets))
+    , m_model(new CeilingsTableModel(document, this))
+    , m_presetBox(new QComboBox(this))
+    , m_compareBox(new QComboBox(this))
+    , m_view(new QTableView(this))
+    , m_message(new QLabel(this))
+    , m_source(new QLabel(this))
+{
+    for (const auto &machine : m_presets)
+        m_presetBox->addItem(QString::fromStdString(machine.name));
+    m_presetBox->setAccessibleName(tr("Hardware preset"));
+    connect(m_presetBox, &QComboBox::activated, this, [this](int index) {
+        if (index >= 0 && static_cast<std::size_t>(index) < m_presets.size())
+            m_document->selectHardware(m_presets[static_cast<std::size_t>(index)]);
+    });
+
+    m_compareBox->addItem(tr("No comparison"));
+    for (const auto &machine : m_presets)
+        m_compareBox->addItem(QString::fromStdString(machine.name));
+    m_compareBox->setAccessibleName(tr("Compare with"));
+    connect(m_compareBox, &QComboBox::activated, this, [this](int index) {
+        if (index <= 0 || static_cast<std::size_t>(index) > m_presets.size())
+            m_document->setCompareHardware(std::nullopt);
+        else
+            m_document->setCompareHardware(m_presets[static_cast<std::size_t>(index) - 1]);
+    });
+
+    m_view->setModel(m_model);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
+        | QAbstractItemView::AnyKeyPressed);
+    m_view->horizontalHeader()->setSectionResizeMode(
+        CeilingsTableModel::Shown, QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(
+        CeilingsTableModel::Name, QHeaderView::Stretch);
+    m_view->horizontalHeader()->setSectionResizeMode(
+        CeilingsTableModel::Kind, QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(
+        CeilingsTableModel::Value, QHeaderView::ResizeToContents);
+    m_view->setToolTip(
+        tr("Double-click a name or a value to edit it: \"3.35 TB/s\", \"989 TFLOP/s\"."));
+
+    const auto button = [this](const QString &text, const QString &tip, auto slot) {
+        auto *b = new QToolButton(this);
+        b->setText(text);
+        b->setToolTip(tip);
+        connect(b, &QToolButton::clicked, this, slot);
+        return b;
+    };
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(button(tr("+ Compute"), tr("Add a compute ceiling (a flat roof)"),
+        [this] { m_view->selectRow(m_model->addComputeCeiling()); }));
+    buttons->addWidget(button(tr("+ Memory"), tr("Add a memory ceiling (a slanted roof)"),
+        [this] { m_view->selectRow(m_model->addMemoryCeiling()); }));
+    buttons->addWidget(button(tr("Remove"), tr("Remove the selected ceiling"), [this] {
+        const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+        if (!rows.isEmpty())
+            m_model->removeCeiling(rows.front().row());
+    }));
+    buttons->addStretch(1);
+
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet("color: #b00000");
+    m_message->hide();
+    connect(m_model, &CeilingsTableModel::editRejected, this, [this](const QString &message) {
+        m_message->setText(message);
+        m_message->show();
+    });
+    m_source->setWordWrap(true);
+    m_source->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(new QLabel(tr("Machine"), this));
+    layout->addWidget(m_presetBox);
+    layout->addWidget(m_view, 1);
+    layout->addLayout(buttons);
+    layout->addWidget(m_message);
+    layout->addWidget(new QLabel(tr("Compare with"), this));
+    layout->addWidget(m_compareBox);
+    layout->addWidget(m_source);
+
+    connect(document, &Document::hardwareChanged, this, &HardwarePanel::showMachine);
+    showMachine();
+}
+
+void HardwarePanel::addMachine(const Hardware &hardware)
+{
+    for (std::size_t i = 0; i < m_presets.size(); ++i) {
+        if (m_presets[i].name == hardware.name) {
+            m_presets[i] = hardware;
+            showMachine();
+            return;
+        }
+    }
+    m_presets.push_back(hardware);
+    m_presetBox->addItem(QString::fromStdString(hardware.name));
+    m_compareBox->addItem(QString::fromStdString(hardware.name));
+    showMachine();
+}
+
+void HardwarePanel::showMachine()
+{
+    const Hardware &hw = m_document->hardware();
+    const QString name = QString::fromStdString(hw.name);
+    const int index = m_presetBox->findText(name);
+    // An edited machine is no preset: the picker shows its "Custom (from …)" name instead.
+    m_presetBox->setPlaceholderText(name);
+    m_presetBox->setCurrentIndex(index);
+    m_message->hide();
+    m_source->setText(
+        tr("<small>Source: %1</small>").arg(QString::fromStdString(hw.source).toHtmlEscaped()));
+}
+
+} // namespace ridgepoint

@@ -1,0 +1,49 @@
+// The machine panel: preset picker, the editable ceilings table (add, remove, rename, show or
+// hide, edit π/β with units) and the machine to compare with.
+#pragma once
+
+#include "core/model/hardware.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QTableView;
+
+namespace ridgepoint {
+
+class CeilingsTableModel;
+class Document;
+
+class HardwarePanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    HardwarePanel(Document *document, std::vector<Hardware> presets, QWidget *parent = nullptr);
+
+    // Adds a machine (a measured one) to the picker and the comparison list; one of the same
+    // name is replaced.
+    void addMachine(const Hardware &hardware);
+
+    QComboBox *presetBox() const { return m_presetBox; }
+    QComboBox *compareBox() const { return m_compareBox; }
+    QTableView *ceilingsView() const { return m_view; }
+    CeilingsTableModel *ceilingsModel() const { return m_model; }
+
+private:
+    void showMachine();
+
+    Document *m_document;
+    std::vector<Hardware> m_presets;
+    CeilingsTableModel *m_model;
+    QComboBox *m_presetBox;
+    QComboBox *m_compareBox;
+    QTableView *m_view;
+    QLabel *m_message;
+    QLabel *m_source;
+};
+
+} // namespace ridgepoint

@@ -1,0 +1,130 @@
+#include "widgets/panels/pointspanel.h"
+
+#include "widgets/document/document.h"
+#include "widgets/models/pointstablemodel.h"
+
+#include <QAction>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QScopedValueRollback>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace ridgepoint {
+
+PointsPanel::PointsPanel(Document *document, QWidget *parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_model(new PointsTableModel(document, this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_filter(new QLineEdit(this))
+    , m_view(new QTableView(this))
+{
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(PointsTableModel::kSortRole);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setFilterKeyColumn(-1); // name, group, bound, ...: any column may match
+
+    m_filter->setPlaceholderText(tr("Filter kernels (name, group, bound…)"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setAccessibleName(tr("Filter kernels"));
+    connect(
+        m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(-1, Qt::AscendingOrder); // session order until a header is clicked
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_view->setWordWrap(false);
+    m_view->setTextElideMode(Qt::ElideMiddle);
+    m_view->setAlternatingRowColors(true);
+    // Fit the columns to their contents once per reset (the header samples the first rows).
+    m_view->horizontalHeader()->setResizeContentsPrecision(200);
+    const auto fitColumns = [this] {
+        m_view->resizeColumnsToContents();
+        m_view->setColumnWidth(
+            PointsTableModel::Name, std::min(m_view->columnWidth(PointsTableModel::Name), 320));
+    };
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, fitColumns);
+    fitColumns();
+
+    auto *remove = new QAction(tr("Delete"), this);
+    remove->setShortcut(QKeySequence::Delete);
+    remove->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    remove->setToolTip(tr("Delete the selected points (Del)"));
+    connect(remove, &QAction::triggered, this, &PointsPanel::deleteSelected);
+    addAction(remove);
+    auto *duplicate = new QAction(tr("Duplicate"), this);
+    duplicate->setShortcut(QKeySequence(tr("Ctrl+D")));
+    duplicate->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(duplicate, &QAction::triggered, this, &PointsPanel::duplicateSelected);
+    addAction(duplicate);
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_filter, 1);
+    for (QAction *action : { duplicate, remove }) {
+        auto *button = new QToolButton(this);
+        button->setDefaultAction(action);
+        bar->addWidget(button);
+    }
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+        &PointsPanel::selectFromView);
+    connect(document, &Document::selectionChanged, this, &PointsPanel::selectFromDocument);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &PointsPanel::selectFromDocument);
+}
+
+void PointsPanel::selectFromView()
+{
+    if (m_syncing)
+        return;
+    std::vector<std::size_t> rows;
+    for (const QModelIndex &index : m_view->selectionModel()->selectedRows())
+        rows.push_back(static_cast<std::size_t>(m_proxy->mapToSource(index).row()));
+    const QScopedValueRollback guard(m_syncing, true);
+    m_document->setSelection(std::move(rows));
+}
+
+void PointsPanel::selectFromDocument()
+{
+    if (m_syncing)
+        return;
+    const QScopedValueRollback guard(m_syncing, true);
+    QItemSelection selection;
+    for (std::size_t row : m_document->selection()) {
+        const QModelIndex index = m_proxy->mapFromSource(m_model->index(static_cast<int>(row), 0));
+        if (index.isValid())
+            selection.select(index, index);
+    }
+    m_view->selectionModel()->select(
+        selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    if (!selection.isEmpty())
+        m_view->scrollTo(selection.indexes().front());
+}
+
+void PointsPanel::deleteSelected()
+{
+    m_document->removePoints(m_document->selection());
+}
+
+void PointsPanel::duplicateSelected()
+{
+    m_document->duplicatePoints(m_document->selection());
+}
+
+} // namespace ridgepoint

@@ -1,0 +1,90 @@
+// The workloads panel: planned matmuls (plain, tiled, sharded) and LLM prefill/decode steps
+// added to the chart as ordinary points through the Document (one undo step per addition),
+// optionally swept over a parameter range, plus the quantization mode switch.
+#pragma once
+
+#include "core/model/expected.h"
+#include "core/workloads/llm.h"
+#include "core/workloads/planned_workload.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QGroupBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTabWidget;
+
+namespace ridgepoint {
+
+class Document;
+class QuantModeBox;
+
+class WorkloadPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit WorkloadPanel(Document *document, QWidget *parent = nullptr);
+
+    // Adds what the form describes (the "Add to chart" button). Returns false and shows the
+    // reason when nothing could be added.
+    bool addToChart();
+    // Fills the form with a plain matmul swept over B from `from` to `to` (doubling) and adds
+    // it, as a user would (the command line's --sweep-matmul and the screenshots use it).
+    bool addMatmulSweep(int d, int f, int from, int to);
+    // The message under the button: the last addition's outcome, or why workload points
+    // cannot be placed under the current mode.
+    QString message() const;
+
+private:
+    void refreshNetworks();
+    void refreshSweepParameters();
+    void showProblems();
+    bool isMatmul() const;
+    // The workloads the form describes at one set of parameter values (no sweep).
+    std::vector<Workload> formWorkloads(const std::string &group) const;
+    ridgepoint::Expected<std::vector<Workload>, QString> sweepWorkloads();
+    QString formDescription() const;
+    void setMessage(const QString &text, bool error);
+
+    Document *m_document;
+    std::vector<ModelConfig> m_models;
+    QuantModeBox *m_quantBox;
+    QTabWidget *m_tabs;
+    // matmul
+    QSpinBox *m_b;
+    QSpinBox *m_d;
+    QSpinBox *m_f;
+    QComboBox *m_dtype;
+    QComboBox *m_variant; // plain, tiled, sharded
+    QSpinBox *m_tileM;
+    QSpinBox *m_tileK;
+    QSpinBox *m_tileN;
+    QSpinBox *m_shards;
+    QComboBox *m_network;
+    // LLM
+    QComboBox *m_model;
+    QComboBox *m_phase;
+    QSpinBox *m_seq;
+    QSpinBox *m_batch;
+    QComboBox *m_weights;
+    QComboBox *m_activations;
+    QComboBox *m_kv;
+    QCheckBox *m_operators;
+    // sweep
+    QGroupBox *m_sweep;
+    QComboBox *m_sweepParameter;
+    QSpinBox *m_sweepFrom;
+    QSpinBox *m_sweepTo;
+    QSpinBox *m_sweepFactor;
+    QPushButton *m_add;
+    QLabel *m_message;
+    QLabel *m_problems;
+};
+
+} // namespace ridgepoint
