@@ -4,21 +4,21 @@
 #include "app/gui/reviewcontroller.h"
 #include "app/gui/sessioncontroller.h"
 
-#include "core/io/formats/csv.h"
 #include "core/io/file_io.h"
-#include "measure/measure.h"
+#include "core/io/formats/csv.h"
 #include "core/model/units.h"
-#include "widgets/document/document.h"
+#include "measure/measure.h"
+#include "widgets/chart/rooflineplot.h"
 #include "widgets/dialogs/exportdialog.h"
-#include "widgets/export/figuresession.h"
-#include "widgets/panels/hardwarepanel.h"
 #include "widgets/dialogs/measuredialog.h"
 #include "widgets/dialogs/messagebox.h"
+#include "widgets/document/document.h"
 #include "widgets/document/pointsloader.h"
+#include "widgets/document/settings.h"
+#include "widgets/export/figuresession.h"
+#include "widgets/panels/hardwarepanel.h"
 #include "widgets/panels/pointspanel.h"
 #include "widgets/panels/quantmodebox.h"
-#include "widgets/chart/rooflineplot.h"
-#include "widgets/document/settings.h"
 #include "widgets/panels/workloadpanel.h"
 
 #include <QAction>
@@ -110,6 +110,14 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::buildMenus()
 {
+    buildFileMenu();
+    buildEditMenu();
+    buildHardwareMenu();
+    buildViewMenu();
+}
+
+void MainWindow::buildFileMenu()
+{
     // Open is for sessions (and figures carrying one); Import takes any file Ridgepoint reads.
     QMenu *file = menuBar()->addMenu(tr("&File"));
     m_sessions->addOpenActions(file);
@@ -125,7 +133,10 @@ void MainWindow::buildMenus()
     m_review->addExportAction(file);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+}
 
+void MainWindow::buildEditMenu()
+{
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     // The undo actions name the step they undo ("Undo Move gemm").
     QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
@@ -144,7 +155,10 @@ void MainWindow::buildMenus()
         tr("C&opy chart"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::copyChart);
     copy->setObjectName("copyChart");
     copy->setStatusTip(tr("The chart as PNG and SVG, with its session, for pasting elsewhere"));
+}
 
+void MainWindow::buildHardwareMenu()
+{
     QMenu *hardwareMenu = menuBar()->addMenu(tr("&Hardware"));
     m_import->addHardwareActions(hardwareMenu);
     QAction *measure = hardwareMenu->addAction(tr("&Measure this machine…"), this, [this] {
@@ -157,7 +171,10 @@ void MainWindow::buildMenus()
         m_document->selectHardware(dialog.result()->hardware);
     });
     measure->setObjectName("measureMachine");
+}
 
+void MainWindow::buildViewMenu()
+{
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *zoomIn = view->addAction(tr("Zoom &in"), this, [this] { m_plot->zoomBy(2.0); });
     zoomIn->setShortcuts({ QKeySequence::ZoomIn, QKeySequence(tr("Ctrl+=")) });
@@ -184,7 +201,15 @@ void MainWindow::buildMenus()
     });
     labels->setChecked(Settings::get(settings::allPointLabels));
 
-    QMenu *themes = view->addMenu(tr("&Theme"));
+    buildThemeMenu(view->addMenu(tr("&Theme")));
+    buildFontSizeMenu(view->addMenu(tr("Presentation &font size")));
+    view->addSeparator();
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        view->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::buildThemeMenu(QMenu *themes)
+{
     auto *themeGroup = new QActionGroup(this);
     const std::tuple<QString, QString, ChartTheme::Kind> kThemes[] = {
         { "light", tr("&Light"), ChartTheme::Kind::Light },
@@ -208,7 +233,10 @@ void MainWindow::buildMenus()
         if (key == savedTheme)
             setTheme(kind);
     }
-    QMenu *fontSizes = view->addMenu(tr("Presentation &font size"));
+}
+
+void MainWindow::buildFontSizeMenu(QMenu *fontSizes)
+{
     auto *fontGroup = new QActionGroup(this);
     for (const int percent : kFontScales) {
         QAction *action = fontSizes->addAction(tr("%1 %").arg(percent));
@@ -219,9 +247,6 @@ void MainWindow::buildMenus()
             action, &QAction::triggered, this, [this, percent] { setFontScalePercent(percent); });
     }
     setFontScalePercent(Settings::get(settings::fontScalePercent));
-    view->addSeparator();
-    for (QDockWidget *dock : findChildren<QDockWidget *>())
-        view->addAction(dock->toggleViewAction());
 }
 
 void MainWindow::setTheme(ChartTheme::Kind kind)

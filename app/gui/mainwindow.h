@@ -10,6 +10,7 @@
 #include <QMainWindow>
 
 class QLabel;
+class QMenu;
 
 namespace ridgepoint {
 
@@ -71,6 +72,12 @@ protected:
 
 private:
     void buildMenus();
+    void buildFileMenu();
+    void buildEditMenu();
+    void buildHardwareMenu();
+    void buildViewMenu();
+    void buildThemeMenu(QMenu *themes);
+    void buildFontSizeMenu(QMenu *fontSizes);
     void buildDocks();
     void updateTitle();
     void rememberPreset();

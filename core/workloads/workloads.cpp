@@ -172,6 +172,120 @@ double matmulIntensityLimit(std::int64_t d, std::int64_t f, const MatmulDtypes &
     return 2.0 * dd * ff / (bytesPerElement(dtypes.x) * dd + bytesPerElement(dtypes.z) * ff);
 }
 
+namespace {
+
+// The link the partial sums of a sharded matmul cross: the named ceiling (or the first of the
+// named level), else the machine's first network ceiling; given a bandwidth, a missing link is
+// added and a present one takes that bandwidth. It is moved in front of the other ceilings of
+// its level, since analyzePoint takes the first of a level.
+ridgepoint::Expected<MemoryCeiling, std::string> chooseNetworkCeiling(
+    Hardware &machine, const Hardware &hardware, const ShardSpec &shards)
+{
+    auto network = machine.memory.end();
+    if (shards.network.empty()) {
+        network = std::find_if(machine.memory.begin(), machine.memory.end(),
+            [](const MemoryCeiling &m) { return isNetwork(m.level); });
+    } else {
+        network = std::find_if(machine.memory.begin(), machine.memory.end(),
+            [&](const MemoryCeiling &m) { return equalsIgnoringCase(m.name, shards.network); });
+        if (network == machine.memory.end()) {
+            const auto level = memoryLevelFromName(shards.network);
+            if (!level)
+                return ridgepoint::Unexpected("no network ceiling or level named \""
+                    + shards.network + "\" on " + hardware.name);
+            network = std::find_if(machine.memory.begin(), machine.memory.end(),
+                [&](const MemoryCeiling &m) { return m.level == *level; });
+            if (network == machine.memory.end() && shards.networkBandwidth) {
+                machine.memory.push_back(
+                    { std::string(memoryLevelName(*level)), *level, 0.0, {}, true });
+                network = machine.memory.end() - 1;
+            }
+        }
+    }
+    if (network == machine.memory.end()) {
+        if (!shards.networkBandwidth)
+            return ridgepoint::Unexpected(hardware.name + " has no network ceiling"
+                + (shards.network.empty() ? std::string() : " of level " + shards.network)
+                + " for the partial sums (give --network-bandwidth)");
+        machine.memory.push_back({ "Network", MemoryLevel::ICI, 0.0, {}, true });
+        network = machine.memory.end() - 1;
+    }
+    if (!isNetwork(network->level))
+        return ridgepoint::Unexpected(
+            "\"" + network->name + "\" is not a link between chips (PCIe, NVLink, ICI, DCN)");
+    if (shards.networkBandwidth) {
+        if (!(*shards.networkBandwidth > 0.0) || !std::isfinite(*shards.networkBandwidth))
+            return ridgepoint::Unexpected("the network bandwidth must be positive");
+        network->bandwidth = *shards.networkBandwidth;
+        network->sustainedFraction.reset();
+    }
+    MemoryCeiling chosen = *network;
+    machine.memory.erase(network);
+    const auto firstOfLevel = std::find_if(machine.memory.begin(), machine.memory.end(),
+        [&](const MemoryCeiling &m) { return m.level == chosen.level; });
+    machine.memory.insert(firstOfLevel, chosen);
+    return chosen;
+}
+
+// FLOPs and the bytes of X, Y and Z on one chip (D is the chip's share), untiled or tiled.
+ridgepoint::Expected<void, std::string> countMatmulTraffic(MatmulResult &r, const MatmulSpec &spec,
+    std::int64_t localD, const std::optional<TileSpec> &tile)
+{
+    const double b = toDouble(spec.b);
+    const double d = toDouble(localD);
+    const double f = toDouble(spec.f);
+    const double bx = bytesPerElement(r.dtypes.x);
+    const double by = bytesPerElement(r.dtypes.y);
+    const double bz = bytesPerElement(r.dtypes.z);
+    r.flops = 2.0 * b * d * f;
+    if (tile) {
+        if (tile->bm < 1 || tile->bk < 1 || tile->bn < 1)
+            return ridgepoint::Unexpected(std::string("tile sizes must be positive integers"));
+        r.tile = tile;
+        r.tilesM = ceilDiv(spec.b, tile->bm);
+        r.tilesK = ceilDiv(localD, tile->bk);
+        r.tilesN = ceilDiv(spec.f, tile->bn);
+        const double bm = toDouble(tile->bm);
+        const double bn = toDouble(tile->bn);
+        // Every X element is read once per column of tiles, every Y element once per row of
+        // tiles, Z written once: docs/MODEL.md §5.4's 2·t_m t_n t_k (b_m b_k + b_k b_n) +
+        // 2 b_m b_n when the tiles divide the matrix, and exact for ragged edge tiles too
+        // (padding moves no bytes and does no useful FLOPs, so tiling can only lower the
+        // intensity).
+        r.bytesX = bx * b * d * toDouble(r.tilesN);
+        r.bytesY = by * d * f * toDouble(r.tilesM);
+        r.tileIntensityApprox = 2.0 * bm * bn / (bx * bm + by * bn);
+    } else {
+        r.bytesX = bx * b * d;
+        r.bytesY = by * d * f;
+    }
+    r.bytesZ = bz * b * f;
+    r.bytes = r.bytesX + r.bytesY + r.bytesZ;
+    r.intensity = r.flops / r.bytes;
+    r.tMath = r.flops / r.peak;
+    r.tMem = r.bytes / r.bandwidth;
+    r.criticalBatch = exactCriticalBatchD(d, f, r.dtypes, r.ridge);
+    r.criticalBatchApprox = approxCriticalBatch(r.dtypes, r.ridge);
+    r.intensityLimit = 2.0 * d * f / (bx * d + bz * f);
+    return {};
+}
+
+std::string matmulPointName(const MatmulSpec &spec, const std::optional<TileSpec> &tile)
+{
+    std::string name = "matmul B=" + std::to_string(spec.b) + " D=" + std::to_string(spec.d)
+        + " F=" + std::to_string(spec.f);
+    if (spec.quant != QuantMode::None)
+        name += " " + std::string(quantModeName(spec.quant));
+    else
+        name += " " + std::string(precisionName(spec.dtype));
+    if (tile)
+        name += " tile " + std::to_string(tile->bm) + "x" + std::to_string(tile->bk) + "x"
+            + std::to_string(tile->bn);
+    return name;
+}
+
+} // namespace
+
 ridgepoint::Expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &spec,
     const Hardware &hardware, const CeilingChoice &choice, const std::optional<TileSpec> &tile,
     const std::optional<ShardSpec> &shards)
@@ -189,8 +303,7 @@ ridgepoint::Expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &sp
         ? "a " + std::string(precisionName(spec.dtype)) + " matmul"
         : "quantization mode " + std::string(quantModeName(spec.quant));
 
-    // The machine the point is analysed on: a copy in which the chosen network ceiling comes
-    // first among its level (analyzePoint takes the first of a level) with any bandwidth given.
+    // The machine the point is analysed on: a copy whose chosen network ceiling comes first.
     Hardware machine = hardware;
     std::int64_t localD = spec.d;
     if (shards) {
@@ -201,56 +314,11 @@ ridgepoint::Expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &sp
                 + " does not split evenly over " + std::to_string(shards->chips) + " chips");
         localD = spec.d / shards->chips;
         r.chips = shards->chips;
-
-        auto network = machine.memory.end();
-        if (shards->network.empty()) {
-            network = std::find_if(machine.memory.begin(), machine.memory.end(),
-                [](const MemoryCeiling &m) { return isNetwork(m.level); });
-        } else {
-            network = std::find_if(
-                machine.memory.begin(), machine.memory.end(), [&](const MemoryCeiling &m) {
-                    return equalsIgnoringCase(m.name, shards->network);
-                });
-            if (network == machine.memory.end()) {
-                if (auto level = memoryLevelFromName(shards->network)) {
-                    network = std::find_if(machine.memory.begin(), machine.memory.end(),
-                        [&](const MemoryCeiling &m) { return m.level == *level; });
-                    if (network == machine.memory.end() && shards->networkBandwidth) {
-                        machine.memory.push_back(
-                            { std::string(memoryLevelName(*level)), *level, 0.0, {}, true });
-                        network = machine.memory.end() - 1;
-                    }
-                } else {
-                    return ridgepoint::Unexpected("no network ceiling or level named \""
-                        + shards->network + "\" on " + hardware.name);
-                }
-            }
-        }
-        if (network == machine.memory.end()) {
-            if (!shards->networkBandwidth)
-                return ridgepoint::Unexpected(hardware.name + " has no network ceiling"
-                    + (shards->network.empty() ? std::string() : " of level " + shards->network)
-                    + " for the partial sums (give --network-bandwidth)");
-            machine.memory.push_back({ "Network", MemoryLevel::ICI, 0.0, {}, true });
-            network = machine.memory.end() - 1;
-        }
-        if (!isNetwork(network->level))
-            return ridgepoint::Unexpected(
-                "\"" + network->name + "\" is not a link between chips (PCIe, NVLink, ICI, DCN)");
-        if (shards->networkBandwidth) {
-            if (!(*shards->networkBandwidth > 0.0) || !std::isfinite(*shards->networkBandwidth))
-                return ridgepoint::Unexpected("the network bandwidth must be positive");
-            network->bandwidth = *shards->networkBandwidth;
-            network->sustainedFraction.reset();
-        }
-        // Move it in front of the other ceilings of its level.
-        MemoryCeiling chosen = *network;
-        machine.memory.erase(network);
-        const auto firstOfLevel = std::find_if(machine.memory.begin(), machine.memory.end(),
-            [&](const MemoryCeiling &m) { return m.level == chosen.level; });
-        machine.memory.insert(firstOfLevel, chosen);
-        r.networkCeiling = chosen.name;
-        r.networkBandwidth = chosen.bandwidth;
+        auto chosen = chooseNetworkCeiling(machine, hardware, *shards);
+        if (!chosen)
+            return ridgepoint::Unexpected(chosen.error());
+        r.networkCeiling = chosen->name;
+        r.networkBandwidth = chosen->bandwidth;
     }
 
     auto ceilings = resolveCeilings(machine, r.dtypes.compute, choice, neededBy);
@@ -261,58 +329,11 @@ ridgepoint::Expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &sp
     r.peak = ceilings->compute->peak;
     r.bandwidth = ceilings->memory->bandwidth;
     r.ridge = ceilings->ridge();
-
-    const double b = toDouble(spec.b);
-    const double d = toDouble(localD);
-    const double f = toDouble(spec.f);
-    const double bx = bytesPerElement(r.dtypes.x);
-    const double by = bytesPerElement(r.dtypes.y);
-    const double bz = bytesPerElement(r.dtypes.z);
-
-    if (tile) {
-        if (tile->bm < 1 || tile->bk < 1 || tile->bn < 1)
-            return ridgepoint::Unexpected("tile sizes must be positive integers");
-        r.tile = tile;
-        r.tilesM = ceilDiv(spec.b, tile->bm);
-        r.tilesK = ceilDiv(localD, tile->bk);
-        r.tilesN = ceilDiv(spec.f, tile->bn);
-        const double tm = toDouble(r.tilesM);
-        const double tn = toDouble(r.tilesN);
-        const double bm = toDouble(tile->bm);
-        const double bn = toDouble(tile->bn);
-        // Every X element is read once per column of tiles, every Y element once per row of
-        // tiles, Z written once: section 4.4's 2·t_m t_n t_k (b_m b_k + b_k b_n) + 2 b_m b_n
-        // when the tiles divide the matrix, and exact for ragged edge tiles too (padding moves
-        // no bytes and does no useful FLOPs, so tiling can only lower the intensity).
-        r.flops = 2.0 * b * d * f;
-        r.bytesX = bx * b * d * tn;
-        r.bytesY = by * d * f * tm;
-        r.bytesZ = bz * b * f;
-        r.tileIntensityApprox = 2.0 * bm * bn / (bx * bm + by * bn);
-    } else {
-        r.flops = 2.0 * b * d * f;
-        r.bytesX = bx * b * d;
-        r.bytesY = by * d * f;
-        r.bytesZ = bz * b * f;
-    }
-    r.bytes = r.bytesX + r.bytesY + r.bytesZ;
-    r.intensity = r.flops / r.bytes;
-    r.tMath = r.flops / r.peak;
-    r.tMem = r.bytes / r.bandwidth;
-    r.criticalBatch = exactCriticalBatchD(d, f, r.dtypes, r.ridge);
-    r.criticalBatchApprox = approxCriticalBatch(r.dtypes, r.ridge);
-    r.intensityLimit = 2.0 * d * f / (bx * d + bz * f);
+    if (auto counted = countMatmulTraffic(r, spec, localD, tile); !counted)
+        return ridgepoint::Unexpected(counted.error());
 
     KernelPoint &p = r.point;
-    p.name = "matmul B=" + std::to_string(spec.b) + " D=" + std::to_string(spec.d)
-        + " F=" + std::to_string(spec.f);
-    if (spec.quant != QuantMode::None)
-        p.name += " " + std::string(quantModeName(spec.quant));
-    else
-        p.name += " " + std::string(precisionName(spec.dtype));
-    if (tile)
-        p.name += " tile " + std::to_string(tile->bm) + "x" + std::to_string(tile->bk) + "x"
-            + std::to_string(tile->bn);
+    p.name = matmulPointName(spec, tile);
     p.group = "matmul";
     p.flops = r.flops;
     p.precision = r.dtypes.compute;
@@ -321,11 +342,12 @@ ridgepoint::Expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &sp
     if (shards) {
         p.name += " /" + std::to_string(r.chips) + " chips";
         // Ring all-reduce of the B×F partial sums: each chip sends and receives
-        // 2(N−1)/N·B·F elements; for 2 chips in bf16 that is the reference's 2BF bytes.
+        // 2(N−1)/N·B·F elements; for 2 chips in bf16 that is 2BF bytes (docs/MODEL.md §5.3).
         const double n = toDouble(r.chips);
-        r.networkBytes = 2.0 * (n - 1.0) / n * b * f * bz;
+        r.networkBytes = 2.0 * (n - 1.0) / n * toDouble(spec.b) * toDouble(spec.f)
+            * bytesPerElement(r.dtypes.z);
         r.tNetwork = r.networkBytes / r.networkBandwidth;
-        r.criticalD = (n - 1.0) * bz * r.peak / r.networkBandwidth;
+        r.criticalD = (n - 1.0) * bytesPerElement(r.dtypes.z) * r.peak / r.networkBandwidth;
         if (r.networkBytes > 0.0) {
             const MemoryCeiling *net = machine.findMemory(r.networkCeiling);
             p.bytes.push_back({ net->level, r.networkBytes });

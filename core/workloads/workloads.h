@@ -7,8 +7,8 @@
 #include "core/model/hardware.h"
 #include "core/model/point.h"
 
-#include <cstdint>
 #include "core/model/expected.h"
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,8 +21,8 @@ double bytesPerElement(Precision precision);
 
 // Quantization as a property of a workload (docs/MODEL.md §6).
 //   none   every tensor and the compute in the workload's dtype
-//   int8   activations, weights and output int8, int8 compute ceiling (section 6.1)
-//   w8a16  int8 weights, activations/output and compute in the workload's dtype (section 6.2)
+//   int8   activations, weights and output int8, int8 compute ceiling (docs/MODEL.md §6.1)
+//   w8a16  int8 weights, activations/output and compute in the workload's dtype (§6.2)
 //   w4a16  like w8a16 with int4 weights
 enum class QuantMode { None, Int8, W8A16, W4A16 };
 std::string_view quantModeName(QuantMode mode); // "none", "int8", "w8a16", "w4a16"
@@ -108,11 +108,11 @@ struct MatmulResult {
     std::optional<std::int64_t> criticalBatch; // exact; nullopt: never compute-bound
     double criticalBatchApprox = 0.0;
     double intensityLimit = 0.0; // as B grows
-    // Tiled (section 4.4)
+    // Tiled (docs/MODEL.md §5.4)
     std::optional<TileSpec> tile;
     std::int64_t tilesM = 0, tilesK = 0, tilesN = 0;
     double tileIntensityApprox = 0.0; // 2·bm·bn / (bx·bm + by·bn), bf16: bm·bn/(bm+bn)
-    // Sharded (section 4.3)
+    // Sharded (docs/MODEL.md §5.3)
     std::int64_t chips = 1;
     std::string networkCeiling;
     double networkBandwidth = 0.0;

@@ -44,13 +44,25 @@ ImportOptionsDialog::ImportOptionsDialog(QWidget *parent, const QStringList &rer
     , m_ldsBanks(new QSpinBox(this))
 {
     setWindowTitle(tr("Import options"));
+    setUpControls();
 
     auto *intro = new QLabel(tr("What a profiler's file does not say itself. Used by File ▸ "
                                 "Import…, dropped files, machine files and baselines; "
                                 "remembered."),
         this);
     intro->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    addGroups(layout);
+    layout->addStretch(1);
+    layout->addWidget(buttonBox(rereadFiles));
 
+    setOptions(importReadOptions());
+}
+
+// Names, ranges, choices and tooltips (each with its formula and command-line option).
+void ImportOptionsDialog::setUpControls()
+{
     m_perKernel->setObjectName("perKernel");
     m_perKernel->setToolTip(
         tr("Nsight Compute: one point per kernel name instead of one per launch (ID).\n"
@@ -96,7 +108,11 @@ ImportOptionsDialog::ImportOptionsDialog(QWidget *parent, const QStringList &rer
         tr("LDS bytes = (SQ_LDS_IDX_ACTIVE − SQ_LDS_BANK_CONFLICT) × 4 B × banks.\n"
            "32 on MI200 and MI300: rocprof-compute's lds_banks_per_cu, from sysinfo.csv,\n"
            "which pmc_perf.csv does not carry. Command line: --lds-banks N"));
+}
 
+// One group per reader the options apply to.
+void ImportOptionsDialog::addGroups(QVBoxLayout *layout)
+{
     auto *points = new QGroupBox(tr("Points"), this);
     auto *pointsLayout = new QVBoxLayout(points);
     pointsLayout->addWidget(m_perKernel);
@@ -123,6 +139,13 @@ ImportOptionsDialog::ImportOptionsDialog(QWidget *parent, const QStringList &rer
     ldsLabel->setBuddy(m_ldsBanks);
     rocprofLayout->addRow(ldsLabel, withHint(m_ldsBanks, tr("32 on MI200 and MI300"), rocprof));
 
+    layout->addWidget(points);
+    layout->addWidget(ncu);
+    layout->addWidget(rocprof);
+}
+
+QDialogButtonBox *ImportOptionsDialog::buttonBox(const QStringList &rereadFiles)
+{
     auto *buttons = new QDialogButtonBox(
         QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::RestoreDefaults, this);
     buttons->setObjectName("buttons");
@@ -149,16 +172,7 @@ ImportOptionsDialog::ImportOptionsDialog(QWidget *parent, const QStringList &rer
             accept();
         });
     }
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(intro);
-    layout->addWidget(points);
-    layout->addWidget(ncu);
-    layout->addWidget(rocprof);
-    layout->addStretch(1);
-    layout->addWidget(buttons);
-
-    setOptions(importReadOptions());
+    return buttons;
 }
 
 ReadOptions ImportOptionsDialog::options() const

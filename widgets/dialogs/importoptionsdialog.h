@@ -12,8 +12,10 @@
 
 class QCheckBox;
 class QComboBox;
+class QDialogButtonBox;
 class QPushButton;
 class QSpinBox;
+class QVBoxLayout;
 
 namespace ridgepoint {
 
@@ -36,6 +38,10 @@ public:
     void accept() override;
 
 private:
+    void setUpControls();
+    void addGroups(QVBoxLayout *layout);
+    QDialogButtonBox *buttonBox(const QStringList &rereadFiles);
+
     QCheckBox *m_perKernel;
     QSpinBox *m_tensorFlops;
     QComboBox *m_halfFlops;
