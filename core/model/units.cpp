@@ -92,42 +92,51 @@ bool unitMatches(std::string_view unit, Dimension dimension)
     return false;
 }
 
-std::string_view dimensionNoun(Dimension dimension)
+// What each dimension is called in messages: its SI unit, a noun and examples of accepted text.
+struct DimensionInfo {
+    std::string_view unit;
+    std::string_view noun;
+    std::string_view example;
+};
+
+const DimensionInfo &dimensionInfo(Dimension dimension)
 {
+    static constexpr DimensionInfo kRate { "FLOP/s", "a compute rate",
+        "\"989 TFLOP/s\" or \"1.97e14\"" };
+    static constexpr DimensionInfo kByteRate { "B/s", "a bandwidth",
+        "\"3.35 TB/s\", \"2 TiB/s\" or \"8.2e11\"" };
+    static constexpr DimensionInfo kFlops { "FLOP", "an operation count",
+        "\"2.5 GFLOP\" or \"2.5e9\"" };
+    static constexpr DimensionInfo kBytes { "B", "a byte count",
+        "\"512 MB\", \"1 GiB\" or \"5.12e8\"" };
+    static constexpr DimensionInfo kTime { "s", "a time", "\"1.5 ms\", \"250 us\" or \"0.0015\"" };
+    static constexpr DimensionInfo kIntensity { "FLOP/B", "an arithmetic intensity",
+        "\"12.5 FLOP/B\" or \"12.5\"" };
     switch (dimension) {
     case Dimension::FlopRate:
-        return "a compute rate";
+        return kRate;
     case Dimension::ByteRate:
-        return "a bandwidth";
+        return kByteRate;
     case Dimension::Flops:
-        return "an operation count";
+        return kFlops;
     case Dimension::Bytes:
-        return "a byte count";
+        return kBytes;
     case Dimension::Time:
-        return "a time";
+        return kTime;
     case Dimension::Intensity:
-        return "an arithmetic intensity";
+        break;
     }
-    return "a quantity";
+    return kIntensity;
+}
+
+std::string_view dimensionNoun(Dimension dimension)
+{
+    return dimensionInfo(dimension).noun;
 }
 
 std::string_view dimensionExample(Dimension dimension)
 {
-    switch (dimension) {
-    case Dimension::FlopRate:
-        return "\"989 TFLOP/s\" or \"1.97e14\"";
-    case Dimension::ByteRate:
-        return "\"3.35 TB/s\", \"2 TiB/s\" or \"8.2e11\"";
-    case Dimension::Flops:
-        return "\"2.5 GFLOP\" or \"2.5e9\"";
-    case Dimension::Bytes:
-        return "\"512 MB\", \"1 GiB\" or \"5.12e8\"";
-    case Dimension::Time:
-        return "\"1.5 ms\", \"250 us\" or \"0.0015\"";
-    case Dimension::Intensity:
-        return "\"12.5 FLOP/B\" or \"12.5\"";
-    }
-    return "";
+    return dimensionInfo(dimension).example;
 }
 
 std::string failure(std::string_view text, Dimension dimension, std::string_view why)
@@ -181,21 +190,7 @@ std::optional<std::string> fixedDigits(double value, int decimals)
 
 std::string_view dimensionUnit(Dimension dimension)
 {
-    switch (dimension) {
-    case Dimension::FlopRate:
-        return "FLOP/s";
-    case Dimension::ByteRate:
-        return "B/s";
-    case Dimension::Flops:
-        return "FLOP";
-    case Dimension::Bytes:
-        return "B";
-    case Dimension::Time:
-        return "s";
-    case Dimension::Intensity:
-        return "FLOP/B";
-    }
-    return "";
+    return dimensionInfo(dimension).unit;
 }
 
 ridgepoint::Expected<double, std::string> parseQuantity(
