@@ -1,5 +1,9 @@
 #include "core/io/formats/advisor_reader.h"
 
+#include "core/io/formats/csv.h"
+#include "core/io/sniff.h"
+#include "core/io/text.h"
+
 #include <algorithm>
 #include <map>
 
@@ -96,6 +100,22 @@ std::optional<Precision> precisionOfRoof(const std::string &lowered, bool &integ
 }
 
 } // namespace
+
+bool looksLikeAdvisorSurvey(const Sniff &sniff)
+{
+    return sniff.mentions("Function Call Sites and Loops");
+}
+
+bool looksLikeAdvisorRoofs(const Sniff &sniff)
+{
+    for (const TextLine &line : linesOf(sniff.head(), 5)) {
+        std::string lowered = asciiLower(line.text);
+        lowered.erase(std::remove(lowered.begin(), lowered.end(), '"'), lowered.end());
+        if (lowered.starts_with("name,bandwidth"))
+            return true;
+    }
+    return false;
+}
 
 HardwareReadResult readAdvisorRoofs(std::string_view text, const std::string &fileName)
 {

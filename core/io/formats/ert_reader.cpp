@@ -1,5 +1,6 @@
 #include "core/io/formats/ert_reader.h"
 
+#include "core/io/sniff.h"
 #include "core/report/json_detail.h"
 
 namespace ridgepoint {
@@ -17,6 +18,11 @@ std::optional<Precision> precisionOfLabel(const std::string &label)
 }
 
 } // namespace
+
+bool looksLikeErtJson(const Sniff &sniff)
+{
+    return sniff.json() && sniff.mentions("\"empirical\"");
+}
 
 HardwareReadResult readErtJson(std::string_view text, const std::string &fileName)
 {

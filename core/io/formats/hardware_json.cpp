@@ -1,7 +1,8 @@
 #include "core/io/formats/hardware_json.h"
 
-#include "core/report/json_detail.h"
+#include "core/io/sniff.h"
 #include "core/model/units.h"
+#include "core/report/json_detail.h"
 
 #include <initializer_list>
 #include <set>
@@ -311,6 +312,11 @@ std::optional<Hardware> readMachine(const Json &object, const std::string &path,
 }
 
 } // namespace
+
+bool looksLikeHardwareJson(const Sniff &sniff)
+{
+    return sniff.json();
+}
 
 HardwareReadResult readHardwareJson(const std::string &text, const std::string &fileName)
 {

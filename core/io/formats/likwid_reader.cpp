@@ -1,5 +1,8 @@
 #include "core/io/formats/likwid_reader.h"
 
+#include "core/io/formats/csv.h"
+#include "core/io/sniff.h"
+
 #include <algorithm>
 #include <map>
 
@@ -63,6 +66,11 @@ bool hasMemory(const Group *group)
 }
 
 } // namespace
+
+bool looksLikeLikwid(const Sniff &sniff)
+{
+    return sniff.mentions("STRUCT,Info") || sniff.mentions("\nTABLE,");
+}
 
 PointsReadResult readLikwidCsv(std::string_view text, const std::string &fileName)
 {

@@ -1,5 +1,8 @@
 #include "core/io/formats/ncu_reader.h"
 
+#include "core/io/formats/csv.h"
+#include "core/io/sniff.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -983,6 +986,40 @@ NcuShape detectNcuShape(std::string_view text)
         return NcuShape::Details;
     }
     return NcuShape::Raw;
+}
+
+namespace {
+
+int ncuShapeOf(std::string_view text)
+{
+    return static_cast<int>(detectNcuShape(text));
+}
+
+NcuShape shapeOf(const Sniff &sniff)
+{
+    return static_cast<NcuShape>(sniff.shared(ncuShapeOf));
+}
+
+} // namespace
+
+bool looksLikeNcuDetails(const Sniff &sniff)
+{
+    return shapeOf(sniff) == NcuShape::Details;
+}
+
+bool looksLikeNcuRaw(const Sniff &sniff)
+{
+    return shapeOf(sniff) == NcuShape::Raw;
+}
+
+bool looksLikeNcuSummary(const Sniff &sniff)
+{
+    return shapeOf(sniff) == NcuShape::Summary;
+}
+
+bool looksLikeNcuRooflineSection(const Sniff &sniff)
+{
+    return shapeOf(sniff) == NcuShape::RooflineSection;
 }
 
 std::optional<Diagnostic> ncuLogWithoutTable(std::string_view text, const std::string &fileName)

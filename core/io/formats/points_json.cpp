@@ -1,5 +1,6 @@
 #include "core/io/formats/points_json.h"
 
+#include "core/io/sniff.h"
 #include "core/model/units.h"
 
 #include "core/report/json_detail.h"
@@ -13,6 +14,11 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 } // namespace
+
+bool looksLikePointsJson(const Sniff &sniff)
+{
+    return sniff.json() && sniff.mentions("\"ridgepoint-points\"");
+}
 
 PointsReadResult readPointsJson(std::string_view text, const std::string &fileName)
 {

@@ -1,5 +1,8 @@
 #include "core/io/formats/rocprof_reader.h"
 
+#include "core/io/formats/csv.h"
+#include "core/io/sniff.h"
+
 #include <algorithm>
 #include <array>
 #include <map>
@@ -25,6 +28,18 @@ std::map<std::string, std::size_t> columnsOf(const CsvRow &header)
 }
 
 } // namespace
+
+bool looksLikeRocprofPmcPerf(const Sniff &sniff)
+{
+    const std::string &first = sniff.firstLineLower();
+    return first.starts_with("dispatch_id,") && first.find("kernel_name") != std::string::npos;
+}
+
+bool looksLikeRocprofRoofline(const Sniff &sniff)
+{
+    const std::string &first = sniff.firstLineLower();
+    return first.starts_with("device,") && first.find("hbmbw") != std::string::npos;
+}
 
 HardwareReadResult readRocprofRoofline(std::string_view text, const std::string &fileName)
 {
