@@ -37,6 +37,7 @@ private slots:
     void fileDialogFiltersNameTheFamilies();
     void readOptionsFollowTheRegistry();
     void nerscTextGivesWhatItsLinesHold();
+    void oneWordingForAnUnknownKey();
 };
 
 void TestFormatRegistry::idsKeysAndNamesAreUnique()
@@ -291,6 +292,51 @@ void TestFormatRegistry::nerscTextGivesWhatItsLinesHold()
     QCOMPARE(givesOf(FileFormat::NerscRoofline, kernels), Gives::Points);
     QCOMPARE(givesOf(FileFormat::NerscRoofline, roofs + kernels), Gives::Both);
     QCOMPARE(givesOf(FileFormat::ErtSum, "anything"), Gives::Machine);
+}
+
+void TestFormatRegistry::oneWordingForAnUnknownKey()
+{
+    // The JSON readers (points, hardware, ERT) and the NERSC text say it alike: the path, the
+    // key, and the keys expected there.
+    const auto warnings = [](const std::vector<Diagnostic> &diagnostics) {
+        QStringList out;
+        for (const Diagnostic &d : diagnostics) {
+            if (d.severity == Severity::Warning)
+                out << QString::fromStdString(d.toString());
+        }
+        return out.join('\n');
+    };
+    const auto points = readPointsFile(
+        R"({"format": "ridgepoint-points", "version": 1, "colour": "red", "points": [)"
+        R"({"name": "k", "flops": 1, "bytes": [{"bytes": 1}], "byteFactor": 2, "group": 3}]})",
+        "p.json");
+    QCOMPARE(warnings(points.points.diagnostics),
+        QString("p.json: warning: unknown key \"colour\" ignored (expected one of format, "
+                "version, points)\n"
+                "p.json: warning: points[0]: unknown key \"byteFactor\" ignored (expected one "
+                "of name, flops, bytes, seconds, performance, intensity, level_intensities, "
+                "precision, group, time_statistics, source)\n"
+                "p.json: warning: points[0].group: expected a string, found number; ignored"));
+    QCOMPARE(points.points.points.size(), std::size_t { 1 });
+    const auto hardware = readHardwareFile(R"({"name": "m", "colour": "red", "compute": [)"
+                                           R"({"name": "c", "precision": "fp32", "peak": 1e12}],)"
+                                           R"("memory": [{"name": "d", "level": "DRAM", )"
+                                           R"("bandwidth": 1e11}]})",
+        "h.json");
+    QCOMPARE(warnings(hardware.hardware.diagnostics),
+        QString("h.json: warning: machine: unknown key \"colour\" ignored (expected one of "
+                "format, version, name, aliases, vendor, kind, source, notes, "
+                "sustained_fraction, default_compute, compute, memory, ridges, measurement)"));
+    const auto ert = readHardwareFile(R"({"empirical": {"gflops": {"data": [["GFLOPs", 10]]},)"
+                                      R"("gbytes": {"data": [["DRAM", 5]], "units": "GB/s"}},)"
+                                      R"("colour": "red"})",
+        "e.json");
+    QCOMPARE(warnings(ert.hardware.diagnostics),
+        QString("e.json: warning: unknown key \"colour\" ignored (expected one of empirical, "
+                "spec)\n"
+                "e.json: warning: empirical.gbytes: unknown key \"units\" ignored (expected one "
+                "of data, metadata)"));
+    QCOMPARE(ert.hardware.machines.size(), std::size_t { 1 });
 }
 
 QTEST_GUILESS_MAIN(TestFormatRegistry)

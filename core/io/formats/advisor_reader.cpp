@@ -10,14 +10,6 @@
 namespace ridgepoint {
 namespace {
 
-std::string lower(std::string_view text)
-{
-    std::string out(text);
-    for (char &c : out)
-        c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-    return out;
-}
-
 bool contains(const std::string &text, std::string_view word)
 {
     return text.find(word) != std::string::npos;
@@ -127,7 +119,7 @@ HardwareReadResult readAdvisorRoofs(std::string_view text, const std::string &fi
     for (std::size_t r = 0; r < table.rows.size() && r < 10; ++r) {
         std::map<std::string, std::size_t> candidate;
         for (std::size_t i = 0; i < table.rows[r].fields.size(); ++i)
-            candidate.emplace(lower(table.rows[r].fields[i].text), i);
+            candidate.emplace(asciiLower(table.rows[r].fields[i].text), i);
         if (candidate.contains("name") && candidate.contains("bandwidth")) {
             headerIndex = r;
             columns = std::move(candidate);
@@ -148,13 +140,13 @@ HardwareReadResult readAdvisorRoofs(std::string_view text, const std::string &fi
     std::vector<Hardware> machines;
     std::map<std::string, std::size_t> byDevice;
     const auto machineFor = [&](const std::string &device) -> Hardware & {
-        auto [it, added] = byDevice.emplace(lower(device), machines.size());
+        auto [it, added] = byDevice.emplace(asciiLower(device), machines.size());
         if (added) {
             Hardware hardware;
             hardware.name = device.empty() ? std::string("Intel Advisor roofs")
                                            : "Intel Advisor roofs (" + device + ")";
             hardware.vendor = "Intel";
-            hardware.kind = lower(device);
+            hardware.kind = asciiLower(device);
             hardware.source = fileName + ": advisor --report=roofs (bytes/s, FLOP/s)";
             machines.push_back(std::move(hardware));
         }
@@ -163,8 +155,8 @@ HardwareReadResult readAdvisorRoofs(std::string_view text, const std::string &fi
     for (std::size_t r = headerIndex + 1; r < table.rows.size(); ++r) {
         const CsvRow &row = table.rows[r];
         const std::string name = at(row, "name");
-        const std::string lowered = lower(name);
-        const std::string type = lower(at(row, "type"));
+        const std::string lowered = asciiLower(name);
+        const std::string type = asciiLower(at(row, "type"));
         Hardware &hardware = machineFor(at(row, "device"));
         auto number = parseReportNumber(at(row, "bandwidth"));
         const std::size_t column = columns["bandwidth"];

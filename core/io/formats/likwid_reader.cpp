@@ -2,20 +2,13 @@
 
 #include "core/io/formats/csv.h"
 #include "core/io/sniff.h"
+#include "core/io/text.h"
 
 #include <algorithm>
 #include <map>
 
 namespace ridgepoint {
 namespace {
-
-std::string lower(std::string_view text)
-{
-    std::string out(text);
-    for (char &c : out)
-        c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-    return out;
-}
 
 struct Metric {
     double sum = 0.0;
@@ -146,7 +139,7 @@ PointsReadResult readLikwidCsv(std::string_view text, const std::string &fileNam
             expectHeader = false;
             continue;
         }
-        std::string name = lower(first);
+        std::string name = asciiLower(first);
         if (statTable && name.ends_with(" stat"))
             name.erase(name.size() - 5);
         Metric metric;

@@ -2,6 +2,7 @@
 
 #include "core/io/formats/csv.h"
 #include "core/io/sniff.h"
+#include "core/io/text.h"
 
 #include <algorithm>
 #include <array>
@@ -10,20 +11,12 @@
 namespace ridgepoint {
 namespace {
 
-std::string lower(std::string_view text)
-{
-    std::string out(text);
-    for (char &c : out)
-        c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-    return out;
-}
-
 // Header name (lower case) -> column index; the first of repeated names wins.
 std::map<std::string, std::size_t> columnsOf(const CsvRow &header)
 {
     std::map<std::string, std::size_t> columns;
     for (std::size_t i = 0; i < header.fields.size(); ++i)
-        columns.emplace(lower(header.fields[i].text), i);
+        columns.emplace(asciiLower(header.fields[i].text), i);
     return columns;
 }
 
@@ -47,7 +40,7 @@ HardwareReadResult readRocprofRoofline(std::string_view text, const std::string 
     CsvTable table = tokenizeCsv(text, fileName, ',');
     result.diagnostics = table.diagnostics;
     if (table.rows.empty() || table.rows.front().fields.empty()
-        || lower(table.rows.front().fields.front().text) != "device") {
+        || asciiLower(table.rows.front().fields.front().text) != "device") {
         result.diagnostics.push_back({ Severity::Error, fileName, 1, 1,
             "not a rocprof-compute roofline.csv (expected a header starting "
             "device,HBMBw,...)" });
@@ -79,7 +72,7 @@ HardwareReadResult readRocprofRoofline(std::string_view text, const std::string 
     // FP6/FP4 MFMA columns of newer builds have no Ridgepoint precision: listed as not used.
     std::vector<std::string> unused;
     for (std::size_t i = 1; i < header.fields.size(); ++i) {
-        const std::string name = lower(header.fields[i].text);
+        const std::string name = asciiLower(header.fields[i].text);
         const bool spread = name.ends_with("low") || name.ends_with("high");
         const bool known = std::any_of(
             kKnown.begin(), kKnown.end(), [&](const Known &k) { return k.column == name; });
@@ -179,7 +172,7 @@ PointsReadResult readRocprofPmcPerf(
         int errorColumn = 0;
         // A counter's value; absent columns are nullopt.
         const auto get = [&](const std::string &name) -> std::optional<double> {
-            auto it = columns.find(lower(name));
+            auto it = columns.find(asciiLower(name));
             const CsvField *field = it == columns.end() ? nullptr : row.field(it->second);
             if (!field)
                 return std::nullopt;
