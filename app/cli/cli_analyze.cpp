@@ -257,11 +257,12 @@ int runAnalyze(const QStringList &arguments)
     parser.addOption({ "example", "Analyse the built-in example data set as well." });
     addReadOptions(parser);
     parser.addPositionalArgument("files",
-        "Point files in any format Ridgepoint reads (CSV name,flops,bytes,seconds,..., points "
-        "JSON, ncu, rocprof-compute, Advisor, likwid), or sessions: a .ridgepoint.json file or "
-        "a PNG, SVG or PDF exported with its session embedded. A session's points are analysed as "
-        "the window shows them (what-if moves applied) on the session's machine, unless "
-        "--hardware names another.",
+        "Point files in any format Ridgepoint reads ("
+            + QString::fromStdString(formatFamilies(ReadFor::Points))
+            + "; a CSV is name,flops,bytes,seconds,...), or sessions: a .ridgepoint.json file or "
+              "a PNG, SVG or PDF exported with its session embedded. A session's points are "
+              "analysed as the window shows them (what-if moves applied) on the session's "
+              "machine, unless --hardware names another.",
         "[FILE...]");
     int status = kExitOk;
     if (!parseOrExplain(parser, arguments, status))

@@ -285,9 +285,9 @@ void warnUnusedReadOptions(
 {
     if (!format)
         return;
-    const bool ncu = *format == FileFormat::NcuDetails || *format == FileFormat::NcuRaw
-        || *format == FileFormat::NcuSummary || *format == FileFormat::NcuRooflineSection;
-    const bool rocprof = *format == FileFormat::RocprofPmcPerf;
+    // Which options the format takes is its registry row's (core/io/format_registry.cpp).
+    const bool ncu = readOptionsOf(*format) == ReadOptionSet::Ncu;
+    const bool rocprof = readOptionsOf(*format) == ReadOptionSet::Rocprof;
     const ReadOptions defaults;
     QStringList unused;
     if (!ncu && !rocprof

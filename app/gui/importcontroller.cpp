@@ -32,25 +32,6 @@ namespace {
 // Enough for every signature detectFileFormat looks for (it reads at most 64 KiB).
 constexpr qint64 kHeadBytes = qint64 { 64 } * 1024;
 
-// A NERSC text file holds roofs (memroofs, comproofs), kernels (FLOPS with AI_* lines) or both:
-// its sample says to leave the kernels out when only plotting roofs. Each half present is
-// imported, and a missing one is not an error.
-ImportController::Kind nerscKind(const QByteArray &head)
-{
-    bool roofs = false;
-    bool kernels = false;
-    for (const QByteArray &line : head.split('\n')) {
-        const QByteArray key = line.trimmed().split(' ').value(0).split('\t').value(0);
-        roofs = roofs || key == "memroofs" || key == "comproofs";
-        kernels = kernels || key == "FLOPS";
-    }
-    if (roofs && !kernels)
-        return ImportController::Kind::Machine;
-    if (kernels && !roofs)
-        return ImportController::Kind::Points;
-    return ImportController::Kind::PointsAndMachine;
-}
-
 // Reasons shown in a message's text; the rest are under "Show Details…".
 constexpr std::size_t kReasonsInText = 3;
 
@@ -95,20 +76,28 @@ ImportController::ImportController(MainWindow *window, Document *document,
         m_sessions, &SessionController::sessionLoaded, this, [this] { m_lastPointsFiles.clear(); });
 }
 
+// The formats' lists and patterns come from the format registry (core/io/format_registry.h).
 QString ImportController::importFilter()
 {
-    return tr("Everything Ridgepoint reads (*.csv *.json *.txt *.png *.svg *.pdf);;"
-              "Points: CSV, Nsight Compute, rocprof-compute, Advisor, likwid (*.csv *.txt);;"
-              "Machines: hardware JSON, ERT roofline.json (*.json);;"
-              "Sessions and exported figures (*.ridgepoint.json *.json *.png *.svg *.pdf);;"
-              "All files (*)");
+    QStringList everything;
+    for (const std::string &pattern : fileDialogPatterns(std::nullopt))
+        everything << QString::fromStdString(pattern);
+    everything << "*.png"
+               << "*.svg"
+               << "*.pdf";
+    return tr("Everything Ridgepoint reads (%1)").arg(everything.join(' ')) + ";;"
+        + QString::fromStdString(fileDialogFilter(tr("Points").toStdString(), ReadFor::Points))
+        + ";;"
+        + QString::fromStdString(fileDialogFilter(tr("Machines").toStdString(), ReadFor::Machines))
+        + ";;" + tr("Sessions and exported figures (*.ridgepoint.json *.json *.png *.svg *.pdf)")
+        + ";;" + tr("All files (*)");
 }
 
 QString ImportController::machineFilter()
 {
-    return tr("Machine files: hardware JSON, ERT roofline.json, rocprof-compute roofline.csv, "
-              "Advisor roofs, Nsight Compute roofline section (*.json *.csv *.txt);;"
-              "All files (*)");
+    return QString::fromStdString(
+               fileDialogFilter(tr("Machine files").toStdString(), ReadFor::Machines))
+        + ";;" + tr("All files (*)");
 }
 
 void ImportController::addImportAction(QMenu *file)
@@ -193,32 +182,17 @@ ImportController::Classification ImportController::classify(const QString &fileN
         head.remove(0, 3);
     if (looksLikeJson(head) && head.contains("\"ridgepoint-session\""))
         return { Kind::Session, {} };
-    const auto format = detectFileFormat(std::string_view(head.constData(), head.size()));
+    const std::string_view text(head.constData(), head.size());
+    const auto format = detectFileFormat(text);
     if (!format)
         return { Kind::Points, {} };
-    switch (*format) {
-    case FileFormat::HardwareJson:
-    case FileFormat::ErtJson:
-    case FileFormat::RocprofRoofline:
-    case FileFormat::AdvisorRoofs:
-    case FileFormat::ErtSum:
-    case FileFormat::ProfilerPeaks:
-    case FileFormat::HwDb:
+    // What the format gives (core/io/format_registry.cpp); a NERSC text says by its lines.
+    switch (givesOf(*format, text)) {
+    case Gives::Machine:
         return { Kind::Machine, {} };
-    case FileFormat::NerscRoofline:
-        return { nerscKind(head), {} };
-    case FileFormat::NcuRooflineSection:
+    case Gives::Both:
         return { Kind::PointsAndMachine, {} };
-    case FileFormat::AppsCsv:
-    case FileFormat::MetricValuesCsv:
-    case FileFormat::PointsCsv:
-    case FileFormat::PointsJson:
-    case FileFormat::NcuDetails:
-    case FileFormat::NcuRaw:
-    case FileFormat::NcuSummary:
-    case FileFormat::RocprofPmcPerf:
-    case FileFormat::AdvisorSurvey:
-    case FileFormat::Likwid:
+    case Gives::Points:
         break;
     }
     return { Kind::Points, {} };

@@ -2,8 +2,8 @@
 // unreadable, too large.
 #pragma once
 
-#include <cstdint>
 #include "core/model/expected.h"
+#include <cstdint>
 #include <string>
 
 namespace ridgepoint {

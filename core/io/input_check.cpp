@@ -1,5 +1,7 @@
 #include "core/io/input_check.h"
 
+#include "core/io/text.h"
+
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -143,10 +145,9 @@ TextCheck checkTextInput(
         check.converted = std::move(converted);
         text = *check.converted;
     }
-    if (text.starts_with("\xEF\xBB\xBF"))
-        text.remove_prefix(3);
+    text = withoutBom(text);
 
-    const std::size_t firstText = text.find_first_not_of(" \t\r\n");
+    const std::size_t firstText = text.find_first_not_of(kBlanks);
     const bool json
         = firstText != std::string_view::npos && (text[firstText] == '{' || text[firstText] == '[');
 

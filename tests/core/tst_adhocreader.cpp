@@ -3,10 +3,11 @@
 // Techercise Metric Value CSV, and the script CSVs the generic reader takes (thoasm, HPCL). The
 // fixtures in tests/data/adhoc/ are synthetic files in the shapes docs/FORMATS.md describes; every
 // expected number is worked out here from the file's values.
-#include "core/io/formats/adhoc_reader.h"
 #include "core/analysis/analysis.h"
+#include "core/io/formats/adhoc_reader.h"
 #include "core/io/formats/points_json.h"
 #include "core/io/readers.h"
+#include "core/io/sniff.h"
 #include "core/report/report.h"
 #include "core/session/session.h"
 #include "core_test_support.h"
@@ -169,7 +170,8 @@ void TestAdhocReader::detectsNerscByMostOfItsLines()
 {
     QFETCH(QString, text);
     QFETCH(bool, nersc);
-    QCOMPARE(detectAdhocShape(text.toStdString()) == AdhocShape::NerscHierarchical, nersc);
+    const std::string content = text.toStdString();
+    QCOMPARE(looksLikeNerscText(Sniff(content)), nersc);
 }
 
 void TestAdhocReader::warnsOfAnUnknownNerscKeyWithItsPlace_data()
@@ -190,9 +192,9 @@ void TestAdhocReader::warnsOfAnUnknownNerscKeyWithItsPlace()
     QVERIFY2(!hasErrors(diagnostics), qPrintable(joined(diagnostics)));
     QCOMPARE(*(hardware ? machines.format : points.format), FileFormat::NerscRoofline);
     QVERIFY2(joined(diagnostics)
-                 .contains("t.txt:1:1: warning: unknown key \"title\" ignored (expected "
-                           "memroofs, mem_roof_names, comproofs, comp_roof_names, AI_<level>, "
-                           "FLOPS or labels)"),
+                 .contains("t.txt:1:1: warning: unknown key \"title\" ignored (expected one "
+                           "of memroofs, mem_roof_names, comproofs, comp_roof_names, AI_<level>, "
+                           "FLOPS, labels)"),
         qPrintable(joined(diagnostics)));
     QCOMPARE(points.points.points.size(), std::size_t { 3 });
     QCOMPARE(machines.hardware.machines.size(), std::size_t { 1 });

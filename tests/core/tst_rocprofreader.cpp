@@ -1,5 +1,6 @@
 // rocprof-compute: roofline.csv ceilings (header typos, newer MFMA columns) and pmc_perf.csv points
 // (MI200 and MI300 HBM formulas, LDS traffic).
+#include "core/io/formats/hardware_json.h"
 #include "core/io/formats/rocprof_reader.h"
 #include "tst_common_reader.h"
 

@@ -1,7 +1,8 @@
 // The ad-hoc formats of roofline scripts (NERSC text, ERT sum, peaks.csv, hw_db.csv, apps.csv,
 // the Metric Value CSV): every reader on every input, since each must refuse the others' files
-// cleanly, and the shape detection that picks between them.
+// cleanly, and the detection that picks between them.
 #include "core/io/formats/adhoc_reader.h"
+#include "core/io/readers.h"
 #include "fuzz_checks.h"
 
 namespace {
@@ -30,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
 {
     using namespace ridgepoint;
     const std::string_view text = fuzz::text(data, size);
-    static_cast<void>(detectAdhocShape(text));
+    static_cast<void>(detectFileFormat(text));
     checkNerscPoints(readNerscPoints(text, "data_hierarchical.txt"));
     fuzz::checkMachines(readNerscCeilings(text, "data_hierarchical.txt"));
     fuzz::checkMachines(readErtSum(text, "Run.001/FLOPS.001/MPI.0001/OpenMP.0001/sum"));

@@ -1,18 +1,14 @@
 #include "core/io/formats/advisor_reader.h"
 
+#include "core/io/formats/csv.h"
+#include "core/io/sniff.h"
+#include "core/io/text.h"
+
 #include <algorithm>
 #include <map>
 
 namespace ridgepoint {
 namespace {
-
-std::string lower(std::string_view text)
-{
-    std::string out(text);
-    for (char &c : out)
-        c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-    return out;
-}
 
 bool contains(const std::string &text, std::string_view word)
 {
@@ -97,29 +93,85 @@ std::optional<Precision> precisionOfRoof(const std::string &lowered, bool &integ
 
 } // namespace
 
+bool looksLikeAdvisorSurvey(const Sniff &sniff)
+{
+    return sniff.mentions("Function Call Sites and Loops");
+}
+
+bool looksLikeAdvisorRoofs(const Sniff &sniff)
+{
+    for (const TextLine &line : linesOf(sniff.head(), 5)) {
+        std::string lowered = asciiLower(line.text);
+        lowered.erase(std::remove(lowered.begin(), lowered.end(), '"'), lowered.end());
+        if (lowered.starts_with("name,bandwidth"))
+            return true;
+    }
+    return false;
+}
+
+namespace {
+
+// The roofs report's header (within its first rows): column name (lower case) -> index.
+std::optional<std::pair<std::size_t, std::map<std::string, std::size_t>>> roofsHeader(
+    const CsvTable &table)
+{
+    for (std::size_t r = 0; r < table.rows.size() && r < 10; ++r) {
+        std::map<std::string, std::size_t> candidate;
+        for (std::size_t i = 0; i < table.rows[r].fields.size(); ++i)
+            candidate.emplace(asciiLower(table.rows[r].fields[i].text), i);
+        if (candidate.contains("name") && candidate.contains("bandwidth"))
+            return std::pair { r, std::move(candidate) };
+    }
+    return std::nullopt;
+}
+
+// One roof row into its machine: a memory roof by level, a compute roof by precision; the
+// "(single-threaded)" and "(single node)" variants kept but hidden.
+void addRoof(const std::string &name, const std::string &type, double value, int line,
+    Hardware &hardware, const std::string &fileName, std::vector<Diagnostic> &diagnostics)
+{
+    const std::string lowered = asciiLower(name);
+    const bool hidden = contains(lowered, "single-threaded") || contains(lowered, "single node");
+    if (type == "memory" || contains(lowered, "bandwidth")) {
+        const auto level = levelOfRoof(lowered);
+        if (!level) {
+            diagnostics.push_back({ Severity::Warning, fileName, line, 0,
+                "roof \"" + name + "\": no memory level Ridgepoint knows; left out" });
+            return;
+        }
+        hardware.memory.push_back({ name, *level, value, std::nullopt, !hidden });
+        return;
+    }
+    bool integer = false;
+    const auto precision = precisionOfRoof(lowered, integer);
+    if (!precision) {
+        diagnostics.push_back({ Severity::Warning, fileName, line, 0,
+            "roof \"" + name + "\": integer roofs are left out (the FLOP roofs are used)" });
+        return;
+    }
+    const std::string unit
+        = contains(lowered, "xmx") || contains(lowered, "amx") || contains(lowered, "matrix")
+        ? "matrix"
+        : contains(lowered, "vector") ? "vector"
+                                      : "scalar";
+    hardware.compute.push_back({ name, *precision, unit, value, false, std::nullopt, !hidden });
+}
+
+} // namespace
+
 HardwareReadResult readAdvisorRoofs(std::string_view text, const std::string &fileName)
 {
     HardwareReadResult result;
     CsvTable table = tokenizeCsv(text, fileName);
     result.diagnostics = table.diagnostics;
-    std::size_t headerIndex = table.rows.size();
-    std::map<std::string, std::size_t> columns;
-    for (std::size_t r = 0; r < table.rows.size() && r < 10; ++r) {
-        std::map<std::string, std::size_t> candidate;
-        for (std::size_t i = 0; i < table.rows[r].fields.size(); ++i)
-            candidate.emplace(lower(table.rows[r].fields[i].text), i);
-        if (candidate.contains("name") && candidate.contains("bandwidth")) {
-            headerIndex = r;
-            columns = std::move(candidate);
-            break;
-        }
-    }
-    if (headerIndex == table.rows.size()) {
+    auto header = roofsHeader(table);
+    if (!header) {
         result.diagnostics.push_back({ Severity::Error, fileName, 0, 0,
             "not an Intel Advisor roofs CSV (expected a header with \"Name\" and \"Bandwidth\" "
             "columns)" });
         return result;
     }
+    const auto &[headerIndex, columns] = *header;
     const auto at = [&](const CsvRow &row, const char *name) -> std::string {
         auto it = columns.find(name);
         return it != columns.end() ? row.text(it->second) : std::string();
@@ -128,13 +180,13 @@ HardwareReadResult readAdvisorRoofs(std::string_view text, const std::string &fi
     std::vector<Hardware> machines;
     std::map<std::string, std::size_t> byDevice;
     const auto machineFor = [&](const std::string &device) -> Hardware & {
-        auto [it, added] = byDevice.emplace(lower(device), machines.size());
+        auto [it, added] = byDevice.emplace(asciiLower(device), machines.size());
         if (added) {
             Hardware hardware;
             hardware.name = device.empty() ? std::string("Intel Advisor roofs")
                                            : "Intel Advisor roofs (" + device + ")";
             hardware.vendor = "Intel";
-            hardware.kind = lower(device);
+            hardware.kind = asciiLower(device);
             hardware.source = fileName + ": advisor --report=roofs (bytes/s, FLOP/s)";
             machines.push_back(std::move(hardware));
         }
@@ -143,46 +195,18 @@ HardwareReadResult readAdvisorRoofs(std::string_view text, const std::string &fi
     for (std::size_t r = headerIndex + 1; r < table.rows.size(); ++r) {
         const CsvRow &row = table.rows[r];
         const std::string name = at(row, "name");
-        const std::string lowered = lower(name);
-        const std::string type = lower(at(row, "type"));
         Hardware &hardware = machineFor(at(row, "device"));
         auto number = parseReportNumber(at(row, "bandwidth"));
-        const std::size_t column = columns["bandwidth"];
         if (!number || !*number || !(**number > 0.0)) {
-            result.diagnostics.push_back({ Severity::Error, fileName, row.line, row.column(column),
-                "roof \"" + name + "\": "
-                    + (number ? std::string("expected a positive value in bytes/s or FLOP/s")
-                              : number.error()) });
+            result.diagnostics.push_back(
+                { Severity::Error, fileName, row.line, row.column(columns.at("bandwidth")),
+                    "roof \"" + name + "\": "
+                        + (number ? std::string("expected a positive value in bytes/s or FLOP/s")
+                                  : number.error()) });
             continue;
         }
-        const bool hidden
-            = contains(lowered, "single-threaded") || contains(lowered, "single node");
-        const bool memory = type == "memory" || contains(lowered, "bandwidth");
-        if (memory) {
-            const auto level = levelOfRoof(lowered);
-            if (!level) {
-                result.diagnostics.push_back({ Severity::Warning, fileName, row.line, 0,
-                    "roof \"" + name + "\": no memory level Ridgepoint knows; left out" });
-                continue;
-            }
-            hardware.memory.push_back({ name, *level, **number, std::nullopt, !hidden });
-        } else {
-            bool integer = false;
-            const auto precision = precisionOfRoof(lowered, integer);
-            if (!precision) {
-                result.diagnostics.push_back({ Severity::Warning, fileName, row.line, 0,
-                    "roof \"" + name
-                        + "\": integer roofs are left out (the FLOP roofs are used)" });
-                continue;
-            }
-            const std::string unit = contains(lowered, "xmx") || contains(lowered, "amx")
-                    || contains(lowered, "matrix")
-                ? "matrix"
-                : contains(lowered, "vector") ? "vector"
-                                              : "scalar";
-            hardware.compute.push_back(
-                { name, *precision, unit, **number, false, std::nullopt, !hidden });
-        }
+        addRoof(name, asciiLower(at(row, "type")), **number, row.line, hardware, fileName,
+            result.diagnostics);
     }
     if (hasErrors(result.diagnostics))
         return result;
@@ -221,6 +245,105 @@ char surveyDelimiter(std::string_view text)
 
 } // namespace
 
+namespace {
+
+// The values of one survey row, by column name (the first of several names that the row has);
+// the first bad cell is the row's error.
+class SurveyCells
+{
+public:
+    SurveyCells(const CsvRow &row, const std::map<std::string, std::size_t> &columns)
+        : m_row(row)
+        , m_columns(columns)
+    { }
+
+    std::optional<double> get(std::initializer_list<const char *> names, double scale)
+    {
+        for (const char *name : names) {
+            auto it = m_columns.find(name);
+            const CsvField *field = it == m_columns.end() ? nullptr : m_row.field(it->second);
+            if (!field)
+                continue;
+            std::string cell = field->text;
+            // "0.6199s", "< 0.0001s"
+            if (!cell.empty() && cell.front() == '<')
+                cell.erase(0, 1);
+            if (!cell.empty() && cell.back() == 's')
+                cell.pop_back();
+            auto number = parseReportNumber(cell);
+            if (!number) {
+                if (error.empty()) {
+                    error = "column \"" + std::string(name) + "\": " + number.error();
+                    errorColumn = field->column;
+                }
+                return std::nullopt;
+            }
+            if (*number)
+                return **number * scale;
+        }
+        return std::nullopt;
+    }
+
+    std::string error;
+    int errorColumn = 0;
+
+private:
+    const CsvRow &m_row;
+    const std::map<std::string, std::size_t> &m_columns;
+};
+
+// What a survey row gave: a point, nothing (no FLOP data: not executed, or collected without
+// FLOP counts) or an error (in `cells.error`).
+struct SurveyRow {
+    std::optional<KernelPoint> point;
+    bool withoutFlops = false;
+};
+
+SurveyRow readSurveyRow(const CsvRow &row, SurveyCells &cells, const std::string &fileName)
+{
+    SurveyRow out;
+    KernelPoint point;
+    // A row may stop before the name (a truncated file): it is reported with the others.
+    point.name = row.text(1);
+    point.source = { fileName, row.line };
+    const auto flops = cells.get({ "Self GFLOP", "GFLOP" }, 1e9);
+    const auto rate = cells.get({ "Self GFLOPS", "GFLOPS" }, 1e9);
+    const auto intensity = cells.get({ "Self AI", "AI" }, 1.0);
+    // Wall time: "Self Elapsed Time", legacy "Elapsed Time" (never "Self Time", the CPU time of
+    // all threads).
+    const auto seconds = cells.get({ "Self Elapsed Time", "Elapsed Time" }, 1.0);
+    if (auto l1 = cells.get({ "Self Memory GB", "L1 GB" }, 1e9); l1 && *l1 > 0.0)
+        point.bytes.push_back({ MemoryLevel::L1, *l1 });
+    if (auto l2 = cells.get({ "Self L2 GB" }, 1e9); l2 && *l2 > 0.0)
+        point.bytes.push_back({ MemoryLevel::L2, *l2 });
+    if (auto l3 = cells.get({ "Self L3 GB" }, 1e9); l3 && *l3 > 0.0)
+        point.bytes.push_back({ MemoryLevel::L3, *l3 });
+    if (auto dram = cells.get({ "Self DRAM GB" }, 1e9); dram && *dram > 0.0)
+        point.bytes.push_back({ std::nullopt, *dram });
+    if (!cells.error.empty())
+        return out;
+    if (!(flops && *flops > 0.0) && !(rate && *rate > 0.0)) {
+        out.withoutFlops = true;
+        return out;
+    }
+    if (flops)
+        point.flops = *flops;
+    if (seconds && *seconds > 0.0)
+        point.seconds = seconds;
+    if (rate && *rate > 0.0)
+        point.measuredRate = rate;
+    if (point.bytes.empty() && intensity && *intensity > 0.0) {
+        if (point.flops > 0.0)
+            point.bytes.push_back({ MemoryLevel::L1, point.flops / *intensity });
+        else if (point.measuredRate)
+            point.intensity = intensity;
+    }
+    out.point = std::move(point);
+    return out;
+}
+
+} // namespace
+
 PointsReadResult readAdvisorSurvey(std::string_view text, const std::string &fileName)
 {
     PointsReadResult result;
@@ -250,95 +373,39 @@ PointsReadResult readAdvisorSurvey(std::string_view text, const std::string &fil
     for (std::size_t r = headerIndex + 1; r < table.rows.size(); ++r) {
         const CsvRow &row = table.rows[r];
         ++result.rowsRead;
+        const auto fail = [&](int column, std::string message) {
+            result.diagnostics.push_back(
+                { Severity::Error, fileName, row.line, column, std::move(message) });
+            ++result.rowsSkipped;
+        };
         if (row.fields.size() < header.fields.size()) {
             // A truncated row: its last cells (and perhaps its name) are missing.
-            result.diagnostics.push_back({ Severity::Error, fileName, row.line, 0,
+            fail(0,
                 "expected " + std::to_string(header.fields.size()) + " fields, found "
-                    + std::to_string(row.fields.size()) });
-            ++result.rowsSkipped;
+                    + std::to_string(row.fields.size()));
             continue;
         }
-        std::string error;
-        int errorColumn = 0;
-        const auto get = [&](std::initializer_list<const char *> names,
-                             double scale) -> std::optional<double> {
-            for (const char *name : names) {
-                auto it = columns.find(name);
-                const CsvField *field = it == columns.end() ? nullptr : row.field(it->second);
-                if (!field)
-                    continue;
-                std::string cell = field->text;
-                // "0.6199s", "< 0.0001s"
-                if (!cell.empty() && cell.front() == '<')
-                    cell.erase(0, 1);
-                if (!cell.empty() && cell.back() == 's')
-                    cell.pop_back();
-                auto number = parseReportNumber(cell);
-                if (!number) {
-                    if (error.empty()) {
-                        error = "column \"" + std::string(name) + "\": " + number.error();
-                        errorColumn = field->column;
-                    }
-                    return std::nullopt;
-                }
-                if (*number)
-                    return **number * scale;
-            }
-            return std::nullopt;
-        };
-        KernelPoint point;
-        // A row may stop before the name (a truncated file): it is reported with the others.
-        point.name = row.text(1);
-        point.source = { fileName, row.line };
-        const auto flops = get({ "Self GFLOP", "GFLOP" }, 1e9);
-        const auto rate = get({ "Self GFLOPS", "GFLOPS" }, 1e9);
-        const auto intensity = get({ "Self AI", "AI" }, 1.0);
-        // Wall time: "Self Elapsed Time", legacy "Elapsed Time" (never "Self Time", the CPU time
-        // of all threads).
-        const auto seconds = get({ "Self Elapsed Time", "Elapsed Time" }, 1.0);
-        if (auto l1 = get({ "Self Memory GB", "L1 GB" }, 1e9); l1 && *l1 > 0.0)
-            point.bytes.push_back({ MemoryLevel::L1, *l1 });
-        if (auto l2 = get({ "Self L2 GB" }, 1e9); l2 && *l2 > 0.0)
-            point.bytes.push_back({ MemoryLevel::L2, *l2 });
-        if (auto l3 = get({ "Self L3 GB" }, 1e9); l3 && *l3 > 0.0)
-            point.bytes.push_back({ MemoryLevel::L3, *l3 });
-        if (auto dram = get({ "Self DRAM GB" }, 1e9); dram && *dram > 0.0)
-            point.bytes.push_back({ std::nullopt, *dram });
-        if (!error.empty()) {
-            result.diagnostics.push_back(
-                { Severity::Error, fileName, row.line, errorColumn, error });
-            ++result.rowsSkipped;
+        SurveyCells cells(row, columns);
+        SurveyRow read = readSurveyRow(row, cells, fileName);
+        if (!cells.error.empty()) {
+            fail(cells.errorColumn, cells.error);
             continue;
         }
-        if (!(flops && *flops > 0.0) && !(rate && *rate > 0.0)) {
-            ++withoutFlops; // not executed, or collected without FLOP data
+        if (read.withoutFlops) {
+            ++withoutFlops;
             continue;
         }
-        if (flops)
-            point.flops = *flops;
-        if (seconds && *seconds > 0.0)
-            point.seconds = seconds;
-        if (rate && *rate > 0.0)
-            point.measuredRate = rate;
-        if (point.bytes.empty() && intensity && *intensity > 0.0) {
-            if (point.flops > 0.0)
-                point.bytes.push_back({ MemoryLevel::L1, point.flops / *intensity });
-            else if (point.measuredRate)
-                point.intensity = intensity;
-        }
+        KernelPoint &point = *read.point;
         if (point.bytes.empty() && !point.intensity) {
-            result.diagnostics.push_back({ Severity::Error, fileName, row.line, 0,
+            fail(0,
                 "\"" + point.name
-                    + "\": FLOPs but no memory traffic (expected Self Memory GB, L1 GB or AI)" });
-            ++result.rowsSkipped;
+                    + "\": FLOPs but no memory traffic (expected Self Memory GB, L1 GB or AI)");
             continue;
         }
         if (auto problem = pointProblem(point)) {
-            result.diagnostics.push_back({ Severity::Error, fileName, row.line,
-                point.name.empty() ? row.column(0) : 0,
+            fail(point.name.empty() ? row.column(0) : 0,
                 (point.name.empty() ? std::string("row ") + row.text(0) : "\"" + point.name + "\"")
-                    + ": " + *problem });
-            ++result.rowsSkipped;
+                    + ": " + *problem);
             continue;
         }
         result.points.push_back(std::move(point));

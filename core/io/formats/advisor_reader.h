@@ -2,13 +2,19 @@
 // and the survey report (--report=survey: one row per loop or function). docs/FORMATS.md §3.
 #pragma once
 
-#include "core/io/formats/csv.h"
-#include "core/io/formats/hardware_json.h"
+#include "core/io/read_result.h"
 
 #include <string>
 #include <string_view>
 
 namespace ridgepoint {
+
+class Sniff;
+
+// "Function Call Sites and Loops" in the head: the survey's header.
+bool looksLikeAdvisorSurvey(const Sniff &sniff);
+// A Name,Bandwidth header within the first five lines.
+bool looksLikeAdvisorRoofs(const Sniff &sniff);
 
 // Rows "Name,Bandwidth,Type,Device" after a preamble line: memory roofs (Type "memory", or
 // "Bandwidth" in the name) by level, compute roofs by precision (DP -> fp64, SP -> fp32, other

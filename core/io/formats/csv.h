@@ -1,11 +1,11 @@
 // CSV: a tokenizer that keeps line and column of every field, and the generic points reader.
 #pragma once
 
+#include "core/io/numbers.h"
+#include "core/io/read_result.h"
 #include "core/model/diagnostic.h"
 #include "core/model/point.h"
 
-#include "core/model/expected.h"
-#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,32 +55,6 @@ CsvTable tokenizeCsv(std::string_view text, const std::string &fileName, char de
 // a file (after a preamble that is not CSV).
 void shiftLines(CsvTable &table, int lines);
 
-// "1,234,567.5" -> "1234567.5" when the commas group digits by three (1 to 3 leading digits,
-// then groups of exactly three, no comma after the point); nullopt otherwise ("1,5", "12,34").
-std::optional<std::string> withoutThousandsSeparators(std::string_view text);
-
-// The markers profilers write for a value they do not have: empty, n/a, N/A, nan, no data, -.
-bool isMissingValue(std::string_view text);
-
-// A number in a profiler's report: plain, or with valid thousands separators; nullopt for a
-// missing marker; an error ("\"1,5\" is not a number: ...") for anything else.
-ridgepoint::Expected<std::optional<double>, std::string> parseReportNumber(std::string_view text);
-
-struct PointsReadResult {
-    std::vector<KernelPoint> points; // the rows that could be used
-    std::vector<Diagnostic> diagnostics; // one per row that could not, with line and column
-    int rowsRead = 0; // data rows seen
-    int rowsSkipped = 0; // data rows left out because of an error
-};
-
-// Why a point a reader built must not be returned: an empty name, or a count that is NaN,
-// infinite or negative, or bytes, time, rate or intensity that are not greater than zero.
-// nullopt when the point is sound. Every points reader checks each point with this before
-// returning it, so arithmetic on valid-looking cells (1e300 GB x 1e9 overflows to infinity,
-// a negative counter, FLOPs / intensity rounding to 0 bytes) becomes an error on that row
-// instead of a point the chart cannot place.
-std::optional<std::string> pointProblem(const KernelPoint &point);
-
 // Reads the generic points CSV (docs/FILES.md). Columns are matched by name, alias and unit:
 // a name column (name, label, kernel, ...); `flops`; `bytes`, per-level `bytes_<level>` /
 // `<level>_bytes`, or main-memory aliases (theoretical_bytes, total_bytes, ...); a time with its
@@ -94,9 +68,6 @@ std::optional<std::string> pointProblem(const KernelPoint &point);
 // line says how many more there were.
 PointsReadResult readPointsCsv(
     std::string_view text, const std::string &fileName, int maxDiagnostics = 50);
-
-// Receives the points of a file one by one, in file order.
-using PointSink = std::function<void(KernelPoint &&)>;
 
 // The same reader for files too large to hold as points (a million rows is about 300 MB of
 // KernelPoint): each usable point goes to `sink` as soon as its row is read, and `points` stays

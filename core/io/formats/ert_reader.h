@@ -2,12 +2,17 @@
 // ceilings in GFLOP/s and GB/s. Format: docs/FORMATS.md §2.
 #pragma once
 
-#include "core/io/formats/hardware_json.h"
+#include "core/io/read_result.h"
 
 #include <string>
 #include <string_view>
 
 namespace ridgepoint {
+
+class Sniff;
+
+// JSON with an "empirical" key.
+bool looksLikeErtJson(const Sniff &sniff);
 
 // One machine: the empirical ceilings first (they are the roofs used by default), then the spec
 // ceilings named "... (spec)". "GFLOPs" without a precision is ERT's default, FP64.

@@ -1,6 +1,7 @@
 // Hardware files: Ridgepoint's JSON schema for one machine (docs/FILES.md).
 #pragma once
 
+#include "core/io/read_result.h"
 #include "core/model/diagnostic.h"
 #include "core/model/hardware.h"
 
@@ -13,10 +14,11 @@ namespace ridgepoint {
 inline constexpr std::string_view kHardwareFormat = "ridgepoint-hardware";
 inline constexpr int kHardwareVersion = 1;
 
-struct HardwareReadResult {
-    std::vector<Hardware> machines; // empty when the file is unusable
-    std::vector<Diagnostic> diagnostics;
-};
+class Sniff;
+
+// JSON: the format tried after the other JSON formats (points JSON, ERT roofline.json), so any
+// JSON they do not take.
+bool looksLikeHardwareJson(const Sniff &sniff);
 
 // Reads a hardware file: one machine object, or {"presets": [...]} / {"hardware": [...]} with
 // several. Peaks and bandwidths are numbers in SI base units or unit strings ("3.35 TB/s").

@@ -2,12 +2,17 @@
 // FLOPS and MEM groups' metrics. docs/FORMATS.md §5.
 #pragma once
 
-#include "core/io/formats/csv.h"
+#include "core/io/read_result.h"
 
 #include <string>
 #include <string_view>
 
 namespace ridgepoint {
+
+class Sniff;
+
+// A STRUCT,Info or a TABLE, line.
+bool looksLikeLikwid(const Sniff &sniff);
 
 // One point per region (or one for the whole run without markers, whatever the number of
 // groups): rate from "DP [MFLOP/s]" / "DP MFLOP/s" (or SP), time from "Runtime (RDTSC) [s]",

@@ -5,8 +5,9 @@
 // and diagnostics out. Formulas and units: docs/FORMATS.md §1.
 #pragma once
 
-#include "core/io/formats/csv.h"
-#include "core/io/formats/hardware_json.h"
+#include "core/io/read_options.h"
+#include "core/io/read_result.h"
+#include "core/model/diagnostic.h"
 
 #include <optional>
 #include <string>
@@ -14,29 +15,20 @@
 
 namespace ridgepoint {
 
-struct NcuOptions {
-    // FLOP per sm__inst_executed_pipe_tensor instruction: 512 on V100 (NERSC's method), 1024 in
-    // a variant for A100; architecture dependent, so a caller may change it. Ops-path metrics
-    // (sm__ops_path_tensor_*), when present, count operations and win over this estimate.
-    double tensorFlopsPerInstruction = 512.0;
-    // FLOP per half-precision FMA thread instruction (…_hfma_pred_on): 2 in the NERSC method
-    // (NERSC: 2·hfma + hmul + hadd); ncu's own roofline counts a packed HFMA2 as 4
-    // (its …hfma_pred_on_x4 metric). docs/FORMATS.md §1.10.
-    double halfFlopsPerFma = 2.0;
-    // Numbers written with a decimal comma and '.' between thousands ("27.595.520", "65,77"):
-    // nullopt detects it from the file (a value with two or more '.' groups, or '.' groups
-    // before a ','), true or false forces it.
-    std::optional<bool> decimalComma;
-    // One point per kernel name instead of one per launch (or per launch shape in a summary):
-    // FLOPs, bytes and time summed over the launches (sumLaunches, docs/FORMATS.md §1.9).
-    bool sumLaunchesOfAKernel = false;
-};
-
 enum class NcuShape { None, Details, Raw, RooflineSection, Summary };
 
 // The shape of an ncu CSV, from its header (found after ==PROF== lines and the application's
 // own output); None when the text is not an ncu CSV.
 NcuShape detectNcuShape(std::string_view text);
+
+class Sniff;
+
+// One detector per page, sharing one search for the header.
+bool looksLikeNcuDetails(const Sniff &sniff);
+bool looksLikeNcuRaw(const Sniff &sniff);
+bool looksLikeNcuSummary(const Sniff &sniff);
+// A details page with a "Body Item Label" column and "... Precision Roofline" rows.
+bool looksLikeNcuRooflineSection(const Sniff &sniff);
 
 // Points, one per kernel launch (ID), or one per kernel and launch shape for the per-kernel
 // summary:

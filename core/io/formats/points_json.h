@@ -2,7 +2,7 @@
 // (docs/FILES.md). Lossless for everything a KernelPoint holds.
 #pragma once
 
-#include "core/io/formats/csv.h"
+#include "core/io/read_result.h"
 
 #include <string>
 #include <string_view>
@@ -12,6 +12,11 @@ namespace ridgepoint {
 
 inline constexpr std::string_view kPointsFormat = "ridgepoint-points";
 inline constexpr int kPointsVersion = 1;
+
+class Sniff;
+
+// JSON that says "format": "ridgepoint-points".
+bool looksLikePointsJson(const Sniff &sniff);
 
 // Numbers are SI base units, or unit strings ("2 TFLOP", "1 GiB", "3 ms"). Syntax errors give
 // line and column; schema errors the JSON path; unknown keys are warnings; a newer version is

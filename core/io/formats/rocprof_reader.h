@@ -2,23 +2,20 @@
 // GPU) and pmc_perf.csv (per-dispatch counters). Formulas: docs/FORMATS.md §4.
 #pragma once
 
-#include "core/io/formats/csv.h"
-#include "core/io/formats/hardware_json.h"
+#include "core/io/read_options.h"
+#include "core/io/read_result.h"
 
 #include <string>
 #include <string_view>
 
 namespace ridgepoint {
 
-struct RocprofOptions {
-    // LDS banks per compute unit, each 4 bytes wide: 32 on MI200 and MI300 (rocprof-compute's
-    // lds_banks_per_cu, from sysinfo.csv), which is not in pmc_perf.csv itself.
-    double ldsBanksPerCu = 32.0;
-    // One point per Kernel_Name instead of one per dispatch: FLOPs, bytes and time summed over
-    // the dispatches (sumLaunches; rocprof-compute's per-kernel roofline divides the same sums
-    // by the number of calls, which moves no point).
-    bool sumDispatchesOfAKernel = false;
-};
+class Sniff;
+
+// A first line starting Dispatch_ID, with a Kernel_Name column.
+bool looksLikeRocprofPmcPerf(const Sniff &sniff);
+// A first line starting device, with an HBMBw column.
+bool looksLikeRocprofRoofline(const Sniff &sniff);
 
 // One machine per `device` row: *Bw columns in GB/s (HBM, L2, L1, LDS), *Flops/*Ops columns in
 // GFLOP/s (GOP/s). Columns are keyed by name, ignoring case (real headers have typos such as

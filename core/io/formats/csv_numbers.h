@@ -1,0 +1,18 @@
+// Internal to the points CSV reader: a cell's number in its column's unit (docs/FILES.md,
+// docs/FORMATS.md §7.2).
+#pragma once
+
+#include "core/model/expected.h"
+#include "core/model/units.h"
+
+#include <string>
+#include <string_view>
+
+namespace ridgepoint::csv {
+
+// A cell: a bare number in the column's unit (× `scale`), or a unit string ("2.5 GFLOP"). In a
+// comma-separated file a quoted "1,234,567" groups thousands; any other comma is refused.
+ridgepoint::Expected<double, std::string> cellValue(
+    std::string_view cell, double scale, Dimension dimension, char delimiter);
+
+} // namespace ridgepoint::csv
