@@ -1,14 +1,15 @@
 // Ridgepoint: the window, or a headless subcommand when the first argument names one.
 #include "app/cli/cli.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_options.h"
 #include "app/gui/importcontroller.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/sessioncontroller.h"
 
 #include "core/presets/presets.h"
 #include "core/workloads/workloads.h"
-#include "widgets/document/document.h"
 #include "widgets/chart/rooflineplot.h"
+#include "widgets/document/document.h"
 #include "widgets/panels/workloadpanel.h"
 
 #include <QApplication>
@@ -20,6 +21,8 @@
 #include <utility>
 
 namespace {
+
+using namespace ridgepoint;
 
 void describeApplication()
 {
@@ -57,57 +60,55 @@ private:
     std::function<void()> m_done;
 };
 
-} // namespace
-
-int main(int argc, char *argv[])
+QStringList argumentList(int argc, char *argv[])
 {
-    using namespace ridgepoint;
-    QElapsedTimer sinceStart; // --startup-time: from here to the chart's first paint
-    sinceStart.start();
-    const QString first = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
-    if (cli::isSubcommand(first)) {
-        // Taken before QApplication sees them: it removes the options it knows for itself
-        // (`-session` of X11 session management, `-style`, …), and render has a --session.
-        QStringList arguments;
-        for (int i = 0; i < argc; ++i)
-            arguments << QString::fromLocal8Bit(argv[i]);
-        if (first == "render") {
-            // Rendering needs a GUI application but never a screen.
-            if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-                qputenv("QT_QPA_PLATFORM", "offscreen");
-            QApplication app(argc, argv);
-            describeApplication();
-            return cli::run(arguments);
-        }
-        QCoreApplication app(argc, argv);
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    return arguments;
+}
+
+// A subcommand, headless. The arguments are taken before QApplication sees them: it removes the
+// options it knows for itself (`-session` of X11 session management, `-style`, …), and render
+// has a --session.
+int runSubcommand(int argc, char *argv[], const QString &command)
+{
+    const QStringList arguments = argumentList(argc, argv);
+    if (command == "render") {
+        // Rendering needs a GUI application but never a screen.
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        QApplication app(argc, argv);
         describeApplication();
         return cli::run(arguments);
     }
+    QCoreApplication app(argc, argv);
+    describeApplication();
+    return cli::run(arguments);
+}
 
-    if (!haveDisplay()) {
-        // No screen to open the window on: say so and draw the same view to a file.
-        QStringList arguments;
-        for (int i = 0; i < argc; ++i)
-            arguments << QString::fromLocal8Bit(argv[i]);
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-        QApplication app(argc, argv);
-        describeApplication();
-        QStringList render { arguments.value(0), "render", "--output", "roofline.png" };
-        if (!arguments.contains("--hardware"))
-            render << "--hardware"
-                   << "H100";
-        if (arguments.size() <= 1)
-            render << "--example";
-        render << arguments.mid(1);
-        cli::err() << "No display found (DISPLAY and WAYLAND_DISPLAY are unset): rendering the "
-                      "view to roofline.png instead of opening the window."
-                   << Qt::endl;
-        return cli::run(render);
-    }
-
+// No screen to open the window on: say so and draw the same view to a file.
+int renderWithoutDisplay(int argc, char *argv[])
+{
+    const QStringList arguments = argumentList(argc, argv);
+    qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     describeApplication();
-    QCommandLineParser parser;
+    QStringList render { arguments.value(0), "render", "--output", "roofline.png" };
+    if (!arguments.contains("--hardware"))
+        render << "--hardware"
+               << "H100";
+    if (arguments.size() <= 1)
+        render << "--example";
+    render << arguments.mid(1);
+    cli::err() << "No display found (DISPLAY and WAYLAND_DISPLAY are unset): rendering the "
+                  "view to roofline.png instead of opening the window."
+               << Qt::endl;
+    return cli::run(render);
+}
+
+void addWindowOptions(QCommandLineParser &parser, const QCommandLineOption &startupTime)
+{
     parser.setApplicationDescription("Ridgepoint: an interactive roofline visualizer. Run "
                                      "'ridgepoint help' for the headless commands.");
     parser.addHelpOption();
@@ -116,28 +117,28 @@ int main(int argc, char *argv[])
         "Machine preset to open on (default: the one chosen last, else H100).", "name", "H100" });
     parser.addOption(
         { "screenshot", "Save a picture of the window to FILE once shown, then quit.", "file" });
-    parser.addOption({ "theme", "Chart theme: light, dark or print.", "name" });
+    parser.addOption(
+        { "theme", "Chart theme: " + cli::themeNamesText() + ".", cli::themeNamesValue() });
     parser.addOption({ "sweep-matmul",
         "Add a bf16 matmul with D and F given, its batch B swept from 1 to 16384.", "D,F" });
     parser.addOption(
         { "quant", "Quantization mode of the workloads: none, int8, w8a16, w4a16.", "mode" });
-    QCommandLineOption startupTime(
-        "startup-time", "Print the milliseconds from start to the chart's first paint, then quit.");
-    startupTime.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(startupTime);
     parser.addPositionalArgument("files",
         "Files to open: points, machine files, sessions, figures exported with a session "
         "(default: the example data set).",
         "[FILE...]");
-    parser.process(app);
+}
 
-    MainWindow window;
+// The machine and the files to open on; false after saying why.
+bool openInputs(MainWindow &window, const QCommandLineParser &parser)
+{
     if (parser.isSet("hardware") || !window.openLastPreset()) {
         const PresetDatabase presets = PresetDatabase::builtin();
         auto hardware = presets.find(parser.value("hardware").toStdString());
         if (!hardware) {
             cli::err() << "--hardware: " << QString::fromStdString(hardware.error()) << Qt::endl;
-            return cli::kExitBadInput;
+            return false;
         }
         window.setHardware(**hardware);
     }
@@ -148,6 +149,12 @@ int main(int argc, char *argv[])
         // files, each recognised by its content.
         window.importer()->importFiles(parser.positionalArguments());
     }
+    return true;
+}
+
+// --sweep-matmul, --quant and --theme; false after saying why.
+bool applyViewOptions(MainWindow &window, const QCommandLineParser &parser)
+{
     if (parser.isSet("sweep-matmul")) {
         const QStringList df = parser.value("sweep-matmul").split(',');
         const int d = df.value(0).toInt();
@@ -155,7 +162,7 @@ int main(int argc, char *argv[])
         if (df.size() != 2 || d < 1 || f < 1) {
             cli::err() << "--sweep-matmul: expected D,F (positive integers), got \""
                        << parser.value("sweep-matmul") << "\"" << Qt::endl;
-            return cli::kExitBadInput;
+            return false;
         }
         window.workloadPanel()->addMatmulSweep(d, f, 1, 16384);
     }
@@ -164,49 +171,81 @@ int main(int argc, char *argv[])
         if (!mode) {
             cli::err() << "--quant: expected none, int8, w8a16 or w4a16, got \""
                        << parser.value("quant") << "\"" << Qt::endl;
-            return cli::kExitBadInput;
+            return false;
         }
         window.document()->setQuantMode(*mode);
     }
     if (parser.isSet("theme")) {
         const QString theme = parser.value("theme");
-        if (theme == "dark")
-            window.setTheme(ChartTheme::Kind::Dark);
-        else if (theme == "print")
-            window.setTheme(ChartTheme::Kind::Print);
-        else if (theme == "light")
-            window.setTheme(ChartTheme::Kind::Light);
-        else {
-            cli::err() << "--theme: expected light, dark or print, got \"" << theme << "\""
-                       << Qt::endl;
-            return cli::kExitBadInput;
+        const auto kind = cli::themeFromName(theme);
+        if (!kind) {
+            cli::err() << "--theme: expected " << cli::themeNamesText() << ", got \"" << theme
+                       << "\"" << Qt::endl;
+            return false;
         }
+        window.setTheme(*kind);
     }
-    if (parser.isSet(startupTime)) {
-        // The first Paint event of the chart; the time is taken once it has been handled.
-        auto *watcher = new FirstPaintWatcher([&sinceStart] {
-            cli::out() << static_cast<double>(sinceStart.nsecsElapsed()) / 1e6
-                       << " ms from start to the chart's "
-                       << "first paint" << Qt::endl;
-            QApplication::exit(cli::kExitOk);
-        });
-        watcher->setParent(&window);
-        window.plot()->installEventFilter(watcher);
-    }
+    return true;
+}
+
+// --startup-time: the first Paint event of the chart; the time is taken once it has been
+// handled.
+void reportStartupTime(MainWindow &window, const QElapsedTimer &sinceStart)
+{
+    auto *watcher = new FirstPaintWatcher([&sinceStart] {
+        cli::out() << static_cast<double>(sinceStart.nsecsElapsed()) / 1e6
+                   << " ms from start to the chart's "
+                   << "first paint" << Qt::endl;
+        QApplication::exit(cli::kExitOk);
+    });
+    watcher->setParent(&window);
+    window.plot()->installEventFilter(watcher);
+}
+
+void takeScreenshot(MainWindow &window, const QString &file)
+{
+    QTimer::singleShot(500, &window, [&window, file] {
+        const bool saved = window.grab().save(file);
+        if (!saved)
+            cli::err() << "--screenshot: could not write " << file << Qt::endl;
+        // exit(), not quit(): quit() closes the window, which asks to save a changed
+        // workspace and would wait for an answer nobody gives.
+        QApplication::exit(saved ? cli::kExitOk : cli::kExitFailure);
+    });
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    using namespace ridgepoint;
+    QElapsedTimer sinceStart; // --startup-time: from here to the chart's first paint
+    sinceStart.start();
+    const QString first = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    if (cli::isSubcommand(first))
+        return runSubcommand(argc, argv, first);
+    if (!haveDisplay())
+        return renderWithoutDisplay(argc, argv);
+
+    QApplication app(argc, argv);
+    describeApplication();
+    QCommandLineParser parser;
+    QCommandLineOption startupTime(
+        "startup-time", "Print the milliseconds from start to the chart's first paint, then quit.");
+    startupTime.setFlags(QCommandLineOption::HiddenFromHelp);
+    addWindowOptions(parser, startupTime);
+    parser.process(app);
+
+    MainWindow window;
+    if (!openInputs(window, parser) || !applyViewOptions(window, parser))
+        return cli::kExitBadInput;
+    if (parser.isSet(startupTime))
+        reportStartupTime(window, sinceStart);
     window.show();
     // Work left behind by a crash is offered once the window is up.
     if (!parser.isSet("screenshot") && !parser.isSet(startupTime))
         QTimer::singleShot(0, &window, [&window] { window.sessions()->offerRestore(); });
-    if (parser.isSet("screenshot")) {
-        const QString file = parser.value("screenshot");
-        QTimer::singleShot(500, &window, [&window, file] {
-            const bool saved = window.grab().save(file);
-            if (!saved)
-                cli::err() << "--screenshot: could not write " << file << Qt::endl;
-            // exit(), not quit(): quit() closes the window, which asks to save a changed
-            // workspace and would wait for an answer nobody gives.
-            QApplication::exit(saved ? cli::kExitOk : cli::kExitFailure);
-        });
-    }
+    if (parser.isSet("screenshot"))
+        takeScreenshot(window, parser.value("screenshot"));
     return QApplication::exec();
 }

@@ -1,6 +1,12 @@
 // Measuring the machine Ridgepoint runs on: memory bandwidth per cache level from a sweep of
 // working sets, and peak FLOP/s per precision and instruction set, turned into an ordinary
 // Hardware entry plus the measurement behind it (docs/MEASURE.md).
+//
+// The one header callers include. Behind it, in measure/: topology.cpp (caches, CPU model,
+// usable CPUs), thread_team.cpp (pinned std::jthread teams), measure_kernels.cpp (the timed
+// loops per ISA, cpuid), plateaus.cpp (findPlateaus), runner.cpp (measureMachine: the sequence
+// of runs, quick or thorough), measured_machine.cpp (hardwareFromMeasurement and the names),
+// spec_match.cpp (compareWithSpec, findSpecForCpu), measurement_json.cpp (the hardware file).
 #pragma once
 
 #include "core/model/expected.h"

@@ -1,5 +1,6 @@
-// Internal to core/measure.cpp: the timed loops of `ridgepoint measure`, one version per vector
-// ISA, chosen at run time so the same binary runs on a machine without AVX-512.
+// Internal to ridgepoint_measure (measure/runner.cpp): the timed loops of `ridgepoint measure`,
+// one version per vector ISA, chosen at run time so the same binary runs on a machine without
+// AVX-512.
 #pragma once
 
 #include <cstddef>

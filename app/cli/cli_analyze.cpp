@@ -3,7 +3,6 @@
 #include "app/cli/cli_common.h"
 
 #include "core/analysis/analysis.h"
-#include "core/presets/presets.h"
 #include "core/io/readers.h"
 #include "core/report/report.h"
 
@@ -17,28 +16,6 @@
 #include <thread>
 
 namespace ridgepoint::cli {
-
-int runPresets(const QStringList &arguments)
-{
-    QCommandLineParser parser;
-    parser.setApplicationDescription("List the hardware presets with their ceilings and ridges.");
-    parser.addOption({ "json", "Print {\"presets\": [...]} instead of a table." });
-    int status = kExitOk;
-    if (!parseOrExplain(parser, arguments, status))
-        return status;
-    if (!parser.positionalArguments().isEmpty()) {
-        err() << "presets takes no file arguments" << Qt::endl;
-        return kExitBadInput;
-    }
-    const PresetDatabase presets = PresetDatabase::builtin();
-    for (const auto &d : presets.diagnostics())
-        err() << QString::fromStdString(d.toString()) << Qt::endl;
-    const std::string text
-        = parser.isSet("json") ? presetsJson(presets.machines()) : presetsTable(presets.machines());
-    out() << QString::fromStdString(text);
-    out().flush();
-    return kExitOk;
-}
 
 namespace {
 
@@ -238,11 +215,8 @@ int analyzeToJson(const QCommandLineParser &parser, const QStringList &files,
     return conclude(parser, files, hardware, std::move(outcome));
 }
 
-} // namespace
-
-int runAnalyze(const QStringList &arguments)
+void addAnalyzeOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         "Place kernels on a machine's roofline: intensity per memory level, attainable "
         "performance, bound and limiting ceiling, utilization, T_min/T_max, consistency.");
@@ -264,21 +238,121 @@ int runAnalyze(const QStringList &arguments)
               "analysed as the window shows them (what-if moves applied) on the session's "
               "machine, unless --hardware names another.",
         "[FILE...]");
-    int status = kExitOk;
-    if (!parseOrExplain(parser, arguments, status))
-        return status;
+}
 
+// --format, or --json; nullopt (after saying why) for another format or a contradiction.
+std::optional<QString> formatFromOptions(const QCommandLineParser &parser)
+{
     const QString format = parser.isSet("json") ? QStringLiteral("json") : parser.value("format");
     if (!QStringList { "table", "json", "csv", "markdown" }.contains(format)) {
         err() << "--format: expected table, json, csv or markdown, got \"" << format << "\""
               << Qt::endl;
-        return kExitBadInput;
+        return std::nullopt;
     }
     if (parser.isSet("json") && parser.isSet("format") && parser.value("format") != "json") {
         err() << "--json and --format " << parser.value("format") << " contradict each other"
               << Qt::endl;
-        return kExitBadInput;
+        return std::nullopt;
     }
+    return format;
+}
+
+// Each file's points in order (then the example's), with the range each file gave, so a file
+// none of whose points can be placed is reported by name.
+struct GatheredPoints {
+    std::vector<KernelPoint> points;
+    std::vector<std::pair<std::size_t, std::size_t>> ranges; // per file: [first, last)
+};
+
+GatheredPoints gatherPoints(const QCommandLineParser &parser,
+    std::vector<std::optional<InputFile>> &inputs, const Hardware &hardware)
+{
+    GatheredPoints gathered;
+    auto &points = gathered.points;
+    for (auto &input : inputs) {
+        const std::size_t first = points.size();
+        if (input && input->session) {
+            auto fromSession = sessionPoints(std::move(*input->session), hardware);
+            points.insert(points.end(), std::make_move_iterator(fromSession.begin()),
+                std::make_move_iterator(fromSession.end()));
+        } else if (input) {
+            points.insert(points.end(), std::make_move_iterator(input->points.begin()),
+                std::make_move_iterator(input->points.end()));
+        }
+        gathered.ranges.emplace_back(first, points.size());
+    }
+    if (parser.isSet("example")) {
+        auto example = examplePoints();
+        points.insert(points.end(), example.begin(), example.end());
+    }
+    return gathered;
+}
+
+// The report of the placed points in `format` (table, json, csv or markdown).
+std::string reportText(
+    const QString &format, const Hardware &hardware, const std::vector<AnalyzedPoint> &analysed)
+{
+    if (format == "json")
+        return analysisJson(hardware, analysed);
+    if (format == "csv")
+        return tableCsv(analysed);
+    if (format == "markdown")
+        return tableMarkdown(analysed);
+    return analysisTable(hardware, analysed);
+}
+
+// analyze without --json: every point read first, then analysed and printed in `format`.
+int analyzeAndPrint(const QCommandLineParser &parser, const QStringList &files,
+    std::vector<std::optional<InputFile>> &inputs, const Hardware &hardware,
+    const AnalysisOptions &options, const QString &format, Outcome outcome)
+{
+    auto [points, ranges] = gatherPoints(parser, inputs, hardware);
+    // Point by point rather than analyzePoints(), to know which file each placed point came from.
+    std::vector<AnalyzedPoint> analysed;
+    analysed.reserve(points.size());
+    std::vector<Diagnostic> problems;
+    std::vector<bool> placedAny(ranges.size(), false);
+    for (std::size_t file = 0, i = 0; i < points.size(); ++i) {
+        while (file < ranges.size() && i >= ranges[file].second)
+            ++file;
+        auto analysis = analyzePoint(points[i], hardware, options);
+        if (!analysis) {
+            problems.push_back({ Severity::Error, points[i].source.file, points[i].source.line, 0,
+                analysis.error() });
+            continue;
+        }
+        if (file < ranges.size())
+            placedAny[file] = true;
+        analysed.push_back({ std::move(points[i]), std::move(*analysis) });
+    }
+    printDiagnostics(problems);
+    outcome.rowErrors += static_cast<int>(problems.size());
+
+    out() << QString::fromStdString(reportText(format, hardware, analysed));
+    out().flush();
+
+    outcome.placed = analysed.size();
+    for (const auto &a : analysed)
+        outcome.inconsistent += a.analysis.consistent ? 0 : 1;
+    for (std::size_t file = 0; file < ranges.size(); ++file)
+        outcome.readButNonePlaced.push_back(
+            ranges[file].first < ranges[file].second && !placedAny[file]);
+    return conclude(parser, files, hardware, std::move(outcome));
+}
+
+} // namespace
+
+int runAnalyze(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addAnalyzeOptions(parser);
+    int status = kExitOk;
+    if (!parseOrExplain(parser, arguments, status))
+        return status;
+    const auto chosenFormat = formatFromOptions(parser);
+    if (!chosenFormat)
+        return kExitBadInput;
+    const QString &format = *chosenFormat;
     const auto readOptions = readOptionsFromOptions(parser);
     if (!readOptions)
         return kExitBadInput;
@@ -322,78 +396,13 @@ int runAnalyze(const QStringList &arguments)
         return kExitBadInput;
 
     const AnalysisOptions options = analysisOptionsFromOptions(parser, *hardware, sessionMachine);
-    if (stream) {
-        Outcome outcome;
-        outcome.rowErrors = rowErrors;
-        outcome.unreadable = unreadable;
-        return analyzeToJson(
-            parser, files, inputs, *hardware, options, *readOptions, std::move(outcome));
-    }
-
-    // Each file's points in order, remembering which file gave which, so a file none of whose
-    // points can be placed is reported by name.
-    std::vector<KernelPoint> points;
-    std::vector<std::pair<std::size_t, std::size_t>> ranges; // per file: [first, last)
-    for (auto &input : inputs) {
-        const std::size_t first = points.size();
-        if (input && input->session) {
-            auto fromSession = sessionPoints(std::move(*input->session), *hardware);
-            points.insert(points.end(), std::make_move_iterator(fromSession.begin()),
-                std::make_move_iterator(fromSession.end()));
-        } else if (input) {
-            points.insert(points.end(), std::make_move_iterator(input->points.begin()),
-                std::make_move_iterator(input->points.end()));
-        }
-        ranges.emplace_back(first, points.size());
-    }
-    if (parser.isSet("example")) {
-        auto example = examplePoints();
-        points.insert(points.end(), example.begin(), example.end());
-    }
-
-    // Point by point rather than analyzePoints(), to know which file each placed point came from.
-    std::vector<AnalyzedPoint> analysed;
-    analysed.reserve(points.size());
-    std::vector<Diagnostic> problems;
-    std::vector<bool> placedAny(ranges.size(), false);
-    for (std::size_t file = 0, i = 0; i < points.size(); ++i) {
-        while (file < ranges.size() && i >= ranges[file].second)
-            ++file;
-        auto analysis = analyzePoint(points[i], *hardware, options);
-        if (!analysis) {
-            problems.push_back({ Severity::Error, points[i].source.file, points[i].source.line, 0,
-                analysis.error() });
-            continue;
-        }
-        if (file < ranges.size())
-            placedAny[file] = true;
-        analysed.push_back({ std::move(points[i]), std::move(*analysis) });
-    }
-    printDiagnostics(problems);
-    rowErrors += static_cast<int>(problems.size());
-
-    std::string text;
-    if (format == "json")
-        text = analysisJson(*hardware, analysed);
-    else if (format == "csv")
-        text = tableCsv(analysed);
-    else if (format == "markdown")
-        text = tableMarkdown(analysed);
-    else
-        text = analysisTable(*hardware, analysed);
-    out() << QString::fromStdString(text);
-    out().flush();
-
     Outcome outcome;
     outcome.rowErrors = rowErrors;
     outcome.unreadable = unreadable;
-    outcome.placed = analysed.size();
-    for (const auto &a : analysed)
-        outcome.inconsistent += a.analysis.consistent ? 0 : 1;
-    for (std::size_t file = 0; file < ranges.size(); ++file)
-        outcome.readButNonePlaced.push_back(
-            ranges[file].first < ranges[file].second && !placedAny[file]);
-    return conclude(parser, files, *hardware, outcome);
+    if (stream)
+        return analyzeToJson(
+            parser, files, inputs, *hardware, options, *readOptions, std::move(outcome));
+    return analyzeAndPrint(parser, files, inputs, *hardware, options, format, std::move(outcome));
 }
 
 } // namespace ridgepoint::cli

@@ -1,4 +1,6 @@
-// The subcommands, one function each; app/cli.cpp lists them.
+// The subcommands, one function each in a file of its own (cli_<command>.cpp); app/cli/cli.cpp
+// lists them. The options they share are in cli_common.h, cli_options.h (themes, picture
+// limits) and cli_workload_options.h (matmul and llm).
 #pragma once
 
 #include <QCommandLineParser>
@@ -6,13 +8,13 @@
 
 namespace ridgepoint::cli {
 
-int runPresets(const QStringList &arguments);
-int runAnalyze(const QStringList &arguments);
-int runRender(const QStringList &arguments);
-int runKernel(const QStringList &arguments);
-int runMatmul(const QStringList &arguments);
-int runLlm(const QStringList &arguments);
-int runMeasure(const QStringList &arguments);
+int runPresets(const QStringList &arguments); // cli_presets.cpp
+int runAnalyze(const QStringList &arguments); // cli_analyze.cpp
+int runRender(const QStringList &arguments); // cli_render.cpp
+int runKernel(const QStringList &arguments); // cli_kernel.cpp
+int runMatmul(const QStringList &arguments); // cli_matmul.cpp
+int runLlm(const QStringList &arguments); // cli_llm.cpp
+int runMeasure(const QStringList &arguments); // cli_measure.cpp
 
 // Adds --help, parses, and prints the error or the help. Returns false when the command should
 // stop at once with `status` (2 on a parse error, 0 after --help).

@@ -2,10 +2,10 @@
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
 
-#include "measure/measure.h"
+#include "core/model/units.h"
 #include "core/presets/presets.h"
 #include "core/report/report.h"
-#include "core/model/units.h"
+#include "measure/measure.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -106,11 +106,8 @@ std::string measurementTable(const Hardware &hardware, const Measurement &m, con
     return text;
 }
 
-} // namespace
-
-int runMeasure(const QStringList &arguments)
+void addMeasureOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         "Measure this machine's ceilings: bandwidth per memory level (load, copy, triad over "
         "working sets from 4 KiB to several times the last-level cache) and peak FLOP/s (FP64 and "
@@ -130,34 +127,11 @@ int runMeasure(const QStringList &arguments)
         parser, "sweep-from", "Smallest working set of the sweep (default 4 KiB).", "SIZE");
     addHiddenOption(
         parser, "sweep-to", "Largest working set of the sweep (default: from the caches).", "SIZE");
-    int status = kExitOk;
-    if (!parseOrExplain(parser, arguments, status))
-        return status;
-    if (!parser.positionalArguments().isEmpty()) {
-        err() << "measure takes no file arguments" << Qt::endl;
-        return kExitBadInput;
-    }
+}
 
-    MeasureOptions options;
-    options.budgetSeconds = parser.isSet("quick") ? 10.0 : 60.0;
-    if (parser.isSet("budget")) {
-        bool ok = false;
-        options.budgetSeconds = parser.value("budget").toDouble(&ok);
-        if (!ok || !(options.budgetSeconds > 0.0) || options.budgetSeconds > 3600.0) {
-            err() << "--budget: expected seconds between 0 and 3600, got \""
-                  << parser.value("budget") << "\"" << Qt::endl;
-            return kExitBadInput;
-        }
-    }
-    if (parser.isSet("threads")) {
-        bool ok = false;
-        options.threads = parser.value("threads").toInt(&ok);
-        if (!ok || options.threads < 1 || options.threads > 1024) {
-            err() << "--threads: expected a number from 1 to 1024, got \""
-                  << parser.value("threads") << "\"" << Qt::endl;
-            return kExitBadInput;
-        }
-    }
+// --sweep-from and --sweep-to into `options`; false after saying why.
+bool sweepOptions(const QCommandLineParser &parser, MeasureOptions &options)
+{
     for (const auto &[option, field] :
         { std::pair { QStringLiteral("sweep-from"), &options.minWorkingSet },
             std::pair { QStringLiteral("sweep-to"), &options.maxWorkingSet } }) {
@@ -168,22 +142,55 @@ int runMeasure(const QStringList &arguments)
         if (!size || *size < 1024.0 || *size > 1e12) {
             err() << "--" << option << ": expected a size from 1 KiB to 1 TB, got \""
                   << parser.value(option) << "\"" << Qt::endl;
-            return kExitBadInput;
+            return false;
         }
         *field = static_cast<std::uint64_t>(*size);
     }
     if (options.maxWorkingSet != 0 && options.maxWorkingSet < options.minWorkingSet) {
         err() << "--sweep-to is smaller than --sweep-from" << Qt::endl;
-        return kExitBadInput;
+        return false;
     }
+    return true;
+}
+
+// What the options ask to measure, with the spec of a preset naming this CPU; nullopt (after
+// saying why) on a bad value.
+std::optional<MeasureOptions> measureOptionsFromOptions(const QCommandLineParser &parser)
+{
+    MeasureOptions options;
+    options.budgetSeconds = parser.isSet("quick") ? 10.0 : 60.0;
+    if (parser.isSet("budget")) {
+        bool ok = false;
+        options.budgetSeconds = parser.value("budget").toDouble(&ok);
+        if (!ok || !(options.budgetSeconds > 0.0) || options.budgetSeconds > 3600.0) {
+            err() << "--budget: expected seconds between 0 and 3600, got \""
+                  << parser.value("budget") << "\"" << Qt::endl;
+            return std::nullopt;
+        }
+    }
+    if (parser.isSet("threads")) {
+        bool ok = false;
+        options.threads = parser.value("threads").toInt(&ok);
+        if (!ok || options.threads < 1 || options.threads > 1024) {
+            err() << "--threads: expected a number from 1 to 1024, got \""
+                  << parser.value("threads") << "\"" << Qt::endl;
+            return std::nullopt;
+        }
+    }
+    if (!sweepOptions(parser, options))
+        return std::nullopt;
     options.maxIsa = parser.value("max-isa").toStdString();
     options.spec = findSpecForCpu(PresetDatabase::builtin().machines(), detectCpuModel());
+    return options;
+}
 
-    const QString output = parser.value("output");
+// Measures with each new stage on stderr; Ctrl+C cancels.
+Expected<MeasureResult, std::string> measureWithProgress(const MeasureOptions &options)
+{
     g_interrupted = false;
     const auto previous = std::signal(SIGINT, onInterrupt);
     std::string lastStage;
-    const auto result = measureMachine(
+    auto result = measureMachine(
         options,
         [&](const MeasureProgress &progress) {
             if (progress.stage != lastStage) {
@@ -195,20 +202,48 @@ int runMeasure(const QStringList &arguments)
         },
         &g_interrupted);
     std::signal(SIGINT, previous);
+    return result;
+}
+
+// Writes `json` to `output`; false after saying why.
+bool writeHardwareFile(const QString &output, const std::string &json)
+{
+    QFile file(output);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+        || file.write(json.data(), static_cast<qint64>(json.size()))
+            != static_cast<qint64>(json.size())) {
+        err() << output << ": cannot write: " << file.errorString() << Qt::endl;
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int runMeasure(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addMeasureOptions(parser);
+    int status = kExitOk;
+    if (!parseOrExplain(parser, arguments, status))
+        return status;
+    if (!parser.positionalArguments().isEmpty()) {
+        err() << "measure takes no file arguments" << Qt::endl;
+        return kExitBadInput;
+    }
+    const auto options = measureOptionsFromOptions(parser);
+    if (!options)
+        return kExitBadInput;
+
+    const QString output = parser.value("output");
+    const auto result = measureWithProgress(*options);
     if (!result) {
         err() << "measure: " << QString::fromStdString(result.error()) << Qt::endl;
         return result.error().starts_with("unknown instruction") ? kExitBadInput : kExitFailure;
     }
     const std::string json = writeMeasuredHardwareJson(result->hardware, result->measurement);
-    if (!output.isEmpty()) {
-        QFile file(output);
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)
-            || file.write(json.data(), static_cast<qint64>(json.size()))
-                != static_cast<qint64>(json.size())) {
-            err() << output << ": cannot write: " << file.errorString() << Qt::endl;
-            return kExitFailure;
-        }
-    }
+    if (!output.isEmpty() && !writeHardwareFile(output, json))
+        return kExitFailure;
     out() << QString::fromStdString(parser.isSet("json")
             ? json
             : measurementTable(result->hardware, result->measurement, output));

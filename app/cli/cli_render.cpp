@@ -1,45 +1,116 @@
+// `ridgepoint render`: the roofline of a machine with the given kernels drawn to a PNG, SVG or
+// PDF file, with the review layers; the same file as the window's Export image. In four steps:
+// the options (checked before any file is read), the inputs (session, machine, points,
+// baseline), the picture (a Document and its chart) and the file.
 #include "app/cli/cli.h"
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_options.h"
 
 #include "core/session/session.h"
-#include "widgets/document/document.h"
-#include "widgets/export/figuresession.h"
 #include "widgets/chart/reviewoverlay.h"
 #include "widgets/chart/rooflineplot.h"
+#include "widgets/document/document.h"
+#include "widgets/export/exportlimits.h"
+#include "widgets/export/figuresession.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QRegularExpression>
 
-#include <array>
 #include <cmath>
 
 namespace ridgepoint::cli {
 namespace {
 
-constexpr int kMinSide = 100; // logical pixels
-constexpr int kMaxSide = 20000; // logical and device pixels
-constexpr int kMinDpi = 24;
-constexpr int kMaxDpi = 2400;
-// The logical resolution of a layout: fonts and widths are in pixels at 96 per inch.
-constexpr double kLogicalDpi = 96.0;
-
-struct ThemeName {
-    const char *name;
-    ChartTheme::Kind kind;
-};
-// The names sessions and --theme use (docs/FILES.md, "theme").
-constexpr std::array kThemes { ThemeName { "light", ChartTheme::Kind::Light },
-    ThemeName { "dark", ChartTheme::Kind::Dark }, ThemeName { "print", ChartTheme::Kind::Print } };
-
-std::optional<ChartTheme::Kind> themeKind(const QString &name)
+// --timings: the milliseconds of each step on stderr (docs/PERFORMANCE.md, "render end to end").
+class StepTimer
 {
-    for (const auto &theme : kThemes) {
-        if (name == QLatin1String(theme.name))
-            return theme.kind;
+public:
+    explicit StepTimer(bool on)
+        : m_on(on)
+    {
+        m_timer.start();
     }
-    return std::nullopt;
+    void step(const char *name)
+    {
+        if (m_on)
+            err() << "timing: " << name << " " << static_cast<double>(m_timer.nsecsElapsed()) / 1e6
+                  << " ms" << Qt::endl;
+        m_timer.start();
+    }
+
+private:
+    bool m_on;
+    QElapsedTimer m_timer;
+};
+
+// ---- the options ---------------------------------------------------------------------------
+
+void addPictureOptions(QCommandLineParser &parser)
+{
+    const ExportOptions defaults;
+    parser.addOption({ "size",
+        QString("Size in logical pixels, e.g. %1x%2 (the default): text, lines and markers are "
+                "laid out at this size. SVG and PDF pages are this size at %3 per inch.")
+            .arg(defaults.width)
+            .arg(defaults.height)
+            .arg(ExportLimits::kLogicalDpi),
+        "WxH" });
+    parser.addOption(
+        { "width", QString("Width in pixels (default %1); --size is the same.").arg(defaults.width),
+            "px", QString::number(defaults.width) });
+    parser.addOption({ "height",
+        QString("Height in pixels (default %1); --size is the same.").arg(defaults.height), "px",
+        QString::number(defaults.height) });
+    parser.addOption({ "dpi",
+        QString("PNG only: dots per inch (default %1). The picture keeps the layout of --size and "
+                "is drawn with dpi/%1 device pixels per logical pixel, and the resolution is "
+                "written into the file: --size 800x500 --dpi 300 is a 2500x1563 PNG that prints "
+                "8.3 x 5.2 inches.")
+            .arg(ExportLimits::kLogicalDpi),
+        "N" });
+    parser.addOption({ "theme",
+        "light (default, or the session's), dark, or print (black on white, thick lines, large "
+        "fonts).",
+        themeNamesValue() });
+    parser.addOption({ "title", "A title drawn above the chart.", "text" });
+    parser.addOption({ "table",
+        "Draw the points' analysis (intensity, performance, bound, limiting roof, % of roof) as "
+        "a table below the chart." });
+    parser.addOption({ "no-embed",
+        "Leave the session out of the file. By default it is embedded (SVG metadata, PNG text "
+        "chunk, PDF attachment), so the picture can be reopened with 'render --session', "
+        "'analyze' or the window; sessions over 16 MiB are always left out." });
+}
+
+void addRenderOptions(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(
+        "Draw the roofline of a machine with the given kernels to an image (PNG, SVG or PDF, "
+        "chosen by the output's suffix), with the review layers (baseline arrows, notes, "
+        "targets). The window's Export image writes the same file. Works without a display.");
+    addHardwareOptions(parser);
+    parser.addOption({ { "o", "output" }, "Image file to write (.png, .svg, .pdf).", "file" });
+    parser.addOption({ "session",
+        "Draw a session: a .ridgepoint.json file, or a PNG, SVG or PDF exported with its session "
+        "embedded. Its points, what-if moves, notes, targets, baseline, view and theme are "
+        "drawn; point files given as well are added. --hardware (then framed anew), "
+        "--theme and --baseline replace the session's own.",
+        "file" });
+    parser.addOption({ "baseline",
+        "A previous run (a points file): each point with the same name gets an arrow from its "
+        "baseline position, labelled with the speed-up.",
+        "file" });
+    addPictureOptions(parser);
+    parser.addOption({ "example", "Draw the built-in example data set as well." });
+    parser.addOption({ "fit", "Frame the axes around the points instead of the hardware." });
+    addReadOptions(parser);
+    addHiddenOption(parser, "timings", "Print how long each step took (stderr).");
+    parser.addPositionalArgument("files",
+        "Point files (any points format analyze reads; the profilers' with the options above, "
+        "as is --baseline).",
+        "[FILE...]");
 }
 
 // --size WxH, or --width and --height; nullopt (after saying why) when not a usable size.
@@ -68,176 +139,122 @@ std::optional<QSize> sizeFromOptions(const QCommandLineParser &parser)
         if (!okWidth || !okHeight)
             size = QSize(); // invalid: refused below
     }
-    if (size.width() < kMinSide || size.height() < kMinSide || size.width() > kMaxSide
-        || size.height() > kMaxSide) {
+    if (!ExportLimits::sideInRange(size.width()) || !ExportLimits::sideInRange(size.height())) {
         err() << (parser.isSet("size") ? "--size" : "--width and --height")
-              << " must be whole numbers of pixels between " << kMinSide << " and " << kMaxSide
-              << Qt::endl;
+              << " must be whole numbers of pixels between " << ExportLimits::kMinSide << " and "
+              << ExportLimits::kMaxSide << Qt::endl;
         return std::nullopt;
     }
     return size;
 }
 
-// The Document's session as the picture shows it (view and theme included), as JSON; empty when
-// it would pass ExportOptions::kMaxEmbeddedSession. The window's export uses the same helper.
-QByteArray sessionBytes(const Document &document, const RooflinePlot &plot)
+// --dpi into `options` (a PNG's scale and resolution; a note for SVG and PDF); false after
+// saying why it is refused.
+bool dpiOption(const QCommandLineParser &parser, const QString &suffix, ExportOptions &options)
 {
-    return pictureSession(document, plot).json;
+    if (!parser.isSet("dpi"))
+        return true;
+    bool ok = false;
+    const int dpi = parser.value("dpi").toInt(&ok);
+    if (!ok || !ExportLimits::dpiInRange(dpi)) {
+        err() << "--dpi must be a whole number between " << ExportLimits::kMinDpi << " and "
+              << ExportLimits::kMaxDpi << " (got \"" << parser.value("dpi") << "\")" << Qt::endl;
+        return false;
+    }
+    if (suffix != "png") {
+        err() << "note: --dpi applies to PNG only; " << suffix.toUpper()
+              << " is drawn in vectors at " << options.width << "x" << options.height << Qt::endl;
+        return true;
+    }
+    options.dpi = dpi;
+    options.scale = dpi / ExportLimits::kLogicalDpi;
+    const long longest
+        = ExportLimits::devicePixels(std::max(options.width, options.height), options.dpi);
+    if (longest > ExportLimits::kMaxSide) {
+        err() << "--dpi " << dpi << " at " << options.width << "x" << options.height
+              << " would make a PNG " << longest << " pixels wide or high; "
+              << "at most " << ExportLimits::kMaxSide << " (choose a smaller --size or --dpi)"
+              << Qt::endl;
+        return false;
+    }
+    return true;
 }
 
-// --timings: the milliseconds of each step on stderr (docs/PERFORMANCE.md, "render end to end").
-class StepTimer
-{
-public:
-    explicit StepTimer(bool on)
-        : m_on(on)
-    {
-        m_timer.start();
-    }
-    void step(const char *name)
-    {
-        if (m_on)
-            err() << "timing: " << name << " " << static_cast<double>(m_timer.nsecsElapsed()) / 1e6
-                  << " ms" << Qt::endl;
-        m_timer.start();
-    }
-
-private:
-    bool m_on;
-    QElapsedTimer m_timer;
+// What render's options ask for, every one checked before any file is read: a bad one should
+// not cost a big read.
+struct RenderRequest {
+    QString output;
+    ExportOptions exportOptions; // all but the session
+    std::optional<ChartTheme::Kind> theme; // none: the session's, else light
+    ReadOptions readOptions;
 };
 
-} // namespace
-
-int runRender(const QStringList &arguments)
+std::optional<RenderRequest> requestFromOptions(const QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        "Draw the roofline of a machine with the given kernels to an image (PNG, SVG or PDF, "
-        "chosen by the output's suffix), with the review layers (baseline arrows, notes, "
-        "targets). The window's Export image writes the same file. Works without a display.");
-    addHardwareOptions(parser);
-    parser.addOption({ { "o", "output" }, "Image file to write (.png, .svg, .pdf).", "file" });
-    parser.addOption({ "session",
-        "Draw a session: a .ridgepoint.json file, or a PNG, SVG or PDF exported with its session "
-        "embedded. Its points, what-if moves, notes, targets, baseline, view and theme are "
-        "drawn; point files given as well are added. --hardware (then framed anew), "
-        "--theme and --baseline replace the session's own.",
-        "file" });
-    parser.addOption({ "baseline",
-        "A previous run (a points file): each point with the same name gets an arrow from its "
-        "baseline position, labelled with the speed-up.",
-        "file" });
-    parser.addOption({ "size",
-        "Size in logical pixels, e.g. 1600x1000 (the default): text, lines and markers are "
-        "laid out at this size. SVG and PDF pages are this size at 96 per inch.",
-        "WxH" });
-    parser.addOption(
-        { "width", "Width in pixels (default 1600); --size is the same.", "px", "1600" });
-    parser.addOption(
-        { "height", "Height in pixels (default 1000); --size is the same.", "px", "1000" });
-    parser.addOption({ "dpi",
-        "PNG only: dots per inch (default 96). The picture keeps the layout of --size and is "
-        "drawn with dpi/96 device pixels per logical pixel, and the resolution is written into "
-        "the file: --size 800x500 --dpi 300 is a 2500x1563 PNG that prints 8.3 x 5.2 inches.",
-        "N" });
-    parser.addOption({ "theme",
-        "light (default, or the session's), dark, or print (black on white, "
-        "thick lines, large fonts).",
-        "light|dark|print" });
-    parser.addOption({ "title", "A title drawn above the chart.", "text" });
-    parser.addOption({ "table",
-        "Draw the points' analysis (intensity, performance, bound, limiting roof, % of roof) as "
-        "a table below the chart." });
-    parser.addOption({ "no-embed",
-        "Leave the session out of the file. By default it is embedded (SVG metadata, PNG text "
-        "chunk, PDF attachment), so the picture can be reopened with 'render --session', "
-        "'analyze' or the window; sessions over 16 MiB are always left out." });
-    parser.addOption({ "example", "Draw the built-in example data set as well." });
-    parser.addOption({ "fit", "Frame the axes around the points instead of the hardware." });
-    addReadOptions(parser);
-    addHiddenOption(parser, "timings", "Print how long each step took (stderr).");
-    parser.addPositionalArgument("files",
-        "Point files (any points format analyze reads; the profilers' with the options above, "
-        "as is --baseline).",
-        "[FILE...]");
-    int status = kExitOk;
-    if (!parseOrExplain(parser, arguments, status))
-        return status;
-
-    // Every option checked before any file is read: a bad one should not cost a big read.
+    RenderRequest request;
     if (!parser.isSet("output")) {
         err() << "render needs an output file: -o roofline.png" << Qt::endl;
-        return kExitBadInput;
+        return std::nullopt;
     }
-    const QString output = parser.value("output");
-    const QString suffix = QFileInfo(output).suffix().toLower();
+    request.output = parser.value("output");
+    const QString suffix = QFileInfo(request.output).suffix().toLower();
     if (suffix != "png" && suffix != "svg" && suffix != "pdf") {
-        err() << output << ": unknown image type \"" << suffix << "\" (expected .png, .svg or .pdf)"
-              << Qt::endl;
-        return kExitBadInput;
+        err() << request.output << ": unknown image type \"" << suffix
+              << "\" (expected .png, .svg or .pdf)" << Qt::endl;
+        return std::nullopt;
     }
     const auto size = sizeFromOptions(parser);
     if (!size)
-        return kExitBadInput;
-    ExportOptions exportOptions;
-    exportOptions.width = size->width();
-    exportOptions.height = size->height();
-    if (parser.isSet("dpi")) {
-        bool ok = false;
-        const int dpi = parser.value("dpi").toInt(&ok);
-        if (!ok || dpi < kMinDpi || dpi > kMaxDpi) {
-            err() << "--dpi must be a whole number between " << kMinDpi << " and " << kMaxDpi
-                  << " (got \"" << parser.value("dpi") << "\")" << Qt::endl;
-            return kExitBadInput;
-        }
-        if (suffix != "png") {
-            err() << "note: --dpi applies to PNG only; " << suffix.toUpper()
-                  << " is drawn in vectors at " << size->width() << "x" << size->height()
-                  << Qt::endl;
-        } else {
-            exportOptions.dpi = dpi;
-            exportOptions.scale = dpi / kLogicalDpi;
-            const double longest = std::max(size->width(), size->height()) * exportOptions.scale;
-            if (std::lround(longest) > kMaxSide) {
-                err() << "--dpi " << dpi << " at " << size->width() << "x" << size->height()
-                      << " would make a PNG " << std::lround(longest) << " pixels wide or high; "
-                      << "at most " << kMaxSide << " (choose a smaller --size or --dpi)"
-                      << Qt::endl;
-                return kExitBadInput;
-            }
-        }
-    }
-    std::optional<ChartTheme::Kind> theme;
+        return std::nullopt;
+    request.exportOptions.width = size->width();
+    request.exportOptions.height = size->height();
+    if (!dpiOption(parser, suffix, request.exportOptions))
+        return std::nullopt;
     if (parser.isSet("theme")) {
-        theme = themeKind(parser.value("theme"));
-        if (!theme) {
-            err() << "--theme: unknown theme \"" << parser.value("theme")
-                  << "\" (expected light, dark or print)" << Qt::endl;
-            return kExitBadInput;
+        request.theme = themeFromName(parser.value("theme"));
+        if (!request.theme) {
+            err() << "--theme: unknown theme \"" << parser.value("theme") << "\" (expected "
+                  << themeNamesText() << ")" << Qt::endl;
+            return std::nullopt;
         }
     }
-    exportOptions.title = parser.value("title");
-    exportOptions.table = parser.isSet("table");
+    request.exportOptions.title = parser.value("title");
+    request.exportOptions.table = parser.isSet("table");
     const auto readOptions = readOptionsFromOptions(parser);
     if (!readOptions)
-        return kExitBadInput;
+        return std::nullopt;
+    request.readOptions = *readOptions;
+    return request;
+}
 
-    StepTimer timer(parser.isSet("timings"));
-    // The session, if any, then the command line's machine, points and baseline.
+// ---- the inputs ----------------------------------------------------------------------------
+
+// The session, if any, then the command line's machine, points and baseline.
+struct RenderInputs {
     std::optional<Session> session;
+    Hardware hardware;
+    bool sameMachine = false; // the session's machine (no --hardware)
+    std::vector<KernelPoint> points; // of the files and --example
+    std::optional<Baseline> baseline;
+};
+
+std::optional<RenderInputs> loadInputs(
+    const QCommandLineParser &parser, const ReadOptions &readOptions)
+{
+    RenderInputs inputs;
     if (parser.isSet("session")) {
-        session = readSession(parser.value("session"));
-        if (!session)
-            return kExitBadInput;
+        inputs.session = readSession(parser.value("session"));
+        if (!inputs.session)
+            return std::nullopt;
     }
-    const auto hardware
-        = hardwareFromOptions(parser, session ? &session->hardware : nullptr, *readOptions);
+    const auto hardware = hardwareFromOptions(
+        parser, inputs.session ? &inputs.session->hardware : nullptr, readOptions);
     if (!hardware)
-        return kExitBadInput;
-    const bool sameMachine = session && !parser.isSet("hardware");
+        return std::nullopt;
+    inputs.hardware = *hardware;
+    inputs.sameMachine = inputs.session && !parser.isSet("hardware");
     int rowErrors = 0;
-    std::vector<KernelPoint> points;
+    auto &points = inputs.points;
     const auto add = [&points](std::vector<KernelPoint> more) {
         if (points.empty()) {
             points = std::move(more);
@@ -247,48 +264,62 @@ int runRender(const QStringList &arguments)
             std::make_move_iterator(more.end()));
     };
     for (const QString &file : parser.positionalArguments()) {
-        auto read = readPointsFile(file, rowErrors, *readOptions);
+        auto read = readPointsFile(file, rowErrors, readOptions);
         if (!read)
-            return kExitBadInput;
+            return std::nullopt;
         add(std::move(*read));
     }
     if (parser.isSet("example"))
         add(examplePoints());
-    std::optional<Baseline> baseline;
     if (parser.isSet("baseline")) {
         const QString file = parser.value("baseline");
-        auto read = readPointsFile(file, rowErrors, *readOptions);
+        auto read = readPointsFile(file, rowErrors, readOptions);
         if (!read)
-            return kExitBadInput;
-        baseline = Baseline { file.toStdString(), std::move(*read) };
+            return std::nullopt;
+        inputs.baseline = Baseline { file.toStdString(), std::move(*read) };
     }
-    timer.step("read");
+    return inputs;
+}
 
-    // The Document (and below, the chart) the window would have after opening that session,
-    // or after opening the machine and the points files.
-    Document document;
-    document.setAnalysisOptions(analysisOptionsFromOptions(parser, *hardware, sameMachine));
+// ---- the picture ---------------------------------------------------------------------------
+
+// What a session says about how it looks, beyond its points.
+struct SessionLook {
     std::optional<ViewRange> view;
-    QString sessionTheme;
-    if (session) {
-        session->hardware = *hardware;
-        session->points.reserve(session->points.size() + points.size());
-        for (auto &point : points) {
-            SessionPoint added;
-            added.point = std::move(point);
-            session->points.push_back(std::move(added));
-        }
-        if (baseline)
-            session->baseline = std::move(baseline);
-        view = session->view;
-        sessionTheme = QString::fromStdString(session->theme);
-        document.loadSession(std::move(*session));
-    } else {
-        document.resetHardware(*hardware);
-        document.resetPoints(std::move(points));
-        if (baseline)
-            document.setBaseline(std::move(baseline));
+    QString theme;
+};
+
+// The Document the window would have after opening that session, or after opening the machine
+// and the points files.
+SessionLook fillDocument(Document &document, RenderInputs &&inputs)
+{
+    SessionLook look;
+    if (!inputs.session) {
+        document.resetHardware(inputs.hardware);
+        document.resetPoints(std::move(inputs.points));
+        if (inputs.baseline)
+            document.setBaseline(std::move(inputs.baseline));
+        return look;
     }
+    Session &session = *inputs.session;
+    session.hardware = inputs.hardware;
+    session.points.reserve(session.points.size() + inputs.points.size());
+    for (auto &point : inputs.points) {
+        SessionPoint added;
+        added.point = std::move(point);
+        session.points.push_back(std::move(added));
+    }
+    if (inputs.baseline)
+        session.baseline = std::move(inputs.baseline);
+    look.view = session.view;
+    look.theme = QString::fromStdString(session.theme);
+    document.loadSession(std::move(session));
+    return look;
+}
+
+// The points that cannot be placed on the machine, said on stderr.
+void reportUnplaced(const Document &document)
+{
     std::vector<Diagnostic> problems;
     for (std::size_t i = 0; i < document.pointCount(); ++i) {
         if (const auto &a = document.analysis(i); !a) {
@@ -297,44 +328,87 @@ int runRender(const QStringList &arguments)
         }
     }
     printDiagnostics(problems);
-    timer.step("analyse");
+}
 
-    RooflinePlot plot;
-    plot.resize(*size);
-    if (theme)
-        plot.setTheme(ChartTheme::of(*theme));
-    else if (const auto fromSession = themeKind(sessionTheme))
+// The chart of `document` as the window draws it: theme, review layers and axes.
+void buildChart(RooflinePlot &plot, Document &document, const QCommandLineParser &parser,
+    const RenderRequest &request, const SessionLook &look, bool sameMachine)
+{
+    plot.resize(request.exportOptions.width, request.exportOptions.height);
+    if (request.theme)
+        plot.setTheme(ChartTheme::of(*request.theme));
+    else if (const auto fromSession = themeFromName(look.theme))
         plot.setTheme(ChartTheme::of(*fromSession));
     plot.setDocument(&document); // frames the machine
     new ReviewOverlay(&plot, &document); // the plot's child: baseline arrows, notes, targets
     if (parser.isSet("fit")) {
         plot.fitToData();
-    } else if (sameMachine && view) {
-        plot.xAxis->setRange(view->xLower, view->xUpper);
-        plot.yAxis->setRange(view->yLower, view->yUpper);
+    } else if (sameMachine && look.view) {
+        plot.xAxis->setRange(look.view->xLower, look.view->xUpper);
+        plot.yAxis->setRange(look.view->yLower, look.view->yUpper);
     }
-    // A headless plot is never shown, so nothing replots on its own: this one places the labels
-    // the review layers lay out before a replot (targets).
-    timer.step("chart");
-    plot.replot();
-    timer.step("replot");
+}
 
+// ---- the file ------------------------------------------------------------------------------
+
+// Writes the picture, with the session embedded unless --no-embed; the exit status.
+int writePicture(const QCommandLineParser &parser, const Document &document, RooflinePlot &plot,
+    RenderRequest &request, StepTimer &timer)
+{
     if (!parser.isSet("no-embed")) {
-        exportOptions.session = sessionBytes(document, plot);
-        if (exportOptions.session.isEmpty())
+        // As the picture shows it (view and theme included); empty when it would pass
+        // ExportOptions::kMaxEmbeddedSession. The window's export uses the same helper.
+        request.exportOptions.session = pictureSession(document, plot).json;
+        if (request.exportOptions.session.isEmpty())
             err() << "note: the session (" << document.pointCount() << " points) is larger than "
                   << ExportOptions::kMaxEmbeddedSession / (qsizetype { 1024 } * 1024)
-                  << " MiB and was not embedded in " << output << Qt::endl;
+                  << " MiB and was not embedded in " << request.output << Qt::endl;
         timer.step("session");
     }
-    const QString error = plot.exportTo(output, exportOptions);
+    const QString error = plot.exportTo(request.output, request.exportOptions);
     timer.step("export");
     if (!error.isEmpty()) {
         err() << error << Qt::endl;
         return kExitFailure;
     }
-    out() << "wrote " << QFileInfo(output).absoluteFilePath() << Qt::endl;
+    out() << "wrote " << QFileInfo(request.output).absoluteFilePath() << Qt::endl;
     return kExitOk;
+}
+
+} // namespace
+
+int runRender(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addRenderOptions(parser);
+    int status = kExitOk;
+    if (!parseOrExplain(parser, arguments, status))
+        return status;
+    auto request = requestFromOptions(parser);
+    if (!request)
+        return kExitBadInput;
+
+    StepTimer timer(parser.isSet("timings"));
+    auto inputs = loadInputs(parser, request->readOptions);
+    if (!inputs)
+        return kExitBadInput;
+    const bool sameMachine = inputs->sameMachine;
+    timer.step("read");
+
+    Document document;
+    document.setAnalysisOptions(analysisOptionsFromOptions(parser, inputs->hardware, sameMachine));
+    const SessionLook look = fillDocument(document, std::move(*inputs));
+    reportUnplaced(document);
+    timer.step("analyse");
+
+    RooflinePlot plot;
+    buildChart(plot, document, parser, *request, look, sameMachine);
+    // A headless plot is never shown, so nothing replots on its own: this one places the labels
+    // the review layers lay out before a replot (targets).
+    timer.step("chart");
+    plot.replot();
+    timer.step("replot");
+    return writePicture(parser, document, plot, *request, timer);
 }
 
 } // namespace ridgepoint::cli

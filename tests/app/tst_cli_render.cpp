@@ -7,6 +7,7 @@
 #include "core/session/session.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/sessionfile.h"
+#include "widgets/export/exportlimits.h"
 
 #include <QColor>
 #include <QFile>
@@ -126,6 +127,7 @@ private slots:
     void saysWhenTheSessionIsTooBigToEmbed();
     void refusesBadOptions_data();
     void refusesBadOptions();
+    void refusesASizeBelowTheDialogsMinimum();
     void analysesAnExportedPictureLikeItsSession_data();
     void analysesAnExportedPictureLikeItsSession();
     void reopensAPngSessionAndWritesItAgain();
@@ -365,6 +367,32 @@ void TestCliRender::refusesBadOptions()
     QCOMPARE(run.status, 2);
     QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err.constData());
     QVERIFY(!QFile::exists(m_dir.filePath("never.png")));
+}
+
+// One range for the command and File ▸ Export image…: both take ExportLimits (tst_exportdialog
+// checks the dialog's boxes stop at the same least side). One pixel less is refused with status
+// 2 and the range; the least side itself is drawn.
+void TestCliRender::refusesASizeBelowTheDialogsMinimum()
+{
+    const int least = ExportLimits::kMinSide;
+    const QString output = m_dir.filePath("least.png");
+    const QString range = QString("between %1 and %2").arg(least).arg(ExportLimits::kMaxSide);
+    const QList<QStringList> tooSmall {
+        { "--size", QString("%1x%2").arg(least - 1).arg(least) },
+        { "--size", QString("%1x%2").arg(least).arg(least - 1) },
+        { "--width", QString::number(least - 1), "--height", QString::number(least) },
+    };
+    for (const QStringList &size : tooSmall) {
+        const Run run
+            = cli(QStringList { "render", "--hardware", "h100", m_points, "-o", output } + size);
+        QCOMPARE(run.status, 2);
+        QVERIFY2(QString::fromUtf8(run.err).contains(range), run.err.constData());
+        QVERIFY(!QFile::exists(output));
+    }
+    const QStringList drawn { "--hardware", "h100", m_points, "--size", QString("%1x%1").arg(least),
+        "-o", output };
+    QCOMPARE(render(drawn).status, 0);
+    QCOMPARE(QImage(output).size(), QSize(least, least));
 }
 
 void TestCliRender::analysesAnExportedPictureLikeItsSession_data()

@@ -7,6 +7,7 @@
 #include "core/session/session.h"
 #include "testmachine.h"
 #include "widgets/document/document.h"
+#include "widgets/export/exportlimits.h"
 #include "widgets/export/figuresession.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/sessionfile.h"
@@ -164,6 +165,48 @@ private slots:
         QCOMPARE(width->value(), 960.0);
         QCOMPARE(height->value(), 480.0);
         QCOMPARE(dialog.options().width, 960);
+    }
+
+    // One range for the dialog and `ridgepoint render` (tst_cli_render checks the command
+    // against the same ExportLimits): the boxes stop at its sides and resolutions.
+    void sizeAndDpiStopAtTheSharedLimits()
+    {
+        ExportDialog dialog(m_plot.get());
+        auto *width = dialog.findChild<QDoubleSpinBox *>("width");
+        auto *height = dialog.findChild<QDoubleSpinBox *>("height");
+        auto *dpi = dialog.findChild<QSpinBox *>("dpi");
+        QCOMPARE(width->minimum(), double(ExportLimits::kMinSide));
+        QCOMPARE(height->maximum(), double(ExportLimits::kMaxSide));
+        QCOMPARE(dpi->minimum(), ExportLimits::kMinDpi);
+        QCOMPARE(dpi->maximum(), ExportLimits::kMaxDpi);
+        width->setValue(ExportLimits::kMinSide - 1);
+        height->setValue(ExportLimits::kMaxSide + 1);
+        QCOMPARE(dialog.options().width, ExportLimits::kMinSide);
+        QCOMPARE(dialog.options().height, ExportLimits::kMaxSide);
+        // In inches the least is the same number of pixels.
+        setUnit(dialog, "in");
+        width->setValue(0.0);
+        QCOMPARE(dialog.options().width, ExportLimits::kMinSide);
+    }
+
+    // 8000 × 5000 at 600 dpi would be a 50000 × 31250 PNG: refused, as render refuses it.
+    void refusesAPngPastTheLargestSide()
+    {
+        ExportDialog dialog(m_plot.get());
+        const QString file = m_dir->filePath("huge.png");
+        dialog.findChild<QLineEdit *>("file")->setText(file);
+        dialog.findChild<QDoubleSpinBox *>("width")->setValue(8000);
+        dialog.findChild<QDoubleSpinBox *>("height")->setValue(5000);
+        dialog.findChild<QSpinBox *>("dpi")->setValue(600);
+        const QString limit = QString("at most %1").arg(ExportLimits::kMaxSide);
+        const QString note = dialog.findChild<QLabel *>("note")->text();
+        QVERIFY2(note.contains(limit), qPrintable(note));
+        const QString error = dialog.exportChart();
+        QVERIFY2(error.contains("50000 pixels wide or high; " + limit), qPrintable(error));
+        QVERIFY(!QFile::exists(file));
+        // The same size at 96 dpi fits.
+        dialog.findChild<QSpinBox *>("dpi")->setValue(96);
+        QVERIFY(!dialog.findChild<QLabel *>("note")->text().contains(limit));
     }
 
     void vectorFormatsHaveNoDpi()

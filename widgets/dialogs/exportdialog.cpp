@@ -1,8 +1,9 @@
 #include "widgets/dialogs/exportdialog.h"
 
-#include "widgets/export/figuresession.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/settings.h"
+#include "widgets/export/exportlimits.h"
+#include "widgets/export/figuresession.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -23,11 +24,10 @@
 namespace ridgepoint {
 namespace {
 
-// Every export is laid out in logical pixels at 96 per inch (the render command's --dpi uses
-// the same relation): a PNG at D dpi is drawn D / 96 device pixels per logical pixel.
-constexpr double kLogicalDpi = 96.0;
-constexpr int kMinPixels = 16;
-constexpr int kMaxPixels = 20000;
+// The sizes, resolutions and the 96 logical pixels per inch the render command accepts too.
+constexpr double kLogicalDpi = ExportLimits::kLogicalDpi;
+constexpr int kMinPixels = ExportLimits::kMinSide;
+constexpr int kMaxPixels = ExportLimits::kMaxSide;
 
 struct SizeUnit {
     const char *key;
@@ -45,6 +45,23 @@ constexpr SizeUnit kUnits[] = {
 QString megabytes(qsizetype bytes)
 {
     return QLocale().toString(double(bytes) / (1024.0 * 1024.0), 'f', 1);
+}
+
+// Why a PNG of these options is refused (wider or higher than ExportLimits::kMaxSide device
+// pixels, as the render command refuses it); empty when it is not.
+QString pngTooLarge(const ExportOptions &options)
+{
+    if (options.dpi <= 0)
+        return {};
+    const long longest
+        = ExportLimits::devicePixels(std::max(options.width, options.height), options.dpi);
+    if (longest <= ExportLimits::kMaxSide)
+        return {};
+    return ExportDialog::tr("At %1 dpi the PNG would be %2 pixels wide or high; at most %3 (choose "
+                            "a smaller size or resolution).")
+        .arg(options.dpi)
+        .arg(longest)
+        .arg(ExportLimits::kMaxSide);
 }
 
 } // namespace
@@ -103,7 +120,7 @@ ExportDialog::ExportDialog(RooflinePlot *plot, QWidget *parent)
     m_height->setValue(Settings::get(settings::exportHeight) / m_unitPixels);
 
     m_dpi->setObjectName("dpi");
-    m_dpi->setRange(24, 2400);
+    m_dpi->setRange(ExportLimits::kMinDpi, ExportLimits::kMaxDpi);
     m_dpi->setSingleStep(50);
     m_dpi->setSuffix(tr(" dpi"));
     m_dpi->setValue(Settings::get(settings::exportDpi));
@@ -277,6 +294,8 @@ void ExportDialog::updateNotes()
                             .arg(m_dpi->value())
                             .arg(qRound(width * scale))
                             .arg(qRound(height * scale)));
+        if (const QString tooLarge = pngTooLarge(options()); !tooLarge.isEmpty())
+            m_note->setText(m_note->text() + "\n" + tooLarge);
     } else {
         // Vector output: the size is the page; text stays text, so there is no resolution.
         m_note->setText((format == "pdf" ? tr("A PDF page of %1 (%2 × %3 at 96 per inch).")
@@ -312,7 +331,9 @@ void ExportDialog::updateNotes()
 QString ExportDialog::exportChart()
 {
     syncSuffix();
-    QString error = m_plot->exportTo(m_file->text(), options());
+    QString error = pngTooLarge(options());
+    if (error.isEmpty())
+        error = m_plot->exportTo(m_file->text(), options());
     if (!error.isEmpty()) {
         m_error->setText(error);
         m_error->show();

@@ -1,0 +1,185 @@
+// `ridgepoint llm`: the operators of an LLM prefill or decode step on a machine's roofline, a
+// sweep of its batch or sequence length, or the bottleneck of a measured generation.
+#include "app/cli/cli.h"
+#include "app/cli/cli_commands.h"
+#include "app/cli/cli_common.h"
+#include "app/cli/cli_workload_options.h"
+
+#include "core/model/units.h"
+#include "core/report/workload_report.h"
+#include "core/workloads/llm.h"
+
+namespace ridgepoint::cli {
+namespace {
+
+void addLlmOptions(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(
+        "Place the operators of an LLM prefill or decode step on a machine's roofline "
+        "(docs/MODEL.md section 8): one point per operator kind plus the whole model. With "
+        "--measured-time, find the bottleneck of a measured generation instead.");
+    addHardwareOptions(parser);
+    parser.addOption(
+        { "model", "Model configuration by name (Llama-2-7B, Mistral-7B, ...).", "name" });
+    parser.addOption({ "phase", "prefill or decode.", "phase" });
+    parser.addOption({ "seq", "Prefill: prompt tokens. Decode: context length.", "N" });
+    parser.addOption({ "batch", "Sequences processed together (default 1).", "N" });
+    parser.addOption({ "weights", "Weight type: bf16 (default), fp16, int8, int4.", "type" });
+    parser.addOption({ "activations", "Activation type: bf16 (default), fp16, int8.", "type" });
+    parser.addOption({ "kv", "KV-cache type: bf16 (default), fp16, int8.", "type" });
+    parser.addOption({ "flash-attention", "Fused attention: scores never reach memory." });
+    parser.addOption({ "prompt-len", "Measured generation: prompt tokens.", "N" });
+    parser.addOption({ "gen-tokens", "Measured generation: generated tokens.", "N" });
+    parser.addOption({ "measured-time", "Measured generation: wall time, e.g. 2.5 s.", "time" });
+    parser.addOption({ "sweep", "Sweep batch or seq: PARAM=A:B[:xK|:+K].", "spec" });
+    parser.addOption({ "json", "Print one JSON object (numbers in SI base units)." });
+}
+
+// The built-in model --model names; nullopt (after saying why) when there is none.
+std::optional<ModelConfig> modelFromOptions(const QCommandLineParser &parser)
+{
+    if (!parser.isSet("model")) {
+        err() << "llm needs --model NAME" << Qt::endl;
+        return std::nullopt;
+    }
+    std::vector<Diagnostic> problems;
+    const auto models = builtinModels(&problems);
+    for (const auto &d : problems)
+        err() << QString::fromStdString(d.toString()) << Qt::endl;
+    auto model = findModel(models, parser.value("model").toStdString());
+    if (!model) {
+        err() << "--model: " << QString::fromStdString(model.error()) << Qt::endl;
+        return std::nullopt;
+    }
+    return std::move(*model);
+}
+
+// The step the options describe (--phase and --seq unless --measured-time, --batch, the types,
+// --flash-attention); nullopt (after saying why) when they do not describe one.
+std::optional<LlmSpec> llmSpecFromOptions(const QCommandLineParser &parser)
+{
+    LlmSpec spec;
+    if (!parser.isSet("measured-time")) {
+        if (!parser.isSet("phase")) {
+            err() << "llm needs --phase prefill|decode (or --measured-time)" << Qt::endl;
+            return std::nullopt;
+        }
+        const auto phase = llmPhaseFromName(parser.value("phase").toStdString());
+        if (!phase) {
+            err() << "--phase: expected prefill|decode, got \"" << parser.value("phase") << "\""
+                  << Qt::endl;
+            return std::nullopt;
+        }
+        spec.phase = *phase;
+        if (!parser.isSet("seq") && !parser.isSet("sweep")) {
+            err() << "llm needs --seq N" << Qt::endl;
+            return std::nullopt;
+        }
+    }
+    if (!integerOption(parser, "seq", spec.seq) || !integerOption(parser, "batch", spec.batch))
+        return std::nullopt;
+    if (!precisionOption(parser, "weights",
+            { Precision::BF16, Precision::FP16, Precision::INT8, Precision::INT4 }, spec.weights)
+        || !precisionOption(parser, "activations",
+            { Precision::BF16, Precision::FP16, Precision::INT8 }, spec.activations)
+        || !precisionOption(
+            parser, "kv", { Precision::BF16, Precision::FP16, Precision::INT8 }, spec.kv))
+        return std::nullopt;
+    spec.fusedAttention = parser.isSet("flash-attention");
+    return spec;
+}
+
+// What the options ask of the model on the machine.
+struct LlmRun {
+    const ModelConfig &model;
+    const LlmSpec &spec;
+    const Hardware &hardware;
+    AnalysisOptions options;
+    bool json = false;
+};
+
+// --measured-time: the bottleneck of a measured generation of --prompt-len + --gen-tokens.
+int analyzeMeasuredGeneration(const QCommandLineParser &parser, const LlmRun &run)
+{
+    std::int64_t prompt = 0;
+    std::int64_t generated = 0;
+    if (!parser.isSet("prompt-len") || !parser.isSet("gen-tokens")) {
+        err() << "--measured-time needs --prompt-len and --gen-tokens" << Qt::endl;
+        return kExitBadInput;
+    }
+    if (!integerOption(parser, "prompt-len", prompt)
+        || !integerOption(parser, "gen-tokens", generated))
+        return kExitBadInput;
+    const auto seconds
+        = parsePositiveQuantity(parser.value("measured-time").toStdString(), Dimension::Time);
+    if (!seconds) {
+        err() << "--measured-time: " << QString::fromStdString(seconds.error()) << Qt::endl;
+        return kExitBadInput;
+    }
+    auto g = analyzeGeneration(
+        run.model, run.spec, prompt, generated, *seconds, run.hardware, run.options);
+    if (!g) {
+        err() << QString::fromStdString(g.error()) << Qt::endl;
+        return kExitBadInput;
+    }
+    printText(run.json ? generationJson(run.hardware, *g) : generationTable(*g));
+    return kExitOk;
+}
+
+int sweepLlm(const QCommandLineParser &parser, const LlmRun &run)
+{
+    const auto range = sweepOption(parser, { "batch", "seq" });
+    if (!range)
+        return kExitBadInput;
+    return runIntegerSweep(*range, run.hardware, run.json,
+        [&](std::int64_t v) -> ridgepoint::Expected<AnalyzedPoint, std::string> {
+            LlmSpec s = run.spec;
+            (range->parameter == "batch" ? s.batch : s.seq) = v;
+            auto r = modelLlm(run.model, s, run.hardware, run.options);
+            if (!r)
+                return ridgepoint::Unexpected(r.error());
+            return r->total;
+        });
+}
+
+} // namespace
+
+int runLlm(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addLlmOptions(parser);
+    int status = kExitOk;
+    if (!parseOrExplain(parser, arguments, status))
+        return status;
+    if (!parser.positionalArguments().isEmpty()) {
+        err() << "llm takes no file arguments" << Qt::endl;
+        return kExitBadInput;
+    }
+    const auto model = modelFromOptions(parser);
+    if (!model)
+        return kExitBadInput;
+    const auto spec = llmSpecFromOptions(parser);
+    if (!spec)
+        return kExitBadInput;
+    auto hardware = hardwareFromOptions(parser);
+    if (!hardware)
+        return kExitBadInput;
+    adoptPrecision(parser, *hardware, llmComputePrecision(*spec));
+    LlmRun run { *model, *spec, *hardware, {}, parser.isSet("json") };
+    run.options.computeCeiling = parser.value("compute").toStdString();
+
+    if (parser.isSet("measured-time"))
+        return analyzeMeasuredGeneration(parser, run);
+    if (parser.isSet("sweep"))
+        return sweepLlm(parser, run);
+    auto result = modelLlm(run.model, run.spec, run.hardware, run.options);
+    if (!result) {
+        err() << QString::fromStdString(result.error()) << Qt::endl;
+        return kExitBadInput;
+    }
+    printText(run.json ? llmJson(run.hardware, run.model, run.spec, *result)
+                       : llmTable(run.hardware, run.model, run.spec, *result));
+    return kExitOk;
+}
+
+} // namespace ridgepoint::cli

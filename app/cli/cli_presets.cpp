@@ -1,0 +1,33 @@
+// `ridgepoint presets`: the built-in machines with their ceilings and ridges.
+#include "app/cli/cli.h"
+#include "app/cli/cli_commands.h"
+#include "app/cli/cli_common.h"
+
+#include "core/presets/presets.h"
+#include "core/report/report.h"
+
+namespace ridgepoint::cli {
+
+int runPresets(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription("List the hardware presets with their ceilings and ridges.");
+    parser.addOption({ "json", "Print {\"presets\": [...]} instead of a table." });
+    int status = kExitOk;
+    if (!parseOrExplain(parser, arguments, status))
+        return status;
+    if (!parser.positionalArguments().isEmpty()) {
+        err() << "presets takes no file arguments" << Qt::endl;
+        return kExitBadInput;
+    }
+    const PresetDatabase presets = PresetDatabase::builtin();
+    for (const auto &d : presets.diagnostics())
+        err() << QString::fromStdString(d.toString()) << Qt::endl;
+    const std::string text
+        = parser.isSet("json") ? presetsJson(presets.machines()) : presetsTable(presets.machines());
+    out() << QString::fromStdString(text);
+    out().flush();
+    return kExitOk;
+}
+
+} // namespace ridgepoint::cli

@@ -1,0 +1,104 @@
+#include "app/cli/cli_workload_options.h"
+
+#include "app/cli/cli.h"
+#include "app/cli/cli_common.h"
+
+#include "core/report/workload_report.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ridgepoint::cli {
+namespace {
+
+bool fail(const QString &message)
+{
+    err() << message << Qt::endl;
+    return false;
+}
+
+} // namespace
+
+void printText(const std::string &text)
+{
+    out() << QString::fromStdString(text);
+    out().flush();
+}
+
+bool integerOption(const QCommandLineParser &parser, const QString &name, std::int64_t &value)
+{
+    if (!parser.isSet(name))
+        return true;
+    bool ok = false;
+    const qlonglong parsed = parser.value(name).toLongLong(&ok);
+    if (!ok || parsed < 1)
+        return fail(
+            "--" + name + ": expected a positive integer, got \"" + parser.value(name) + "\"");
+    value = parsed;
+    return true;
+}
+
+bool precisionOption(const QCommandLineParser &parser, const QString &name,
+    const std::vector<Precision> &allowed, Precision &value)
+{
+    if (!parser.isSet(name))
+        return true;
+    const auto parsed = precisionFromName(parser.value(name).toStdString());
+    if (parsed && std::ranges::find(allowed, *parsed) != allowed.end()) {
+        value = *parsed;
+        return true;
+    }
+    QString names;
+    for (Precision p : allowed)
+        names
+            += (names.isEmpty() ? "" : "|") + QString::fromStdString(std::string(precisionName(p)));
+    return fail("--" + name + ": expected " + names + ", got \"" + parser.value(name) + "\"");
+}
+
+void adoptPrecision(const QCommandLineParser &parser, Hardware &hardware, Precision precision)
+{
+    if (!parser.isSet("hardware") && hardware.compute.size() == 1)
+        hardware.compute.front().precision = precision;
+}
+
+std::optional<SweepRange> sweepOption(
+    const QCommandLineParser &parser, const QStringList &parameters)
+{
+    auto range = parseSweep(parser.value("sweep").toStdString());
+    if (!range) {
+        fail("--sweep: " + QString::fromStdString(range.error()));
+        return std::nullopt;
+    }
+    if (!parameters.contains(QString::fromStdString(range->parameter))) {
+        fail("--sweep: unknown parameter \"" + QString::fromStdString(range->parameter)
+            + "\" (one of " + parameters.join(", ") + ")");
+        return std::nullopt;
+    }
+    return *range;
+}
+
+int runIntegerSweep(const SweepRange &range, const Hardware &hardware, bool json,
+    const std::function<ridgepoint::Expected<AnalyzedPoint, std::string>(std::int64_t)> &model)
+{
+    auto values = sweepValues(range);
+    if (!values) {
+        fail("--sweep: " + QString::fromStdString(values.error()));
+        return kExitBadInput;
+    }
+    std::vector<double> rounded;
+    for (double v : *values) {
+        const double r = std::round(v);
+        if (rounded.empty() || rounded.back() != r)
+            rounded.push_back(r);
+    }
+    auto result = runSweep(
+        range.parameter, rounded, [&](double v) { return model(static_cast<std::int64_t>(v)); });
+    if (!result) {
+        fail(QString::fromStdString(result.error()));
+        return kExitBadInput;
+    }
+    printText(json ? sweepJson(hardware, *result) : sweepTable(*result));
+    return kExitOk;
+}
+
+} // namespace ridgepoint::cli

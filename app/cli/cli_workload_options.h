@@ -1,0 +1,45 @@
+// The options the workload commands (`matmul`, `llm`) share: positive integers, precisions, the
+// precision a one-ceiling machine stands for, and --sweep PARAM=A:B[:xSTEP] over an integer
+// parameter.
+#pragma once
+
+#include "core/analysis/analysis.h"
+#include "core/model/expected.h"
+#include "core/model/hardware.h"
+#include "core/workloads/sweep.h"
+
+#include <QCommandLineParser>
+#include <QStringList>
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ridgepoint::cli {
+
+// Writes `text` to stdout as it is.
+void printText(const std::string &text);
+
+// A positive integer option into `value` (left alone when absent); false after saying why.
+bool integerOption(const QCommandLineParser &parser, const QString &name, std::int64_t &value);
+
+// A precision among `allowed` into `value` (left alone when absent); false after saying why.
+bool precisionOption(const QCommandLineParser &parser, const QString &name,
+    const std::vector<Precision> &allowed, Precision &value);
+
+// Without --hardware the machine is one ceiling from --peak and --bandwidth: let it stand for
+// the precision the workload computes in.
+void adoptPrecision(const QCommandLineParser &parser, Hardware &hardware, Precision precision);
+
+// --sweep over one of `parameters`; nullopt (after saying why) when it is not one.
+std::optional<SweepRange> sweepOption(
+    const QCommandLineParser &parser, const QStringList &parameters);
+
+// Sweeps an integer parameter: values are rounded and repeats dropped; prints the sweep (as JSON
+// with `json`) and returns the exit status.
+int runIntegerSweep(const SweepRange &range, const Hardware &hardware, bool json,
+    const std::function<ridgepoint::Expected<AnalyzedPoint, std::string>(std::int64_t)> &model);
+
+} // namespace ridgepoint::cli
