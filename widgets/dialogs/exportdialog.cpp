@@ -84,6 +84,18 @@ ExportDialog::ExportDialog(RooflinePlot *plot, QWidget *parent)
     , m_error(new QLabel(this))
 {
     setWindowTitle(tr("Export image"));
+    setUpFromSettings();
+    setUpNotes();
+    auto *browse = new QPushButton(tr("Browse…"), this);
+    connectControls(browse);
+    layOut(browse);
+    setMinimumWidth(560);
+    updateNotes();
+}
+
+// The controls, named for the tests, with the choices last used (Settings).
+void ExportDialog::setUpFromSettings()
+{
     m_format->setObjectName("format");
     m_format->addItem(tr("PNG image"), "png");
     m_format->addItem(tr("SVG drawing (text stays text)"), "svg");
@@ -126,7 +138,10 @@ ExportDialog::ExportDialog(RooflinePlot *plot, QWidget *parent)
     m_dpi->setValue(Settings::get(settings::exportDpi));
     m_dpi->setToolTip(tr("The picture is laid out at 96 pixels per inch and drawn dpi / 96 times "
                          "finer: 96 dpi is a screen, 300 dpi suits print"));
+}
 
+void ExportDialog::setUpNotes()
+{
     m_note->setObjectName("note");
     m_note->setWordWrap(true);
     m_note->setTextFormat(Qt::PlainText);
@@ -140,8 +155,10 @@ ExportDialog::ExportDialog(RooflinePlot *plot, QWidget *parent)
     m_error->setTextFormat(Qt::PlainText);
     m_error->setStyleSheet("color: #b00000");
     m_error->hide();
+}
 
-    auto *browse = new QPushButton(tr("Browse…"), this);
+void ExportDialog::connectControls(QPushButton *browse)
+{
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString name = QFileDialog::getSaveFileName(
             this, tr("Export image"), m_file->text(), tr("PNG (*.png);;SVG (*.svg);;PDF (*.pdf)"));
@@ -164,7 +181,10 @@ ExportDialog::ExportDialog(RooflinePlot *plot, QWidget *parent)
         connect(box, &QDoubleSpinBox::valueChanged, this, &ExportDialog::updateNotes);
     connect(m_dpi, &QSpinBox::valueChanged, this, &ExportDialog::updateNotes);
     connect(m_embed, &QCheckBox::toggled, this, &ExportDialog::updateNotes);
+}
 
+void ExportDialog::layOut(QPushButton *browse)
+{
     auto *fileRow = new QHBoxLayout;
     fileRow->addWidget(m_file, 1);
     fileRow->addWidget(browse);
@@ -196,8 +216,6 @@ ExportDialog::ExportDialog(RooflinePlot *plot, QWidget *parent)
     layout->addWidget(m_sessionNote);
     layout->addWidget(m_error);
     layout->addWidget(buttons);
-    setMinimumWidth(560);
-    updateNotes();
 }
 
 void ExportDialog::setSession(const PictureSession &session)

@@ -11,6 +11,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 
 namespace ridgepoint {
@@ -42,6 +43,10 @@ public:
     void accept() override;
 
 private:
+    void setUpFromSettings();
+    void setUpNotes();
+    void connectControls(QPushButton *browse);
+    void layOut(QPushButton *browse);
     void syncSuffix();
     void changeUnit();
     void updateNotes();
