@@ -171,7 +171,9 @@ HardwareReadResult readAdvisorRoofs(std::string_view text, const std::string &fi
             "columns)" });
         return result;
     }
-    const auto &[headerIndex, columns] = *header;
+    // Not a structured binding: clang 14 (the fuzz preset) cannot capture one in a lambda.
+    const std::size_t headerIndex = header->first;
+    const std::map<std::string, std::size_t> &columns = header->second;
     const auto at = [&](const CsvRow &row, const char *name) -> std::string {
         auto it = columns.find(name);
         return it != columns.end() ? row.text(it->second) : std::string();
