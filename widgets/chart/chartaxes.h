@@ -1,0 +1,62 @@
+// The chart's log-log axes: tick labels in a prefixed unit, the decade-snapped frames the view
+// resets to (around a machine's ridges, or around the points), and their theme.
+#pragma once
+
+#include <qcustomplot.h>
+
+#include <QString>
+
+#include <optional>
+#include <utility>
+
+namespace ridgepoint {
+
+class Document;
+struct ChartTheme;
+struct Hardware;
+
+namespace chart {
+
+// Log ticks labelled as plain numbers in a prefixed unit ("100" on a TFLOP/s axis).
+class PrefixedLogTicker : public QCPAxisTickerLog
+{
+public:
+    void setScale(double scale) { m_scale = scale; }
+
+protected:
+    QString getTickLabel(double tick, const QLocale &, QChar, int) override;
+
+private:
+    double m_scale = 1.0;
+};
+
+// The unit prefix for an axis whose top is `high`: the one that makes the top readable
+// ({1e12, "T"} for 3e15 FLOP/s), {1, ""} below ten thousand.
+std::pair<double, QString> ratePrefix(double high);
+
+// The decade at or below (above) `value`: 1000 for 999.9 and for 1000.
+double decadeFloor(double value);
+double decadeCeil(double value);
+
+// The highest visible compute peak and memory bandwidth of a machine (0 when none is visible).
+double topPeak(const Hardware &hardware);
+double topBandwidth(const Hardware &hardware);
+
+// A view of the log-log chart (intensity in FLOP/B, performance in FLOP/s).
+struct AxisFrame {
+    double xLower = 0.0, xUpper = 0.0;
+    double yLower = 0.0, yUpper = 0.0;
+    friend bool operator==(const AxisFrame &, const AxisFrame &) = default;
+};
+// Decades around the visible ceilings' ridges (at least 0.01 to 1000 FLOP/B), so two sessions
+// on one machine look the same; 0.01–1e4 FLOP/B × 1e9–1e15 FLOP/s without a ridge.
+AxisFrame hardwareFrame(const Hardware &hardware);
+// Decades around the analysed points (and what they could attain), nullopt without any.
+std::optional<AxisFrame> dataFrame(const Document &document);
+
+// Grid, axis pens, tick and label colours and fonts of `plot`'s axes for `theme` in `base`.
+void styleAxes(QCustomPlot *plot, const ChartTheme &theme, const QFont &base);
+
+} // namespace chart
+
+} // namespace ridgepoint

@@ -1,0 +1,148 @@
+#include "widgets/chart/charttooltip.h"
+
+#include "core/analysis/analysis.h"
+#include "core/model/units.h"
+#include "widgets/document/document.h"
+
+#include <QStringList>
+
+#include <algorithm>
+
+namespace ridgepoint::chart {
+namespace {
+
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+QString rate(double value)
+{
+    return q(formatQuantity(value, Dimension::FlopRate));
+}
+
+} // namespace
+
+QString ChartTooltip::reachTheRoof(const KernelPoint &point, const PointAnalysis &a)
+{
+    QStringList lines;
+    if (a.performance && a.consistent && *a.performance < 0.99 * a.attainable) {
+        lines << tr("to reach its roof: +%1 (×%2)")
+                     .arg(rate(a.attainable - *a.performance),
+                         q(formatSignificant(a.attainable / *a.performance, 3)));
+    }
+    if (a.bound == Bound::Memory) {
+        const auto binding = std::find_if(a.levels.begin(), a.levels.end(),
+            [&](const LevelAnalysis &l) { return l.memory == a.limitingCeiling; });
+        if (binding != a.levels.end()) {
+            const double needed = a.peak / binding->bandwidth; // the ridge of this pair
+            const double target = point.flops / needed;
+            lines << tr("to reach the compute roof: intensity ≥ %1 FLOP/B on %2, i.e. remove "
+                        "%3 of its %4")
+                         .arg(q(formatSignificant(needed, 3)), q(binding->memory).toHtmlEscaped(),
+                             q(formatQuantity(binding->bytes - target, Dimension::Bytes, 3)),
+                             q(formatQuantity(binding->bytes, Dimension::Bytes, 3)));
+        }
+    } else {
+        lines << tr("on the compute roof: only a faster ceiling (lower precision, tensor "
+                    "units) or fewer FLOPs make it faster");
+    }
+    return lines.join("<br>");
+}
+
+QString ChartTooltip::aboutThePoint(
+    const Document &document, std::size_t index, const KernelPoint &point)
+{
+    QString text = QStringLiteral("<b>%1</b>").arg(q(point.name).toHtmlEscaped());
+    if (!point.group.empty())
+        text += "<br>" + tr("group: %1").arg(q(point.group).toHtmlEscaped());
+    const WhatIf &move = document.whatIf(index);
+    if (!move.isIdentity())
+        text += "<br><i>"
+            + tr("what-if: bytes ×%1, time ×%2 (drag back or undo to restore)")
+                  .arg(q(formatSignificant(move.bytesFactor, 3)),
+                      q(formatSignificant(move.timeFactor, 3)))
+            + "</i>";
+    text += "<br>" + tr("FLOPs: %1").arg(q(formatQuantity(point.flops, Dimension::Flops)));
+    if (document.quantMode() != QuantMode::None && !document.workload(index))
+        text += "<br><i>"
+            + tr("quantization %1 does not move this point: a measured kernel keeps its measured "
+                 "FLOPs, bytes and time")
+                  .arg(q(std::string(quantModeName(document.quantMode()))))
+            + "</i>";
+    return text;
+}
+
+QString ChartTooltip::aboutTheAnalysis(const PointAnalysis &a)
+{
+    QString text;
+    for (const auto &level : a.levels) {
+        text += "<br>"
+            + tr("%1: %2, intensity %3 FLOP/B, roof %4")
+                  .arg(q(level.memory).toHtmlEscaped(),
+                      q(formatQuantity(level.bytes, Dimension::Bytes)),
+                      q(formatSignificant(level.intensity, 4)), rate(level.attainable));
+    }
+    if (a.performance)
+        text += "<br>" + tr("performance: %1").arg(rate(*a.performance));
+    text += "<br>"
+        + tr("attainable: %1 = min(π, β·I) (%2-bound by %3)")
+              .arg(rate(a.attainable), q(std::string(boundName(a.bound))),
+                  q(a.limitingCeiling).toHtmlEscaped());
+    if (a.utilization)
+        text += "<br>"
+            + tr("utilization: %1 % of attainable")
+                  .arg(q(formatSignificant(*a.utilization * 100.0, 3)));
+    text += "<br>"
+        + tr("T_min %1, T_max %2")
+              .arg(q(formatQuantity(a.tMin, Dimension::Time)),
+                  q(formatQuantity(a.tMax, Dimension::Time)));
+    if (!a.consistent)
+        text += "<br><b style='color:#c00000'>" + tr("impossible: faster than its roof allows")
+            + "</b>";
+    if (!a.note.empty())
+        text += "<br><i>" + q(a.note).toHtmlEscaped() + "</i>";
+    return text;
+}
+
+QString ChartTooltip::onTheOtherMachine(
+    const Document &document, std::size_t index, const PointAnalysis &a)
+{
+    const Hardware *other = document.compareHardware();
+    if (!other)
+        return {};
+    const auto there = document.compareAnalysis(index);
+    if (!there)
+        return "<br>" + tr("on %1: %2").arg(q(other->name), q(there.error()).toHtmlEscaped());
+    const double here = a.performance.value_or(a.attainable);
+    return "<br>"
+        + tr("on %1: attainable %2 (%3-bound by %4); speed-up bound ×%5 over %6")
+              .arg(q(other->name).toHtmlEscaped(), rate(there->attainable),
+                  q(std::string(boundName(there->bound))),
+                  q(there->limitingCeiling).toHtmlEscaped(),
+                  q(formatSignificant(there->attainable / here, 3)),
+                  a.performance ? tr("the measurement") : tr("the attainable here"));
+}
+
+QString ChartTooltip::describe(const Document &document, std::size_t index)
+{
+    if (index >= document.pointCount())
+        return {};
+    const KernelPoint point = document.point(index);
+    const auto &result = document.analysis(index);
+    QString text = aboutThePoint(document, index, point);
+    if (!result) {
+        text += "<br><i>" + q(result.error()).toHtmlEscaped() + "</i>";
+        return text;
+    }
+    const PointAnalysis &a = *result;
+    text += aboutTheAnalysis(a);
+    if (const QString reach = reachTheRoof(point, a); !reach.isEmpty())
+        text += "<br>" + reach;
+    text += onTheOtherMachine(document, index, a);
+    if (!point.source.file.empty())
+        text += "<br>" + tr("from %1:%2").arg(q(point.source.file)).arg(point.source.line);
+    return text;
+}
+
+} // namespace ridgepoint::chart

@@ -1,0 +1,123 @@
+// Where the chart's texts go so that they do not cover each other: the roofs' labels (along a
+// slanted roof near its lower-left end, at the right edge above a flat one, side by side when
+// flat roofs are close) and the legend (in a free corner of the plot, else in a strip under it).
+// The geometry is in free functions on plain data; placeRoofLabels() and LegendPlacement apply
+// it to the plot at every layout.
+#pragma once
+
+#include <qcustomplot.h>
+
+#include <QFontMetrics>
+#include <QRect>
+#include <QRectF>
+#include <QString>
+
+#include <array>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace ridgepoint {
+
+struct ChartTheme;
+
+namespace chart {
+
+class RoofLine;
+
+// Pixels between flat labels standing side by side, and after a label's text.
+inline constexpr double kFlatLabelGap = 18.0;
+inline constexpr double kFlatLabelTrail = 10.0;
+
+// Where a slanted roof y = `bandwidth`·x, which ends where it meets `top`, gets its label in
+// the view [x] × [y]: an intensity on the visible part of the line, a little right of its
+// lower-left end (`slot` staggers neighbours: 6, 11 or 16 % of the visible span in log terms),
+// or nullopt when no part of it is in view.
+std::optional<double> slantedLabelAt(
+    const QCPRange &x, const QCPRange &y, double bandwidth, double top, int slot);
+
+// The flat labels placed so far at the right edge: each new one is shifted left past any whose
+// line is closer than a line of text, so that no two overlap.
+class FlatLabelStack
+{
+public:
+    // The shift (pixels left of the plot's right edge) for a label on pixel row `y`, whose
+    // text is `height` high.
+    double shiftFor(double y, double height) const;
+    // Records a label on row `y` drawn `width` wide at `shift`.
+    void add(double y, double shift, double width);
+
+private:
+    struct Placed {
+        double y;
+        double right; // shift + width + trail: where the next one may begin
+    };
+    std::vector<Placed> m_placed;
+};
+
+// A flat label's text in `room` pixels: whole when it fits, else with the start of its names
+// elided ("…BF16 tensor 2:4 sparse  1.98 PFLOP/s": the value after the last double space
+// stays), or empty when there is no room for more than the value.
+QString fitFlatLabel(const QString &text, const QFontMetrics &metrics, int room);
+
+// The roofs whose labels placeRoofLabels() lays out.
+struct RoofLabelSet {
+    std::vector<RoofLine *> own; // the current machine's
+    std::vector<RoofLine *> compare; // the compared machine's
+    double topPeak = 0.0; // the current machine's highest visible compute roof
+    double compareTopPeak = 0.0; // the compared machine's, 0 when none
+    std::optional<double> activePeak; // the roof the points are measured against
+};
+// Slanted labels on the visible part of their line; flat labels at the right edge, the active
+// roof's first so crowding never hides it, then the others from the top down.
+void placeRoofLabels(QCustomPlot *plot, const RoofLabelSet &roofs);
+
+// The corners a legend tries, in order: top left (where the roofline rises from), then the
+// corners under the roofs.
+inline constexpr std::array<Qt::Alignment, 4> kLegendCorners
+    = { Qt::AlignTop | Qt::AlignLeft, Qt::AlignBottom | Qt::AlignRight,
+          Qt::AlignBottom | Qt::AlignLeft, Qt::AlignTop | Qt::AlignRight };
+// A box of `size` in corner `corner` of `area`.
+QRect cornerBox(Qt::Alignment corner, const QSize &size, const QRect &area);
+// The first of kLegendCorners where a box of `size` in `area` is not `covered`, or nullopt.
+std::optional<Qt::Alignment> freeCorner(
+    const QSize &size, const QRect &area, const std::function<bool(const QRect &)> &covered);
+// The pixel boxes of the plot's visible texts and tracers (labels, markers): what a legend
+// must not cover.
+std::vector<QRectF> itemRects(const QCustomPlot &plot);
+
+// The legend's place, chosen at the end of every layout: a free corner of the plot, else a
+// strip under it, else (when the strip would leave the plot less than `minPlotHeight`) left
+// out of that layout.
+class LegendPlacement
+{
+public:
+    LegendPlacement(QCustomPlot *plot, int minPlotHeight);
+
+    // Places the legend. `markersIn` says whether a drawn point reaches into a box; `relayout`
+    // lays the plot out again (without placing the legend) after the legend moved.
+    void place(const ChartTheme &theme, const std::function<bool(const QRectF &)> &markersIn,
+        const std::function<void()> &relayout);
+    // A box over the plot, or plain entries on the picture's background under it.
+    void style(const ChartTheme &theme);
+    bool outside() const { return m_outside; }
+    // While fixed, place() leaves the legend where it is (an export's second pass).
+    void setFixed(bool fixed) { m_fixed = fixed; }
+
+private:
+    void setOutside(bool outside, const ChartTheme &theme);
+    int stripColumns() const;
+    QSize cornerSize();
+
+    QCustomPlot *m_plot;
+    int m_minPlotHeight;
+    bool m_outside = false; // in a row under the axis rect instead of its inset layout
+    bool m_fixed = false;
+    // Hidden by place() because neither a corner nor a strip under the plot had room; shown
+    // again at the next layout.
+    bool m_squeezedOut = false;
+};
+
+} // namespace chart
+
+} // namespace ridgepoint

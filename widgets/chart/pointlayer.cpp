@@ -1,0 +1,549 @@
+#include "widgets/chart/pointlayer.h"
+
+#include "core/analysis/analysis.h"
+#include "core/model/units.h"
+#include "widgets/chart/chartdecorations.h"
+#include "widgets/chart/charttheme.h"
+#include "widgets/document/document.h"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+namespace ridgepoint::chart {
+namespace {
+
+constexpr int kMaxLabelWidth = 170; // pixels for a point's name on the chart
+constexpr std::size_t kMaxPointLabels = 24;
+constexpr std::size_t kMaxAllPointLabels = 400; // "label all points": beyond this, clutter
+
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+// A scatter style drawn once into a pixmap: QCustomPlot blits it at each point (rounded to
+// whole pixels), several times faster than stroking an antialiased shape per point.
+QCPScatterStyle markerStamp(const QCPScatterStyle &shape)
+{
+    const double extent = shape.size() + 2.0 * shape.pen().widthF() + 2.0;
+    const int side = static_cast<int>(std::ceil(extent)) | 1; // odd: the point sits on a pixel
+    QPixmap pixmap(side, side);
+    pixmap.fill(Qt::transparent);
+    QCPPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    shape.applyTo(&painter, shape.pen());
+    shape.drawShape(&painter, side / 2.0, side / 2.0);
+    painter.end();
+    return QCPScatterStyle(pixmap);
+}
+
+const std::string &groupName(const KernelPoint &point)
+{
+    static const std::string kDefault("kernels");
+    return point.group.empty() ? kDefault : point.group;
+}
+
+} // namespace
+
+QCPScatterStyle::ScatterShape levelShape(std::optional<MemoryLevel> level)
+{
+    if (!level)
+        return QCPScatterStyle::ssCircle;
+    switch (*level) {
+    case MemoryLevel::L1:
+        return QCPScatterStyle::ssTriangle;
+    case MemoryLevel::L2:
+        return QCPScatterStyle::ssSquare;
+    case MemoryLevel::L3:
+        return QCPScatterStyle::ssDiamond;
+    case MemoryLevel::DRAM:
+    case MemoryLevel::HBM:
+        return QCPScatterStyle::ssCircle;
+    default:
+        return QCPScatterStyle::ssCrossCircle;
+    }
+}
+
+std::vector<LevelDot> levelDots(
+    const KernelPoint &p, const KernelPoint *moved, const PointAnalysis &a, const Hardware &hw)
+{
+    std::vector<LevelDot> dots;
+    const auto byIntensity = [](const LevelDot &l, const LevelDot &r) { return l.first < r.first; };
+    if (p.knownByIntensity() && moved) {
+        // Known by intensities and rate (a NERSC text file): each level at its own intensity,
+        // as moved, with its own marker, including levels the machine has no ceiling for (left
+        // out of the analysis, as for byte counts below).
+        if (moved->intensity)
+            dots.emplace_back(*moved->intensity, std::nullopt);
+        for (const auto &level : moved->levelIntensities)
+            dots.emplace_back(level.intensity, level.level);
+        std::sort(dots.begin(), dots.end(), byIntensity);
+    }
+    for (std::size_t l = 0; l < a.levels.size() && !p.knownByIntensity(); ++l)
+        dots.emplace_back(a.levels[l].intensity,
+            l < p.bytes.size() ? p.bytes[l].level : std::optional<MemoryLevel>());
+    const auto unbounded = [&hw](const LevelBytes &b) {
+        return !(b.level ? hw.memoryFor(*b.level) : hw.mainMemory());
+    };
+    if (std::any_of(p.bytes.begin(), p.bytes.end(), unbounded)) {
+        // Levels the machine has no ceiling for (L1 and L2 on most GPU presets) are left out of
+        // the analysis (the tooltip says so) but still drawn at F / B_l on the hierarchical
+        // line, so the picture shows where the traffic is.
+        dots.clear();
+        std::size_t analysed = 0;
+        for (const auto &b : p.bytes) {
+            if (unbounded(b)) {
+                if (b.bytes > 0.0 && p.flops > 0.0)
+                    dots.emplace_back(p.flops / b.bytes, b.level);
+            } else if (analysed < a.levels.size()) {
+                dots.emplace_back(a.levels[analysed++].intensity, b.level);
+            }
+        }
+        std::sort(dots.begin(), dots.end(), byIntensity);
+    }
+    return dots;
+}
+
+std::vector<RidgeCrossing> ridgeCrossings(const std::vector<SweepStep> &samples)
+{
+    std::vector<RidgeCrossing> out;
+    for (std::size_t k = 1; k < samples.size(); ++k) {
+        const SweepStep &s0 = samples[k - 1];
+        const SweepStep &s1 = samples[k];
+        if ((s0.balance >= 0.0) == (s1.balance >= 0.0))
+            continue;
+        const double t = s0.balance / (s0.balance - s1.balance);
+        const auto between = [t](double a, double b) { return a * std::pow(b / a, t); };
+        out.push_back(
+            { QPointF(between(s0.x, s1.x), between(s0.y, s1.y)), between(s0.value, s1.value) });
+    }
+    return out;
+}
+
+// The scatter data of many points gathered first and handed to QCustomPlot at once: adding
+// points one by one to a graph keeps its data sorted on every insert.
+struct PointLayer::PointBatch {
+    struct Series {
+        QCPScatterStyle style;
+        QVector<double> x, y;
+    };
+    std::map<std::tuple<std::size_t, int, bool>, Series> scatter; // (group, shape, planned)
+    QVector<double> impossibleX, impossibleY;
+    QVector<double> selectedX, selectedY;
+    std::map<int, std::optional<MemoryLevel>> levelsSeen; // by shape
+};
+
+PointLayer::PointLayer(QCustomPlot *plot)
+    : m_plot(plot)
+{ }
+
+PointLayer::~PointLayer()
+{
+    clear();
+}
+
+void PointLayer::clear()
+{
+    clearDrawing(m_isolatedDrawing);
+    clearDrawing(m_decorations);
+    clearDrawing(m_drawing);
+}
+
+std::size_t PointLayer::groupIndex(const KernelPoint &point)
+{
+    const std::string &name = groupName(point);
+    if (const auto it = m_groups.find(name); it != m_groups.end())
+        return it->second;
+    return m_groups.emplace(name, m_groups.size()).first->second;
+}
+
+void PointLayer::collectPoint(
+    const Source &source, std::size_t i, PointBatch &batch, PointDrawing &drawing, bool decorations)
+{
+    const Document &doc = source.document;
+    const ChartTheme &theme = source.theme;
+    const auto &a = doc.analysis(i);
+    if (!a || a->levels.empty())
+        return;
+    const KernelPoint &p = doc.measuredPoint(i);
+    const std::size_t group = groupIndex(p);
+    const bool planned = !a->performance.has_value();
+    const double y = a->performance.value_or(a->attainable);
+    const QColor color = groupColor(group);
+    const std::optional<KernelPoint> moved
+        = p.knownByIntensity() ? std::optional(doc.point(i)) : std::nullopt;
+    const std::vector<LevelDot> dots = levelDots(p, moved ? &*moved : nullptr, *a, doc.hardware());
+    if (dots.size() > 1) {
+        // Hierarchical roofline: one dot per level, joined by a thin line.
+        auto *curve = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
+        curve->removeFromLegend();
+        curve->setSelectable(QCP::stNone);
+        curve->setPen(QPen(color.lighter(140), 1.0 * theme.lineScale));
+        for (const auto &dot : dots)
+            curve->addData(dot.first, y);
+        drawing.plottables.push_back(curve);
+    }
+    for (const auto &[intensity, level] : dots) {
+        const auto shape = levelShape(level);
+        batch.levelsSeen.emplace(static_cast<int>(shape), level);
+        auto [it, fresh]
+            = batch.scatter.try_emplace(std::make_tuple(group, static_cast<int>(shape), planned));
+        if (fresh)
+            it->second.style
+                = QCPScatterStyle(shape, QPen(color.darker(115), 1.4 * theme.lineScale),
+                    planned ? QBrush(theme.background) : QBrush(color), 9);
+        it->second.x.push_back(intensity);
+        it->second.y.push_back(y);
+    }
+    if (!a->consistent) {
+        batch.impossibleX.push_back(a->levels.front().intensity);
+        batch.impossibleY.push_back(y);
+    }
+    if (!doc.whatIf(i).isIdentity()) {
+        const auto measured = doc.measuredAnalysis(i);
+        if (measured && !measured->levels.empty()) {
+            const QPointF from(measured->levels.front().intensity,
+                measured->performance.value_or(measured->attainable));
+            drawing.ghosts.push_back(std::make_unique<WhatIfGhost>(
+                m_plot, from, QPointF(a->levels.front().intensity, y), color));
+        }
+    }
+    if (decorations)
+        collectDecorations(source, i, batch, drawing);
+}
+
+void PointLayer::collectDecorations(
+    const Source &source, std::size_t i, PointBatch &batch, PointDrawing &drawing)
+{
+    const Document &doc = source.document;
+    const bool selected = doc.isSelected(i);
+    const bool moved = !doc.whatIf(i).isIdentity();
+    if (!selected && !moved && !source.allLabels)
+        return;
+    const auto &a = doc.analysis(i);
+    if (!a || a->levels.empty())
+        return;
+    const double y = a->performance.value_or(a->attainable);
+    if (selected) {
+        for (const auto &level : a->levels) {
+            batch.selectedX.push_back(level.intensity);
+            batch.selectedY.push_back(y);
+        }
+    }
+    const std::size_t maxLabels = source.allLabels ? kMaxAllPointLabels : kMaxPointLabels;
+    if (drawing.labels.size() < maxLabels) {
+        drawing.labels.push_back(
+            std::make_unique<PointLabel>(m_plot, QPointF(a->levels.back().intensity, y),
+                q(doc.measuredPoint(i).name), kMaxLabelWidth, source.theme.foreground));
+    }
+}
+
+void PointLayer::rebuildDecorations(const Source &source)
+{
+    clearDrawing(m_decorations);
+    PointBatch batch;
+    for (std::size_t i = 0; i < source.document.pointCount(); ++i) {
+        if (!(m_isolated && *m_isolated == i))
+            collectDecorations(source, i, batch, m_decorations);
+    }
+    flushBatch(source, batch, m_decorations, false);
+}
+
+QCPGraph *PointLayer::addSeries(
+    PointDrawing &drawing, const QCPScatterStyle &style, QVector<double> &x, QVector<double> &y)
+{
+    QCPGraph *graph = m_plot->addGraph();
+    graph->setLineStyle(QCPGraph::lsNone);
+    graph->setSelectable(QCP::stNone);
+    graph->removeFromLegend();
+    // The decimated data has at most one point per cell already; QCustomPlot's own sampling
+    // could only drop visible markers.
+    graph->setAdaptiveSampling(false);
+    drawing.plottables.push_back(graph);
+    DecimatedSeries series;
+    series.graph = graph;
+    series.shape = style;
+    series.stamp = markerStamp(style);
+    graph->setScatterStyle(series.stamp);
+    // The batch's coordinates move into the series: a copy would be 16 MB more at a million.
+    series.points.x = std::move(x);
+    series.points.y = std::move(y);
+    series.points.takeLogs();
+    series.margin = style.size() / 2.0 + style.pen().widthF() + 1.0;
+    drawing.series.push_back(std::move(series));
+    return graph;
+}
+
+void PointLayer::flushBatch(
+    const Source &source, PointBatch &batch, PointDrawing &drawing, bool inLegend)
+{
+    // Every point graph keeps its full data beside it and draws a per-view subset (decimate()).
+    // Room for every series first: a reallocation would copy each one's data (its move may
+    // throw, so the vector copies), 20 MB at a million points.
+    const double lineScale = source.theme.lineScale;
+    drawing.series.reserve(drawing.series.size() + batch.scatter.size() + 2);
+    for (auto &[key, series] : batch.scatter)
+        addSeries(drawing, series.style, series.x, series.y);
+    if (!batch.impossibleX.isEmpty()) {
+        QCPGraph *impossible = addSeries(drawing,
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(impossibleColor(), 2.0 * lineScale),
+                Qt::NoBrush, 19),
+            batch.impossibleX, batch.impossibleY);
+        if (inLegend) {
+            impossible->setName(tr("impossible: above its roof"));
+            impossible->addToLegend();
+        }
+    }
+    if (!batch.selectedX.isEmpty()) {
+        QCPGraph *selected = addSeries(drawing,
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(selectionColor(), 2.2 * lineScale),
+                Qt::NoBrush, 15),
+            batch.selectedX, batch.selectedY);
+        selected->setLayer(kLabelLayer);
+    }
+}
+
+void PointLayer::useVectorMarkers(bool on)
+{
+    for (auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations }) {
+        for (auto &series : drawing->series)
+            series.graph->setScatterStyle(on ? series.shape : series.stamp);
+    }
+}
+
+void PointLayer::decimateFor(const ViewKey &view)
+{
+    for (auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations }) {
+        for (auto &series : drawing->series) {
+            if (series.view == view)
+                continue;
+            series.view = view;
+            const LogToPixel toX(m_plot->xAxis, view.xLower, view.xUpper);
+            const LogToPixel toY(m_plot->yAxis, view.yLower, view.yUpper);
+            series.graph->data()->set(decimate(series.points, view.rect, toX, toY, kDecimationCell,
+                                          series.margin, m_occupied),
+                true);
+        }
+    }
+}
+
+bool PointLayer::markersIn(const QRectF &box) const
+{
+    for (const auto *drawing : { &m_drawing, &m_isolatedDrawing }) {
+        for (const auto &series : drawing->series) {
+            if (!series.graph || !series.graph->realVisibility())
+                continue;
+            const double m = series.margin;
+            const QRectF grown = box.adjusted(-m, -m, m, m);
+            for (const QCPGraphData &d : *series.graph->data()) {
+                if (grown.contains(
+                        m_plot->xAxis->coordToPixel(d.key), m_plot->yAxis->coordToPixel(d.value)))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
+std::vector<QPointF> PointLayer::drawnCoords() const
+{
+    std::vector<QPointF> out;
+    for (const auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations }) {
+        for (const auto &series : drawing->series) {
+            for (const auto &d : *series.graph->data())
+                out.emplace_back(d.key, d.value);
+        }
+    }
+    return out;
+}
+
+void PointLayer::rebuildHitIndex(const Document &doc)
+{
+    m_workloadPositions.clear();
+    std::vector<HitIndex::Entry> dots;
+    dots.reserve(doc.pointCount());
+    for (std::size_t i = 0; i < doc.pointCount(); ++i) {
+        const auto &a = doc.analysis(i);
+        if (!a || a->levels.empty())
+            continue;
+        const double y = a->performance.value_or(a->attainable);
+        if (doc.workload(i))
+            m_workloadPositions.emplace_back(i, QPointF(a->levels.front().intensity, y));
+        const double ly = std::log10(y);
+        for (const auto &level : a->levels) {
+            const double lx = std::log10(level.intensity);
+            if (!std::isfinite(lx) || !std::isfinite(ly))
+                continue;
+            dots.push_back(
+                { static_cast<float>(lx), static_cast<float>(ly), static_cast<std::uint32_t>(i) });
+        }
+    }
+    m_hitIndex.build(dots);
+}
+
+int PointLayer::pointAt(const Document &document, const QPointF &position, double radius) const
+{
+    const QCPAxis *xAxis = m_plot->xAxis;
+    const QCPAxis *yAxis = m_plot->yAxis;
+    NearestPoint nearest(position, radius);
+    // The dragged point from the Document: its entry in the index is where the drag began.
+    if (m_isolated && *m_isolated < document.pointCount()) {
+        if (const auto &a = document.analysis(*m_isolated)) {
+            const double y = yAxis->coordToPixel(a->performance.value_or(a->attainable));
+            for (const auto &level : a->levels)
+                nearest.consider(*m_isolated, xAxis->coordToPixel(level.intensity), y);
+        }
+    }
+    if (m_hitIndex.empty())
+        return nearest.best();
+    const QCPRange xr = xAxis->range();
+    const QCPRange yr = yAxis->range();
+    m_hitIndex.findNear(nearest, LogToPixel(xAxis, xr.lower, xr.upper),
+        LogToPixel(yAxis, yr.lower, yr.upper), m_isolated);
+    return nearest.best();
+}
+
+void PointLayer::clearDrawing(PointDrawing &drawing)
+{
+    drawing.ghosts.clear();
+    drawing.labels.clear();
+    drawing.crossings.clear();
+    for (QCPAbstractPlottable *plottable : drawing.plottables)
+        m_plot->removePlottable(plottable);
+    drawing.plottables.clear();
+    drawing.series.clear();
+}
+
+void PointLayer::rebuild(const Source &source)
+{
+    clear();
+    m_groups.clear();
+
+    const Document &doc = source.document;
+    for (std::size_t i = 0; i < doc.pointCount(); ++i)
+        groupIndex(doc.measuredPoint(i));
+    PointBatch batch;
+    std::map<int, std::vector<std::pair<double, std::size_t>>> sweeps; // id -> (value, point)
+    for (std::size_t i = 0; i < doc.pointCount(); ++i) {
+        if (const Workload *w = doc.workload(i); w && w->sweep)
+            sweeps[w->sweep->id].emplace_back(w->sweep->value, i);
+        if (m_isolated && *m_isolated == i)
+            continue;
+        collectPoint(source, i, batch, m_drawing, false);
+    }
+    flushBatch(source, batch, m_drawing, true);
+    rebuildDecorations(source);
+    rebuildHitIndex(doc);
+    for (auto &[id, members] : sweeps)
+        drawSweep(source, members);
+    if (m_isolated)
+        updateIsolated(source);
+    addLegendEntries(source, batch);
+}
+
+void PointLayer::addLegendEntries(const Source &source, const PointBatch &batch)
+{
+    // Legend: one entry per group (its colour), and per memory level when levels differ.
+    const auto legendEntry = [this](const QCPScatterStyle &style, const QString &name) {
+        QCPGraph *entry = m_plot->addGraph();
+        entry->setLineStyle(QCPGraph::lsNone);
+        entry->setSelectable(QCP::stNone);
+        entry->setScatterStyle(style);
+        entry->setName(name);
+        m_drawing.plottables.push_back(entry);
+    };
+    std::vector<std::pair<std::size_t, std::string>> ordered;
+    for (const auto &[name, index] : m_groups)
+        ordered.emplace_back(index, name);
+    std::sort(ordered.begin(), ordered.end());
+    for (const auto &[index, name] : ordered)
+        legendEntry(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, groupColor(index), groupColor(index), 8),
+            q(name));
+    if (batch.levelsSeen.size() > 1) {
+        for (const auto &[shape, level] : batch.levelsSeen) {
+            legendEntry(QCPScatterStyle(static_cast<QCPScatterStyle::ScatterShape>(shape),
+                            source.theme.foreground, source.theme.background, 8),
+                level ? q(std::string(memoryLevelName(*level))) : tr("main memory"));
+        }
+    }
+}
+
+void PointLayer::drawSweep(
+    const Source &source, std::vector<std::pair<double, std::size_t>> members)
+{
+    std::sort(members.begin(), members.end());
+    const Document &doc = source.document;
+    std::vector<SweepStep> samples;
+    std::string parameter;
+    QColor color;
+    for (const auto &[value, i] : members) {
+        const auto &a = doc.analysis(i);
+        if (!a || a->levels.empty())
+            continue;
+        double tMem = 0.0;
+        for (const auto &level : a->levels)
+            tMem = std::max(tMem, level.tMem);
+        samples.push_back({ value, a->levels.front().intensity,
+            a->performance.value_or(a->attainable), std::log(a->tMath / tMem) });
+        parameter = doc.workload(i)->sweep->parameter;
+        color = groupColor(m_groups.at(groupName(doc.measuredPoint(i))));
+    }
+    if (samples.size() < 2)
+        return;
+    auto *curve = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
+    curve->removeFromLegend();
+    curve->setSelectable(QCP::stNone);
+    curve->setLayer(kGhostLayer);
+    curve->setPen(QPen(color, 1.6 * source.theme.lineScale));
+    for (const auto &s : samples)
+        curve->addData(s.x, s.y);
+    m_drawing.plottables.push_back(curve);
+    for (const RidgeCrossing &crossing : ridgeCrossings(samples)) {
+        const QString text
+            = tr("%1 ≈ %2").arg(q(parameter), q(formatSignificant(crossing.value, 3)));
+        m_drawing.crossings.push_back(
+            std::make_unique<SweepCrossingMarker>(m_plot, crossing.at, text, color));
+    }
+}
+
+void PointLayer::updateIsolated(const Source &source)
+{
+    clearDrawing(m_isolatedDrawing);
+    if (!m_isolated || *m_isolated >= source.document.pointCount())
+        return;
+    PointBatch batch;
+    collectPoint(source, *m_isolated, batch, m_isolatedDrawing, true);
+    flushBatch(source, batch, m_isolatedDrawing, false);
+}
+
+std::vector<std::pair<QPointF, QPointF>> PointLayer::ghosts() const
+{
+    std::vector<std::pair<QPointF, QPointF>> out;
+    for (const auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations }) {
+        for (const auto &ghost : drawing->ghosts)
+            out.emplace_back(ghost->from(), ghost->to());
+    }
+    return out;
+}
+
+QStringList PointLayer::labels() const
+{
+    QStringList out;
+    for (const auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations }) {
+        for (const auto &label : drawing->labels)
+            out << label->text();
+    }
+    return out;
+}
+
+std::vector<std::pair<QPointF, QString>> PointLayer::sweepCrossings() const
+{
+    std::vector<std::pair<QPointF, QString>> out;
+    for (const auto &c : m_drawing.crossings)
+        out.emplace_back(c->at(), c->text());
+    return out;
+}
+
+} // namespace ridgepoint::chart

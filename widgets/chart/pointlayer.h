@@ -1,0 +1,167 @@
+// The points of the chart: one scatter graph per (group, marker, planned) with its full data
+// beside it and a decimated subset drawn, the hierarchical lines joining a point's levels, the
+// what-if ghosts, selection rings and name labels, sweep trajectories, the legend's point
+// entries and the hit index. Owned by RooflinePlot, which says when to rebuild.
+#pragma once
+
+#include "core/model/hardware.h"
+#include "widgets/chart/pointgrid.h"
+
+#include <qcustomplot.h>
+
+#include <QCoreApplication>
+#include <QStringList>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ridgepoint {
+
+class Document;
+struct ChartTheme;
+struct KernelPoint;
+struct PointAnalysis;
+
+namespace chart {
+
+class PointLabel;
+class SweepCrossingMarker;
+class WhatIfGhost;
+
+// Pixels of a decimation cell (RooflinePlot::kDecimationCell).
+inline constexpr double kDecimationCell = 6.0;
+
+// Where a point is drawn: one dot per byte level, (intensity, level as written in the point),
+// in the analysis' order or, for points known by intensity (`moved`: the point as moved, used
+// only then) and points with levels the machine has no ceiling for, by intensity. The latter
+// levels are left out of the analysis but still drawn at F / B_l.
+using LevelDot = std::pair<double, std::optional<MemoryLevel>>;
+std::vector<LevelDot> levelDots(const KernelPoint &point, const KernelPoint *moved,
+    const PointAnalysis &analysis, const Hardware &hardware);
+
+// The marker of a level: triangle L1, square L2, diamond L3, circle main memory or none, a
+// crossed circle for the rest.
+QCPScatterStyle::ScatterShape levelShape(std::optional<MemoryLevel> level);
+
+// A sweep's samples in the order of its parameter, and where its trajectory crosses the ridge:
+// the bound flips where T_math = T_mem (balance = log(T_math / T_mem) changes sign),
+// interpolated in log space between the samples on either side.
+struct SweepStep {
+    double value; // the parameter
+    double x;
+    double y;
+    double balance; // log(T_math / T_mem): ≥ 0 when compute-bound
+};
+struct RidgeCrossing {
+    QPointF at;
+    double value;
+};
+std::vector<RidgeCrossing> ridgeCrossings(const std::vector<SweepStep> &samples);
+
+class PointLayer
+{
+    Q_DECLARE_TR_FUNCTIONS(ridgepoint::RooflinePlot)
+
+public:
+    // What the points are drawn from, passed to every rebuild.
+    struct Source {
+        const Document &document;
+        const ChartTheme &theme;
+        bool allLabels = false; // label every point (up to kMaxAllPointLabels)
+    };
+    explicit PointLayer(QCustomPlot *plot);
+    ~PointLayer();
+    PointLayer(const PointLayer &) = delete;
+    PointLayer &operator=(const PointLayer &) = delete;
+
+    // Removes everything drawn (while the plot is still whole).
+    void clear();
+    // Every point, ring and label, the sweeps, the legend's entries and the hit index.
+    void rebuild(const Source &source);
+    // Rings and labels of every point but the isolated one: all a selection change redraws.
+    void rebuildDecorations(const Source &source);
+    // The isolated point alone, with its ring, label and ghost.
+    void updateIsolated(const Source &source);
+    // The point drawn on its own (the dragged one), nullopt for none; takes effect at the next
+    // rebuild().
+    void setIsolated(std::optional<std::size_t> index) { m_isolated = index; }
+    std::optional<std::size_t> isolated() const { return m_isolated; }
+
+    // Re-decimates every graph whose view changed since it was last binned.
+    void decimateFor(const ViewKey &view);
+    // Markers as vector shapes while exporting (true), as stamps on the screen (false).
+    void useVectorMarkers(bool on);
+
+    // The point within `radius` pixels of a widget position, or -1 (the isolated one from the
+    // Document, the others from the hit index).
+    int pointAt(const Document &document, const QPointF &position, double radius) const;
+    // The colour index of a point's group (a new group gets the next one).
+    std::size_t groupIndex(const KernelPoint &point);
+    // Where each workload point was drawn (index, chart coordinates) at the last rebuild.
+    const std::vector<std::pair<std::size_t, QPointF>> &workloadPositions() const
+    {
+        return m_workloadPositions;
+    }
+
+    // Whether a point as drawn (thinned; not the rings) reaches into a box of widget pixels.
+    bool markersIn(const QRectF &box) const;
+    std::vector<QPointF> drawnCoords() const;
+    std::vector<std::pair<QPointF, QPointF>> ghosts() const;
+    QStringList labels() const;
+    std::vector<std::pair<QPointF, QString>> sweepCrossings() const;
+
+private:
+    struct PointBatch;
+    // One point graph with its full data; the graph holds the decimated subset.
+    struct DecimatedSeries {
+        QCPGraph *graph = nullptr;
+        // The marker as vector shapes (exports) and as a pre-rendered stamp (the screen: a blit
+        // per marker instead of an antialiased path).
+        QCPScatterStyle shape;
+        QCPScatterStyle stamp;
+        SeriesPoints points; // moved from the batch that gathered them
+        double margin = 0.0; // pixels: half the marker, so edge markers stay
+        std::optional<ViewKey> view;
+    };
+    // What the chart draws for a set of points; removed as a whole.
+    struct PointDrawing {
+        std::vector<std::unique_ptr<WhatIfGhost>> ghosts;
+        std::vector<std::unique_ptr<PointLabel>> labels;
+        std::vector<std::unique_ptr<SweepCrossingMarker>> crossings;
+        std::vector<QCPAbstractPlottable *> plottables;
+        std::vector<DecimatedSeries> series;
+    };
+
+    // Adds point `index` to the batch; with `decorations`, its selection ring and label too.
+    void collectPoint(const Source &source, std::size_t index, PointBatch &batch,
+        PointDrawing &drawing, bool decorations);
+    // The selection ring and the name label of point `index`, when it has them.
+    void collectDecorations(
+        const Source &source, std::size_t index, PointBatch &batch, PointDrawing &drawing);
+    void flushBatch(const Source &source, PointBatch &batch, PointDrawing &drawing, bool inLegend);
+    QCPGraph *addSeries(PointDrawing &drawing, const QCPScatterStyle &style, QVector<double> &x,
+        QVector<double> &y);
+    void clearDrawing(PointDrawing &drawing);
+    void drawSweep(const Source &source, std::vector<std::pair<double, std::size_t>> members);
+    void addLegendEntries(const Source &source, const PointBatch &batch);
+    void rebuildHitIndex(const Document &document);
+
+    QCustomPlot *m_plot;
+    PointDrawing m_drawing;
+    PointDrawing m_isolatedDrawing; // the dragged point
+    PointDrawing m_decorations; // selection rings and point labels
+    std::optional<std::size_t> m_isolated;
+    std::map<std::string, std::size_t> m_groups; // group name -> colour index
+    HitIndex m_hitIndex;
+    std::vector<std::uint8_t> m_occupied; // scratch of decimate()
+    std::vector<std::pair<std::size_t, QPointF>> m_workloadPositions;
+};
+
+} // namespace chart
+
+} // namespace ridgepoint

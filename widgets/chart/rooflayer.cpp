@@ -1,0 +1,232 @@
+#include "widgets/chart/rooflayer.h"
+
+#include "core/model/units.h"
+#include "widgets/chart/chartaxes.h"
+#include "widgets/chart/chartdecorations.h"
+#include "widgets/chart/charttheme.h"
+#include "widgets/chart/labelplacement.h"
+#include "widgets/document/document.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ridgepoint::chart {
+namespace {
+
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+bool samePeak(const ComputeCeiling &other, const ComputeCeiling &c)
+{
+    return other.visible && std::abs(other.peak - c.peak) <= 0.005 * c.peak;
+}
+
+} // namespace
+
+std::optional<std::vector<std::size_t>> sharedLabel(
+    const std::vector<ComputeCeiling> &compute, std::size_t index)
+{
+    const ComputeCeiling &c = compute.at(index);
+    std::vector<std::size_t> names;
+    for (std::size_t j = 0; j < compute.size(); ++j) {
+        if (!samePeak(compute[j], c))
+            continue;
+        if (j < index)
+            return std::nullopt;
+        names.push_back(j);
+    }
+    return names;
+}
+
+RoofLayer::RoofLayer(QCustomPlot *plot)
+    : m_plot(plot)
+{ }
+
+RoofLayer::~RoofLayer()
+{
+    clear();
+}
+
+void RoofLayer::clear()
+{
+    m_roofs.clear();
+    m_compareRoofs.clear();
+    m_ridge.reset();
+    for (QCPAbstractPlottable *plottable : m_plottables)
+        m_plot->removePlottable(plottable);
+    m_plottables.clear();
+}
+
+QString RoofLayer::elided(const std::string &name) const
+{
+    return QFontMetrics(m_plot->font()).elidedText(q(name), Qt::ElideRight, 200);
+}
+
+void RoofLayer::rebuild(const Document &document, const ChartTheme &theme, bool shading)
+{
+    clear();
+    const Hardware &hw = document.hardware();
+    const double peak = topPeak(hw);
+    const double bandwidth = topBandwidth(hw);
+    if (peak <= 0.0 || bandwidth <= 0.0)
+        return;
+    addMemoryRoofs(document, theme, peak);
+    addComputeRoofs(document, theme, bandwidth);
+    addEnvelope(document, theme, shading);
+    addCompareRoofs(document, theme);
+}
+
+void RoofLayer::addMemoryRoofs(const Document &document, const ChartTheme &theme, double top)
+{
+    const Hardware &hw = document.hardware();
+    for (std::size_t i = 0; i < hw.memory.size(); ++i) {
+        const MemoryCeiling &m = hw.memory[i];
+        if (!m.visible)
+            continue;
+        // Roofs keep their hue; on the dark theme they are lightened until they stand out.
+        const QColor color = memoryColor(m.level);
+        const QPen pen(lineColor(theme, color), 1.3 * theme.lineScale,
+            isNetwork(m.level) ? Qt::DashDotLine : Qt::SolidLine);
+        m_roofs.push_back(std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Memory,
+            static_cast<int>(i), m.bandwidth, top, pen,
+            elided(m.name) + "  " + q(formatQuantity(m.bandwidth, Dimension::ByteRate, 3)),
+            theme.readable(color.darker(115))));
+    }
+}
+
+void RoofLayer::addComputeRoofs(const Document &document, const ChartTheme &theme, double top)
+{
+    const Hardware &hw = document.hardware();
+    const ComputeCeiling *active = document.activeComputeCeiling();
+    for (std::size_t i = 0; i < hw.compute.size(); ++i) {
+        const ComputeCeiling &c = hw.compute[i];
+        if (!c.visible)
+            continue;
+        // Ceilings with the same peak (BF16 and FP16 tensor) share one label.
+        const auto shared = sharedLabel(hw.compute, i);
+        QStringList names;
+        for (const std::size_t j : shared.value_or(std::vector<std::size_t> {}))
+            names << elided(hw.compute[j].name);
+        QColor color = &c == active ? computeColor() : computeColor().lighter(165);
+        if (c.sparse)
+            color = sparseComputeColor();
+        const QPen pen(lineColor(theme, color), (&c == active ? 1.6 : 1.2) * theme.lineScale,
+            c.sparse ? Qt::DotLine : Qt::SolidLine);
+        m_roofs.push_back(std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Compute,
+            static_cast<int>(i), c.peak, top, pen,
+            !shared ? QString()
+                    : names.join(" · ") + "  " + q(formatQuantity(c.peak, Dimension::FlopRate, 3)),
+            theme.readable(color.darker(115))));
+    }
+}
+
+void RoofLayer::addEnvelope(const Document &document, const ChartTheme &theme, bool shading)
+{
+    const ComputeCeiling *active = document.activeComputeCeiling();
+    const MemoryCeiling *main = document.hardware().mainMemory();
+    if (!active || !main)
+        return;
+    const double ridge = ridgeIntensity(*active, *main);
+    if (shading && theme.shading) {
+        // Under the roofline: memory-bound left of the ridge, compute-bound right of it.
+        QCPGraph *memoryRegion = m_plot->addGraph();
+        memoryRegion->setLayer(kShadingLayer);
+        memoryRegion->setData(
+            { kFarLeft, ridge }, { main->bandwidth * kFarLeft, active->peak }, true);
+        memoryRegion->setPen(Qt::NoPen);
+        memoryRegion->setBrush(QColor(0xc8, 0x5a, 0x0a, 28));
+        memoryRegion->setName(tr("memory-bound region"));
+        QCPGraph *computeRegion = m_plot->addGraph();
+        computeRegion->setLayer(kShadingLayer);
+        computeRegion->setData({ ridge, kFarRight }, { active->peak, active->peak }, true);
+        computeRegion->setPen(Qt::NoPen);
+        computeRegion->setBrush(QColor(0x9b, 0x1c, 0x1c, 22));
+        computeRegion->setName(tr("compute-bound region"));
+        m_plottables.push_back(memoryRegion);
+        m_plottables.push_back(computeRegion);
+    }
+    // The envelope, the actual roofline, drawn strongest.
+    QCPGraph *envelope = m_plot->addGraph();
+    envelope->setLayer(kRoofLayer);
+    envelope->setData({ kFarLeft, ridge, kFarRight },
+        { main->bandwidth * kFarLeft, active->peak, active->peak }, true);
+    envelope->setPen(QPen(theme.envelope, 2.6 * theme.lineScale));
+    envelope->setName(tr("Roofline: %1, %2").arg(q(active->name), q(main->name)));
+    envelope->setSelectable(QCP::stNone);
+    m_plottables.push_back(envelope);
+    m_ridge = std::make_unique<RidgeMarker>(m_plot, ridge, active->peak, theme.envelope);
+}
+
+void RoofLayer::addCompareRoofs(const Document &document, const ChartTheme &theme)
+{
+    const Hardware *other = document.compareHardware();
+    if (!other)
+        return;
+    // Every roof of the other machine, dashed in one colour, named after the machine.
+    const QString shortName = q(other->aliases.empty() ? other->name : other->aliases.front());
+    const double otherPeak = topPeak(*other);
+    const double otherBandwidth = topBandwidth(*other);
+    const QPen pen(lineColor(theme, compareColor()), 1.5 * theme.lineScale, Qt::DashLine);
+    const QColor labelColor = theme.readable(compareColor().darker(115));
+    if (otherPeak <= 0.0 || otherBandwidth <= 0.0)
+        return;
+    for (const auto &m : other->memory) {
+        if (!m.visible)
+            continue;
+        m_compareRoofs.push_back(std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Memory, -1,
+            m.bandwidth, otherPeak, pen,
+            shortName + " " + elided(m.name) + "  "
+                + q(formatQuantity(m.bandwidth, Dimension::ByteRate, 3)),
+            labelColor));
+    }
+    for (std::size_t i = 0; i < other->compute.size(); ++i) {
+        const ComputeCeiling &c = other->compute[i];
+        if (!c.visible)
+            continue;
+        // Ceilings with the same peak share the first one's label.
+        const bool labelled = !sharedLabel(other->compute, i);
+        m_compareRoofs.push_back(std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Compute, -1,
+            c.peak, otherBandwidth, pen,
+            labelled ? QString()
+                     : shortName + " " + elided(c.name) + "  "
+                    + q(formatQuantity(c.peak, Dimension::FlopRate, 3)),
+            labelColor));
+    }
+    QCPGraph *entry = m_plot->addGraph(); // the legend's entry for the dashed roofs
+    entry->setPen(pen);
+    entry->setName(tr("Compare: %1 (dashed)").arg(q(other->name)));
+    m_plottables.push_back(entry);
+}
+
+void RoofLayer::placeLabels(const Document &document)
+{
+    RoofLabelSet set;
+    for (const auto &roof : m_roofs)
+        set.own.push_back(roof.get());
+    for (const auto &roof : m_compareRoofs)
+        set.compare.push_back(roof.get());
+    set.topPeak = topPeak(document.hardware());
+    if (const Hardware *other = document.compareHardware())
+        set.compareTopPeak = topPeak(*other);
+    if (const ComputeCeiling *active = document.activeComputeCeiling())
+        set.activePeak = active->peak;
+    placeRoofLabels(m_plot, set);
+}
+
+const RoofLine *RoofLayer::roofAt(const QPointF &position) const
+{
+    const RoofLine *best = nullptr;
+    double bestDistance = 5.0;
+    for (const auto &roof : m_roofs) {
+        const double d = roof->distanceTo(position);
+        if (d < bestDistance) {
+            bestDistance = d;
+            best = roof.get();
+        }
+    }
+    return best;
+}
+
+} // namespace ridgepoint::chart

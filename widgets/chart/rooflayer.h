@@ -1,0 +1,72 @@
+// The roofs of the chart: a line and a label per visible ceiling, the envelope (the roofline
+// itself) with the ridge, the shaded regions under it, and the dashed roofs of the machine
+// compared with. Owned by RooflinePlot, rebuilt when the machine or the theme changes.
+#pragma once
+
+#include <QCoreApplication>
+#include <QPointF>
+#include <QString>
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QCustomPlot;
+class QCPAbstractPlottable;
+
+namespace ridgepoint {
+
+class Document;
+struct ChartTheme;
+struct ComputeCeiling;
+
+namespace chart {
+
+class RidgeMarker;
+class RoofLine;
+
+// Ceilings with the same peak (within 0.5 %, as BF16 and FP16 tensor) share one label: the
+// first visible one's. For ceiling `index`: nullopt when an earlier visible ceiling carries the
+// label, else the visible ceilings from `index` on that it names (itself first).
+std::optional<std::vector<std::size_t>> sharedLabel(
+    const std::vector<ComputeCeiling> &compute, std::size_t index);
+
+class RoofLayer
+{
+    Q_DECLARE_TR_FUNCTIONS(ridgepoint::RooflinePlot)
+
+public:
+    explicit RoofLayer(QCustomPlot *plot);
+    ~RoofLayer();
+    RoofLayer(const RoofLayer &) = delete;
+    RoofLayer &operator=(const RoofLayer &) = delete;
+
+    // Removes every roof and plottable (while the plot is still whole).
+    void clear();
+    // The roofs of `document`'s machine and of the one it is compared with, in `theme`, with
+    // the regions under the roofline shaded when `shading` (and the theme allows it).
+    void rebuild(const Document &document, const ChartTheme &theme, bool shading);
+    // Places the labels for the current view (labelplacement.h).
+    void placeLabels(const Document &document);
+
+    // The roof of the current machine within 5 pixels of a widget position, or null.
+    const RoofLine *roofAt(const QPointF &position) const;
+
+private:
+    void addMemoryRoofs(const Document &document, const ChartTheme &theme, double topPeak);
+    void addComputeRoofs(const Document &document, const ChartTheme &theme, double topBandwidth);
+    void addEnvelope(const Document &document, const ChartTheme &theme, bool shading);
+    void addCompareRoofs(const Document &document, const ChartTheme &theme);
+    QString elided(const std::string &name) const;
+
+    QCustomPlot *m_plot;
+    std::vector<std::unique_ptr<RoofLine>> m_roofs;
+    std::vector<std::unique_ptr<RoofLine>> m_compareRoofs;
+    std::unique_ptr<RidgeMarker> m_ridge;
+    std::vector<QCPAbstractPlottable *> m_plottables; // envelope, shading, legend entries
+};
+
+} // namespace chart
+
+} // namespace ridgepoint
