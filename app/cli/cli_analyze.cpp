@@ -6,6 +6,7 @@
 #include "core/presets/presets.h"
 #include "core/io/readers.h"
 #include "core/report/report.h"
+#include "core/workspace/workspace.h"
 
 #include <algorithm>
 #include <condition_variable>
@@ -41,6 +42,16 @@ int runPresets(const QStringList &arguments)
 }
 
 namespace {
+
+// The points of a session as the window shows them on `hardware`: what-if moves applied and
+// planned workloads recomputed for that machine, by a core Workspace (no Document).
+std::vector<KernelPoint> workspacePoints(Session session, const Hardware &hardware)
+{
+    session.hardware = hardware;
+    Workspace workspace;
+    workspace.loadSession(std::move(session));
+    return workspace.points();
+}
 
 // What analyze has to say after its report, gathered by either path below.
 struct Outcome {
@@ -212,7 +223,7 @@ int analyzeToJson(const QCommandLineParser &parser, const QStringList &files,
         if (!input)
             continue;
         if (input->session) {
-            for (KernelPoint &point : sessionPoints(std::move(*input->session), hardware))
+            for (KernelPoint &point : workspacePoints(std::move(*input->session), hardware))
                 place(std::move(point), file);
         } else if (input->text) {
             // Its messages were given when it was first read.
@@ -336,7 +347,7 @@ int runAnalyze(const QStringList &arguments)
     for (auto &input : inputs) {
         const std::size_t first = points.size();
         if (input && input->session) {
-            auto fromSession = sessionPoints(std::move(*input->session), *hardware);
+            auto fromSession = workspacePoints(std::move(*input->session), *hardware);
             points.insert(points.end(), std::make_move_iterator(fromSession.begin()),
                 std::make_move_iterator(fromSession.end()));
         } else if (input) {
