@@ -1,15 +1,15 @@
 #include "app/cli/cli_common.h"
 
-#include "core/io/formats/csv.h"
 #include "core/io/file_io.h"
+#include "core/io/formats/csv.h"
 #include "core/io/formats/hardware_json.h"
-#include "core/presets/presets.h"
 #include "core/io/readers.h"
-#include "core/presets/resources.h"
 #include "core/model/units.h"
-#include "widgets/document/document.h"
-#include "widgets/export/figuresession.h"
+#include "core/presets/presets.h"
+#include "core/presets/resources.h"
+#include "core/workspace/workspace.h"
 #include "widgets/document/sessionfile.h"
+#include "widgets/export/figuresession.h"
 
 #include <QFileInfo>
 
@@ -411,15 +411,12 @@ std::optional<InputFile> readInputFile(
 
 std::vector<KernelPoint> sessionPoints(Session session, const Hardware &hardware)
 {
-    // Through a Document, so moves and workloads come out exactly as the window has them.
+    // Through a core Workspace (no Document, no QObject): moves applied and planned workloads
+    // recomputed for `hardware`, exactly as the window has them.
     session.hardware = hardware;
-    Document document;
-    document.loadSession(std::move(session));
-    std::vector<KernelPoint> points;
-    points.reserve(document.pointCount());
-    for (std::size_t i = 0; i < document.pointCount(); ++i)
-        points.push_back(document.point(i));
-    return points;
+    Workspace workspace;
+    workspace.loadSession(std::move(session));
+    return workspace.points();
 }
 
 std::vector<KernelPoint> examplePoints()

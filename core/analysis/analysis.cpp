@@ -51,115 +51,124 @@ double attainablePerformance(double peak, double bandwidth, double intensity)
     return std::min(peak, bandwidth * intensity);
 }
 
-ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
-    const KernelPoint &point, const Hardware &hardware, const AnalysisOptions &options)
+namespace {
+
+// Named in every refusal; built only for one.
+std::string who(const KernelPoint &point)
 {
-    // Named in every refusal; built only for one.
-    const auto who = [&] { return "point \"" + point.name + "\""; };
-    const bool byIntensity = point.knownByIntensity();
+    return "point \"" + point.name + "\"";
+}
+
+// Why the point's own numbers cannot be placed (non-positive or non-finite counts, an intensity
+// without a rate), or nullopt.
+std::optional<std::string> refuseCounts(const KernelPoint &point, bool byIntensity)
+{
     if (byIntensity) {
         // A point a file gives only as intensities and rate: placed by I and the rate, with no
         // times (they need counts).
         if (point.intensity && !positiveFinite(*point.intensity))
-            return ridgepoint::Unexpected(who() + ": intensity must be a positive finite FLOP/B");
+            return who(point) + ": intensity must be a positive finite FLOP/B";
         for (const auto &level : point.levelIntensities) {
             if (!positiveFinite(level.intensity))
-                return ridgepoint::Unexpected(who() + ": intensity at "
-                    + std::string(memoryLevelName(level.level))
-                    + " must be a positive finite FLOP/B");
+                return who(point) + ": intensity at " + std::string(memoryLevelName(level.level))
+                    + " must be a positive finite FLOP/B";
         }
         if (!point.performance())
-            return ridgepoint::Unexpected(
-                who() + ": an intensity alone needs a measured performance");
+            return who(point) + ": an intensity alone needs a measured performance";
     } else if (!positiveFinite(point.flops))
-        return ridgepoint::Unexpected(who() + ": FLOPs must be a positive finite number");
+        return who(point) + ": FLOPs must be a positive finite number";
     if (point.bytes.empty() && !byIntensity)
-        return ridgepoint::Unexpected(who() + ": no bytes at any memory level");
+        return who(point) + ": no bytes at any memory level";
     for (const auto &level : point.bytes) {
         if (!positiveFinite(level.bytes))
-            return ridgepoint::Unexpected(
-                who() + ": bytes at " + describeLevel(level) + " must be a positive finite number");
+            return who(point) + ": bytes at " + describeLevel(level)
+                + " must be a positive finite number";
     }
     if (point.seconds && !positiveFinite(*point.seconds))
-        return ridgepoint::Unexpected(
-            who() + ": measured time must be a positive finite number of seconds");
+        return who(point) + ": measured time must be a positive finite number of seconds";
     if (point.measuredRate && !positiveFinite(*point.measuredRate))
-        return ridgepoint::Unexpected(
-            who() + ": measured performance must be a positive finite FLOP/s");
+        return who(point) + ": measured performance must be a positive finite FLOP/s";
+    return std::nullopt;
+}
 
-    const ComputeCeiling *compute = nullptr;
+// The ceiling named in the options, else the one of the point's precision, else the default.
+ridgepoint::Expected<const ComputeCeiling *, std::string> chooseComputeCeiling(
+    const KernelPoint &point, const Hardware &hardware, const AnalysisOptions &options)
+{
     if (!options.computeCeiling.empty()) {
-        compute = hardware.findCompute(options.computeCeiling);
-        if (!compute)
-            return ridgepoint::Unexpected(
-                "no compute ceiling named \"" + options.computeCeiling + "\" on " + hardware.name);
-    } else if (point.precision) {
-        compute = hardware.computeFor(*point.precision);
-        if (!compute)
-            return ridgepoint::Unexpected(who() + ": " + hardware.name + " has no "
-                + std::string(precisionName(*point.precision))
-                + " compute ceiling (pick one with --compute)");
-    } else {
-        compute = hardware.defaultComputeCeiling();
-        if (!compute)
-            return ridgepoint::Unexpected(hardware.name + " has no compute ceiling");
+        if (const ComputeCeiling *named = hardware.findCompute(options.computeCeiling))
+            return named;
+        return ridgepoint::Unexpected(
+            "no compute ceiling named \"" + options.computeCeiling + "\" on " + hardware.name);
     }
-
-    PointAnalysis result;
-    result.computeCeiling = compute->name;
-    result.peak = compute->peak;
-    result.tMath = point.flops / compute->peak;
-    result.tMin = result.tMath;
-    result.tMax = result.tMath;
-    result.attainable = compute->peak;
-    result.bound = Bound::Compute;
-    result.limitingCeiling = compute->name;
-    result.performance = point.performance();
-
-    if (byIntensity) {
-        // One level per intensity: main memory first, then the others in the file's order. The
-        // roof is the lowest of min(π, β_l·I_l), as F / T_min is for a point with counts.
-        result.tMath = 0.0;
-        result.tMin = 0.0;
-        result.tMax = 0.0;
-        const auto place = [&](const MemoryCeiling *memory, double intensity,
-                               const std::string &level) -> std::optional<std::string> {
-            if (!memory) {
-                appendNote(result.note,
-                    "no " + level + " ceiling on " + hardware.name
-                        + ": that intensity is not bounded");
-                return std::nullopt;
-            }
-            for (const auto &earlier : result.levels) {
-                if (earlier.memory == memory->name)
-                    return who() + ": two intensities both go to " + memory->name
-                        + "; give one per memory level";
-            }
-            LevelAnalysis la;
-            la.memory = memory->name;
-            la.level = memory->level;
-            la.bandwidth = memory->bandwidth;
-            la.intensity = intensity;
-            la.attainable = attainablePerformance(compute->peak, memory->bandwidth, intensity);
-            if (la.attainable < result.attainable) {
-                result.attainable = la.attainable;
-                result.bound = Bound::Memory;
-                result.limitingCeiling = memory->name;
-            }
-            result.levels.push_back(std::move(la));
-            return std::nullopt;
-        };
-        if (point.intensity) {
-            if (auto refused = place(hardware.mainMemory(), *point.intensity, "main-memory"))
-                return ridgepoint::Unexpected(*refused);
-        }
-        for (const auto &level : point.levelIntensities) {
-            if (auto refused = place(hardware.memoryFor(level.level), level.intensity,
-                    std::string(memoryLevelName(level.level))))
-                return ridgepoint::Unexpected(*refused);
-        }
-        appendNote(result.note, "placed by intensity and rate: no counts, so no times");
+    if (point.precision) {
+        if (const ComputeCeiling *own = hardware.computeFor(*point.precision))
+            return own;
+        return ridgepoint::Unexpected(who(point) + ": " + hardware.name + " has no "
+            + std::string(precisionName(*point.precision))
+            + " compute ceiling (pick one with --compute)");
     }
+    if (const ComputeCeiling *fallback = hardware.defaultComputeCeiling())
+        return fallback;
+    return ridgepoint::Unexpected(hardware.name + " has no compute ceiling");
+}
+
+// One level of a point known by intensity: the roof is the lowest of min(π, β_l·I_l), as
+// F / T_min is for a point with counts. A refusal when two intensities share a ceiling.
+std::optional<std::string> placeIntensity(const KernelPoint &point, const Hardware &hardware,
+    const MemoryCeiling *memory, double intensity, const std::string &level, PointAnalysis &result)
+{
+    if (!memory) {
+        appendNote(result.note,
+            "no " + level + " ceiling on " + hardware.name + ": that intensity is not bounded");
+        return std::nullopt;
+    }
+    for (const auto &earlier : result.levels) {
+        if (earlier.memory == memory->name)
+            return who(point) + ": two intensities both go to " + memory->name
+                + "; give one per memory level";
+    }
+    LevelAnalysis la;
+    la.memory = memory->name;
+    la.level = memory->level;
+    la.bandwidth = memory->bandwidth;
+    la.intensity = intensity;
+    la.attainable = attainablePerformance(result.peak, memory->bandwidth, intensity);
+    if (la.attainable < result.attainable) {
+        result.attainable = la.attainable;
+        result.bound = Bound::Memory;
+        result.limitingCeiling = memory->name;
+    }
+    result.levels.push_back(std::move(la));
+    return std::nullopt;
+}
+
+// A point known by intensities and rate: one level per intensity, main memory first, then the
+// others in the file's order; no times.
+std::optional<std::string> placeByIntensity(
+    const KernelPoint &point, const Hardware &hardware, PointAnalysis &result)
+{
+    result.tMath = 0.0;
+    result.tMin = 0.0;
+    result.tMax = 0.0;
+    if (point.intensity) {
+        if (auto refused = placeIntensity(
+                point, hardware, hardware.mainMemory(), *point.intensity, "main-memory", result))
+            return refused;
+    }
+    for (const auto &level : point.levelIntensities) {
+        if (auto refused = placeIntensity(point, hardware, hardware.memoryFor(level.level),
+                level.intensity, std::string(memoryLevelName(level.level)), result))
+            return refused;
+    }
+    appendNote(result.note, "placed by intensity and rate: no counts, so no times");
+    return std::nullopt;
+}
+
+// The byte counts, level by level: intensity, T_l, achieved bandwidth; the slowest sets T_min.
+std::optional<std::string> placeByteLevels(
+    const KernelPoint &point, const Hardware &hardware, PointAnalysis &result)
+{
     for (const auto &level : point.bytes) {
         const MemoryCeiling *memory
             = level.level ? hardware.memoryFor(*level.level) : hardware.mainMemory();
@@ -173,9 +182,9 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
         // the same traffic twice or split it: neither can be guessed, so the point is refused.
         for (const auto &earlier : result.levels) {
             if (earlier.memory == memory->name)
-                return ridgepoint::Unexpected(who() + ": two byte counts both go to " + memory->name
+                return who(point) + ": two byte counts both go to " + memory->name
                     + " (e.g. bytes and bytes_" + std::string(memoryLevelName(memory->level))
-                    + "); give one per memory level");
+                    + "); give one per memory level";
         }
         LevelAnalysis la;
         la.memory = memory->name;
@@ -183,7 +192,7 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
         la.bandwidth = memory->bandwidth;
         la.bytes = level.bytes;
         la.intensity = point.flops / level.bytes;
-        la.attainable = attainablePerformance(compute->peak, memory->bandwidth, la.intensity);
+        la.attainable = attainablePerformance(result.peak, memory->bandwidth, la.intensity);
         la.tMem = level.bytes / memory->bandwidth;
         if (point.seconds) {
             la.achievedBandwidth = level.bytes / *point.seconds;
@@ -197,48 +206,94 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
         }
         result.levels.push_back(std::move(la));
     }
-    if (result.levels.empty() && byIntensity && !point.levelIntensities.empty())
-        return ridgepoint::Unexpected(
-            who() + ": none of its intensities' levels has a memory ceiling on " + hardware.name);
-    if (result.levels.empty() && byIntensity)
-        return ridgepoint::Unexpected(who() + ": " + hardware.name + " has no main-memory ceiling");
-    if (result.levels.empty())
-        return ridgepoint::Unexpected(
-            who() + ": none of its byte levels has a memory ceiling on " + hardware.name);
+    return std::nullopt;
+}
+
+// Why a point none of whose levels found a memory ceiling cannot be placed, or nullopt.
+std::optional<std::string> refuseUnplaced(const KernelPoint &point, const Hardware &hardware,
+    bool byIntensity, const PointAnalysis &result)
+{
+    if (!result.levels.empty())
+        return std::nullopt;
+    if (byIntensity && !point.levelIntensities.empty())
+        return who(point) + ": none of its intensities' levels has a memory ceiling on "
+            + hardware.name;
+    if (byIntensity)
+        return who(point) + ": " + hardware.name + " has no main-memory ceiling";
+    return who(point) + ": none of its byte levels has a memory ceiling on " + hardware.name;
+}
+
+// The utilization, and a note when the measurement is faster than the roof (inconsistent) or
+// slower than the no-overlap bound T_max.
+void judgeMeasurement(const KernelPoint &point, const AnalysisOptions &options, bool byIntensity,
+    PointAnalysis &result)
+{
+    if (!result.performance)
+        return;
+    result.utilization = *result.performance / result.attainable;
+    if (*result.performance > result.attainable * (1.0 + options.tolerance)) {
+        result.consistent = false;
+        const std::string speed = formatQuantity(*result.performance, Dimension::FlopRate);
+        const std::string roof = formatQuantity(result.attainable, Dimension::FlopRate);
+        std::string why = point.seconds
+            ? "measured " + formatQuantity(*point.seconds, Dimension::Time) + " is below T_min "
+                + formatQuantity(result.tMin, Dimension::Time) + " (" + speed + " above the "
+                + result.limitingCeiling + " roof of " + roof + ")"
+            : "measured " + speed + " is above the " + result.limitingCeiling + " roof of " + roof;
+        appendNote(result.note, why + ": counts or peaks are off");
+    } else if (!byIntensity && point.seconds
+        && *point.seconds > result.tMax * (1.0 + options.tolerance)) {
+        // The synthetic and many real files put every point here: one string, no temporaries.
+        const std::string measured = formatQuantity(*point.seconds, Dimension::Time);
+        const std::string bound = formatQuantity(result.tMax, Dimension::Time);
+        constexpr std::string_view kWhy
+            = " (the no-overlap bound): uncounted work or traffic, or poor overlap";
+        std::string text;
+        text.reserve(9 + measured.size() + 16 + bound.size() + kWhy.size());
+        text += "measured ";
+        text += measured;
+        text += " is above T_max ";
+        text += bound;
+        text += kWhy;
+        appendNote(result.note, std::move(text));
+    }
+}
+
+} // namespace
+
+ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
+    const KernelPoint &point, const Hardware &hardware, const AnalysisOptions &options)
+{
+    const bool byIntensity = point.knownByIntensity();
+    if (auto refused = refuseCounts(point, byIntensity))
+        return ridgepoint::Unexpected(std::move(*refused));
+    const auto compute = chooseComputeCeiling(point, hardware, options);
+    if (!compute)
+        return ridgepoint::Unexpected(compute.error());
+
+    PointAnalysis result;
+    result.computeCeiling = (*compute)->name;
+    result.peak = (*compute)->peak;
+    result.tMath = point.flops / result.peak;
+    result.tMin = result.tMath;
+    result.tMax = result.tMath;
+    result.attainable = result.peak;
+    result.bound = Bound::Compute;
+    result.limitingCeiling = (*compute)->name;
+    result.performance = point.performance();
+
+    if (byIntensity) {
+        if (auto refused = placeByIntensity(point, hardware, result))
+            return ridgepoint::Unexpected(std::move(*refused));
+    }
+    if (auto refused = placeByteLevels(point, hardware, result))
+        return ridgepoint::Unexpected(std::move(*refused));
+    if (auto refused = refuseUnplaced(point, hardware, byIntensity, result))
+        return ridgepoint::Unexpected(std::move(*refused));
 
     if (!byIntensity)
         result.attainable = point.flops / result.tMin;
-
-    if (result.performance) {
-        result.utilization = *result.performance / result.attainable;
-        if (*result.performance > result.attainable * (1.0 + options.tolerance)) {
-            result.consistent = false;
-            const std::string speed = formatQuantity(*result.performance, Dimension::FlopRate);
-            const std::string roof = formatQuantity(result.attainable, Dimension::FlopRate);
-            std::string why = point.seconds
-                ? "measured " + formatQuantity(*point.seconds, Dimension::Time) + " is below T_min "
-                    + formatQuantity(result.tMin, Dimension::Time) + " (" + speed + " above the "
-                    + result.limitingCeiling + " roof of " + roof + ")"
-                : "measured " + speed + " is above the " + result.limitingCeiling + " roof of "
-                    + roof;
-            appendNote(result.note, why + ": counts or peaks are off");
-        } else if (!byIntensity && point.seconds
-            && *point.seconds > result.tMax * (1.0 + options.tolerance)) {
-            // The synthetic and many real files put every point here: one string, no temporaries.
-            const std::string measured = formatQuantity(*point.seconds, Dimension::Time);
-            const std::string bound = formatQuantity(result.tMax, Dimension::Time);
-            constexpr std::string_view kWhy
-                = " (the no-overlap bound): uncounted work or traffic, or poor overlap";
-            std::string text;
-            text.reserve(9 + measured.size() + 16 + bound.size() + kWhy.size());
-            text += "measured ";
-            text += measured;
-            text += " is above T_max ";
-            text += bound;
-            text += kWhy;
-            appendNote(result.note, std::move(text));
-        }
-    }
+    judgeMeasurement(point, options, byIntensity, result);
     return result;
 }
 

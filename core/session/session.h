@@ -23,7 +23,7 @@ inline constexpr int kSessionVersion = 1;
 
 struct SessionPoint {
     KernelPoint point; // as measured (or as last placed, for a workload)
-    double bytesFactor = 1.0; // the what-if move (widgets::WhatIf)
+    double bytesFactor = 1.0; // the what-if move (core/workspace WhatIf)
     double timeFactor = 1.0;
     std::optional<Workload> workload; // a planned point: recomputed from its model on load
 };

@@ -10,6 +10,8 @@
 
 using namespace ridgepoint;
 
+Q_DECLARE_METATYPE(ridgepoint::KernelPoint)
+
 namespace {
 
 using test::close;
@@ -53,6 +55,8 @@ private slots:
     void rejectsPointsThatCannotBePlaced_data();
     void rejectsPointsThatCannotBePlaced();
     void refusesTwoByteCountsForOneCeiling();
+    void refusesWhenNoCeilingFits_data();
+    void refusesWhenNoCeilingFits();
     void sustainedPeaksScaleCeilings();
     void ridgesCoverEveryPair();
     void placesAPointGivenByIntensityAndRate();
@@ -324,6 +328,59 @@ void TestAnalysis::rejectsPointsThatCannotBePlaced()
     QVERIFY(!r);
     QVERIFY2(QString::fromStdString(r.error()).contains(message), r.error().c_str());
     QVERIFY(QString::fromStdString(r.error()).contains("\"k\""));
+}
+
+// Each way a point and a machine can fail to meet: no compute ceiling to hold the point to, no
+// memory ceiling for any of its levels, or two of its numbers on one ceiling.
+void TestAnalysis::refusesWhenNoCeilingFits_data()
+{
+    QTest::addColumn<KernelPoint>("point");
+    QTest::addColumn<QString>("computeCeiling");
+    QTest::addColumn<bool>("withCompute");
+    QTest::addColumn<QString>("message");
+    KernelPoint counted = point(1e12, 1e9);
+    KernelPoint int4 = counted;
+    int4.precision = Precision::INT4;
+    KernelPoint l3Only = counted;
+    l3Only.bytes = { { MemoryLevel::L3, 1e9 } };
+    KernelPoint l2Intensity;
+    l2Intensity.name = "k";
+    l2Intensity.levelIntensities = { { MemoryLevel::L2, 4.0 } };
+    l2Intensity.measuredRate = 1e11;
+    KernelPoint twice = l2Intensity;
+    twice.levelIntensities = { { MemoryLevel::DRAM, 4.0 } };
+    twice.intensity = 2.0;
+    QTest::newRow("named ceiling missing") << counted << "warp drive" << true
+                                           << "no compute ceiling named \"warp drive\" on Custom "
+                                              "machine";
+    QTest::newRow("no ceiling for the precision")
+        << int4 << "" << true << "\"k\": Custom machine has no int4 compute ceiling";
+    QTest::newRow("no compute ceiling at all")
+        << counted << "" << false << "Custom machine has no compute ceiling";
+    QTest::newRow("bytes at a level the machine lacks")
+        << l3Only << "" << true
+        << "\"k\": none of its byte levels has a memory ceiling on Custom machine";
+    QTest::newRow("intensity at a level the machine lacks")
+        << l2Intensity << "" << true
+        << "\"k\": none of its intensities' levels has a memory ceiling on Custom machine";
+    QTest::newRow("two intensities on one ceiling")
+        << twice << "" << true << "\"k\": two intensities both go to Memory";
+}
+
+void TestAnalysis::refusesWhenNoCeilingFits()
+{
+    QFETCH(KernelPoint, point);
+    QFETCH(QString, computeCeiling);
+    QFETCH(bool, withCompute);
+    QFETCH(QString, message);
+    Hardware hardware = machine(1e12, 1e11);
+    if (!withCompute)
+        hardware.compute.clear();
+    AnalysisOptions options;
+    options.computeCeiling = computeCeiling.toStdString();
+    const auto r = analyzePoint(point, hardware, options);
+    QVERIFY(!r);
+    QVERIFY2(QString::fromStdString(r.error()).contains(message), r.error().c_str());
 }
 
 void TestAnalysis::sustainedPeaksScaleCeilings()

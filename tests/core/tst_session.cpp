@@ -2,6 +2,7 @@
 // line/column, the newer-version refusal and the migration of the pre-release version 0.
 #include "core/io/formats/hardware_json.h"
 #include "core/session/session.h"
+#include "core/session/session_workspace.h"
 
 #include <QTest>
 
@@ -80,6 +81,7 @@ private slots:
     void refusesNewerVersionSayingSo();
     void migratesVersion0();
     void refusesVersion0ItCannotMigrate();
+    void readsVersion0IntoAWorkspace();
     void warnsAboutUnknownKeys();
     void writesUpToAByteCap();
 };
@@ -361,6 +363,38 @@ void TestSession::migratesVersion0()
     QCOMPARE(s.theme, std::string("print"));
     // Saved again it is a version-1 file.
     QVERIFY(writeSessionJson(s).find("\"version\": 1") != std::string::npos);
+}
+
+// The same file read straight into a Workspace: migrated, its moves applied to the points, the
+// window's theme handed back beside it, and written again as the session it holds.
+void TestSession::readsVersion0IntoAWorkspace()
+{
+    Json v0;
+    v0["format"] = "ridgepoint-session";
+    v0["version"] = 0;
+    v0["machine"] = Json::parse(writeHardwareJson(machine()));
+    v0["kernels"] = Json::array(
+        { { { "name", "a" }, { "flops", 1e9 }, { "bytes", 1e8 }, { "seconds", 0.01 } },
+            { { "name", "b" }, { "flops", 2e9 }, { "bytes", 1e9 }, { "seconds", 0.1 } } });
+    v0["whatIf"] = Json::array({ { { "kernel", 1 }, { "bytes", 0.5 }, { "time", 0.25 } } });
+    v0["theme"] = "print";
+    Workspace workspace;
+    const auto result = readSessionJson(v0.dump(), "old.json", workspace);
+    QVERIFY2(result.loaded, qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.version, 0);
+    QCOMPARE(result.theme, std::string("print"));
+    QVERIFY(!result.view);
+    QCOMPARE(workspace.hardware().name, std::string("Test machine"));
+    QCOMPARE(workspace.pointCount(), std::size_t { 2 });
+    QCOMPARE(workspace.measuredPoint(1).bytes.front().bytes, 1e9);
+    QCOMPARE(workspace.point(1).bytes.front().bytes, 5e8);
+    QCOMPARE(*workspace.point(1).seconds, 0.025);
+    // 2e9 FLOP over 5e8 B on HBM: I = 4 FLOP/B, under the 1e11 B/s roof 4e11 FLOP/s.
+    QCOMPARE(workspace.analysis(1)->levels.front().intensity, 4.0);
+    QCOMPARE(workspace.analysis(1)->attainable, 4e11);
+    const auto session = readSessionJson(v0.dump(), "old.json").session;
+    QVERIFY(session);
+    QCOMPARE(writeSessionJson(workspace, std::nullopt, "print"), writeSessionJson(*session));
 }
 
 void TestSession::refusesVersion0ItCannotMigrate()

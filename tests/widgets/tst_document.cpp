@@ -267,6 +267,38 @@ private slots:
         QCOMPARE(groups(copy), QStringList({ "-", "-", "-" }));
     }
 
+    // The Document is the Workspace with undo and signals: a session loaded into both gives the
+    // same points and the same analyses, and the Document's getters read its workspace.
+    void documentWrapsTheWorkspace()
+    {
+        doc->resetHardware(**PresetDatabase::builtin().find("H100"));
+        Workload w;
+        w.model = MatmulWorkload { MatmulSpec { 64, 4096, 4096, Precision::BF16, {} }, {}, {} };
+        QVERIFY(doc->addWorkloads({ w }, "add").has_value());
+        doc->setQuantMode(QuantMode::W4A16);
+        doc->setWhatIf(0, { 0.5, 2.0 });
+        doc->setWhatIf(3, { 0.25, 1.0 });
+        const Session session = doc->toSession();
+
+        Document loaded;
+        loaded.loadSession(session);
+        Workspace workspace;
+        workspace.loadSession(session);
+        QCOMPARE(loaded.pointCount(), workspace.pointCount());
+        QCOMPARE(&loaded.workspace().hardware(), &loaded.hardware());
+        for (std::size_t i = 0; i < workspace.pointCount(); ++i) {
+            QCOMPARE(loaded.whatIf(i), workspace.whatIf(i));
+            QCOMPARE(loaded.point(i).bytes.front().bytes, workspace.point(i).bytes.front().bytes);
+            QCOMPARE(loaded.analysis(i).has_value(), workspace.analysis(i).has_value());
+            QCOMPARE(loaded.analysis(i)->attainable, workspace.analysis(i)->attainable);
+            QCOMPARE(loaded.analysis(i)->tMin, workspace.analysis(i)->tMin);
+            QCOMPARE(loaded.analysis(i)->computeCeiling, workspace.analysis(i)->computeCeiling);
+            QCOMPARE(loaded.analysis(i)->attainable, doc->analysis(i)->attainable);
+        }
+        QCOMPARE(loaded.quantMode(), QuantMode::W4A16);
+        QCOMPARE(workspace.quantMode(), QuantMode::W4A16);
+    }
+
 private:
     std::unique_ptr<Document> doc;
 };

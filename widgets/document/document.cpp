@@ -9,51 +9,17 @@
 
 namespace ridgepoint {
 
-KernelPoint applyWhatIf(const KernelPoint &point, const WhatIf &move)
-{
-    if (move.isIdentity())
-        return point;
-    KernelPoint moved = point;
-    for (auto &level : moved.bytes)
-        level.bytes *= move.bytesFactor;
-    // A point known only by intensities (no byte counts) moves the same way: I = F / B.
-    if (moved.intensity)
-        *moved.intensity /= move.bytesFactor;
-    for (auto &level : moved.levelIntensities)
-        level.intensity /= move.bytesFactor;
-    if (moved.seconds)
-        *moved.seconds *= move.timeFactor;
-    else if (moved.measuredRate)
-        *moved.measuredRate /= move.timeFactor;
-    return moved;
-}
-
-std::string customMachineName(const Hardware &hardware)
-{
-    static constexpr std::string_view kPrefix = "Custom (from ";
-    if (hardware.name.starts_with(kPrefix) || hardware.name == "Custom machine")
-        return hardware.name;
-    const std::string &shortName
-        = hardware.aliases.empty() ? hardware.name : hardware.aliases.front();
-    return std::string(kPrefix) + shortName + ")";
-}
-
 // Adds or removes rows; the same command undoes the other way.
 class PointListCommand : public QUndoCommand
 {
 public:
     enum class Kind { Insert, Remove };
 
-    PointListCommand(Document *document, Kind kind, const QString &text,
-        std::vector<std::size_t> indices, std::vector<KernelPoint> points,
-        std::vector<WhatIf> moves, Document::WorkloadRows workloads)
+    PointListCommand(Document *document, Kind kind, const QString &text, PointRows rows)
         : QUndoCommand(text)
         , m_document(document)
         , m_kind(kind)
-        , m_indices(std::move(indices))
-        , m_points(std::move(points))
-        , m_moves(std::move(moves))
-        , m_workloads(std::move(workloads))
+        , m_rows(std::move(rows))
     { }
 
     void redo() override { apply(m_kind == Kind::Insert); }
@@ -63,19 +29,16 @@ private:
     void apply(bool insert)
     {
         if (insert) {
-            m_document->insertRows(m_indices, m_points, m_moves, m_workloads);
-            m_document->setSelection(m_indices);
+            m_document->insertRows(m_rows);
+            m_document->setSelection(m_rows.indices);
         } else {
-            m_document->removeRows(m_indices);
+            m_document->removeRows(m_rows.indices);
         }
     }
 
     Document *m_document;
     Kind m_kind;
-    std::vector<std::size_t> m_indices; // ascending; positions after insertion
-    std::vector<KernelPoint> m_points;
-    std::vector<WhatIf> m_moves;
-    Document::WorkloadRows m_workloads;
+    PointRows m_rows; // indices ascending; positions after insertion
 };
 
 Document::Document(QObject *parent)
@@ -94,75 +57,62 @@ void Document::resetHardware(const Hardware &hardware)
 void Document::resetPoints(std::vector<KernelPoint> points)
 {
     m_undoStack->clear();
-    m_points = std::move(points);
-    m_moves.assign(m_points.size(), WhatIf {});
-    m_workloads.clear();
+    m_workspace.setPoints(std::move(points));
     m_selection.clear();
-    reanalyseAll();
     emit pointsReset();
     emit selectionChanged();
 }
 
 void Document::setAnalysisOptions(AnalysisOptions options)
 {
-    m_options = std::move(options);
-    reanalyseAll();
-    if (!m_points.empty())
-        emit pointsChanged(0, static_cast<qsizetype>(m_points.size()) - 1);
+    m_workspace.setAnalysisOptions(std::move(options));
+    emitAllPointsChanged();
 }
 
 void Document::selectHardware(const Hardware &hardware)
 {
     m_undoStack->push(new ChangeValue<Hardware>(
         tr("Select %1").arg(QString::fromStdString(hardware.name)), CommandId::Hardware, "machine",
-        m_hardware, hardware, [this](const Hardware &value) { applyHardware(value); }, true));
+        m_workspace.hardware(), hardware, [this](const Hardware &value) { applyHardware(value); },
+        true));
 }
 
 void Document::editHardware(Hardware edited, const QString &text, EditPhase phase)
 {
-    edited.name = customMachineName(m_hardware);
-    if (edited.name != m_hardware.name) {
+    const Hardware &current = m_workspace.hardware();
+    edited.name = customMachineName(current);
+    if (edited.name != current.name) {
         edited.aliases.clear();
-        edited.source = "edited from " + m_hardware.name + "; " + m_hardware.source;
+        edited.source = "edited from " + current.name + "; " + current.source;
     }
     m_undoStack->push(new ChangeValue<Hardware>(
-        text, CommandId::Hardware, "ceilings", m_hardware, std::move(edited),
+        text, CommandId::Hardware, "ceilings", current, std::move(edited),
         [this](const Hardware &value) { applyHardware(value); }, phase == EditPhase::Final));
-}
-
-KernelPoint Document::point(std::size_t index) const
-{
-    return ridgepoint::applyWhatIf(m_points[index], m_moves[index]);
-}
-
-PointResult Document::measuredAnalysis(std::size_t index) const
-{
-    if (m_moves[index].isIdentity() || workloadError(index))
-        return m_analysis[index];
-    return analyzePoint(m_points[index], m_hardware, m_options);
 }
 
 void Document::setWhatIf(std::size_t index, const WhatIf &move, EditPhase phase)
 {
-    if (index >= m_points.size())
+    if (index >= m_workspace.pointCount())
         return;
-    if (phase == EditPhase::Final && !hasOpenPreview() && move == m_moves[index])
+    if (phase == EditPhase::Final && !hasOpenPreview() && move == m_workspace.whatIf(index))
         return; // a click without a drag is not an edit
-    const QString text = tr("Move %1").arg(QString::fromStdString(m_points[index].name));
+    const QString text
+        = tr("Move %1").arg(QString::fromStdString(m_workspace.measuredPoint(index).name));
     m_undoStack->push(new ChangeValue<WhatIf>(
-        text, CommandId::WhatIf, "point " + std::to_string(index), m_moves[index], move,
+        text, CommandId::WhatIf, "point " + std::to_string(index), m_workspace.whatIf(index), move,
         [this, index](const WhatIf &value) { applyWhatIf(index, value); },
         phase == EditPhase::Final));
 }
 
 void Document::clearWhatIfs()
 {
-    if (std::all_of(m_moves.begin(), m_moves.end(), [](const WhatIf &m) { return m.isIdentity(); }))
+    if (!m_workspace.hasWhatIfs())
         return;
+    const std::vector<WhatIf> &moves = m_workspace.whatIfs();
     m_undoStack->push(new ChangeValue<std::vector<WhatIf>>(
-        tr("Clear what-if moves"), CommandId::WhatIf, "all moves", m_moves,
-        std::vector<WhatIf>(m_moves.size()),
-        [this](const std::vector<WhatIf> &moves) { applyWhatIfs(moves); }, true));
+        tr("Clear what-if moves"), CommandId::WhatIf, "all moves", moves,
+        std::vector<WhatIf>(moves.size()),
+        [this](const std::vector<WhatIf> &value) { applyWhatIfs(value); }, true));
 }
 
 bool Document::hasOpenPreview() const
@@ -186,56 +136,28 @@ void Document::cancelPreview()
 
 void Document::removePoints(std::vector<std::size_t> indices)
 {
-    std::sort(indices.begin(), indices.end());
-    indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
-    std::erase_if(indices, [this](std::size_t i) { return i >= m_points.size(); });
+    indices = m_workspace.validIndices(std::move(indices));
     if (indices.empty())
         return;
-    std::vector<KernelPoint> points;
-    std::vector<WhatIf> moves;
-    WorkloadRows workloads;
-    for (std::size_t i : indices) {
-        if (const WorkloadSlot *slot = workloadSlot(i))
-            workloads.emplace_back(points.size(), slot->workload);
-        points.push_back(m_points[i]);
-        moves.push_back(m_moves[i]);
-    }
     const QString text = indices.size() == 1
-        ? tr("Delete %1").arg(QString::fromStdString(m_points[indices.front()].name))
+        ? tr("Delete %1")
+              .arg(QString::fromStdString(m_workspace.measuredPoint(indices.front()).name))
         : tr("Delete %n points", nullptr, static_cast<int>(indices.size()));
-    m_undoStack->push(new PointListCommand(this, PointListCommand::Kind::Remove, text,
-        std::move(indices), std::move(points), std::move(moves), std::move(workloads)));
+    m_undoStack->push(new PointListCommand(
+        this, PointListCommand::Kind::Remove, text, m_workspace.rowsAt(indices)));
 }
 
 void Document::duplicatePoints(std::vector<std::size_t> indices)
 {
-    std::sort(indices.begin(), indices.end());
-    indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
-    std::erase_if(indices, [this](std::size_t i) { return i >= m_points.size(); });
+    indices = m_workspace.validIndices(std::move(indices));
     if (indices.empty())
         return;
-    std::vector<std::size_t> positions;
-    std::vector<KernelPoint> points;
-    std::vector<WhatIf> moves;
-    WorkloadRows workloads;
-    for (std::size_t i : indices) {
-        if (const WorkloadSlot *slot = workloadSlot(i)) {
-            Workload workload = slot->workload;
-            // A copy of a sweep's point is not part of the sweep's trajectory.
-            workload.sweep.reset();
-            workloads.emplace_back(points.size(), std::move(workload));
-        }
-        positions.push_back(m_points.size() + positions.size());
-        KernelPoint copy = m_points[i];
-        copy.name += " (copy)";
-        points.push_back(std::move(copy));
-        moves.push_back(m_moves[i]);
-    }
     const QString text = indices.size() == 1
-        ? tr("Duplicate %1").arg(QString::fromStdString(m_points[indices.front()].name))
+        ? tr("Duplicate %1")
+              .arg(QString::fromStdString(m_workspace.measuredPoint(indices.front()).name))
         : tr("Duplicate %n points", nullptr, static_cast<int>(indices.size()));
-    m_undoStack->push(new PointListCommand(this, PointListCommand::Kind::Insert, text,
-        std::move(positions), std::move(points), std::move(moves), std::move(workloads)));
+    m_undoStack->push(new PointListCommand(
+        this, PointListCommand::Kind::Insert, text, m_workspace.duplicateRows(indices)));
 }
 
 ridgepoint::Expected<void, std::string> Document::addWorkloads(
@@ -243,123 +165,33 @@ ridgepoint::Expected<void, std::string> Document::addWorkloads(
 {
     if (workloads.empty())
         return {};
-    std::vector<std::size_t> positions;
-    std::vector<KernelPoint> points;
-    WorkloadRows stored;
-    for (auto &workload : workloads) {
-        auto point = workloadPoint(workload, m_quant, m_hardware);
-        if (!point)
-            return ridgepoint::Unexpected(point.error());
-        stored.emplace_back(points.size(), std::move(workload));
-        positions.push_back(m_points.size() + positions.size());
-        points.push_back(std::move(*point));
-    }
-    std::vector<WhatIf> moves(points.size());
-    m_undoStack->push(new PointListCommand(this, PointListCommand::Kind::Insert, text,
-        std::move(positions), std::move(points), std::move(moves), std::move(stored)));
+    auto rows = m_workspace.workloadRows(std::move(workloads));
+    if (!rows)
+        return ridgepoint::Unexpected(rows.error());
+    m_undoStack->push(
+        new PointListCommand(this, PointListCommand::Kind::Insert, text, std::move(*rows)));
     return {};
-}
-
-const Workload *Document::workload(std::size_t index) const
-{
-    const WorkloadSlot *slot = workloadSlot(index);
-    return slot ? &slot->workload : nullptr;
-}
-
-Document::WorkloadSlot *Document::workloadSlot(std::size_t index)
-{
-    return const_cast<WorkloadSlot *>(std::as_const(*this).workloadSlot(index));
-}
-
-const Document::WorkloadSlot *Document::workloadSlot(std::size_t index) const
-{
-    const auto it = std::lower_bound(m_workloads.begin(), m_workloads.end(), index,
-        [](const WorkloadSlot &slot, std::size_t i) { return slot.point < i; });
-    return it != m_workloads.end() && it->point == index ? &*it : nullptr;
-}
-
-const std::string *Document::workloadError(std::size_t index) const
-{
-    if (m_workloads.empty()) // measured points only: no search per point
-        return nullptr;
-    const WorkloadSlot *slot = workloadSlot(index);
-    return slot && !slot->error.empty() ? &slot->error : nullptr;
 }
 
 void Document::setQuantMode(QuantMode mode)
 {
-    if (mode == m_quant)
+    if (mode == m_workspace.quantMode())
         return;
     m_undoStack->push(new ChangeValue<QuantMode>(
         tr("Quantization %1").arg(QString::fromStdString(std::string(quantModeName(mode)))),
-        CommandId::QuantMode, "quantization", m_quant, mode,
+        CommandId::QuantMode, "quantization", m_workspace.quantMode(), mode,
         [this](const QuantMode &value) { applyQuantMode(value); }, true));
-}
-
-const ComputeCeiling *Document::activeComputeCeiling() const
-{
-    if (!m_options.computeCeiling.empty()) {
-        if (const ComputeCeiling *named = m_hardware.findCompute(m_options.computeCeiling))
-            return named;
-    }
-    for (const WorkloadSlot &slot : m_workloads) {
-        if (const auto &a = m_analysis[slot.point]) {
-            if (const ComputeCeiling *used = m_hardware.findCompute(a->computeCeiling))
-                return used;
-        }
-    }
-    return m_hardware.defaultComputeCeiling();
-}
-
-void Document::applyQuantMode(QuantMode mode)
-{
-    m_quant = mode;
-    rederiveWorkloads();
-    reanalyseAll();
-    emit quantModeChanged();
-    if (!m_points.empty())
-        emit pointsChanged(0, static_cast<qsizetype>(m_points.size()) - 1);
-}
-
-void Document::rederiveWorkloads()
-{
-    for (WorkloadSlot &slot : m_workloads)
-        rederive(slot);
-}
-
-void Document::rederive(WorkloadSlot &slot)
-{
-    auto point = workloadPoint(slot.workload, m_quant, m_hardware);
-    if (point) {
-        m_points[slot.point] = std::move(*point);
-        slot.error.clear();
-    } else {
-        slot.error = point.error();
-    }
 }
 
 void Document::setCompareHardware(std::optional<Hardware> hardware)
 {
-    m_compare = std::move(hardware);
+    m_workspace.setCompareHardware(std::move(hardware));
     emit compareHardwareChanged();
-}
-
-PointResult Document::compareAnalysis(std::size_t index) const
-{
-    if (!m_compare)
-        return ridgepoint::Unexpected(std::string("no machine to compare with"));
-    // The other machine's own ceiling for the point's precision: a named ceiling of this
-    // machine may not exist there.
-    AnalysisOptions options = m_options;
-    options.computeCeiling.clear();
-    return analyzePoint(point(index), *m_compare, options);
 }
 
 void Document::setSelection(std::vector<std::size_t> indices)
 {
-    std::sort(indices.begin(), indices.end());
-    indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
-    std::erase_if(indices, [this](std::size_t i) { return i >= m_points.size(); });
+    indices = m_workspace.validIndices(std::move(indices));
     if (indices == m_selection)
         return;
     m_selection = std::move(indices);
@@ -373,53 +205,33 @@ bool Document::isSelected(std::size_t index) const
 
 void Document::applyHardware(const Hardware &hardware)
 {
-    m_hardware = hardware;
-    rederiveWorkloads();
-    reanalyseAll();
+    m_workspace.setHardware(hardware);
     emit hardwareChanged();
-    if (!m_points.empty())
-        emit pointsChanged(0, static_cast<qsizetype>(m_points.size()) - 1);
+    emitAllPointsChanged();
 }
 
 void Document::applyWhatIf(std::size_t index, const WhatIf &move)
 {
-    m_moves[index] = move;
-    reanalyse(index);
+    m_workspace.setWhatIf(index, move);
     emit pointsChanged(static_cast<qsizetype>(index), static_cast<qsizetype>(index));
 }
 
 void Document::applyWhatIfs(const std::vector<WhatIf> &moves)
 {
-    m_moves = moves;
-    reanalyseAll();
-    if (!m_points.empty())
-        emit pointsChanged(0, static_cast<qsizetype>(m_points.size()) - 1);
+    m_workspace.setWhatIfs(moves);
+    emitAllPointsChanged();
 }
 
-void Document::insertRows(const std::vector<std::size_t> &indices,
-    const std::vector<KernelPoint> &points, const std::vector<WhatIf> &moves,
-    const WorkloadRows &workloads)
+void Document::applyQuantMode(QuantMode mode)
 {
-    auto workload = workloads.begin();
-    for (std::size_t k = 0; k < indices.size(); ++k) {
-        const std::size_t index = indices[k];
-        const auto at = static_cast<std::ptrdiff_t>(index);
-        m_points.insert(m_points.begin() + at, points[k]);
-        m_moves.insert(m_moves.begin() + at, moves[k]);
-        m_analysis.insert(m_analysis.begin() + at, PointResult {});
-        // The workload points at or after the new row move down one.
-        auto slot = std::lower_bound(m_workloads.begin(), m_workloads.end(), index,
-            [](const WorkloadSlot &s, std::size_t i) { return s.point < i; });
-        for (auto later = slot; later != m_workloads.end(); ++later)
-            ++later->point;
-        if (workload != workloads.end() && workload->first == k) {
-            slot = m_workloads.insert(slot, WorkloadSlot { index, workload->second, {} });
-            ++workload;
-            // The mode or the machine may have changed since the rows were removed.
-            rederive(*slot);
-        }
-        reanalyse(index);
-    }
+    m_workspace.setQuantMode(mode);
+    emit quantModeChanged();
+    emitAllPointsChanged();
+}
+
+void Document::insertRows(const PointRows &rows)
+{
+    m_workspace.insertRows(rows);
     m_selection.clear();
     emit pointsReset();
     emit selectionChanged();
@@ -427,41 +239,16 @@ void Document::insertRows(const std::vector<std::size_t> &indices,
 
 void Document::removeRows(const std::vector<std::size_t> &indices)
 {
-    for (auto it = indices.rbegin(); it != indices.rend(); ++it) {
-        const auto at = static_cast<std::ptrdiff_t>(*it);
-        m_points.erase(m_points.begin() + at);
-        m_moves.erase(m_moves.begin() + at);
-        m_analysis.erase(m_analysis.begin() + at);
-        auto slot = std::lower_bound(m_workloads.begin(), m_workloads.end(), *it,
-            [](const WorkloadSlot &s, std::size_t i) { return s.point < i; });
-        if (slot != m_workloads.end() && slot->point == *it)
-            slot = m_workloads.erase(slot);
-        for (; slot != m_workloads.end(); ++slot)
-            --slot->point;
-    }
+    m_workspace.removeRows(indices);
     m_selection.clear();
     emit pointsReset();
     emit selectionChanged();
 }
 
-void Document::reanalyseAll()
+void Document::emitAllPointsChanged()
 {
-    m_analysis.clear();
-    m_analysis.reserve(m_points.size());
-    for (std::size_t i = 0; i < m_points.size(); ++i) {
-        m_analysis.emplace_back();
-        reanalyse(i);
-    }
-}
-
-void Document::reanalyse(std::size_t index)
-{
-    if (const std::string *error = workloadError(index))
-        m_analysis[index] = ridgepoint::Unexpected(*error);
-    else if (m_moves[index].isIdentity()) // no copy of the point: most are not moved
-        m_analysis[index] = analyzePoint(m_points[index], m_hardware, m_options);
-    else
-        m_analysis[index] = analyzePoint(point(index), m_hardware, m_options);
+    if (m_workspace.pointCount() > 0)
+        emit pointsChanged(0, static_cast<qsizetype>(m_workspace.pointCount()) - 1);
 }
 
 } // namespace ridgepoint

@@ -1,0 +1,317 @@
+// The analysis as JSON, written point by point into a raw buffer (AnalysisJsonWriter): the
+// output of `analyze --json` for a million points, byte for byte what nlohmann would write.
+#include "core/report/report.h"
+
+#include "core/report/json_detail.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+
+namespace ridgepoint {
+
+namespace detail {
+
+// The text of numbers written lately, by their bits: a machine's peaks and bandwidths come back
+// in every point, and so do the counts and times of a kernel launched many times. A hit is a
+// short copy instead of nlohmann's digit generation (about 30 ns, 13 times a point).
+class NumberCache
+{
+public:
+    // The cached text of `value`, or an empty view.
+    std::string_view find(double value) const
+    {
+        const Entry &entry = m_entries[slot(value)];
+        return entry.bits == std::bit_cast<std::uint64_t>(value)
+            ? std::string_view(entry.text.data(), entry.size)
+            : std::string_view();
+    }
+
+    void store(double value, std::string_view text)
+    {
+        Entry &entry = m_entries[slot(value)];
+        if (text.size() > entry.text.size())
+            return;
+        entry.bits = std::bit_cast<std::uint64_t>(value);
+        entry.size = static_cast<std::uint8_t>(text.size());
+        std::memcpy(entry.text.data(), text.data(), text.size());
+    }
+
+private:
+    static constexpr int kSlotBits = 10;
+    static std::size_t slot(double value)
+    {
+        // Fibonacci hashing: the top bits of the product depend on every bit of the double.
+        return static_cast<std::size_t>(
+            (std::bit_cast<std::uint64_t>(value) * 0x9E3779B97F4A7C15U) >> (64 - kSlotBits));
+    }
+
+    struct Entry {
+        std::uint64_t bits = ~std::uint64_t { 0 }; // a NaN: never a cached (finite) value
+        std::uint8_t size = 0;
+        std::array<char, 31> text {};
+    };
+    std::array<Entry, std::size_t { 1 } << kSlotBits> m_entries {};
+};
+
+} // namespace detail
+
+namespace {
+
+// Appends to a string used as a raw buffer: the string's size is its capacity and `used` the
+// part written, so a point's sixty-odd small pieces are plain copies, not string appends.
+class JsonText
+{
+public:
+    JsonText(std::string &buffer, std::size_t &used, detail::NumberCache &numbers)
+        : m_buffer(buffer)
+        , m_used(used)
+        , m_numbers(numbers)
+    { }
+
+    // A piece of constant text (a key with its indent and punctuation).
+    template<std::size_t N> void raw(const char (&text)[N])
+    {
+        std::memcpy(room(N - 1), text, N - 1); // a constant size: inlined as a few moves
+        m_used += N - 1;
+    }
+
+    void string(std::string_view text)
+    {
+        // Printable ASCII needs no escaping; anything else goes through nlohmann's own
+        // escaping (control characters, quotes, UTF-8 checks with U+FFFD for bad bytes).
+        const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+            const auto u = static_cast<unsigned char>(c);
+            return u >= 0x20 && u < 0x80 && c != '"' && c != '\\';
+        });
+        if (plain) {
+            char *out = room(text.size() + 2);
+            *out++ = '"';
+            std::memcpy(out, text.data(), text.size());
+            out[text.size()] = '"';
+            m_used += text.size() + 2;
+        } else {
+            const std::string escaped = detail::dumpJson(nlohmann::ordered_json(std::string(text)));
+            append(escaped.data(), escaped.size());
+        }
+    }
+
+    // nlohmann's number_float: its own shortest-digits algorithm (which differs from
+    // std::to_chars in the last digit now and then), null when not finite.
+    void number(double value)
+    {
+        if (!std::isfinite(value)) {
+            raw("null");
+            return;
+        }
+        char *out = room(kNumberRoom);
+        if (const std::string_view known = m_numbers.find(value); !known.empty()) {
+            std::memcpy(out, known.data(), known.size());
+            m_used += known.size();
+            return;
+        }
+        const char *end = nlohmann::detail::to_chars(out, out + kNumberRoom, value);
+        const auto size = static_cast<std::size_t>(end - out);
+        m_numbers.store(value, std::string_view(out, size));
+        m_used += size;
+    }
+
+    void number(const std::optional<double> &value)
+    {
+        if (value)
+            number(*value);
+        else
+            raw("null");
+    }
+
+    void integer(int value)
+    {
+        char *out = room(kNumberRoom);
+        m_used += static_cast<std::size_t>(std::to_chars(out, out + kNumberRoom, value).ptr - out);
+    }
+
+    void boolean(bool value)
+    {
+        if (value)
+            raw("true");
+        else
+            raw("false");
+    }
+
+private:
+    static constexpr std::size_t kNumberRoom = 64; // what nlohmann's serializer gives it
+
+    // Where the next `bytes` go; the caller advances m_used.
+    [[gnu::always_inline]] char *room(std::size_t bytes)
+    {
+        if (m_used + bytes > m_buffer.size()) [[unlikely]]
+            grow(bytes);
+        return m_buffer.data() + m_used;
+    }
+
+    [[gnu::noinline]] void grow(std::size_t bytes)
+    {
+        m_buffer.resize(std::max(m_buffer.size() * 2, m_used + bytes));
+    }
+
+    void append(const char *text, std::size_t size)
+    {
+        std::memcpy(room(size), text, size);
+        m_used += size;
+    }
+
+    std::string &m_buffer;
+    std::size_t &m_used;
+    detail::NumberCache &m_numbers;
+};
+
+// One entry of "points" at the array's element indent (4), without a separator.
+void writePointJson(JsonText &json, const KernelPoint &point, const PointAnalysis &a)
+{
+    // A point known by intensity and rate has no FLOP or byte count and so no times: null, not a
+    // 0 that reads as a measurement.
+    const bool counted = !point.knownByIntensity();
+    const auto counts
+        = [counted](double value) { return counted ? std::optional<double>(value) : std::nullopt; };
+    json.raw("    {\n      \"name\": ");
+    json.string(point.name);
+    if (!point.group.empty()) {
+        json.raw(",\n      \"group\": ");
+        json.string(point.group);
+    }
+    if (point.precision) {
+        json.raw(",\n      \"precision\": ");
+        json.string(precisionName(*point.precision));
+    }
+    json.raw(",\n      \"flops\": ");
+    json.number(counts(point.flops));
+    json.raw(",\n      \"seconds\": ");
+    json.number(point.seconds);
+    json.raw(",\n      \"performance\": ");
+    json.number(a.performance);
+    json.raw(",\n      \"levels\": ");
+    if (a.levels.empty())
+        json.raw("[]");
+    for (std::size_t i = 0; i < a.levels.size(); ++i) {
+        const LevelAnalysis &level = a.levels[i];
+        if (i == 0)
+            json.raw("[\n        {\n          \"memory\": ");
+        else
+            json.raw(",\n        {\n          \"memory\": ");
+        json.string(level.memory);
+        json.raw(",\n          \"level\": ");
+        json.string(memoryLevelName(level.level));
+        json.raw(",\n          \"bytes\": ");
+        json.number(counts(level.bytes));
+        json.raw(",\n          \"intensity\": ");
+        json.number(level.intensity);
+        json.raw(",\n          \"attainable\": ");
+        json.number(level.attainable);
+        json.raw(",\n          \"t_mem\": ");
+        json.number(counts(level.tMem));
+        json.raw(",\n          \"bandwidth\": ");
+        json.number(level.bandwidth);
+        json.raw(",\n          \"achieved_bandwidth\": ");
+        json.number(level.achievedBandwidth);
+        json.raw(",\n          \"bandwidth_utilization\": ");
+        json.number(level.bandwidthUtilization);
+        json.raw("\n        }");
+        if (i + 1 == a.levels.size())
+            json.raw("\n      ]");
+    }
+    json.raw(",\n      \"compute_ceiling\": ");
+    json.string(a.computeCeiling);
+    json.raw(",\n      \"peak\": ");
+    json.number(a.peak);
+    json.raw(",\n      \"t_math\": ");
+    json.number(counts(a.tMath));
+    json.raw(",\n      \"t_min\": ");
+    json.number(counts(a.tMin));
+    json.raw(",\n      \"t_max\": ");
+    json.number(counts(a.tMax));
+    json.raw(",\n      \"attainable\": ");
+    json.number(a.attainable);
+    json.raw(",\n      \"bound\": ");
+    json.string(boundName(a.bound));
+    json.raw(",\n      \"limiting_ceiling\": ");
+    json.string(a.limitingCeiling);
+    json.raw(",\n      \"utilization\": ");
+    json.number(a.utilization);
+    json.raw(",\n      \"consistent\": ");
+    json.boolean(a.consistent);
+    json.raw(",\n      \"note\": ");
+    json.string(a.note);
+    if (!point.source.file.empty()) {
+        json.raw(",\n      \"source\": {\n        \"file\": ");
+        json.string(point.source.file);
+        json.raw(",\n        \"line\": ");
+        json.integer(point.source.line);
+        json.raw("\n      }");
+    }
+    json.raw("\n    }");
+}
+
+} // namespace
+
+AnalysisJsonWriter::AnalysisJsonWriter(const Hardware &hardware, Sink sink)
+    : m_sink(std::move(sink))
+    , m_numbers(std::make_unique<detail::NumberCache>())
+{
+    // The document around the points, from nlohmann itself: it ends in `"points": []` and the
+    // closing brace; the points go between the brackets.
+    nlohmann::ordered_json out;
+    out["hardware"] = detail::hardwareJson(hardware, true);
+    out["points"] = nlohmann::ordered_json::array();
+    m_buffer = detail::dumpJson(out, 2);
+    constexpr std::string_view kEmpty = "[]\n}";
+    m_used = m_buffer.size() - kEmpty.size();
+}
+
+AnalysisJsonWriter::~AnalysisJsonWriter() = default;
+
+void AnalysisJsonWriter::add(const KernelPoint &point, const PointAnalysis &analysis)
+{
+    JsonText json(m_buffer, m_used, *m_numbers);
+    if (m_points == 0)
+        json.raw("[\n");
+    else
+        json.raw(",\n");
+    writePointJson(json, point, analysis);
+    ++m_points;
+    if (m_used >= kFlushBytes)
+        flush();
+}
+
+void AnalysisJsonWriter::finish()
+{
+    JsonText json(m_buffer, m_used, *m_numbers);
+    if (m_points == 0)
+        json.raw("[]\n}\n");
+    else
+        json.raw("\n  ]\n}\n");
+    flush();
+}
+
+void AnalysisJsonWriter::flush()
+{
+    if (m_used > 0)
+        m_sink(std::string_view(m_buffer.data(), m_used));
+    m_used = 0;
+}
+
+std::string analysisJson(const Hardware &hardware, const std::vector<AnalyzedPoint> &points)
+{
+    std::string text;
+    AnalysisJsonWriter writer(hardware, [&](std::string_view part) { text += part; });
+    for (const auto &[point, analysis] : points)
+        writer.add(point, analysis);
+    writer.finish();
+    return text;
+}
+
+} // namespace ridgepoint

@@ -1,0 +1,352 @@
+// Reading a session: the JSON parsed with line and column, the version checked and migrated,
+// then each part of the document read with its JSON path in every message.
+#include "core/session/session.h"
+
+#include "core/io/formats/hardware_json.h"
+#include "core/io/formats/points_json.h"
+#include "core/session/session_json.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace ridgepoint {
+namespace {
+
+using session_json::dump;
+using session_json::Json;
+using session_json::Reader;
+
+// Runs the hardware reader on one embedded machine; its messages are prefixed with the path.
+std::optional<Hardware> readHardware(const Json &json, const std::string &path, Reader &in)
+{
+    if (!json.is_object()) {
+        in.error(path, "expected a machine object");
+        return std::nullopt;
+    }
+    HardwareReadResult result = readHardwareJson(dump(json), in.file());
+    for (Diagnostic d : result.diagnostics) {
+        d.line = 0;
+        d.column = 0;
+        d.message = path + ": " + d.message;
+        in.diagnostics().push_back(std::move(d));
+    }
+    if (result.machines.size() != 1) {
+        if (!in.failed())
+            in.error(path, "expected exactly one machine");
+        return std::nullopt;
+    }
+    return std::move(result.machines.front());
+}
+
+// Runs the points reader on an embedded list; its paths ("points[3].flops") are kept, with
+// `prefix` in front of them when it is not the top-level list.
+std::optional<std::vector<KernelPoint>> readPointList(
+    const Json &list, const std::string &prefix, Reader &in)
+{
+    const Json document { { "format", kPointsFormat }, { "version", kPointsVersion },
+        { "points", list } };
+    PointsReadResult result = readPointsJson(dump(document), in.file());
+    for (Diagnostic d : result.diagnostics) {
+        d.line = 0;
+        d.column = 0;
+        if (!prefix.empty())
+            d.message = prefix + "." + d.message;
+        in.diagnostics().push_back(std::move(d));
+    }
+    if (result.rowsSkipped > 0 || result.points.size() != list.size())
+        return std::nullopt;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (!list[i].contains("source"))
+            result.points[i].source = {};
+    }
+    return std::move(result.points);
+}
+
+void readMachines(const Json &root, Reader &in, Session &session)
+{
+    if (!root.contains("hardware"))
+        in.error("hardware", "missing (expected the machine)");
+    else if (auto hw = readHardware(root["hardware"], "hardware", in))
+        session.hardware = std::move(*hw);
+    if (root.contains("compare")) {
+        if (auto hw = readHardware(root["compare"], "compare", in))
+            session.compare = std::move(*hw);
+    }
+}
+
+// The points of "points": [{"point": {...}, "bytesFactor", "timeFactor", "workload"}], read by
+// the points reader in one go.
+void readPoints(const Json &list, Reader &in, Session &session)
+{
+    Json kernels = Json::array();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string path = "points[" + std::to_string(i) + "]";
+        const Json &entry = list[i];
+        if (!entry.is_object() || !entry.contains("point")) {
+            in.error(path, "expected {\"point\": {...}, ...}");
+            kernels.push_back(Json::object());
+            continue;
+        }
+        in.checkKeys(entry, path, { "point", "bytesFactor", "timeFactor", "workload" });
+        kernels.push_back(entry["point"]);
+    }
+    // The points reader names them "points[i]"; in a session they sit at "points[i].point".
+    const Json document { { "format", kPointsFormat }, { "version", kPointsVersion },
+        { "points", kernels } };
+    PointsReadResult read = readPointsJson(dump(document), in.file());
+    for (Diagnostic d : read.diagnostics) {
+        d.line = 0;
+        d.column = 0;
+        if (const auto close = d.message.find(']');
+            d.message.starts_with("points[") && close != std::string::npos)
+            d.message.insert(close + 1, ".point");
+        in.diagnostics().push_back(std::move(d));
+    }
+    if (read.rowsSkipped != 0 || read.points.size() != list.size()) {
+        if (!in.failed())
+            in.error("points", "some points could not be read");
+        return;
+    }
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string path = "points[" + std::to_string(i) + "]";
+        SessionPoint point;
+        point.point = std::move(read.points[i]);
+        // The points reader names its own file as the source of a point without one; a
+        // session keeps "no source" as it was saved.
+        if (!list[i]["point"].contains("source"))
+            point.point.source = {};
+        point.bytesFactor = in.number(list[i], "bytesFactor", path, 1.0, true).value_or(1.0);
+        point.timeFactor = in.number(list[i], "timeFactor", path, 1.0, true).value_or(1.0);
+        if (list[i].contains("workload"))
+            point.workload
+                = session_json::readWorkload(list[i]["workload"], path + ".workload", in);
+        session.points.push_back(std::move(point));
+    }
+}
+
+void readQuantization(const Json &root, Reader &in, Session &session)
+{
+    if (const auto mode = in.string(root, "quantization", "", std::string("none"))) {
+        if (const auto value = quantModeFromName(*mode))
+            session.quantMode = *value;
+        else
+            in.error("quantization",
+                "unknown mode \"" + *mode + "\" (expected none, int8, w8a16 or w4a16)");
+    }
+    if (root.contains("lastSweepId")) {
+        if (root["lastSweepId"].is_number_integer() && root["lastSweepId"].get<double>() >= 0
+            && root["lastSweepId"].get<double>() < 1e9)
+            session.lastSweepId = root["lastSweepId"].get<int>();
+        else
+            in.error("lastSweepId", "expected a non-negative integer");
+    }
+}
+
+// The window's part: the chart's range and the theme.
+void readView(const Json &root, Reader &in, Session &session)
+{
+    if (root.contains("view")) {
+        const Json &view = root["view"];
+        if (!view.is_object()) {
+            in.error("view", "expected {\"xLower\", \"xUpper\", \"yLower\", \"yUpper\"}");
+        } else {
+            in.checkKeys(view, "view", { "xLower", "xUpper", "yLower", "yUpper" });
+            const auto xl = in.number(view, "xLower", "view", std::nullopt, true);
+            const auto xu = in.number(view, "xUpper", "view", std::nullopt, true);
+            const auto yl = in.number(view, "yLower", "view", std::nullopt, true);
+            const auto yu = in.number(view, "yUpper", "view", std::nullopt, true);
+            if (xl && xu && yl && yu) {
+                if (*xl >= *xu || *yl >= *yu)
+                    in.error("view", "expected lower < upper on both axes");
+                else
+                    session.view = ViewRange { *xl, *xu, *yl, *yu };
+            }
+        }
+    }
+    if (const auto theme = in.string(root, "theme", "", std::string())) {
+        if (!theme->empty() && *theme != "light" && *theme != "dark" && *theme != "print")
+            in.error("theme", "unknown theme \"" + *theme + "\" (expected light, dark or print)");
+        else
+            session.theme = *theme;
+    }
+}
+
+std::optional<Annotation> readAnnotation(
+    const Json &a, const std::string &path, Reader &in, const Session &session)
+{
+    if (!a.is_object()) {
+        in.error(path, "expected an object");
+        return std::nullopt;
+    }
+    in.checkKeys(a, path, { "text", "point", "x", "y" });
+    Annotation annotation;
+    const auto text = in.string(a, "text", path);
+    if (text)
+        annotation.text = *text;
+    if (a.contains("point")) {
+        const auto point = in.string(a, "point", path);
+        const bool known = point
+            && std::any_of(session.points.begin(), session.points.end(),
+                [&](const SessionPoint &p) { return p.point.name == *point; });
+        if (point && !known)
+            in.error(path + ".point", "no point named \"" + *point + "\"");
+        annotation.point = point.value_or("");
+    } else {
+        const auto x = in.number(a, "x", path, std::nullopt, true);
+        const auto y = in.number(a, "y", path, std::nullopt, true);
+        annotation.x = x.value_or(0.0);
+        annotation.y = y.value_or(0.0);
+    }
+    return annotation;
+}
+
+std::optional<TargetMarker> readTarget(
+    const Json &t, const std::string &path, Reader &in, const Session &session)
+{
+    if (!t.is_object()) {
+        in.error(path, "expected an object");
+        return std::nullopt;
+    }
+    in.checkKeys(t, path, { "ceiling", "fraction", "text" });
+    const auto ceiling = in.string(t, "ceiling", path);
+    const auto fraction = in.number(t, "fraction", path, std::nullopt, true);
+    const auto text = in.string(t, "text", path, std::string());
+    if (ceiling && !session.hardware.findCompute(*ceiling) && !session.hardware.findMemory(*ceiling)
+        && !in.failed())
+        in.error(
+            path + ".ceiling", "\"" + *ceiling + "\" is not a ceiling of " + session.hardware.name);
+    if (fraction && *fraction > 1.0)
+        in.error(path + ".fraction", "expected a fraction in (0, 1], found " + dump(t["fraction"]));
+    if (!ceiling || !fraction || !text)
+        return std::nullopt;
+    return TargetMarker { *ceiling, *fraction, *text };
+}
+
+// Annotations, target markers and the baseline run.
+void readReview(const Json &root, Reader &in, Session &session)
+{
+    if (root.contains("annotations")) {
+        const Json &list = root["annotations"];
+        if (!list.is_array())
+            in.error("annotations", "expected a list");
+        for (std::size_t i = 0; list.is_array() && i < list.size(); ++i) {
+            const std::string path = "annotations[" + std::to_string(i) + "]";
+            if (auto annotation = readAnnotation(list[i], path, in, session))
+                session.annotations.push_back(std::move(*annotation));
+        }
+    }
+    if (root.contains("targets")) {
+        const Json &list = root["targets"];
+        if (!list.is_array())
+            in.error("targets", "expected a list");
+        for (std::size_t i = 0; list.is_array() && i < list.size(); ++i) {
+            const std::string path = "targets[" + std::to_string(i) + "]";
+            if (auto target = readTarget(list[i], path, in, session))
+                session.targets.push_back(std::move(*target));
+        }
+    }
+    if (root.contains("baseline")) {
+        const Json &b = root["baseline"];
+        if (!b.is_object() || !b.contains("points") || !b["points"].is_array()) {
+            in.error("baseline", "expected {\"file\": ..., \"points\": [...]}");
+        } else {
+            in.checkKeys(b, "baseline", { "file", "points" });
+            Baseline baseline;
+            baseline.file = in.string(b, "file", "baseline", std::string()).value_or("");
+            if (auto points = readPointList(b["points"], "baseline", in)) {
+                baseline.points = std::move(*points);
+                session.baseline = std::move(baseline);
+            }
+        }
+    }
+}
+
+void readSession(const Json &root, Reader &in, Session &session)
+{
+    in.checkKeys(root, "",
+        { "format", "version", "hardware", "compare", "points", "quantization", "lastSweepId",
+            "view", "theme", "annotations", "targets", "baseline" });
+    readMachines(root, in, session);
+    if (root.contains("points")) {
+        if (!root["points"].is_array())
+            in.error("points", "expected a list");
+        else
+            readPoints(root["points"], in, session);
+    }
+    readQuantization(root, in, session);
+    readView(root, in, session);
+    readReview(root, in, session);
+}
+
+// The parsed document; nullopt after a diagnostic with the line and column of a syntax error.
+std::optional<Json> parse(
+    std::string_view text, const std::string &fileName, SessionReadResult &result)
+{
+    try {
+        return Json::parse(text);
+    } catch (const nlohmann::json::parse_error &e) {
+        const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
+        const TextPosition at = positionOfOffset(text, offset);
+        std::string message = e.what();
+        if (const auto colon = message.find(": "); colon != std::string::npos)
+            message = message.substr(colon + 2);
+        result.diagnostics.push_back(
+            { Severity::Error, fileName, at.line, at.column, "invalid JSON: " + message });
+    } catch (const nlohmann::json::exception &e) {
+        result.diagnostics.push_back(
+            { Severity::Error, fileName, 0, 0, std::string("invalid JSON: ") + e.what() });
+    }
+    return std::nullopt;
+}
+
+// The format and the version; false after an error (not a session, or a newer version).
+bool checkHeader(const Json &root, Reader &in)
+{
+    if (!root.is_object() || !root.contains("format") || root["format"] != kSessionFormat) {
+        in.error("format",
+            "not a Ridgepoint session (expected {\"format\": \"ridgepoint-session\", "
+            "\"version\": 1, ...})");
+        return false;
+    }
+    if (!root.contains("version") || !root["version"].is_number_integer()
+        || root["version"].get<double>() < 0) {
+        in.error("version", "expected a non-negative integer");
+        return false;
+    }
+    if (root["version"].get<double>() > kSessionVersion) {
+        in.error("version",
+            dump(root["version"]) + " is newer than this Ridgepoint reads ("
+                + std::to_string(kSessionVersion)
+                + "): the session was written by a newer Ridgepoint; update Ridgepoint to open it");
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+SessionReadResult readSessionJson(std::string_view text, const std::string &fileName)
+{
+    SessionReadResult result;
+    std::optional<Json> root = parse(text, fileName, result);
+    if (!root)
+        return result;
+    Reader in(fileName, result.diagnostics);
+    if (!checkHeader(*root, in))
+        return result;
+    result.version = (*root)["version"].get<int>();
+    if (!session_json::migrate(*root, result.version, in))
+        return result;
+    try {
+        Session session;
+        readSession(*root, in, session);
+        if (!in.failed())
+            result.session = std::move(session);
+    } catch (const nlohmann::json::exception &e) {
+        // Not expected (every access above checks the type first), but a reader must not throw.
+        in.error("session", e.what());
+    }
+    return result;
+}
+
+} // namespace ridgepoint
