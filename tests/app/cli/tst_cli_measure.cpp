@@ -1,0 +1,181 @@
+// `ridgepoint measure` end to end: a quick run on whatever machine runs the tests, checked for
+// sanity only (no machine-specific numbers), its file read back by `analyze`, bad options.
+#include "tests/support/cli_run.h"
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+namespace {
+
+using test::ridgepoint;
+using test::Run;
+
+// The CI cost of a measurement: a quick run shrunk to a few seconds.
+const QStringList kQuick { "measure", "--quick", "--budget", "3" };
+
+} // namespace
+
+class TestCliMeasure : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void quickRunIsSane();
+    void quickRunWithoutAvx512();
+    void sweepStaysWithinTheGivenWorkingSets();
+    void fileIsAHardwareFile();
+    void rejectsBadOptions_data();
+    void rejectsBadOptions();
+
+private:
+    QTemporaryDir m_dir;
+    QJsonObject m_machine; // from the quick run
+    QString m_file;
+};
+
+void TestCliMeasure::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_file = m_dir.filePath("measured.json");
+    const Run run = ridgepoint(kQuick + QStringList { "--json", "-o", m_file });
+    QVERIFY2(run.status == 0, run.err.constData());
+    QJsonParseError error;
+    m_machine = QJsonDocument::fromJson(run.out, &error).object();
+    QCOMPARE(error.error, QJsonParseError::NoError);
+}
+
+void TestCliMeasure::quickRunIsSane()
+{
+    QCOMPARE(m_machine.value("format").toString(), QString("ridgepoint-hardware"));
+    QCOMPARE(m_machine.value("kind").toString(), QString("cpu"));
+    const QJsonObject m = m_machine.value("measurement").toObject();
+    QVERIFY(m.value("threads").toInt() >= 1);
+    QCOMPARE(m.value("write_allocate_counted").toBool(true), false);
+    QVERIFY(!m.value("sweep").toArray().isEmpty());
+
+    // Peaks positive; the widest SIMD at least as fast as scalar, on one thread and on all.
+    double simd[2] = {}, scalar[2] = {};
+    for (const auto &entry : m.value("compute").toArray()) {
+        const QJsonObject c = entry.toObject();
+        QVERIFY(c.value("best").toDouble() > 0.0);
+        QVERIFY(c.value("best").toDouble() >= c.value("median").toDouble());
+        if (c.value("precision").toString() != "fp64" || !c.value("fma").toBool(true))
+            continue;
+        const int all = c.value("threads").toInt() == 1 ? 0 : 1;
+        if (!c.value("simd").toBool())
+            scalar[all] = c.value("best").toDouble();
+        else if (c.value("isa").toString() == m.value("isa").toString())
+            simd[all] = c.value("best").toDouble();
+    }
+    if (m.value("isa").toString() != "portable" && m.value("isa").toString() != "sse2") {
+        QVERIFY(simd[0] > 0.0 && scalar[0] > 0.0);
+        QVERIFY2(simd[0] >= scalar[0], qPrintable(QString("%1 < %2").arg(simd[0]).arg(scalar[0])));
+    }
+
+    // Memory: the visible load roofs, faster the closer to the core (DRAM < L3 < L2 < L1 for
+    // the levels that were found).
+    const QStringList order { "L1", "L2", "L3", "DRAM" };
+    QMap<qsizetype, double> byLevel;
+    for (const auto &entry : m_machine.value("memory").toArray()) {
+        const QJsonObject c = entry.toObject();
+        QVERIFY(c.value("bandwidth").toDouble() > 0.0);
+        if (!c.value("name").toString().endsWith(" load"))
+            continue;
+        byLevel[order.indexOf(c.value("level").toString())] = c.value("bandwidth").toDouble();
+    }
+    QVERIFY(!byLevel.isEmpty());
+    QVERIFY(!byLevel.contains(-1));
+    double previous = INFINITY;
+    for (auto it = byLevel.begin(); it != byLevel.end(); ++it) {
+        QVERIFY2(it.value() < previous, qPrintable(order.value(it.key())));
+        previous = it.value();
+    }
+    const QJsonArray compute = m_machine.value("compute").toArray();
+    QVERIFY(!compute.isEmpty());
+    QVERIFY(!m_machine.value("default_compute").toString().isEmpty());
+}
+
+void TestCliMeasure::quickRunWithoutAvx512()
+{
+    // The same binary, limited to AVX2 (or less, if that is all there is): what a machine without
+    // AVX-512 runs. Compute only matters here, so the budget is tiny.
+    const Run run = ridgepoint({ "measure", "--budget", "1", "--max-isa", "avx2", "--json" });
+    QVERIFY2(run.status == 0, run.err.constData());
+    const QJsonObject m = QJsonDocument::fromJson(run.out).object().value("measurement").toObject();
+    QVERIFY(m.value("isa").toString() != "avx512");
+    for (const auto &entry : m.value("compute").toArray())
+        QVERIFY(entry.toObject().value("isa").toString() != "avx512");
+}
+
+void TestCliMeasure::sweepStaysWithinTheGivenWorkingSets()
+{
+    // bench/compare_likwid.sh puts a sweep point on likwid-bench's working set this way.
+    const Run run = ridgepoint(
+        { "measure", "--budget", "1", "--sweep-from", "16KiB", "--sweep-to", "4 MiB", "--json" });
+    QVERIFY2(run.status == 0, run.err.constData());
+    const QJsonObject m = QJsonDocument::fromJson(run.out).object().value("measurement").toObject();
+    const QJsonArray sweep = m.value("sweep").toArray();
+    QVERIFY(!sweep.isEmpty());
+    double smallest = INFINITY, largest = 0.0;
+    for (const auto &entry : sweep) {
+        const double size = entry.toObject().value("working_set").toDouble();
+        smallest = std::min(smallest, size);
+        largest = std::max(largest, size);
+    }
+    // Each thread's share is a whole number of 512-byte blocks: at most that much below.
+    QVERIFY2(smallest >= 16 * 1024 - 3 * 2 * 512 && smallest <= 16 * 1024,
+        qPrintable(QString::number(smallest)));
+    QVERIFY2(largest <= 4 * 1024 * 1024 && largest > 3.9 * 1024 * 1024,
+        qPrintable(QString::number(largest)));
+}
+
+void TestCliMeasure::fileIsAHardwareFile()
+{
+    const Run run = ridgepoint({ "analyze", "--hardware", m_file, "--example", "--json" });
+    QVERIFY2(run.status == 0, run.err.constData());
+    const QJsonObject hardware
+        = QJsonDocument::fromJson(run.out).object().value("hardware").toObject();
+    QCOMPARE(hardware.value("name").toString(), m_machine.value("name").toString());
+    QVERIFY(!QJsonDocument::fromJson(run.out).object().value("points").toArray().isEmpty());
+    // No "unknown key" warning for the measurement.
+    QVERIFY2(!run.err.contains("unknown key"), run.err.constData());
+
+    const Run table = ridgepoint({ "measure", "--quick", "--budget", "1" });
+    QCOMPARE(table.status, 0);
+    QVERIFY(table.out.contains("Bytes counted"));
+    QVERIFY(table.out.contains("write-allocate"));
+    QVERIFY(table.out.contains("Reported caches"));
+}
+
+void TestCliMeasure::rejectsBadOptions_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::newRow("threads 0") << QStringList { "measure", "--threads", "0" };
+    QTest::newRow("threads word") << QStringList { "measure", "--threads", "many" };
+    QTest::newRow("budget negative") << QStringList { "measure", "--budget", "-1" };
+    QTest::newRow("unknown isa") << QStringList { "measure", "--budget", "1", "--max-isa", "neon" };
+    QTest::newRow("positional") << QStringList { "measure", "file.json" };
+    QTest::newRow("sweep-from below 1 KiB") << QStringList { "measure", "--sweep-from", "512" };
+    QTest::newRow("sweep-to not a size") << QStringList { "measure", "--sweep-to", "big" };
+    QTest::newRow("sweep-to in seconds") << QStringList { "measure", "--sweep-to", "2 s" };
+    QTest::newRow("sweep-to below sweep-from")
+        << QStringList { "measure", "--sweep-from", "1MiB", "--sweep-to", "64KiB" };
+}
+
+void TestCliMeasure::rejectsBadOptions()
+{
+    QFETCH(QStringList, arguments);
+    const Run run = ridgepoint(arguments);
+    QCOMPARE(run.status, 2);
+    QVERIFY(!run.err.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestCliMeasure)
+#include "tst_cli_measure.moc"

@@ -1,0 +1,520 @@
+// `ridgepoint analyze` end to end on the profilers' real files: every reader through the CLI;
+// and the reader options of analyze and render (issue 4), which change what a file gives.
+#include "tests/support/cli_run.h"
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <memory>
+
+namespace {
+
+using test::ridgepoint;
+using test::Run;
+
+QString fixture(const char *name)
+{
+    return QString(RIDGEPOINT_FIXTURES_DIR "/") + name;
+}
+
+QString testData(const char *name)
+{
+    return QString(RIDGEPOINT_SOURCE_DIR "/tests/data/") + name;
+}
+
+// The NERSC excerpt: two launches (ID 0, 1) of one kernel, ComputeCurrent, on a V100.
+const QString kNcuTwoLaunches = testData("ncu/ncu_details_nersc_v100.csv");
+// Two dispatches of gemm_bf16 and one of daxpy on an MI300, and that MI300's roofs (with LDS).
+const QString kRocprofThreeDispatches = testData("rocprof/pmc_perf_mi300.csv");
+const QString kMi300Roofs = testData("rocprof/roofline_mi300.csv");
+
+// An Nsight Compute details page (--csv --page details) of one launch of "k" with these
+// metrics, each {name, unit, value}.
+QByteArray ncuDetails(const QList<QStringList> &metrics)
+{
+    QByteArray text = "ID,Process ID,Process Name,Host Name,Kernel Name,Kernel Time,Context,"
+                      "Stream,Section Name,Metric Name,Metric Unit,Metric Value\n";
+    for (const QStringList &metric : metrics) {
+        text += "0,1,bench,127.0.0.1,k,2024-Jan-01 00:00:00,1,7,Command line profiler metrics,"
+            + metric.join(',').toUtf8() + "\n";
+    }
+    return text;
+}
+
+QJsonArray pointsOf(const Run &run)
+{
+    return QJsonDocument::fromJson(run.out).object().value("points").toArray();
+}
+
+// The bytes of `point` at memory level `level` ("LDS", "HBM", ...); -1 when it has none.
+double bytesAt(const QJsonObject &point, const QString &level)
+{
+    for (const auto &entry : point.value("levels").toArray()) {
+        if (entry.toObject().value("level").toString() == level)
+            return entry.toObject().value("bytes").toDouble();
+    }
+    return -1.0;
+}
+
+} // namespace
+
+class TestCliReaders : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void analysesTheRealPointFiles_data();
+    void analysesTheRealPointFiles();
+    void takesCeilingsFromProfilerFiles_data();
+    void takesCeilingsFromProfilerFiles();
+    void explainsAFileOfUnknownShape();
+    void placesNerscPointsOnTheFilesOwnRoofs();
+
+    void initTestCase();
+    // Issue 4: the readers' options on the command line.
+    void perKernelGivesOnePointPerKernel_data();
+    void perKernelGivesOnePointPerKernel();
+    void perKernelReachesEveryFormat_data();
+    void perKernelReachesEveryFormat();
+    void readOptionsChangeTheCounts_data();
+    void readOptionsChangeTheCounts();
+    void decimalPointRefusesADecimalCommaFile();
+    void saysWhichReadOptionsAFileCannotUse_data();
+    void saysWhichReadOptionsAFileCannotUse();
+    void refusesBadReadOptions_data();
+    void refusesBadReadOptions();
+    void helpListsTheReadOptions_data();
+    void helpListsTheReadOptions();
+
+private:
+    QString write(const QString &name, const QByteArray &content);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_halfPrecision; // an ncu launch counting FP16 FMAs, adds and multiplies
+    QString m_tensor; // an ncu launch counting tensor instructions only
+};
+
+// One launch each, 1 MB to DRAM in 100 us.
+constexpr double kHalfFma = 3e6;
+constexpr double kHalfAdd = 2e5;
+constexpr double kHalfMul = 1e5;
+constexpr double kTensorInstructions = 1e4;
+
+void TestCliReaders::initTestCase()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    const QStringList bytes = { "dram__bytes.sum", "byte", "1000000" };
+    const QStringList time = { "gpu__time_duration.sum", "nsecond", "100000" };
+    m_halfPrecision = write("half.csv",
+        ncuDetails({ bytes, time,
+            { "sm__sass_thread_inst_executed_op_hfma_pred_on.sum", "inst", "3000000" },
+            { "sm__sass_thread_inst_executed_op_hadd_pred_on.sum", "inst", "200000" },
+            { "sm__sass_thread_inst_executed_op_hmul_pred_on.sum", "inst", "100000" } }));
+    m_tensor = write("tensor.csv",
+        ncuDetails({ bytes, time, { "sm__inst_executed_pipe_tensor.sum", "inst", "10000" } }));
+}
+
+QString TestCliReaders::write(const QString &name, const QByteArray &content)
+{
+    QFile file(m_dir->filePath(name));
+    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size())
+        qFatal("cannot write the test file");
+    return file.fileName();
+}
+
+void TestCliReaders::perKernelGivesOnePointPerKernel_data()
+{
+    QTest::addColumn<QString>("command"); // analyze --json, or render then analyze the picture
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("hardware");
+    QTest::addColumn<bool>("perKernel");
+    QTest::addColumn<int>("points");
+    for (const QString command : { "analyze", "render" }) {
+        const QByteArray c = command.toUtf8();
+        QTest::addRow("%s ncu, one per launch", c.constData())
+            << command << kNcuTwoLaunches << "v100" << false << 2;
+        QTest::addRow("%s ncu, --per-kernel", c.constData())
+            << command << kNcuTwoLaunches << "v100" << true << 1;
+        QTest::addRow("%s rocprof, one per dispatch", c.constData())
+            << command << kRocprofThreeDispatches << kMi300Roofs << false << 3;
+        QTest::addRow("%s rocprof, --per-kernel", c.constData())
+            << command << kRocprofThreeDispatches << kMi300Roofs << true << 2;
+    }
+}
+
+void TestCliReaders::perKernelGivesOnePointPerKernel()
+{
+    QFETCH(QString, command);
+    QFETCH(QString, file);
+    QFETCH(QString, hardware);
+    QFETCH(bool, perKernel);
+    QFETCH(int, points);
+    const QStringList options = perKernel ? QStringList { "--per-kernel" } : QStringList {};
+    Run run;
+    if (command == "analyze") {
+        run = ridgepoint(
+            QStringList { "analyze", "--hardware", hardware, "--json", file } + options);
+    } else {
+        // The picture carries the points render drew; analyze reads them back.
+        const QString picture = m_dir->filePath("per-kernel.svg");
+        const Run render = ridgepoint(
+            QStringList { "render", "--hardware", hardware, file, "-o", picture } + options);
+        QVERIFY2(render.status == 0, render.err.constData());
+        run = ridgepoint({ "analyze", "--json", picture });
+    }
+    QVERIFY2(run.status == 0, run.err.constData());
+    const QJsonArray list = pointsOf(run);
+    QCOMPARE(list.size(), points);
+    // A kernel's one point has its plain name; a launch's is told apart by its number.
+    const QString name = list.first().toObject().value("name").toString();
+    QCOMPARE(name.contains(" (ID ") || name.contains(" (dispatch "), !perKernel);
+}
+
+void TestCliReaders::perKernelReachesEveryFormat_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::newRow("table") << "table";
+    QTest::newRow("csv") << "csv";
+    QTest::newRow("markdown") << "markdown";
+}
+
+void TestCliReaders::perKernelReachesEveryFormat()
+{
+    // Not only the streaming --json path: the others read every file before analysing it.
+    QFETCH(QString, format);
+    const Run perLaunch
+        = ridgepoint({ "analyze", "--hardware", "v100", "--format", format, kNcuTwoLaunches });
+    QVERIFY2(perLaunch.status == 0, perLaunch.err.constData());
+    QVERIFY(perLaunch.out.contains("ComputeCurrent (ID 1)"));
+    const Run perKernel = ridgepoint(
+        { "analyze", "--hardware", "v100", "--format", format, "--per-kernel", kNcuTwoLaunches });
+    QVERIFY2(perKernel.status == 0, perKernel.err.constData());
+    QVERIFY(perKernel.out.contains("ComputeCurrent"));
+    QVERIFY(!perKernel.out.contains("(ID "));
+}
+
+void TestCliReaders::readOptionsChangeTheCounts_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("hardware");
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("quantity"); // flops, seconds, or the bytes of a level
+    QTest::addColumn<double>("expected");
+
+    // FP16 FLOP = k * hfma + hadd + hmul (docs/FORMATS.md §1.10).
+    QTest::newRow("half FMA is 2 FLOP by default") << m_halfPrecision << "h100" << QStringList {}
+                                                   << "flops" << 2 * kHalfFma + kHalfAdd + kHalfMul;
+    QTest::newRow("--half-fma-flops 2")
+        << m_halfPrecision << "h100" << QStringList { "--half-fma-flops", "2" } << "flops"
+        << 2 * kHalfFma + kHalfAdd + kHalfMul;
+    QTest::newRow("--half-fma-flops 4")
+        << m_halfPrecision << "h100" << QStringList { "--half-fma-flops", "4" } << "flops"
+        << 4 * kHalfFma + kHalfAdd + kHalfMul;
+    // Tensor FLOP = sm__inst_executed_pipe_tensor.sum * FLOP per instruction.
+    QTest::newRow("tensor instruction is 512 FLOP by default")
+        << m_tensor << "h100" << QStringList {} << "flops" << 512 * kTensorInstructions;
+    QTest::newRow("--tensor-flops-per-inst 1024")
+        << m_tensor << "h100" << QStringList { "--tensor-flops-per-inst", "1024" } << "flops"
+        << 1024 * kTensorInstructions;
+    // "65,77" us: told from the file ("27.595.520" shows a decimal comma), or forced.
+    QTest::newRow("decimal comma told from the file")
+        << testData("ncu/ncu_details_decimal_comma.csv") << "h100" << QStringList {} << "seconds"
+        << 65.77e-6;
+    QTest::newRow("--decimal-comma") << testData("ncu/ncu_details_decimal_comma.csv") << "h100"
+                                     << QStringList { "--decimal-comma" } << "seconds" << 65.77e-6;
+    // LDS bytes = (SQ_LDS_IDX_ACTIVE - SQ_LDS_BANK_CONFLICT) * 4 B * banks, dispatch 0.
+    QTest::newRow("32 LDS banks by default")
+        << kRocprofThreeDispatches << kMi300Roofs << QStringList {} << "LDS"
+        << (1048576.0 - 65536.0) * 4 * 32;
+    QTest::newRow("--lds-banks 64")
+        << kRocprofThreeDispatches << kMi300Roofs << QStringList { "--lds-banks", "64" } << "LDS"
+        << (1048576.0 - 65536.0) * 4 * 64;
+}
+
+void TestCliReaders::readOptionsChangeTheCounts()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, hardware);
+    QFETCH(QStringList, options);
+    QFETCH(QString, quantity);
+    QFETCH(double, expected);
+    const Run run
+        = ridgepoint(QStringList { "analyze", "--hardware", hardware, "--json", file } + options);
+    QVERIFY2(run.status == 0, run.err.constData());
+    const QJsonObject first = pointsOf(run).first().toObject();
+    const double value = quantity == "flops" || quantity == "seconds"
+        ? first.value(quantity).toDouble()
+        : bytesAt(first, quantity);
+    QVERIFY2(qAbs(value - expected) <= 1e-12 * expected,
+        qPrintable(QStringLiteral("%1 is %2, expected %3").arg(quantity).arg(value).arg(expected)));
+}
+
+void TestCliReaders::decimalPointRefusesADecimalCommaFile()
+{
+    // Forced to read "65,77" with a decimal point, the reader refuses it rather than guess.
+    const QString file = testData("ncu/ncu_details_decimal_comma.csv");
+    const Run run = ridgepoint({ "analyze", "--hardware", "h100", "--decimal-point", file });
+    QCOMPARE(run.status, 2);
+    QVERIFY2(run.err.contains("65,77"), run.err.constData());
+}
+
+void TestCliReaders::saysWhichReadOptionsAFileCannotUse_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("warning"); // empty: none
+    const QString csv = fixture("simple_kernel_timing_rtx5070.csv");
+    QTest::newRow("--per-kernel on a CSV of one's own")
+        << csv << QStringList { "--per-kernel" }
+        << "--per-kernel does not apply to this points CSV file (it is for Nsight Compute and "
+           "rocprof-compute files); read without it";
+    QTest::newRow("--per-kernel on a CSV, streamed --json")
+        << csv << QStringList { "--per-kernel", "--json" }
+        << "--per-kernel does not apply to this points CSV file (it is for Nsight Compute and "
+           "rocprof-compute files); read without it";
+    QTest::newRow("three on a CSV")
+        << csv << QStringList { "--per-kernel", "--decimal-comma", "--lds-banks", "64" }
+        << "--per-kernel, --decimal-comma, --lds-banks do not apply";
+    QTest::newRow("--lds-banks on ncu") << kNcuTwoLaunches << QStringList { "--lds-banks", "64" }
+                                        << "--lds-banks does not apply to this Nsight Compute";
+    QTest::newRow("ncu options on rocprof")
+        << kRocprofThreeDispatches
+        << QStringList { "--tensor-flops-per-inst", "1024", "--half-fma-flops", "4" }
+        << "--tensor-flops-per-inst, --half-fma-flops do not apply to this rocprof-compute";
+    QTest::newRow("--per-kernel on ncu: used")
+        << kNcuTwoLaunches << QStringList { "--per-kernel" } << QString();
+    QTest::newRow("--per-kernel on rocprof: used")
+        << kRocprofThreeDispatches << QStringList { "--per-kernel" } << QString();
+    QTest::newRow("defaults say nothing") << csv << QStringList {} << QString();
+}
+
+void TestCliReaders::saysWhichReadOptionsAFileCannotUse()
+{
+    QFETCH(QString, file);
+    QFETCH(QStringList, options);
+    QFETCH(QString, warning);
+    const Run run = ridgepoint(
+        QStringList { "analyze", "--hardware", "h100" } + options + QStringList { file });
+    QVERIFY2(run.status == 0, run.err.constData());
+    if (warning.isEmpty()) {
+        QVERIFY2(!run.err.contains("does not apply") && !run.err.contains("do not apply"),
+            run.err.constData());
+    } else {
+        QVERIFY2(run.err.contains(warning.toUtf8()), run.err.constData());
+        QCOMPARE(run.err.count("apply to this"), 1); // once per file
+    }
+}
+
+void TestCliReaders::refusesBadReadOptions_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("message");
+    const QString tensor = "--tensor-flops-per-inst: expected FLOP per tensor instruction";
+    const QString half = "--half-fma-flops: expected 2 (NERSC) or 4";
+    const QString lds = "--lds-banks: expected LDS banks per compute unit";
+    for (const QString command : { "analyze", "render" }) {
+        const QByteArray c = command.toUtf8();
+        const auto row = [&](const char *name, const QStringList &options, const QString &message) {
+            QTest::addRow("%s %s", c.constData(), name) << command << options << message;
+        };
+        row("tensor 0", { "--tensor-flops-per-inst", "0" }, tensor);
+        row("tensor negative", { "--tensor-flops-per-inst", "-512" }, tensor);
+        row("tensor not a number", { "--tensor-flops-per-inst", "many" }, tensor);
+        row("tensor fraction", { "--tensor-flops-per-inst", "512.5" }, tensor);
+        row("tensor too large", { "--tensor-flops-per-inst", "2000000" }, tensor);
+        row("half FMA 3", { "--half-fma-flops", "3" }, half);
+        row("half FMA 0", { "--half-fma-flops", "0" }, half);
+        row("half FMA not a number", { "--half-fma-flops", "two" }, half);
+        row("LDS banks 0", { "--lds-banks", "0" }, lds);
+        row("LDS banks negative", { "--lds-banks", "-32" }, lds);
+        row("LDS banks not a number", { "--lds-banks", "32 banks" }, lds);
+        row("both decimal separators", { "--decimal-comma", "--decimal-point" },
+            "--decimal-comma and --decimal-point contradict each other");
+        row("no value", { "--lds-banks" }, "Missing value after '--lds-banks'");
+    }
+}
+
+void TestCliReaders::refusesBadReadOptions()
+{
+    QFETCH(QString, command);
+    QFETCH(QStringList, options);
+    QFETCH(QString, message);
+    const QString picture = m_dir->filePath("refused.png");
+    QFile::remove(picture);
+    QStringList arguments = { command, "--hardware", "v100", kNcuTwoLaunches };
+    if (command == "render")
+        arguments << "-o" << picture;
+    const Run run = ridgepoint(arguments + options);
+    QCOMPARE(run.status, 2);
+    QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err.constData());
+    QVERIFY2(run.out.isEmpty(), run.out.constData()); // nothing analysed, nothing written
+    QVERIFY(!QFile::exists(picture));
+}
+
+void TestCliReaders::helpListsTheReadOptions_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::newRow("analyze") << "analyze";
+    QTest::newRow("render") << "render";
+}
+
+void TestCliReaders::helpListsTheReadOptions()
+{
+    QFETCH(QString, command);
+    const Run run = ridgepoint({ command, "--help" });
+    QCOMPARE(run.status, 0);
+    const QString help = QString::fromUtf8(run.out);
+    for (const char *option : { "--per-kernel", "--tensor-flops-per-inst <N>",
+             "--half-fma-flops <2|4>", "--decimal-comma", "--decimal-point", "--lds-banks <N>" })
+        QVERIFY2(help.contains(QLatin1String(option)), option);
+}
+
+void TestCliReaders::analysesTheRealPointFiles_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<int>("points"); // placed on the H100's roofline
+    QTest::addColumn<QString>("firstName");
+    QTest::addColumn<double>("firstFlops");
+    QTest::addColumn<QString>("stderrContains");
+
+    // 62 rows; the 16 transpose rows do no arithmetic and cannot be placed.
+    QTest::newRow("script timing CSV")
+        << fixture("simple_kernel_timing_rtx5070.csv") << 0 << 46 << "saxpy" << 2097152.0
+        << "FLOPs must be a positive finite number";
+    // ncu's roofline section: the FP32 achieved value is a point known by intensity and rate.
+    QTest::newRow("ncu roofline section")
+        << fixture("ncu_section_roofline_chart_cublas_gemv.csv") << 0 << 1
+        << "enable_if<!T7, void>::type kernel<int, int, __nv_bfloat16, __nv_bfloat16, "
+           "__nv_bfloat16, float, 0, 1, 1, 0, 7, 0, cublasGemvParamsEx<int, "
+           "cublasGemvTensorStridedBatched<const __nv_bfloat16>, "
+           "cublasGemvTensorStridedBatched<const __nv_bfloat16>, "
+           "cublasGemvTensorStridedBatched<__nv_bfloat16>, float>>(T13) (fp32 achieved)"
+        << 0.0 << "";
+    // These metric lists count bytes and time but no FLOPs: read, then refused by the
+    // analysis with a reason, so the run fails (status 2) rather than plotting nonsense.
+    QTest::newRow("ncu details, base units")
+        << fixture("ncu_details_metrics_gemm_tiled_rtx5070.csv") << 2 << 0 << "" << 0.0
+        << "no FLOP counters for launch 0";
+    QTest::newRow("ncu details, auto units")
+        << fixture("ncu_details_autounits_cublas_gemv.csv") << 2 << 0 << "" << 0.0
+        << "FLOPs must be a positive finite number";
+    QTest::newRow("rocprof-compute pmc_perf (a copy kernel)")
+        << fixture("rocprof_compute_pmc_perf_MI200.csv") << 2 << 0 << "" << 0.0
+        << "3 of 3 dispatches count 0 FLOPs";
+    // The ad-hoc script formats (docs/FORMATS.md §6): points known by intensity and rate, whose
+    // FLOPs the report leaves null (read as 0 here).
+    QTest::newRow("NERSC hierarchical text")
+        << testData("adhoc/nersc_hierarchical.txt") << 0 << 3 << "bs=1" << 0.0 << "";
+    QTest::newRow("mohamed apps.csv")
+        << testData("adhoc/apps.csv") << 0 << 5 << "spmv (impl a)" << 0.0
+        << "2 applications have an intensity but no implementation's performance";
+    QTest::newRow("Techercise metric values")
+        << testData("adhoc/metric_values.csv") << 0 << 3 << "lbm_kernel_a (ID 0)" << 0.0 << "";
+    QTest::newRow("thoasm roofline-benchmark")
+        << testData("adhoc/thoasm_results.csv") << 0 << 2 << "line 2" << 250000000.0 << "";
+}
+
+void TestCliReaders::analysesTheRealPointFiles()
+{
+    QFETCH(QString, file);
+    QFETCH(int, status);
+    QFETCH(int, points);
+    QFETCH(QString, firstName);
+    QFETCH(double, firstFlops);
+    QFETCH(QString, stderrContains);
+    const Run run = ridgepoint({ "analyze", "--hardware", "h100", "--json", file });
+    QVERIFY2(run.status == status, run.err.constData());
+    QVERIFY2(QString::fromUtf8(run.err).contains(stderrContains), run.err.constData());
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(run.out, &error);
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    const QJsonArray list = doc.object().value("points").toArray();
+    QCOMPARE(list.size(), points);
+    if (points > 0) {
+        const QJsonObject first = list.first().toObject();
+        QCOMPARE(first.value("name").toString(), firstName);
+        QCOMPARE(first.value("flops").toDouble(), firstFlops);
+        QCOMPARE(first.value("source").toObject().value("file").toString(), file);
+    }
+}
+
+void TestCliReaders::takesCeilingsFromProfilerFiles_data()
+{
+    QTest::addColumn<QString>("hardware");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<double>("mainMemory"); // B/s of the first memory ceiling
+    QTest::newRow("rocprof-compute roofline.csv")
+        << fixture("rocprof_compute_roofline_MI200.csv") << "rocprof-compute roofline (GPU 0)"
+        << 1388.9282e9;
+    QTest::newRow("ncu roofline section")
+        << fixture("ncu_section_roofline_chart_cublas_gemv.csv")
+        << "Nsight Compute roofline (device 0, CC 12.0)" << 128.0 * 13.72e9;
+    // memroofs 12000 2500.5 800.25 GB/s: L1 first.
+    QTest::newRow("NERSC hierarchical text")
+        << testData("adhoc/nersc_hierarchical.txt") << "NERSC roofline (nersc_hierarchical.txt)"
+        << 12000e9;
+    QTest::newRow("ERT sum") << testData("adhoc/ert_sum.txt") << "ERT sum (ert_sum.txt)"
+                             << 310.25e9;
+    QTest::newRow("GPU-Roofline-Profiler peaks.csv")
+        << testData("adhoc/peaks.csv") << "GPU-Roofline-Profiler peaks (peaks.csv)" << 650e9;
+    // One machine per row: the first is used.
+    QTest::newRow("mohamed hw_db.csv")
+        << testData("adhoc/hw_db.csv") << "Vendor GPU Model X" << 700e9;
+}
+
+void TestCliReaders::takesCeilingsFromProfilerFiles()
+{
+    QFETCH(QString, hardware);
+    QFETCH(QString, name);
+    QFETCH(double, mainMemory);
+    const Run run = ridgepoint({ "analyze", "--hardware", hardware, "--json",
+        fixture("simple_kernel_timing_rtx5070.csv") });
+    QVERIFY2(run.status == 0, run.err.constData());
+    const QJsonObject machine
+        = QJsonDocument::fromJson(run.out).object().value("hardware").toObject();
+    QCOMPARE(machine.value("name").toString(), name);
+    QCOMPARE(machine.value("memory").toArray().first().toObject().value("bandwidth").toDouble(),
+        mainMemory);
+}
+
+void TestCliReaders::placesNerscPointsOnTheFilesOwnRoofs()
+{
+    // One NERSC file gives both: its roofs with --hardware, its kernels as points.
+    const QString file = testData("adhoc/nersc_hierarchical.txt");
+    const Run run = ridgepoint({ "analyze", "--hardware", file, "--json", file });
+    QVERIFY2(run.status == 0, run.err.constData());
+    const QJsonObject bs1 = pointsOf(run).first().toObject();
+    QCOMPARE(bs1.value("name").toString(), QString("bs=1"));
+    // One level per intensity (HBM, L2, L1); HBM's 800.25 GB/s × 2.5 FLOP/B is the lowest roof.
+    const QJsonArray levels = bs1.value("levels").toArray();
+    QCOMPARE(levels.size(), 3);
+    QCOMPARE(levels.at(1).toObject().value("memory").toString(), QString("L2"));
+    QCOMPARE(levels.at(1).toObject().value("intensity").toDouble(), 1.25);
+    QCOMPARE(bs1.value("limiting_ceiling").toString(), QString("HBM"));
+    QVERIFY(std::fabs(bs1.value("attainable").toDouble() - 800.25e9 * 2.5) < 1e-3);
+    QVERIFY(bs1.value("flops").isNull());
+    QVERIFY(bs1.value("t_min").isNull());
+    QCOMPARE(bs1.value("performance").toDouble(), 1500e9);
+}
+
+void TestCliReaders::explainsAFileOfUnknownShape()
+{
+    const QString file = RIDGEPOINT_SOURCE_DIR "/tests/data/bad/unknown_shape.txt";
+    const Run run = ridgepoint({ "analyze", "--hardware", "h100", file });
+    QCOMPARE(run.status, 2);
+    QVERIFY2(QString::fromUtf8(run.err).startsWith(
+                 file + ": not a file Ridgepoint can read; tried points CSV (no header row"),
+        run.err.constData());
+}
+
+QTEST_GUILESS_MAIN(TestCliReaders)
+#include "tst_cli_readers.moc"

@@ -1,0 +1,143 @@
+// View preferences of the window that outlive a session: the presentation font scale of the
+// chart (View → Presentation font size) and the machine preset chosen last. Real MainWindow,
+// offscreen, settings in a temporary INI file.
+#include "app/gui/mainwindow.h"
+
+#include "tests/support/testmachine.h"
+#include "core/presets/presets.h"
+#include "widgets/document/document.h"
+#include "widgets/chart/rooflineplot.h"
+#include "widgets/document/settings.h"
+
+#include <QAction>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace ridgepoint;
+
+class TestMainWindowPreferences : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init();
+
+    void fontScaleGrowsTheChartTextAndIsRemembered();
+    void lastPresetIsRememberedAndReopened();
+    void editedMachineIsNotRememberedAsAPreset();
+    void unknownLastPresetOpensNothing();
+
+private:
+    std::unique_ptr<MainWindow> makeWindow();
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+void TestMainWindowPreferences::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    Settings::useFile(m_dir->filePath("settings.ini"));
+    Settings::store().clear();
+}
+
+std::unique_ptr<MainWindow> TestMainWindowPreferences::makeWindow()
+{
+    auto window = std::make_unique<MainWindow>();
+    window->setHardware(test::machine());
+    window->setPoints(test::points(), "test points");
+    return window;
+}
+
+void TestMainWindowPreferences::fontScaleGrowsTheChartTextAndIsRemembered()
+{
+    double tickSize = 0.0;
+    double legendSize = 0.0;
+    {
+        auto window = makeWindow();
+        RooflinePlot *plot = window->plot();
+        QCOMPARE(plot->fontScale(), 1.0);
+        tickSize = plot->xAxis->tickLabelFont().pointSizeF();
+        legendSize = plot->legend->font().pointSizeF();
+        QVERIFY(tickSize > 0.0);
+
+        auto *action200 = window->findChild<QAction *>("fontScale-200");
+        QVERIFY(action200);
+        QVERIFY(!action200->isChecked());
+        QVERIFY(window->findChild<QAction *>("fontScale-100")->isChecked());
+        action200->trigger();
+        QCOMPARE(plot->fontScale(), 2.0);
+        QVERIFY(action200->isChecked());
+        QCOMPARE(plot->xAxis->tickLabelFont().pointSizeF(), 2.0 * tickSize);
+        QCOMPARE(plot->legend->font().pointSizeF(), 2.0 * legendSize);
+        QCOMPARE(plot->font().pointSizeF(), 2.0 * tickSize);
+        QCOMPARE(Settings::get(settings::fontScalePercent), 200);
+
+        // Scales do not compound: 125 % is 125 % of the plain size, not of 200 %.
+        window->findChild<QAction *>("fontScale-125")->trigger();
+        QCOMPARE(plot->xAxis->tickLabelFont().pointSizeF(), 1.25 * tickSize);
+        // Nor does re-applying a theme.
+        window->setTheme(ChartTheme::Kind::Dark);
+        window->setTheme(ChartTheme::Kind::Light);
+        QCOMPARE(plot->xAxis->tickLabelFont().pointSizeF(), 1.25 * tickSize);
+        window->findChild<QAction *>("fontScale-150")->trigger();
+    }
+    // A new window starts at the stored scale.
+    auto window = makeWindow();
+    QCOMPARE(window->plot()->fontScale(), 1.5);
+    QCOMPARE(window->plot()->xAxis->tickLabelFont().pointSizeF(), 1.5 * tickSize);
+    QVERIFY(window->findChild<QAction *>("fontScale-150")->isChecked());
+
+    // A hand-edited value that is no menu entry falls back to 100 %.
+    Settings::set(settings::fontScalePercent, 333);
+    auto fallback = makeWindow();
+    QCOMPARE(fallback->plot()->fontScale(), 1.0);
+}
+
+void TestMainWindowPreferences::lastPresetIsRememberedAndReopened()
+{
+    const PresetDatabase presets = PresetDatabase::builtin();
+    QVERIFY(presets.machines().size() >= 2);
+    const Hardware &second = presets.machines()[1];
+    {
+        auto window = makeWindow();
+        QVERIFY(!window->openLastPreset()); // nothing stored yet
+        QCOMPARE(window->document()->hardware().name, test::machine().name);
+        window->document()->selectHardware(second);
+        QCOMPARE(Settings::get(settings::lastPreset), QString::fromStdString(second.name));
+    }
+    auto window = makeWindow();
+    QVERIFY(window->openLastPreset());
+    QCOMPARE(window->document()->hardware().name, second.name);
+}
+
+void TestMainWindowPreferences::editedMachineIsNotRememberedAsAPreset()
+{
+    const PresetDatabase presets = PresetDatabase::builtin();
+    const Hardware &first = presets.machines().front();
+    auto window = makeWindow();
+    window->document()->selectHardware(first);
+    const QString remembered = Settings::get(settings::lastPreset);
+    QCOMPARE(remembered, QString::fromStdString(first.name));
+
+    Hardware edited = first;
+    QVERIFY(!edited.memory.empty());
+    edited.memory.front().bandwidth *= 2.0;
+    window->document()->editHardware(edited, "Double the bandwidth");
+    QVERIFY(window->document()->hardware().name != first.name); // "Custom (from …)"
+    QCOMPARE(Settings::get(settings::lastPreset), remembered);
+}
+
+void TestMainWindowPreferences::unknownLastPresetOpensNothing()
+{
+    Settings::set(settings::lastPreset, QStringLiteral("No such machine 9000"));
+    auto window = makeWindow();
+    QVERIFY(!window->openLastPreset());
+    QCOMPARE(window->document()->hardware().name, test::machine().name);
+}
+
+QTEST_MAIN(TestMainWindowPreferences)
+#include "tst_mainwindow_preferences.moc"

@@ -1,0 +1,136 @@
+// CeilingsTableModel: editing π/β with units, renaming, visibility, add/remove, undo.
+#include "tests/support/testmachine.h"
+#include "widgets/models/ceilingstablemodel.h"
+#include "widgets/document/document.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace ridgepoint;
+
+class TestCeilingsTableModel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        doc = std::make_unique<Document>();
+        doc->resetHardware(test::machine());
+        doc->resetPoints(test::points());
+        model = std::make_unique<CeilingsTableModel>(doc.get());
+    }
+
+    void listsComputeThenMemory()
+    {
+        QCOMPARE(model->rowCount(), 4);
+        QVERIFY(model->isComputeRow(1));
+        QVERIFY(!model->isComputeRow(2));
+        QCOMPARE(model->data(model->index(2, CeilingsTableModel::Value)).toString(),
+            QString("100 GB/s"));
+        QCOMPARE(model->data(model->index(0, CeilingsTableModel::Value)).toString(),
+            QString("1 TFLOP/s"));
+    }
+
+    void parsesUnitStrings_data()
+    {
+        QTest::addColumn<int>("row");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<double>("value");
+        QTest::newRow("TB/s") << 2 << "3.35 TB/s" << 3.35e12;
+        QTest::newRow("binary prefix") << 2 << "1 GiB/s" << 1073741824.0;
+        QTest::newRow("bare number in B/s") << 3 << "2e12" << 2e12;
+        QTest::newRow("TFLOP/s") << 0 << "989 TFLOP/s" << 989e12;
+        QTest::newRow("TFLOPS") << 1 << "65 TFLOPS" << 65e12;
+    }
+
+    void parsesUnitStrings()
+    {
+        QFETCH(int, row);
+        QFETCH(QString, text);
+        QFETCH(double, value);
+        QVERIFY(model->setData(model->index(row, CeilingsTableModel::Value), text));
+        const Hardware &hw = doc->hardware();
+        const double got = model->isComputeRow(row)
+            ? hw.compute[static_cast<std::size_t>(row)].peak
+            : hw.memory[static_cast<std::size_t>(row) - hw.compute.size()].bandwidth;
+        QCOMPARE(got, value);
+        QCOMPARE(QString::fromStdString(hw.name), QString("Custom (from TM)"));
+        QCOMPARE(doc->undoStack()->count(), 1);
+    }
+
+    void rejectsBadValues_data()
+    {
+        QTest::addColumn<int>("row");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("wrong dimension") << 2 << "5 TFLOP/s";
+        QTest::newRow("negative") << 0 << "-3 TFLOP/s";
+        QTest::newRow("words") << 0 << "fast";
+        QTest::newRow("binary prefix on FLOP/s") << 0 << "1 TiFLOP/s";
+    }
+
+    void rejectsBadValues()
+    {
+        QFETCH(int, row);
+        QFETCH(QString, text);
+        QSignalSpy rejected(model.get(), &CeilingsTableModel::editRejected);
+        QVERIFY(!model->setData(model->index(row, CeilingsTableModel::Value), text));
+        QCOMPARE(rejected.count(), 1);
+        QVERIFY(!model->lastError().isEmpty());
+        QCOMPARE(doc->undoStack()->count(), 0);
+        QCOMPARE(QString::fromStdString(doc->hardware().name), QString("Test machine"));
+    }
+
+    void bandwidthEditMovesTheRidgeAndTheBound()
+    {
+        // stencil: I = 4 FLOP/B, memory-bound at 100 GB/s (ridge 10); at 500 GB/s the ridge is 2.
+        QCOMPARE(doc->analysis(2)->bound, Bound::Memory);
+        QVERIFY(model->setData(model->index(2, CeilingsTableModel::Value), "500 GB/s"));
+        QCOMPARE(ridgeIntensity(doc->hardware().compute[0], doc->hardware().memory[0]), 2.0);
+        QCOMPARE(doc->analysis(2)->bound, Bound::Compute);
+        doc->undoStack()->undo();
+        QCOMPARE(doc->analysis(2)->bound, Bound::Memory);
+    }
+
+    void renamesAndKeepsTheDefault()
+    {
+        QVERIFY(model->setData(model->index(0, CeilingsTableModel::Name), "SIMD"));
+        QCOMPARE(QString::fromStdString(doc->hardware().defaultCompute), QString("SIMD"));
+        QCOMPARE(QString::fromStdString(doc->analysis(1)->limitingCeiling), QString("SIMD"));
+        QVERIFY(!model->setData(model->index(1, CeilingsTableModel::Name), "dram")); // taken
+        QVERIFY(!model->setData(model->index(1, CeilingsTableModel::Name), "  "));
+    }
+
+    void togglesVisibility()
+    {
+        const QModelIndex shown = model->index(3, CeilingsTableModel::Shown);
+        QCOMPARE(model->data(shown, Qt::CheckStateRole).toInt(), int(Qt::Checked));
+        QVERIFY(model->setData(shown, Qt::Unchecked, Qt::CheckStateRole));
+        QVERIFY(!doc->hardware().memory[1].visible);
+        doc->undoStack()->undo();
+        QVERIFY(doc->hardware().memory[1].visible);
+    }
+
+    void addsAndRemovesButKeepsOneOfEach()
+    {
+        const int row = model->addMemoryCeiling();
+        QCOMPARE(row, 4);
+        QCOMPARE(model->rowCount(), 5);
+        QVERIFY(model->removeCeiling(row));
+        QVERIFY(model->removeCeiling(1));
+        QVERIFY(!model->removeCeiling(0)); // the last compute ceiling
+        QCOMPARE(doc->hardware().compute.size(), std::size_t(1));
+        QCOMPARE(doc->undoStack()->count(), 3);
+        while (doc->undoStack()->canUndo())
+            doc->undoStack()->undo();
+        QCOMPARE(model->rowCount(), 4);
+    }
+
+private:
+    std::unique_ptr<Document> doc;
+    std::unique_ptr<CeilingsTableModel> model;
+};
+
+QTEST_MAIN(TestCeilingsTableModel)
+#include "tst_ceilingstablemodel.moc"

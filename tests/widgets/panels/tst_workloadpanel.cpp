@@ -1,0 +1,245 @@
+// WorkloadPanel and the Document's quantization mode: workloads added from the panel become
+// chart points, the mode switch moves them by what the core model predicts, undo moves them
+// back, sweeps draw a trajectory with the ridge crossing labelled (issues 3 and 5).
+#include "tests/support/testmachine.h"
+
+#include "core/presets/presets.h"
+#include "widgets/document/document.h"
+#include "widgets/panels/quantmodebox.h"
+#include "widgets/chart/rooflineplot.h"
+#include "widgets/panels/workloadpanel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QGroupBox>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTest>
+#include <QUndoStack>
+
+#include <cmath>
+
+using namespace ridgepoint;
+
+namespace {
+
+Hardware h100()
+{
+    const PresetDatabase presets = PresetDatabase::builtin();
+    auto found = presets.find("H100");
+    if (!found)
+        qFatal("no H100 preset");
+    return **found;
+}
+
+// Intensity of X[B,D]·Y[D,F] with element sizes bx, by, bz: 2BDF / (bx·BD + by·DF + bz·BF).
+double matmulIntensity(double b, double d, double f, double bx, double by, double bz)
+{
+    return 2.0 * b * d * f / (bx * b * d + by * d * f + bz * b * f);
+}
+
+} // namespace
+
+class TestWorkloadPanel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        doc = std::make_unique<Document>();
+        doc->resetHardware(h100());
+        plot = std::make_unique<RooflinePlot>();
+        plot->setDocument(doc.get());
+        plot->resize(900, 600);
+        panel = std::make_unique<WorkloadPanel>(doc.get());
+        panel->show();
+    }
+
+    void cleanup()
+    {
+        panel.reset();
+        plot.reset();
+        doc.reset();
+    }
+
+    void quantSwitchMovesMatmulByTheModelsFactor_data()
+    {
+        // Keyboard search in the combo box ("w4" would pass through w8a16 first: two steps).
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<int>("mode"); // combo order: none, int8, w8a16, w4a16
+        QTest::addColumn<double>("intensity");
+        QTest::addColumn<QString>("ceiling");
+        const double b = 1, d = 8192, f = 8192;
+        QTest::newRow("int8: all one byte, int8 ceiling")
+            << QString("i") << 1 << matmulIntensity(b, d, f, 1, 1, 1) << QString("INT8 tensor");
+        QTest::newRow("w8a16: int8 weights, bf16 ceiling")
+            << QString("w8") << 2 << matmulIntensity(b, d, f, 2, 1, 2) << QString("BF16 tensor");
+        QTest::newRow("w4a16: int4 weights")
+            << QString("<end>") << 3 << matmulIntensity(b, d, f, 2, 0.5, 2)
+            << QString("BF16 tensor");
+    }
+
+    void quantSwitchMovesMatmulByTheModelsFactor()
+    {
+        QFETCH(QString, typed);
+        QFETCH(int, mode);
+        QFETCH(double, intensity);
+        QFETCH(QString, ceiling);
+        setSpin("b", 1);
+        setSpin("d", 8192);
+        setSpin("f", 8192);
+        QTest::mouseClick(panel->findChild<QPushButton *>("add"), Qt::LeftButton);
+        QCOMPARE(doc->pointCount(), std::size_t(1));
+        QVERIFY(doc->workload(0));
+        const double none = matmulIntensity(1, 8192, 8192, 2, 2, 2);
+        QVERIFY(std::abs(doc->analysis(0)->levels.front().intensity / none - 1.0) < 1e-12);
+        const QPointF before = *plot->pointCoords(0);
+
+        auto *box = panel->findChild<QuantModeBox *>("quantMode");
+        box->setFocus();
+        if (typed == "<end>")
+            QTest::keyClick(box, Qt::Key_End);
+        else
+            QTest::keyClicks(box, typed);
+        QCOMPARE(static_cast<int>(doc->quantMode()), mode);
+        QCOMPARE(doc->undoStack()->count(), 2); // the addition and one switch
+        const auto &a = doc->analysis(0);
+        QVERIFY2(a.has_value(), a ? "" : a.error().c_str());
+        QVERIFY(std::abs(a->levels.front().intensity / intensity - 1.0) < 1e-12);
+        QCOMPARE(QString::fromStdString(a->computeCeiling), ceiling);
+        QCOMPARE(QString::fromStdString(doc->activeComputeCeiling()->name), ceiling);
+        // The chart point moved by the same factor.
+        const QPointF after = *plot->pointCoords(0);
+        QVERIFY(std::abs(after.x() / before.x() - intensity / none) < 1e-9);
+
+        doc->undoStack()->undo(); // the mode switch is one step
+        QCOMPARE(doc->quantMode(), QuantMode::None);
+        QCOMPARE(box->currentIndex(), 0);
+        QVERIFY(std::abs(plot->pointCoords(0)->x() / before.x() - 1.0) < 1e-12);
+        QCOMPARE(QString::fromStdString(doc->activeComputeCeiling()->name),
+            QStringLiteral("BF16 tensor"));
+    }
+
+    void llmDecodeW8A16RoughlyDoublesLinearLayers()
+    {
+        panel->findChild<QTabWidget *>()->setCurrentIndex(1);
+        setSpin("seq", 1024);
+        setSpin("batch", 1);
+        QTest::mouseClick(panel->findChild<QPushButton *>("add"), Qt::LeftButton);
+        // One point per operator kind plus the whole model.
+        QVERIFY(doc->pointCount() >= 5);
+        std::optional<std::size_t> ffn;
+        std::optional<std::size_t> score;
+        for (std::size_t i = 0; i < doc->pointCount(); ++i) {
+            const std::string &name = doc->point(i).name;
+            if (!ffn && name.find("FFN") != std::string::npos)
+                ffn = i;
+            if (name == "attention score")
+                score = i;
+        }
+        QVERIFY(ffn && score);
+        const double linear = doc->analysis(*ffn)->levels.front().intensity;
+        const double attention = doc->analysis(*score)->levels.front().intensity;
+        QVERIFY2(linear > 0.9 && linear < 1.1, qPrintable(QString::number(linear)));
+        doc->setQuantMode(QuantMode::W8A16);
+        const double ratio = doc->analysis(*ffn)->levels.front().intensity / linear;
+        QVERIFY2(ratio > 1.9 && ratio < 2.05, qPrintable(QString::number(ratio)));
+        // The KV cache stays bf16: attention does not move.
+        QVERIFY(std::abs(doc->analysis(*score)->levels.front().intensity / attention - 1.0) < 1e-9);
+        doc->undoStack()->undo();
+        QVERIFY(std::abs(doc->analysis(*ffn)->levels.front().intensity / linear - 1.0) < 1e-12);
+    }
+
+    void missingCeilingIsAMessageNotACrash()
+    {
+        doc->resetHardware(test::machine()); // FP32 and FP64 only: no int8, no bf16
+        panel->findChild<QComboBox *>("dtype")->setCurrentIndex(2); // fp32
+        QTest::mouseClick(panel->findChild<QPushButton *>("add"), Qt::LeftButton);
+        QCOMPARE(doc->pointCount(), std::size_t(1));
+        QVERIFY(doc->analysis(0).has_value());
+        doc->setQuantMode(QuantMode::Int8);
+        QVERIFY(!doc->analysis(0).has_value());
+        QVERIFY2(panel->message().contains("int8"), qPrintable(panel->message()));
+        QVERIFY(!plot->pointCoords(0));
+        QVERIFY(plot->pointDescription(0).contains("int8"));
+        doc->undoStack()->undo();
+        QVERIFY(doc->analysis(0).has_value());
+        QVERIFY(!panel->message().contains("cannot be placed"));
+    }
+
+    void addingAWorkloadTheMachineCannotPlaceSaysWhy()
+    {
+        doc->resetHardware(test::machine());
+        // bf16 (the default dtype) has no ceiling on the test machine.
+        QTest::mouseClick(panel->findChild<QPushButton *>("add"), Qt::LeftButton);
+        QCOMPARE(doc->pointCount(), std::size_t(0));
+        QVERIFY2(panel->message().contains("bf16"), qPrintable(panel->message()));
+    }
+
+    void sweepDrawsTrajectoryAndLabelsTheCrossing()
+    {
+        setSpin("d", 8192);
+        setSpin("f", 8192);
+        panel->findChild<QGroupBox *>("sweep")->setChecked(true);
+        panel->findChild<QComboBox *>("sweepParameter")->setCurrentText("b");
+        setSpin("sweepFrom", 1);
+        setSpin("sweepTo", 4096);
+        QTest::mouseClick(panel->findChild<QPushButton *>("add"), Qt::LeftButton);
+        QCOMPARE(doc->pointCount(), std::size_t(13)); // 1, 2, 4, ..., 4096
+        QCOMPARE(doc->undoStack()->count(), 1);
+        plot->replot();
+        const auto crossings = plot->sweepCrossings();
+        QCOMPARE(crossings.size(), std::size_t(1));
+        QVERIFY(crossings.front().text.startsWith("b ≈ "));
+        // Independent: the exact critical batch R·by·D·F / (2DF − R·(bx·D + bz·F)) in bf16.
+        const Hardware hw = h100();
+        const double ridge = hw.findCompute("BF16 tensor")->peak / hw.mainMemory()->bandwidth;
+        const double d = 8192, f = 8192;
+        const double exact = ridge * 2 * d * f / (2 * d * f - ridge * (2 * d + 2 * f));
+        const double labelled = crossings.front().text.mid(4).toDouble();
+        QVERIFY2(std::abs(labelled / exact - 1.0) < 0.05,
+            qPrintable(QString("%1 vs %2").arg(labelled).arg(exact)));
+        // The crossing sits on the ridge.
+        QVERIFY(std::abs(crossings.front().at.x() / ridge - 1.0) < 0.05);
+
+        // int8 weights halve the threshold (docs/MODEL.md §6.2): the crossing moves.
+        doc->setQuantMode(QuantMode::W8A16);
+        const auto moved = plot->sweepCrossings();
+        QCOMPARE(moved.size(), std::size_t(1));
+        const double halved = moved.front().text.mid(4).toDouble();
+        QVERIFY2(halved / labelled > 0.45 && halved / labelled < 0.55,
+            qPrintable(QString("%1 vs %2").arg(halved).arg(labelled)));
+
+        doc->undoStack()->undo();
+        doc->undoStack()->undo();
+        QCOMPARE(doc->pointCount(), std::size_t(0));
+        QVERIFY(plot->sweepCrossings().empty());
+    }
+
+    void toolbarAndPanelSwitchesAgree()
+    {
+        QuantModeBox toolbar(doc.get());
+        auto *box = panel->findChild<QuantModeBox *>("quantMode");
+        doc->setQuantMode(QuantMode::W4A16);
+        QCOMPARE(toolbar.currentIndex(), 3);
+        QCOMPARE(box->currentIndex(), 3);
+        QCOMPARE(doc->undoStack()->undoText(), QStringLiteral("Quantization w4a16"));
+    }
+
+private:
+    void setSpin(const char *name, int value)
+    {
+        auto *box = panel->findChild<QSpinBox *>(name);
+        QVERIFY2(box, name);
+        box->setValue(value);
+    }
+
+    std::unique_ptr<Document> doc;
+    std::unique_ptr<RooflinePlot> plot;
+    std::unique_ptr<WorkloadPanel> panel;
+};
+
+QTEST_MAIN(TestWorkloadPanel)
+#include "tst_workloadpanel.moc"
