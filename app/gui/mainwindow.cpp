@@ -211,18 +211,17 @@ void MainWindow::buildViewMenu()
 void MainWindow::buildThemeMenu(QMenu *themes)
 {
     auto *themeGroup = new QActionGroup(this);
-    const std::tuple<QString, QString, ChartTheme::Kind> kThemes[] = {
-        { "light", tr("&Light"), ChartTheme::Kind::Light },
-        { "dark", tr("&Dark"), ChartTheme::Kind::Dark },
-        { "print", tr("&Print (black on white, thick lines, large fonts)"),
-            ChartTheme::Kind::Print },
+    const std::pair<QString, ChartTheme::Kind> kThemes[] = {
+        { tr("&Light"), ChartTheme::Kind::Light },
+        { tr("&Dark"), ChartTheme::Kind::Dark },
+        { tr("&Print (black on white, thick lines, large fonts)"), ChartTheme::Kind::Print },
     };
     const QString savedTheme = Settings::get(settings::theme);
     for (const auto &entry : kThemes) {
         // Named copies: clang 14 cannot capture structured bindings in a lambda.
-        const QString key = std::get<0>(entry);
-        const ChartTheme::Kind kind = std::get<2>(entry);
-        QAction *action = themes->addAction(std::get<1>(entry));
+        const ChartTheme::Kind kind = entry.second;
+        const QString key = QLatin1String(ChartTheme::of(kind).key()); // the name sessions use
+        QAction *action = themes->addAction(entry.first);
         action->setObjectName("theme-" + key);
         action->setCheckable(true);
         themeGroup->addAction(action);
@@ -254,10 +253,7 @@ void MainWindow::setTheme(ChartTheme::Kind kind)
     const ChartTheme theme = ChartTheme::of(kind);
     m_plot->setTheme(theme);
     QApplication::setPalette(theme.windowPalette());
-    const char *key = kind == ChartTheme::Kind::Dark ? "dark"
-        : kind == ChartTheme::Kind::Print            ? "print"
-                                                     : "light";
-    if (auto *action = findChild<QAction *>(QStringLiteral("theme-") + key))
+    if (auto *action = findChild<QAction *>(QStringLiteral("theme-") + theme.key()))
         action->setChecked(true);
 }
 

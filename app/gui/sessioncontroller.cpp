@@ -1,8 +1,8 @@
 #include "app/gui/sessioncontroller.h"
 
-#include "widgets/document/document.h"
-#include "widgets/dialogs/messagebox.h"
 #include "widgets/chart/rooflineplot.h"
+#include "widgets/dialogs/messagebox.h"
+#include "widgets/document/document.h"
 #include "widgets/document/sessionfile.h"
 #include "widgets/document/settings.h"
 
@@ -23,19 +23,6 @@ namespace ridgepoint {
 namespace {
 
 constexpr int kMaxRecent = 8;
-
-QString themeKey(ChartTheme::Kind kind)
-{
-    switch (kind) {
-    case ChartTheme::Kind::Dark:
-        return QStringLiteral("dark");
-    case ChartTheme::Kind::Print:
-        return QStringLiteral("print");
-    case ChartTheme::Kind::Light:
-        break;
-    }
-    return QStringLiteral("light");
-}
 
 QString diagnosticsText(const std::vector<Diagnostic> &diagnostics)
 {
@@ -96,7 +83,7 @@ Session SessionController::snapshot() const
     const QCPRange y = m_plot->yAxis->range();
     if (x.lower > 0 && y.lower > 0 && x.lower < x.upper && y.lower < y.upper)
         session.view = ViewRange { x.lower, x.upper, y.lower, y.upper };
-    session.theme = themeKey(m_plot->theme().kind).toStdString();
+    session.theme = m_plot->theme().key();
     return session;
 }
 
