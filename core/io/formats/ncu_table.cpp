@@ -147,14 +147,36 @@ std::string sassMetric(const std::string &prefix, char letter, const std::string
     return prefix + "sass_thread_inst_executed_op_" + letter + op + "_pred_on.sum";
 }
 
+// The columns that say which kernel launch a row belongs to, on the details and summary pages.
+struct LaunchColumns {
+    std::optional<std::size_t> kernel, device, cc, block, grid;
+
+    explicit LaunchColumns(const Table &table)
+        : kernel(columnOf(table, "Kernel Name"))
+        , device(columnOf(table, "Device"))
+        , cc(columnOf(table, "CC"))
+        , block(columnOf(table, "Block Size"))
+        , grid(columnOf(table, "Grid Size"))
+    { }
+
+    // A launch named by this row, with no metrics yet.
+    Launch launchOf(const CsvRow &row) const
+    {
+        Launch launch;
+        launch.kernel = textAt(row, kernel);
+        launch.device = textAt(row, device);
+        launch.cc = textAt(row, cc);
+        launch.block = textAt(row, block);
+        launch.grid = textAt(row, grid);
+        launch.line = row.line;
+        return launch;
+    }
+};
+
 std::vector<Launch> launchesOfDetails(const Table &table, int &ruleRows)
 {
     const auto id = columnOf(table, "ID");
-    const auto kernel = columnOf(table, "Kernel Name");
-    const auto device = columnOf(table, "Device");
-    const auto cc = columnOf(table, "CC");
-    const auto block = columnOf(table, "Block Size");
-    const auto grid = columnOf(table, "Grid Size");
+    const LaunchColumns columns(table);
     const auto label = columnOf(table, "Body Item Label");
     const auto name = columnOf(table, "Metric Name");
     const auto unit = columnOf(table, "Metric Unit");
@@ -171,15 +193,8 @@ std::vector<Launch> launchesOfDetails(const Table &table, int &ruleRows)
         const std::string launchId = textAt(row, id);
         auto [it, added] = index.emplace(launchId, launches.size());
         if (added) {
-            Launch launch;
-            launch.id = launchId;
-            launch.kernel = textAt(row, kernel);
-            launch.device = textAt(row, device);
-            launch.cc = textAt(row, cc);
-            launch.block = textAt(row, block);
-            launch.grid = textAt(row, grid);
-            launch.line = row.line;
-            launches.push_back(std::move(launch));
+            launches.push_back(columns.launchOf(row));
+            launches.back().id = launchId;
         }
         Launch &launch = launches[it->second];
         const CsvField *valueField = fieldAt(row, value);
@@ -199,11 +214,7 @@ std::vector<Launch> launchesOfSummary(const Table &table, const std::string &fil
     std::vector<Diagnostic> &diagnostics, int &ruleRows)
 {
     const auto process = columnOf(table, "Process ID");
-    const auto kernel = columnOf(table, "Kernel Name");
-    const auto device = columnOf(table, "Device");
-    const auto cc = columnOf(table, "CC");
-    const auto block = columnOf(table, "Block Size");
-    const auto grid = columnOf(table, "Grid Size");
+    const LaunchColumns columns(table);
     const auto invocations = columnOf(table, "Invocations");
     const auto name = columnOf(table, "Metric Name");
     const auto unit = columnOf(table, "Metric Unit");
@@ -219,19 +230,13 @@ std::vector<Launch> launchesOfSummary(const Table &table, const std::string &fil
             ++ruleRows;
             continue;
         }
-        const std::string key = textAt(row, process) + '\x1f' + textAt(row, device) + '\x1f'
-            + textAt(row, kernel) + '\x1f' + textAt(row, block) + '\x1f' + textAt(row, grid);
+        const std::string key = textAt(row, process) + '\x1f' + textAt(row, columns.device) + '\x1f'
+            + textAt(row, columns.kernel) + '\x1f' + textAt(row, columns.block) + '\x1f'
+            + textAt(row, columns.grid);
         auto [it, added] = index.emplace(key, launches.size());
         if (added) {
-            Launch launch;
-            launch.summary = true;
-            launch.kernel = textAt(row, kernel);
-            launch.device = textAt(row, device);
-            launch.cc = textAt(row, cc);
-            launch.block = textAt(row, block);
-            launch.grid = textAt(row, grid);
-            launch.line = row.line;
-            launches.push_back(std::move(launch));
+            launches.push_back(columns.launchOf(row));
+            launches.back().summary = true;
         }
         Launch &launch = launches[it->second];
         if (!launch.invocations) {
