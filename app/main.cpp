@@ -17,7 +17,9 @@
 #include <QElapsedTimer>
 #include <QTimer>
 
+#include <cstdio>
 #include <functional>
+#include <new>
 #include <utility>
 
 namespace {
@@ -222,8 +224,18 @@ int main(int argc, char *argv[])
     QElapsedTimer sinceStart; // --startup-time: from here to the chart's first paint
     sinceStart.start();
     const QString first = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
-    if (cli::isSubcommand(first))
-        return runSubcommand(argc, argv, first);
+    if (cli::isSubcommand(first)) {
+        // Every reader is bounded, but a file that fits the limits may still need more memory
+        // than the machine has: say so and exit like any other bad input, never abort.
+        try {
+            return runSubcommand(argc, argv, first);
+        } catch (const std::bad_alloc &) {
+            std::fputs("ridgepoint: out of memory while reading the input (the file is larger "
+                       "than this machine can hold)\n",
+                stderr);
+            return cli::kExitBadInput;
+        }
+    }
     if (!haveDisplay())
         return renderWithoutDisplay(argc, argv);
 

@@ -171,9 +171,13 @@ std::string writeMeasuredHardwareJson(const Hardware &hardware, const Measuremen
 
 Expected<Measurement, std::string> readMeasurementJson(const std::string &text)
 {
-    Json root = Json::parse(text, nullptr, false);
-    if (root.is_discarded())
-        return Unexpected(std::string("not valid JSON"));
+    // The readers' one parser: no exception, and nesting past detail::kMaxJsonDepth refused.
+    std::vector<Diagnostic> problems;
+    auto parsed = detail::parseJson<Json>(text, "measurement", problems);
+    if (!parsed)
+        return Unexpected(
+            problems.empty() ? std::string("not valid JSON") : problems.front().toString());
+    Json root = std::move(*parsed);
     if (!root.is_object() || !root.contains("measurement") || !root["measurement"].is_object())
         return Unexpected(std::string("no \"measurement\" object"));
     try {

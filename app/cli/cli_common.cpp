@@ -76,7 +76,7 @@ std::optional<Hardware> hardwareFromOptions(
     if (parser.isSet("hardware")) {
         const QString wanted = parser.value("hardware");
         const bool looksLikeFile
-            = wanted.endsWith(".json", Qt::CaseInsensitive) || QFileInfo(wanted).isFile();
+            = wanted.endsWith(".json", Qt::CaseInsensitive) || QFileInfo::exists(wanted);
         if (looksLikeFile) {
             auto text = readTextFile(wanted.toStdString());
             if (!text) {

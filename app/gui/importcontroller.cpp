@@ -5,16 +5,15 @@
 
 #include "core/io/file_io.h"
 #include "core/io/readers.h"
-#include "widgets/document/document.h"
-#include "widgets/export/figuresession.h"
-#include "widgets/panels/hardwarepanel.h"
 #include "widgets/dialogs/importoptionsdialog.h"
 #include "widgets/dialogs/messagebox.h"
+#include "widgets/document/document.h"
 #include "widgets/document/pointsloader.h"
 #include "widgets/document/settings.h"
+#include "widgets/export/figuresession.h"
+#include "widgets/panels/hardwarepanel.h"
 
 #include <QAction>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
@@ -157,17 +156,14 @@ void ImportController::addHardwareActions(QMenu *hardwareMenu)
 ImportController::Classification ImportController::classify(const QString &fileName)
 {
     const QFileInfo info(fileName);
-    if (!info.exists())
-        return { Kind::Unusable, tr("%1: not found").arg(fileName) };
     if (info.isDir())
         return { Kind::Unusable,
             tr("%1: is a folder, not a file (import the files in it instead)").arg(fileName) };
-    QFile file(fileName);
-    if (!file.open(QIODevice::ReadOnly))
-        return { Kind::Unusable, tr("%1: cannot read: %2").arg(fileName, file.errorString()) };
-    QByteArray head = file.read(kHeadBytes);
-    if (file.error() != QFileDevice::NoError)
-        return { Kind::Unusable, tr("%1: cannot read: %2").arg(fileName, file.errorString()) };
+    // The bounded reader: a FIFO or a device is refused by type before it is opened.
+    const auto bytes = readFileHead(fileName.toStdString(), static_cast<std::size_t>(kHeadBytes));
+    if (!bytes)
+        return { Kind::Unusable, QString::fromStdString(bytes.error()) };
+    QByteArray head = QByteArray::fromStdString(*bytes);
 
     if (pictureKind(head) != PictureKind::None)
         return { Kind::Session, {} };

@@ -4,6 +4,7 @@
 
 #include "core/io/formats/hardware_json.h"
 #include "core/io/formats/points_json.h"
+#include "core/report/json_detail.h"
 #include "core/session/session_json.h"
 
 #include <algorithm>
@@ -279,24 +280,13 @@ void readSession(const Json &root, Reader &in, Session &session)
 }
 
 // The parsed document; nullopt after a diagnostic with the line and column of a syntax error.
+// Through the readers' one parser: nesting deeper than detail::kMaxJsonDepth is refused before
+// parsing, since the machines and points below are dumped again for their own readers and
+// dump() recurses once per level (80,000 levels overflowed the stack).
 std::optional<Json> parse(
     std::string_view text, const std::string &fileName, SessionReadResult &result)
 {
-    try {
-        return Json::parse(text);
-    } catch (const nlohmann::json::parse_error &e) {
-        const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
-        const TextPosition at = positionOfOffset(text, offset);
-        std::string message = e.what();
-        if (const auto colon = message.find(": "); colon != std::string::npos)
-            message = message.substr(colon + 2);
-        result.diagnostics.push_back(
-            { Severity::Error, fileName, at.line, at.column, "invalid JSON: " + message });
-    } catch (const nlohmann::json::exception &e) {
-        result.diagnostics.push_back(
-            { Severity::Error, fileName, 0, 0, std::string("invalid JSON: ") + e.what() });
-    }
-    return std::nullopt;
+    return detail::parseJson<Json>(text, fileName, result.diagnostics);
 }
 
 // The format and the version; false after an error (not a session, or a newer version).

@@ -10,6 +10,7 @@
 #include <QThread>
 
 #include <memory>
+#include <new>
 
 namespace ridgepoint {
 namespace {
@@ -17,13 +18,19 @@ namespace {
 PointsLoad readNow(const std::string &fileName, const ReadOptions &options)
 {
     PointsLoad load;
-    auto text = readTextFile(fileName);
-    if (!text) {
-        load.error = QString::fromStdString(text.error());
-        return load;
+    try {
+        auto text = readTextFile(fileName);
+        if (!text) {
+            load.error = QString::fromStdString(text.error());
+            return load;
+        }
+        load.result = readPointsFile(*text, fileName, options);
+        load.status = PointsLoad::Status::Read;
+    } catch (const std::bad_alloc &) {
+        // On the worker thread: an escaping exception would end the process.
+        load = PointsLoad();
+        load.error = QString::fromStdString(fileName + ": out of memory while reading");
     }
-    load.result = readPointsFile(*text, fileName, options);
-    load.status = PointsLoad::Status::Read;
     return load;
 }
 

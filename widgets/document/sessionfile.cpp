@@ -1,11 +1,12 @@
 #include "widgets/document/sessionfile.h"
 
 #include "core/io/file_io.h"
-#include "widgets/export/figuresession.h"
+#include "core/io/picture_session.h"
 
-#include <QFile>
 #include <QObject>
 #include <QSaveFile>
+
+#include <new>
 
 namespace ridgepoint {
 
@@ -28,18 +29,23 @@ SessionReadResult fileError(const std::string &file, std::string message)
 SessionReadResult readSessionFile(const QString &fileName)
 {
     const std::string name = fileName.toStdString();
-    // A picture exported with its session: the embedded document, read like a session file.
-    QFile picture(fileName);
-    if (picture.open(QIODevice::ReadOnly) && pictureKind(picture.peek(4096)) != PictureKind::None) {
-        const auto json = sessionFromPicture(picture.readAll(), fileName);
-        if (!json)
-            return fileError(name, json.error());
-        return readSessionJson(*json, name);
+    try {
+        // One bounded read for every kind (regular files only, 1 GiB): pictures included.
+        auto bytes = readTextFile(name);
+        if (!bytes)
+            return fileError(name, bytes.error());
+        // A picture exported with its session: the embedded document, read like a session.
+        if (pictureKind(*bytes) != PictureKind::None) {
+            auto json = sessionFromPictureBytes(*bytes, name);
+            if (!json)
+                return fileError(name, json.error());
+            *bytes = std::string();
+            return readSessionJson(*json, name);
+        }
+        return readSessionJson(*bytes, name);
+    } catch (const std::bad_alloc &) {
+        return fileError(name, "out of memory while reading");
     }
-    auto text = readTextFile(name);
-    if (!text)
-        return fileError(name, text.error());
-    return readSessionJson(*text, name);
 }
 
 QString writeFileAtomically(const QString &fileName, const QByteArray &bytes)

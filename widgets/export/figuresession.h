@@ -3,6 +3,7 @@
 // attachment (docs/FILES.md, "Sessions in exported pictures").
 #pragma once
 
+#include "core/io/picture_session.h"
 #include "core/model/expected.h"
 
 #include <QByteArray>
@@ -16,12 +17,7 @@ namespace ridgepoint {
 class Document;
 class RooflinePlot;
 
-// The PNG text key, the PDF attachment's name and the SVG element's local name and namespace.
-inline constexpr char kPictureSessionKey[] = "ridgepoint-session";
-inline constexpr char kPictureSessionAttachment[] = "session.ridgepoint.json";
-inline constexpr char kPictureSessionNamespace[] = "https://ridgepoint.dev/ns/session";
-
-enum class PictureKind { None, Png, Svg, Pdf };
+// The keys, PictureKind and the byte-level search are in core/io/picture_session.h.
 
 // What kind of picture `bytes` start with (by content: the PNG signature, "%PDF-", an XML
 // document whose root is <svg>); None for anything else.
@@ -49,7 +45,8 @@ PictureSession pictureSession(
 PictureSession pictureSession(const Document &document, const RooflinePlot &plot);
 
 // The session JSON embedded in a picture, or why there is none ("roofline.png: this picture
-// has no Ridgepoint session in it: it was exported without one, or by another program").
+// has no Ridgepoint session in it: it was exported without one, or by another program"); at
+// most ExportOptions::kMaxEmbeddedSession bytes once inflated (sessionFromPictureBytes).
 Expected<std::string, std::string> sessionFromPicture(
     const QByteArray &bytes, const QString &fileName);
 

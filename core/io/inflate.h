@@ -1,0 +1,19 @@
+// zlib streams inflated a piece at a time, stopping as soon as the output passes a limit: a
+// picture's few hundred compressed bytes can claim a gigabyte (a "decompression bomb").
+#pragma once
+
+#include "core/model/expected.h"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace ridgepoint {
+
+// The inflated bytes of a zlib stream (RFC 1950, as in PNG zTXt/iTXt chunks and PDF
+// FlateDecode streams), or why not: "inflates to more than N bytes" once the output passes
+// maxBytes (never more than maxBytes + one step held), "corrupt compressed data (...)", "the
+// compressed data ends early". Bytes after the end of the stream are ignored.
+Expected<std::string, std::string> inflateCapped(std::string_view deflated, std::size_t maxBytes);
+
+} // namespace ridgepoint

@@ -1,0 +1,156 @@
+// The command line under abuse (issue 16): a FIFO or /dev/zero given as a points file, a
+// session or a machine file is refused by type with exit code 2 and never read (a FIFO would
+// block, /dev/zero would fill the memory); a session nested 80,000 levels deep is refused with
+// its position, as JSON and embedded in each picture kind. Every run has a timeout, so a
+// regression fails here instead of hanging.
+#include "widgets/export/picturewriter.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+#include <sys/types.h>
+
+namespace {
+
+struct Run {
+    int status = -1;
+    bool finished = false;
+    QString err;
+};
+
+Run runCli(const QStringList &arguments)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("QT_QPA_PLATFORM", "offscreen");
+    process.setProcessEnvironment(environment);
+    process.start(RIDGEPOINT_EXECUTABLE, arguments);
+    Run run;
+    run.finished = process.waitForFinished(30000);
+    if (!run.finished) {
+        process.kill();
+        process.waitForFinished();
+    }
+    run.status = process.exitCode();
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+QString deepSession(int depth)
+{
+    return QStringLiteral(R"({"format": "ridgepoint-session", "version": 1, "hardware": {"name": )"
+                          R"("x", "x": %1%2}})")
+        .arg(QString(depth, '['), QString(depth, ']'));
+}
+
+const QString kPoints
+    = QStringLiteral(RIDGEPOINT_SOURCE_DIR "/resources/examples/h100-transformer-kernels.csv");
+
+} // namespace
+
+class TestCliAbuse : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void refusesSpecialFiles_data();
+    void refusesSpecialFiles();
+    void refusesDeepSessions_data();
+    void refusesDeepSessions();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_fifo;
+};
+
+void TestCliAbuse::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_fifo = m_dir.filePath("kernels.csv");
+    QCOMPARE(mkfifo(m_fifo.toLocal8Bit().constData(), 0600), 0);
+}
+
+void TestCliAbuse::refusesSpecialFiles_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("use");
+    for (const char *use : { "analyze", "render --session", "--hardware" }) {
+        QTest::addRow("FIFO, %s", qPrintable(use)) << "fifo"
+                                                   << "FIFO" << use;
+        QTest::addRow("/dev/zero, %s", qPrintable(use)) << "/dev/zero"
+                                                        << "character device" << use;
+    }
+}
+
+void TestCliAbuse::refusesSpecialFiles()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, kind);
+    QFETCH(QString, use);
+    if (file == "fifo")
+        file = m_fifo;
+    QStringList arguments;
+    if (use == "analyze")
+        arguments = { "analyze", "--hardware", "h100", file };
+    else if (use == "render --session")
+        arguments = { "render", "--session", file, "-o", m_dir.filePath("out.png") };
+    else
+        arguments = { "analyze", "--hardware", file, kPoints };
+    const Run run = runCli(arguments);
+    QVERIFY2(run.finished, "ridgepoint did not finish within 30 s: it is reading the file");
+    QCOMPARE(run.status, 2);
+    QVERIFY2(
+        run.err.contains(file + ": is a " + kind + ", not a regular file"), qPrintable(run.err));
+}
+
+void TestCliAbuse::refusesDeepSessions_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("command");
+    for (const char *kind : { "json", "png", "svg", "pdf" }) {
+        QTest::addRow("%s, analyze", kind) << kind << "analyze";
+        QTest::addRow("%s, render --session", kind) << kind << "render";
+    }
+}
+
+void TestCliAbuse::refusesDeepSessions()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, command);
+    const QByteArray json = deepSession(80'000).toUtf8();
+    QByteArray bytes = json;
+    if (kind != "json") {
+        // The window's and render's own picture writer, with the session embedded.
+        ridgepoint::ExportOptions options;
+        options.width = 40;
+        options.height = 30;
+        options.session = json;
+        bytes = ridgepoint::writePicture(kind, options, Qt::white, "deep", [](QCPPainter *) {});
+        QVERIFY(!bytes.isEmpty());
+    }
+    const QString path = m_dir.filePath("deep." + kind);
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(bytes);
+    out.close();
+    const QStringList arguments = command == "analyze"
+        ? QStringList { "analyze", path }
+        : QStringList { "render", "--session", path, "-o", m_dir.filePath("out.png") };
+    const Run run = runCli(arguments);
+    QVERIFY(run.finished);
+    QCOMPARE(run.status, 2);
+    // The document and the machine are levels 1 and 2: the 511th '[' opens level 513.
+    const int column = static_cast<int>(json.indexOf('[')) + 511;
+    QVERIFY2(
+        run.err.contains(
+            QString("%1:1:%2: invalid JSON: nested deeper than 512 levels").arg(path).arg(column)),
+        qPrintable(run.err));
+}
+
+QTEST_MAIN(TestCliAbuse)
+#include "tst_cli_abuse.moc"
