@@ -3,7 +3,9 @@
 // use. Every file in the folder must be listed, so no fixture goes unused.
 #include "core/io/file_io.h"
 #include "core/io/input_check.h"
+#include "core/io/picture_session.h"
 #include "core/io/readers.h"
+#include "core/session/session.h"
 
 #include <QDir>
 #include <QSet>
@@ -68,7 +70,29 @@ const Expectation kCorpus[] = {
     {"apps_implementation_without_performance.csv", false, "apps_implementation_without_performance.csv:3:31: expected a name, an intensity, then pairs of implementation name and performance (GFLOP/s), found 5 fields"},
     {"metric_values_without_ai.csv", false, "metric_values_without_ai.csv:2: ID 0: no AI metric (expected FLOPS in FLOP/s and AI in FLOP/B for each ID)"},
 };
+
+// Sessions, read as the window and the CLI read them (widgets/document/sessionfile.cpp): a
+// picture's embedded session, or the file itself. Generated bombs and 80,000-level documents
+// are in tst_boundedreading; these stay small.
+const Expectation kSessionCorpus[] = {
+    {"session_nested_too_deep.json", false, "session_nested_too_deep.json:1:589: invalid JSON: nested deeper than 512 levels (expected a Ridgepoint, ERT or hardware file)"},
+    {"png_session_nested_too_deep.png", false, "png_session_nested_too_deep.png:1:589: invalid JSON: nested deeper than 512 levels (expected a Ridgepoint, ERT or hardware file)"},
+    {"png_chunk_length_past_end.png", false, "png_chunk_length_past_end.png: PNG chunk zTXt at byte 33 claims 2147483647 bytes, but only 20 follow (expected a chunk that ends inside the file)"},
+    {"pdf_stream_length_past_end.pdf", false, "pdf_stream_length_past_end.pdf: PDF stream of the session claims /Length 1073741824 bytes, but only 27 follow (expected a stream that ends inside the file)"},
+};
 // clang-format on
+
+std::string sessionError(const std::string &text, const std::string &name)
+{
+    if (pictureKind(text) != PictureKind::None) {
+        const auto json = sessionFromPictureBytes(text, name);
+        if (!json)
+            return json.error();
+        return sessionError(*json, name);
+    }
+    const SessionReadResult result = readSessionJson(text, name);
+    return result.diagnostics.empty() ? "(no error)" : result.diagnostics.front().toString();
+}
 
 std::string firstError(const std::vector<Diagnostic> &diagnostics)
 {
@@ -89,6 +113,8 @@ private slots:
     void everyBadFileIsListed();
     void producesItsExactMessage_data();
     void producesItsExactMessage();
+    void sessionProducesItsExactMessage_data();
+    void sessionProducesItsExactMessage();
     void refusesOverlongLines();
     void allowsLongJsonLines();
     void refusesTooManyLines();
@@ -99,6 +125,8 @@ void TestBadFiles::everyBadFileIsListed()
 {
     QSet<QString> listed;
     for (const auto &e : kCorpus)
+        listed.insert(QString::fromUtf8(e.file));
+    for (const auto &e : kSessionCorpus)
         listed.insert(QString::fromUtf8(e.file));
     const QStringList present = QDir(kBad).entryList(QDir::Files);
     for (const QString &file : present)
@@ -133,6 +161,23 @@ void TestBadFiles::producesItsExactMessage()
         const auto result = readPointsFile(*text, name);
         QCOMPARE(QString::fromStdString(firstError(result.points.diagnostics)), message);
     }
+}
+
+void TestBadFiles::sessionProducesItsExactMessage_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("message");
+    for (const auto &e : kSessionCorpus)
+        QTest::newRow(e.file) << QString::fromUtf8(e.file) << QString::fromUtf8(e.message);
+}
+
+void TestBadFiles::sessionProducesItsExactMessage()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, message);
+    const auto text = readTextFile((kBad + file).toStdString());
+    QVERIFY(text);
+    QCOMPARE(QString::fromStdString(sessionError(*text, file.toStdString())), message);
 }
 
 void TestBadFiles::refusesOverlongLines()
