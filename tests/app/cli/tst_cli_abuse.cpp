@@ -61,6 +61,8 @@ private slots:
     void refusesSpecialFiles();
     void refusesDeepSessions_data();
     void refusesDeepSessions();
+    void refusesPicturesPastTheSizeLimit_data();
+    void refusesPicturesPastTheSizeLimit();
 
 private:
     QTemporaryDir m_dir;
@@ -149,6 +151,34 @@ void TestCliAbuse::refusesDeepSessions()
     QVERIFY2(
         run.err.contains(
             QString("%1:1:%2: invalid JSON: nested deeper than 512 levels").arg(path).arg(column)),
+        qPrintable(run.err));
+}
+
+void TestCliAbuse::refusesPicturesPastTheSizeLimit_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::newRow("analyze") << "analyze";
+    QTest::newRow("render --session") << "render";
+}
+
+void TestCliAbuse::refusesPicturesPastTheSizeLimit()
+{
+    // A picture is read under the same 1 GiB limit as any file: a sparse file one byte past it
+    // (no disk space used) that starts like a PNG.
+    QFETCH(QString, command);
+    const QString path = m_dir.filePath("huge.png");
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write("\x89PNG\r\n\x1a\n");
+    QVERIFY(out.resize((qint64 { 1 } << 30) + 1));
+    out.close();
+    const QStringList arguments = command == "analyze"
+        ? QStringList { "analyze", path }
+        : QStringList { "render", "--session", path, "-o", m_dir.filePath("out.png") };
+    const Run run = runCli(arguments);
+    QVERIFY(run.finished);
+    QCOMPARE(run.status, 2);
+    QVERIFY2(run.err.contains(path + ": too large (1073741825 bytes; the limit is 1073741824)"),
         qPrintable(run.err));
 }
 
