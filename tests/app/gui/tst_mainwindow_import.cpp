@@ -8,22 +8,22 @@
 #include "app/gui/sessioncontroller.h"
 #include "tests/support/testfiles.h"
 
-#include "tests/support/testmachine.h"
 #include "core/io/file_io.h"
 #include "core/io/formats/hardware_json.h"
 #include "core/io/formats/points_json.h"
 #include "core/io/readers.h"
 #include "core/session/session.h"
-#include "widgets/document/document.h"
+#include "tests/support/testmachine.h"
+#include "widgets/chart/rooflineplot.h"
 #include "widgets/dialogs/exportdialog.h"
-#include "widgets/export/figuresession.h"
-#include "widgets/panels/hardwarepanel.h"
 #include "widgets/dialogs/importoptionsdialog.h"
 #include "widgets/dialogs/messagebox.h"
+#include "widgets/document/document.h"
 #include "widgets/document/pointsloader.h"
-#include "widgets/chart/rooflineplot.h"
 #include "widgets/document/sessionfile.h"
 #include "widgets/document/settings.h"
+#include "widgets/export/figuresession.h"
+#include "widgets/panels/hardwarepanel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -48,6 +48,9 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QUrl>
+
+#include <sys/stat.h>
+#include <sys/types.h>
 
 #include <memory>
 
@@ -423,6 +426,10 @@ void TestMainWindowImport::badFilesAreNamedWithTheReason_data()
     QTest::newRow("missing") << QString("MISSING") << "not found";
     QTest::newRow("folder") << QString("FOLDER") << "is a folder";
     QTest::newRow("PNG without a session") << QString("PLAIN_PNG") << "no Ridgepoint session";
+    // Refused by type before they are opened: a FIFO would block, /dev/zero never ends.
+    QTest::newRow("FIFO") << QString("FIFO") << "is a FIFO, not a regular file";
+    QTest::newRow("/dev/zero") << QString("/dev/zero")
+                               << "is a character device, not a regular file";
 }
 
 void TestMainWindowImport::badFilesAreNamedWithTheReason()
@@ -439,6 +446,9 @@ void TestMainWindowImport::badFilesAreNamedWithTheReason()
         image.fill(Qt::white);
         file = m_dir->filePath("holiday.png");
         QVERIFY(image.save(file));
+    } else if (file == "FIFO") {
+        file = m_dir->filePath("kernels.csv");
+        QCOMPARE(mkfifo(file.toLocal8Bit().constData(), 0600), 0);
     }
     auto window = makeWindow();
     // Unsaved work: a file that cannot be used must not ask about it, nor lose it.
