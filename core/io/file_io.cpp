@@ -59,9 +59,11 @@ Expected<std::string, std::string> readBounded(
         if (!readAtMost(in, content, limit, ec ? 0 : size))
             return Unexpected(path + ": cannot read: " + std::strerror(errno));
         if (content.size() > limit) {
+            // No size reported (a pipe-like file) or one that grew while read: all that is
+            // known is that it holds more than the limit.
             if (refuseLarger)
-                return tooLarge(path,
-                    ec ? content.size() : std::max<std::uintmax_t>(size, content.size()), limit);
+                return Unexpected(path + ": too large (more than " + std::to_string(limit)
+                    + " bytes, the limit)");
             content.resize(static_cast<std::size_t>(limit));
         }
         return content;

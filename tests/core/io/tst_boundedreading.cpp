@@ -112,6 +112,7 @@ private slots:
     void refusesAFifoWithoutBlocking();
     void stopsReadingAtTheLimit();
     void readsTheHeadOfALargerFile();
+    void capsAFileThatReportsNoSize();
     void inflatesUpToTheCap_data();
     void inflatesUpToTheCap();
     void capsTheInflatedSession_data();
@@ -191,6 +192,20 @@ void TestBoundedReading::readsTheHeadOfALargerFile()
     file.close();
     QCOMPARE(*readFileHead(path.toStdString(), 4), std::string("0123"));
     QCOMPARE(*readFileHead(path.toStdString(), 64), std::string("0123456789"));
+}
+
+void TestBoundedReading::capsAFileThatReportsNoSize()
+{
+    // /proc files are regular but report a size of 0: the read itself must stop at the limit.
+    const std::string path = "/proc/self/status";
+    if (!QFile::exists(QString::fromStdString(path)))
+        QSKIP("no /proc here");
+    const auto whole = readTextFile(path);
+    QVERIFY(whole);
+    QVERIFY(whole->size() > 10);
+    const auto capped = readTextFile(path, 10);
+    QVERIFY(!capped);
+    QCOMPARE(capped.error(), path + ": too large (more than 10 bytes, the limit)");
 }
 
 void TestBoundedReading::inflatesUpToTheCap_data()
