@@ -201,7 +201,8 @@ QString aboutText()
                 .arg(QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()),
                     QStringLiteral(QCUSTOMPLOT_VERSION_STR));
     text += QObject::tr("<p><b>Machine presets</b> (peak figures as published):</p><ul>");
-    for (const Hardware &machine : PresetDatabase::builtin().machines())
+    const PresetDatabase presets = PresetDatabase::builtin(); // outlives the loop
+    for (const Hardware &machine : presets.machines())
         text += QStringLiteral("<li><b>%1</b>: %2</li>")
                     .arg(html(machine.name), html(machine.source));
     text += QObject::tr("</ul><p><b>LLM model shapes</b>:</p><ul>");

@@ -47,10 +47,11 @@ void ThemeStyle::drawPrimitive(PrimitiveElement element, const QStyleOption *opt
     QPainter *painter, const QWidget *widget) const
 {
     QProxyStyle::drawPrimitive(element, option, painter, widget);
-    if (!option || !isDark(option->palette))
+    if (!option)
         return;
-    // Fusion's own outline is the window colour darkened: on a dark window it disappears. The
-    // same outline drawn again in a colour that stands out; the mark inside is Fusion's.
+    // Fusion's own outline is the window colour darkened: on a dark window it disappears, on a
+    // light one it is faint. The same outline drawn again in a colour that stands out from the
+    // window and the base; the mark inside is Fusion's.
     const bool box = element == PE_IndicatorCheckBox;
     const bool radio = element == PE_IndicatorRadioButton;
     if (!box && !radio)
@@ -63,10 +64,12 @@ void ThemeStyle::drawPrimitive(PrimitiveElement element, const QStyleOption *opt
     painter->setPen(QPen(outline, 1.0));
     painter->setBrush(Qt::NoBrush);
     const QRectF rect = QRectF(option->rect).adjusted(0.5, 0.5, -0.5, -0.5);
-    if (box)
+    if (box) {
         painter->drawRect(rect);
-    else
+    } else {
+        painter->setPen(QPen(outline, 1.5));
         painter->drawEllipse(rect.adjusted(0.5, 0.5, -0.5, -0.5));
+    }
     painter->restore();
 }
 

@@ -1,6 +1,6 @@
 // The window's look under a chart theme: the palette of ChartTheme::windowPalette() and a thin
-// proxy over the platform's style that keeps the outlines of check boxes, radio buttons, combo
-// arrows and table grids visible when that palette is dark (Fusion draws them a shade darker
+// proxy over the platform's style that keeps the outlines of check boxes and radio buttons
+// visible on every theme, and the table grid on the dark one (Fusion draws them a shade darker
 // than the window, which on a dark window is the background itself).
 #pragma once
 
