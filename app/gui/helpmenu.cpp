@@ -115,6 +115,7 @@ QDialog *showShortcutsDialog(QMainWindow *window)
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->setTabKeyNavigation(false);
     table->verticalHeader()->hide();
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
     for (std::size_t i = 0; i < entries.size(); ++i) {
         table->setItem(int(i), 0, new QTableWidgetItem(entries[i].action));
         table->setItem(int(i), 1, new QTableWidgetItem(entries[i].keys));
@@ -177,6 +178,11 @@ QDialog *showDocumentationDialog(QWidget *parent)
         text += QStringLiteral("<li>%1: %2</li>").arg(shown, what.toHtmlEscaped());
     }
     text += QStringLiteral("</ul>");
+    const QString readme = QDir(folder).filePath(QStringLiteral("../README.md"));
+    if (!folder.isEmpty() && QFileInfo::exists(readme))
+        text += QObject::tr("<p><a href=\"%1\">README.md</a>, beside the folder: what "
+                            "Ridgepoint is and how to build and run it.</p>")
+                    .arg(QUrl::fromLocalFile(QDir::cleanPath(readme)).toString());
     text += QObject::tr("<p>Help ▸ Keyboard shortcuts lists every shortcut of the window. The "
                         "headless commands (scripts, CI) describe themselves: run "
                         "<code>ridgepoint help</code> in a terminal.</p>");

@@ -1,7 +1,7 @@
 #include "widgets/panels/hardwarepanel.h"
 
-#include "widgets/document/document.h"
 #include "widgets/models/ceilingstablemodel.h"
+#include "widgets/document/document.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
