@@ -9,6 +9,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QMainWindow>
@@ -96,8 +97,15 @@ std::vector<ShortcutEntry> windowShortcuts(const QMainWindow *window)
             walkMenu(top->menu(), plain(top->text()), out, seen);
     }
     for (const QAction *action : window->findChildren<QAction *>()) {
-        if (!seen.count(action) && !action->shortcuts().isEmpty() && !action->text().isEmpty())
-            out.push_back({ plain(action->text()), keysOf(action) });
+        if (seen.count(action) || action->shortcuts().isEmpty() || action->text().isEmpty())
+            continue;
+        // An action of a dock (the kernels table's Delete) is named after the dock.
+        QString where;
+        for (const QObject *up = action->parent(); up && where.isEmpty(); up = up->parent()) {
+            if (const auto *dock = qobject_cast<const QDockWidget *>(up))
+                where = plain(dock->windowTitle()) + QStringLiteral(" ▸ ");
+        }
+        out.push_back({ where + plain(action->text()), keysOf(action) });
     }
     return out;
 }
