@@ -6,13 +6,14 @@
 #include <QStyleOption>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ridgepoint {
 namespace {
 
 QColor mixed(const QColor &a, const QColor &b, double t)
 {
-    const auto channel = [t](int x, int y) { return int(x + (y - x) * t + 0.5); };
+    const auto channel = [t](int x, int y) { return int(std::lround(x + (y - x) * t)); };
     return QColor(
         channel(a.red(), b.red()), channel(a.green(), b.green()), channel(a.blue(), b.blue()));
 }

@@ -39,7 +39,8 @@ CeilingsTableModel::CeilingsTableModel(Document *document, QObject *parent)
     : QAbstractTableModel(parent)
     , m_document(document)
 {
-    m_rows = rowCount();
+    const Hardware &hw = document->hardware();
+    m_rows = static_cast<int>(hw.compute.size() + hw.memory.size()); // rowCount(), not virtual
     connect(document, &Document::hardwareChanged, this, &CeilingsTableModel::showMachine);
 }
 
