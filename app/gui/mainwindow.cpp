@@ -1,5 +1,6 @@
 #include "app/gui/mainwindow.h"
 
+#include "app/gui/helpmenu.h"
 #include "app/gui/importcontroller.h"
 #include "app/gui/reviewcontroller.h"
 #include "app/gui/sessioncontroller.h"
@@ -9,6 +10,7 @@
 #include "core/model/units.h"
 #include "measure/measure.h"
 #include "widgets/chart/rooflineplot.h"
+#include "widgets/chart/themestyle.h"
 #include "widgets/dialogs/exportdialog.h"
 #include "widgets/dialogs/measuredialog.h"
 #include "widgets/dialogs/messagebox.h"
@@ -114,12 +116,14 @@ void MainWindow::buildMenus()
     buildEditMenu();
     buildHardwareMenu();
     buildViewMenu();
+    addHelpMenu(this);
 }
 
 void MainWindow::buildFileMenu()
 {
     // Open is for sessions (and figures carrying one); Import takes any file Ridgepoint reads.
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    m_sessions->addNewActions(file);
     m_sessions->addOpenActions(file);
     m_import->addImportAction(file);
     file->addSeparator();
@@ -252,7 +256,7 @@ void MainWindow::setTheme(ChartTheme::Kind kind)
 {
     const ChartTheme theme = ChartTheme::of(kind);
     m_plot->setTheme(theme);
-    QApplication::setPalette(theme.windowPalette());
+    applyWindowTheme(theme); // palette and outlines that stay visible on it
     if (auto *action = findChild<QAction *>(QStringLiteral("theme-") + theme.key()))
         action->setChecked(true);
 }

@@ -1,5 +1,6 @@
 #include "app/gui/sessioncontroller.h"
 
+#include "app/cli/cli_common.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/dialogs/messagebox.h"
 #include "widgets/document/document.h"
@@ -48,6 +49,48 @@ SessionController::SessionController(QMainWindow *window, Document *document, Ro
     m_autosaveTimer.start();
 }
 
+void SessionController::addNewActions(QMenu *file)
+{
+    QAction *newAction
+        = file->addAction(tr("&New"), QKeySequence::New, this, [this] { newSession(); });
+    newAction->setObjectName("newSession");
+    newAction->setStatusTip(tr("Start an empty session on the current machine"));
+    QAction *example = file->addAction(tr("Open e&xample"), this, [this] { openExample(); });
+    example->setObjectName("openExample");
+    example->setStatusTip(tr("The example kernels of the first start, on the current machine"));
+}
+
+bool SessionController::newSession()
+{
+    if (!maybeSave())
+        return false;
+    startOver({}, QString());
+    m_window->statusBar()->showMessage(tr("New session"), 5000);
+    return true;
+}
+
+bool SessionController::openExample()
+{
+    if (!maybeSave())
+        return false;
+    std::vector<KernelPoint> points = cli::examplePoints();
+    const int count = static_cast<int>(points.size());
+    startOver(std::move(points), tr("the example data set"));
+    m_window->statusBar()->showMessage(tr("%n example kernel(s)", nullptr, count), 5000);
+    return true;
+}
+
+void SessionController::startOver(std::vector<KernelPoint> points, const QString &title)
+{
+    Session session;
+    session.hardware = m_document->hardware();
+    for (KernelPoint &point : points)
+        session.points.push_back(SessionPoint { std::move(point), 1.0, 1.0, std::nullopt });
+    m_untitledName = title;
+    load(session);
+    setFileName(QString());
+}
+
 void SessionController::addOpenActions(QMenu *file)
 {
     QAction *open = file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
@@ -90,7 +133,7 @@ Session SessionController::snapshot() const
 QString SessionController::name() const
 {
     if (m_fileName.isEmpty())
-        return tr("Untitled");
+        return m_untitledName.isEmpty() ? tr("Untitled") : m_untitledName;
     QString base = QFileInfo(m_fileName).fileName();
     for (const char *suffix : { ".ridgepoint.json", ".json" }) {
         if (base.endsWith(QLatin1String(suffix)) && base.size() > qsizetype(strlen(suffix))) {
@@ -133,6 +176,7 @@ bool SessionController::open(const QString &fileName)
     }
     if (!maybeSave())
         return false;
+    m_untitledName.clear();
     load(*result.session);
     setFileName(fileName);
     addRecent(fileName);

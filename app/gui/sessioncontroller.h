@@ -24,6 +24,14 @@ class SessionController : public QObject
 public:
     SessionController(QMainWindow *window, Document *document, RooflinePlot *plot);
 
+    // File ▸ New (Ctrl+N) and Open example: a fresh start, asking about unsaved work first.
+    void addNewActions(QMenu *fileMenu);
+    // An empty session on the current machine (no points, notes, baseline or quantization).
+    // False if the user kept the unsaved work.
+    bool newSession();
+    // The example kernels a first start shows, on the current machine. False as above.
+    bool openExample();
+
     // File ▸ Open… (Ctrl+O: a session, or a picture exported with one) and Open recent.
     void addOpenActions(QMenu *fileMenu);
     // File ▸ Save (Ctrl+S), Save as…
@@ -65,6 +73,9 @@ private:
     void setFileName(const QString &fileName);
     void addRecent(const QString &fileName);
     void rebuildRecentMenu();
+    // Replaces the workspace with points on the current machine, as an unsaved session that
+    // the title calls `title`.
+    void startOver(std::vector<KernelPoint> points, const QString &title);
 
     QMainWindow *m_window;
     Document *m_document;
@@ -72,6 +83,7 @@ private:
     QString m_fileName;
     QTimer m_autosaveTimer;
     QMenu *m_recentMenu = nullptr;
+    QString m_untitledName; // the name of a session without a file ("Untitled")
 };
 
 } // namespace ridgepoint

@@ -106,7 +106,7 @@ ridgepoint::Expected<const ComputeCeiling *, std::string> chooseComputeCeiling(
             return own;
         return ridgepoint::Unexpected(who(point) + ": " + hardware.name + " has no "
             + std::string(precisionName(*point.precision))
-            + " compute ceiling (pick one with --compute)");
+            + " compute ceiling (add one to the machine, or choose the compute ceiling to use)");
     }
     if (const ComputeCeiling *fallback = hardware.defaultComputeCeiling())
         return fallback;

@@ -27,7 +27,7 @@ Diagnostic wrongSide(const FormatEntry &format, const std::string &fileName, Rea
     return { Severity::Error, fileName, 0, 0,
         "this file is in the " + std::string(format.name) + " format"
             + (side == ReadFor::Points
-                    ? ": it gives ceilings, not points (use it as --hardware)"
+                    ? ": it gives ceilings, not points (open it as the machine instead)"
                     : ": it gives points, not ceilings (expected a hardware file)") };
 }
 

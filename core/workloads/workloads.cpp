@@ -206,7 +206,8 @@ ridgepoint::Expected<MemoryCeiling, std::string> chooseNetworkCeiling(
         if (!shards.networkBandwidth)
             return ridgepoint::Unexpected(hardware.name + " has no network ceiling"
                 + (shards.network.empty() ? std::string() : " of level " + shards.network)
-                + " for the partial sums (give --network-bandwidth)");
+                + " for the partial sums (add a network ceiling to the machine, or give its "
+                  "bandwidth)");
         machine.memory.push_back({ "Network", MemoryLevel::ICI, 0.0, {}, true });
         network = machine.memory.end() - 1;
     }

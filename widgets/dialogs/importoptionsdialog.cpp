@@ -68,8 +68,7 @@ void ImportOptionsDialog::setUpControls()
         tr("Nsight Compute: one point per kernel name instead of one per launch (ID).\n"
            "rocprof-compute pmc_perf.csv: one per Kernel_Name instead of one per dispatch.\n"
            "FLOPs, bytes per level and time are summed over the launches, so\n"
-           "intensity = ΣFLOP / Σbytes and performance = ΣFLOP / Σtime.\n"
-           "Command line: --per-kernel"));
+           "intensity = ΣFLOP / Σbytes and performance = ΣFLOP / Σtime."));
 
     m_tensorFlops->setObjectName("tensorFlopsPerInstruction");
     m_tensorFlops->setRange(1, kMaxTensorFlopsPerInstruction);
@@ -78,8 +77,7 @@ void ImportOptionsDialog::setUpControls()
         tr("FLOP per sm__inst_executed_pipe_tensor instruction: 512 on V100, 1024 on A100.\n"
            "Tensor FLOP = sm__inst_executed_pipe_tensor.sum × this; also the tensor roof\n"
            "of an ncu page read as a machine. Not used when the file has\n"
-           "sm__ops_path_tensor_* metrics, which count the operations themselves.\n"
-           "Command line: --tensor-flops-per-inst N"));
+           "sm__ops_path_tensor_* metrics, which count the operations themselves."));
 
     m_halfFlops->setObjectName("halfFlopsPerFma");
     m_halfFlops->addItem(tr("2: NERSC method, FP16 FLOP = 2·hfma + hadd + hmul"), 2);
@@ -87,8 +85,7 @@ void ImportOptionsDialog::setUpControls()
     m_halfFlops->setToolTip(
         tr("FLOP per sm__sass_thread_inst_executed_op_hfma_pred_on instruction.\n"
            "FP16 FLOP = k·hfma + hadd + hmul, with k = 2 (NERSC's method) or 4\n"
-           "(ncu's roofline counts each HFMA2 instruction as two FMAs).\n"
-           "Command line: --half-fma-flops 2|4"));
+           "(ncu's roofline counts each HFMA2 instruction as two FMAs)."));
 
     m_decimal->setObjectName("decimalSeparator");
     m_decimal->addItem(tr("Tell from each file"), QStringLiteral("auto"));
@@ -100,14 +97,14 @@ void ImportOptionsDialog::setUpControls()
         tr("ncu writes numbers in the locale it ran in. Told from the file: a value with two\n"
            "or more '.' groups (27.595.520) or '.' groups before a ',' (7.340,03), and none\n"
            "grouped the usual way, means a decimal comma. Otherwise \"65,77\" is refused\n"
-           "rather than guessed. Command line: --decimal-comma, --decimal-point"));
+           "rather than guessed."));
 
     m_ldsBanks->setObjectName("ldsBanksPerCu");
     m_ldsBanks->setRange(1, kMaxLdsBanksPerCu);
     m_ldsBanks->setToolTip(
         tr("LDS bytes = (SQ_LDS_IDX_ACTIVE − SQ_LDS_BANK_CONFLICT) × 4 B × banks.\n"
            "32 on MI200 and MI300: rocprof-compute's lds_banks_per_cu, from sysinfo.csv,\n"
-           "which pmc_perf.csv does not carry. Command line: --lds-banks N"));
+           "which pmc_perf.csv does not carry."));
 }
 
 // One group per reader the options apply to.

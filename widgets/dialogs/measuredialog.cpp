@@ -95,6 +95,7 @@ MeasureDialog::MeasureDialog(
     m_detected->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_detected->hide();
     m_results->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_results->setTabKeyNavigation(false); // Tab leaves the table; the arrows move in it
     m_results->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_results->verticalHeader()->hide();
     m_results->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);

@@ -39,11 +39,26 @@ CeilingsTableModel::CeilingsTableModel(Document *document, QObject *parent)
     : QAbstractTableModel(parent)
     , m_document(document)
 {
-    // Any machine change may add or remove rows; the table is a dozen rows at most.
-    connect(document, &Document::hardwareChanged, this, [this] {
-        beginResetModel();
-        endResetModel();
-    });
+    const Hardware &hw = document->hardware();
+    m_rows = static_cast<int>(hw.compute.size() + hw.memory.size()); // rowCount(), not virtual
+    connect(document, &Document::hardwareChanged, this, &CeilingsTableModel::showMachine);
+}
+
+void CeilingsTableModel::showMachine()
+{
+    // An edit in the table changes the machine while the view is still closing its editor: a
+    // reset would destroy that editor under it ("closeEditor called with an editor that does
+    // not belong to this view"). Same rows: only the cells changed. Other rows: a reset (the
+    // table is a dozen rows at most).
+    const int rows = rowCount();
+    if (rows == m_rows) {
+        if (rows > 0)
+            emit dataChanged(index(0, 0), index(rows - 1, ColumnCount - 1));
+        return;
+    }
+    beginResetModel();
+    m_rows = rows;
+    endResetModel();
 }
 
 int CeilingsTableModel::rowCount(const QModelIndex &parent) const

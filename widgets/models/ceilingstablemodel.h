@@ -40,9 +40,11 @@ signals:
 
 private:
     bool reject(const QString &message);
+    void showMachine();
 
     Document *m_document;
     QString m_lastError;
+    int m_rows = 0; // the rows the views know of
 };
 
 } // namespace ridgepoint

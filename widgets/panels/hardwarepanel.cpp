@@ -44,6 +44,7 @@ HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, 
     });
 
     m_view->setModel(m_model);
+    m_view->setTabKeyNavigation(false); // Tab leaves the table; the arrows move in it
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);

@@ -38,6 +38,7 @@ PointsPanel::PointsPanel(Document *document, QWidget *parent)
 
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
+    m_view->setTabKeyNavigation(false); // Tab leaves the table; the arrows move in it
     m_view->sortByColumn(-1, Qt::AscendingOrder); // session order until a header is clicked
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);

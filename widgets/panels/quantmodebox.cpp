@@ -17,7 +17,7 @@ QuantModeBox::QuantModeBox(Document *document, QWidget *parent)
     for (const auto &[mode, text] : modes)
         addItem(text, static_cast<int>(mode));
     setAccessibleName(tr("Quantization mode"));
-    setToolTip(tr("Quantization of every workload point (docs/MODEL.md section 6); measured "
+    setToolTip(tr("Quantization of every planned workload (matmuls and LLM steps); measured "
                   "points keep their place"));
     connect(this, &QComboBox::activated, this, [this](int index) {
         m_document->setQuantMode(static_cast<QuantMode>(itemData(index).toInt()));

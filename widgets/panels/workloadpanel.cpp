@@ -178,8 +178,10 @@ WorkloadPanel::WorkloadPanel(Document *document, QWidget *parent)
         showProblems();
     });
     connect(m_document, &Document::quantModeChanged, this, &WorkloadPanel::showProblems);
+    connect(m_document, &Document::quantModeChanged, this, &WorkloadPanel::showQuantMode);
     connect(m_document, &Document::pointsReset, this, &WorkloadPanel::showProblems);
     enableVariant();
+    showQuantMode();
     refreshNetworks();
     showProblems();
 }
@@ -247,6 +249,46 @@ void WorkloadPanel::showProblems()
             .arg(q(std::string(quantModeName(m_document->quantMode()))), lines.join("; ")));
 }
 
+void WorkloadPanel::showQuantMode()
+{
+    // One mode for the whole document: the toolbar's box, this panel's and the dtype boxes
+    // below all show it, so no choice made here is silently replaced by it.
+    if (m_shownMode == QuantMode::None) {
+        m_ownWeights = precisionOf(m_weights);
+        m_ownActivations = precisionOf(m_activations);
+    }
+    if (m_shownMode != QuantMode::Int8)
+        m_ownDtype = precisionOf(m_dtype);
+    const QuantMode mode = m_document->quantMode();
+    m_shownMode = mode;
+    LlmSpec own;
+    own.weights = m_ownWeights;
+    own.activations = m_ownActivations;
+    const LlmSpec llm = llmSpecForMode(own, mode);
+    const bool quantized = mode != QuantMode::None;
+    showPrecision(m_weights, m_ownWeights, quantized ? std::optional(llm.weights) : std::nullopt);
+    showPrecision(
+        m_activations, m_ownActivations, quantized ? std::optional(llm.activations) : std::nullopt);
+    const MatmulDtypes matmul = matmulDtypes(m_ownDtype, mode);
+    showPrecision(
+        m_dtype, m_ownDtype, mode == QuantMode::Int8 ? std::optional(matmul.x) : std::nullopt);
+}
+
+void WorkloadPanel::showPrecision(QComboBox *box, Precision own, std::optional<Precision> forced)
+{
+    box->setCurrentIndex(box->findData(static_cast<int>(forced.value_or(own))));
+    box->setEnabled(!forced);
+    box->setToolTip(forced ? tr("Set by the quantization (%1) above; choose \"none\" there to "
+                                "pick it here")
+                                 .arg(q(std::string(quantModeName(m_document->quantMode()))))
+                           : QString());
+}
+
+Precision WorkloadPanel::ownPrecision(const QComboBox *box, Precision own) const
+{
+    return box->isEnabledTo(this) ? precisionOf(box) : own;
+}
+
 std::vector<Workload> WorkloadPanel::formWorkloads(const std::string &group) const
 {
     std::vector<Workload> out;
@@ -255,7 +297,7 @@ std::vector<Workload> WorkloadPanel::formWorkloads(const std::string &group) con
         m.spec.b = m_b->value();
         m.spec.d = m_d->value();
         m.spec.f = m_f->value();
-        m.spec.dtype = precisionOf(m_dtype);
+        m.spec.dtype = ownPrecision(m_dtype, m_ownDtype);
         if (m_variant->currentIndex() == 1)
             m.tile = TileSpec { m_tileM->value(), m_tileK->value(), m_tileN->value() };
         if (m_variant->currentIndex() == 2) {
@@ -276,8 +318,8 @@ std::vector<Workload> WorkloadPanel::formWorkloads(const std::string &group) con
     l.spec.phase = static_cast<LlmPhase>(m_phase->currentData().toInt());
     l.spec.seq = m_seq->value();
     l.spec.batch = m_batch->value();
-    l.spec.weights = precisionOf(m_weights);
-    l.spec.activations = precisionOf(m_activations);
+    l.spec.weights = ownPrecision(m_weights, m_ownWeights);
+    l.spec.activations = ownPrecision(m_activations, m_ownActivations);
     l.spec.kv = precisionOf(m_kv);
     if (m_operators->isChecked()) {
         if (auto ops = llmOperators(l.model, l.spec)) {
@@ -334,8 +376,8 @@ ridgepoint::Expected<std::vector<Workload>, QString> WorkloadPanel::sweepWorkloa
     }
     if (integers.size() < 2)
         return ridgepoint::Unexpected(tr("a sweep needs at least two values (from %1 to %2)")
-                                   .arg(m_sweepFrom->value())
-                                   .arg(m_sweepTo->value()));
+                                          .arg(m_sweepFrom->value())
+                                          .arg(m_sweepTo->value()));
     const std::string group = (formDescription()
         + tr(", %1 swept %2…%3")
               .arg(m_sweepParameter->currentText())

@@ -9,6 +9,7 @@
 
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 class QCheckBox;
@@ -45,6 +46,12 @@ private:
     void refreshNetworks();
     void refreshSweepParameters();
     void showProblems();
+    // The dtype boxes the quantization mode overrides show what the points use, disabled; the
+    // user's own choice comes back when the mode is "none" again.
+    void showQuantMode();
+    void showPrecision(QComboBox *box, Precision own, std::optional<Precision> forced);
+    // The dtype a box stands for: its value, or the user's own while the mode shows another.
+    Precision ownPrecision(const QComboBox *box, Precision own) const;
     bool isMatmul() const;
     // The workloads the form describes at one set of parameter values (no sweep).
     std::vector<Workload> formWorkloads(const std::string &group) const;
@@ -85,6 +92,11 @@ private:
     QPushButton *m_add;
     QLabel *m_message;
     QLabel *m_problems;
+    // The user's dtypes while the mode overrides the boxes (m_shownMode not none).
+    QuantMode m_shownMode = QuantMode::None;
+    Precision m_ownDtype = Precision::BF16;
+    Precision m_ownWeights = Precision::BF16;
+    Precision m_ownActivations = Precision::BF16;
 };
 
 } // namespace ridgepoint

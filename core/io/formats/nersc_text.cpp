@@ -316,7 +316,7 @@ const NerscEntry *flopsLine(
         const bool roofs = file.entries.contains("memroofs") || file.entries.contains("comproofs");
         diagnostics.push_back({ Severity::Error, fileName, 0, 0,
             roofs ? std::string("this NERSC roofline file has only roofs (memroofs, comproofs): it "
-                                "gives ceilings, not points (use it as --hardware)")
+                                "gives ceilings, not points (open it as the machine instead)")
                   : std::string("no kernels (expected a FLOPS line in GFLOP/s and an AI_<level> "
                                 "line such as AI_HBM, one value per kernel)") });
         return nullptr;

@@ -207,9 +207,10 @@ void TestMainWindowImport::fileMenuReadsLikeTheIssue()
         if (!action->isSeparator())
             texts << action->text().remove('&');
     }
-    // File ▸ Open / Open recent / Import … / Save / Save As / Export image… / Export table…
-    const QStringList expected
-        = { "Open…", "Open recent", "Import…", "Import options…", "Save", "Save as…" };
+    // File ▸ New / Open example / Open / Open recent / Import … / Save / Save As / Export
+    // image… / Export table…
+    const QStringList expected = { "New", "Open example", "Open…", "Open recent", "Import…",
+        "Import options…", "Save", "Save as…" };
     QCOMPARE(texts.mid(0, expected.size()), expected);
     QVERIFY(texts.indexOf("Export image…") > texts.indexOf("Save as…"));
     QCOMPARE(texts.indexOf("Export table…"), texts.indexOf("Export image…") + 1);

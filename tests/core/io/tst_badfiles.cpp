@@ -61,7 +61,7 @@ const Expectation kCorpus[] = {
     {"nersc_label_count_mismatch.txt", false, "nersc_label_count_mismatch.txt:5:14: labels has 2 values for 3 FLOPS values (expected one per kernel)"},
     {"nersc_extra_intensity.txt", false, "nersc_extra_intensity.txt:3:21: AI_HBM has 4 values for 3 FLOPS values (expected one per kernel)"},
     {"nersc_empty_flops.txt", false, "nersc_empty_flops.txt:2:6: FLOPS has no values (expected one GFLOP/s value per kernel)"},
-    {"nersc_roofs_only_as_points.txt", false, "nersc_roofs_only_as_points.txt: this NERSC roofline file has only roofs (memroofs, comproofs): it gives ceilings, not points (use it as --hardware)"},
+    {"nersc_roofs_only_as_points.txt", false, "nersc_roofs_only_as_points.txt: this NERSC roofline file has only roofs (memroofs, comproofs): it gives ceilings, not points (open it as the machine instead)"},
     {"nersc_bad_roof_value.txt", true, "nersc_bad_roof_value.txt:1:16: memroofs: \"fast\" is not a positive number (expected GB/s)"},
     {"ert_sum_precision_twice.txt", true, "ert_sum_precision_twice.txt:2:9: \"FP64 GFLOPs\" gives the ceiling \"FP64 (empirical)\", which line 1 (\"GFLOPs\") gives too (expected one result line per precision and memory level)"},
     {"ert_sum_bad_line.txt", true, "ert_sum_bad_line.txt:3:4: \"L1 310.25\" is not a result line (expected \"<number> <label>\" such as \"176.44 L1\" or \"11.03 GFLOPs\", before META_DATA)"},

@@ -228,7 +228,7 @@ void TestFormatDetection::tellsPointsAndCeilingsApart()
         QString(
             "r.csv: this file is in the rocprof-compute roofline.csv format: it gives ceilings, "
             "not points "
-            "(use it as --hardware)"));
+            "(open it as the machine instead)"));
     const auto hardware
         = readHardwareFile(readFixture("rocprof_compute_pmc_perf_MI200.csv"), "p.csv");
     QCOMPARE(joined(hardware.hardware.diagnostics),
