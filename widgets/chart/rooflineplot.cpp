@@ -5,6 +5,7 @@
 #include "widgets/chart/chartinteraction.h"
 #include "widgets/chart/charttooltip.h"
 #include "widgets/chart/labelplacement.h"
+#include "widgets/chart/layoutfit.h"
 #include "widgets/chart/pointlayer.h"
 #include "widgets/chart/rooflayer.h"
 
@@ -30,7 +31,7 @@ RooflinePlot::RooflinePlot(QWidget *parent)
     , m_xTicker(new chart::PrefixedLogTicker)
     , m_yTicker(new chart::PrefixedLogTicker)
 {
-    setMinimumSize(480, 360);
+    setMinimumSize(440, 320); // a readable plot beside the docks of a 1024 × 700 window
     setAntialiasedElements(QCP::aeAll);
     setNotAntialiasedElements(QCP::aeAxes | QCP::aeGrid);
     addLayer(chart::kShadingLayer, layer("grid"), QCustomPlot::limBelow);
@@ -95,6 +96,7 @@ void RooflinePlot::connectDocument()
     m_connections.push_back(connect(m_document, &Document::hardwareChanged, this, [this] {
         m_quantGhosts->clear();
         rebuildRoofs();
+        keepDataInView();
         requestReplot();
     }));
     // Added or removed workloads may change the compute ceiling the roofline is drawn with.
@@ -191,6 +193,17 @@ void RooflinePlot::fitToData()
     requestReplot();
 }
 
+void RooflinePlot::keepDataInView()
+{
+    // A roof dragged out of view is the user's doing: the view follows the machine, not a drag.
+    if (m_interaction->dragging())
+        return;
+    const chart::AxisFrame view { xAxis->range().lower, xAxis->range().upper, yAxis->range().lower,
+        yAxis->range().upper };
+    if (!chart::dataInView(*m_document, view))
+        fitToData();
+}
+
 void RooflinePlot::zoomBy(double factor)
 {
     if (factor <= 0.0)
@@ -227,6 +240,39 @@ void RooflinePlot::setFontScale(double scale)
     setTheme(m_theme);
 }
 
+void RooflinePlot::setLegendMode(chart::LegendMode mode)
+{
+    if (mode == m_legendPlacement->mode())
+        return;
+    m_legendPlacement->setMode(mode);
+    requestReplot();
+}
+
+chart::LegendMode RooflinePlot::legendMode() const
+{
+    return m_legendPlacement->mode();
+}
+
+int RooflinePlot::legendEntriesLeftOut() const
+{
+    return m_legendPlacement->leftOut();
+}
+
+int RooflinePlot::minPlotHeight() const
+{
+    return m_legendPlacement->minPlotHeight();
+}
+
+QString RooflinePlot::tooltipHtml(const QString &html) const
+{
+    // QToolTip draws in the application's font: the presentation scale is put into the text.
+    const double scale = m_theme.fontScale * m_fontScale;
+    if (scale == 1.0)
+        return html;
+    return QStringLiteral("<div style=\"font-size:%1pt\">%2</div>")
+        .arg(QString::number(font().pointSizeF(), 'f', 1), html);
+}
+
 void RooflinePlot::applyTheme()
 {
     const ChartTheme &t = m_theme;
@@ -242,6 +288,11 @@ void RooflinePlot::applyTheme()
     m_legendPlacement->style(t);
     legend->setTextColor(t.foreground);
     legend->setFont(base);
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (QCPAbstractLegendItem *item = legend->item(i)) // a wrapped legend has empty cells
+            item->setFont(base);
+    }
+    m_legendPlacement->invalidate();
 }
 
 void RooflinePlot::setRegionShading(bool on)
@@ -257,11 +308,13 @@ void RooflinePlot::setRegionShading(bool on)
 void RooflinePlot::rebuildRoofs()
 {
     m_roofs->rebuild(*m_document, m_theme, m_shading);
+    m_legendPlacement->invalidate();
 }
 
 void RooflinePlot::rebuildPoints()
 {
     m_points->rebuild({ *m_document, m_theme, m_allLabels });
+    m_legendPlacement->invalidate();
 }
 
 void RooflinePlot::rebuildDecorations()
@@ -281,7 +334,13 @@ void RooflinePlot::updateLayout()
 
 void RooflinePlot::relayout()
 {
+    // Every text at the chart's font, before anything is measured.
+    chart::scaleItemFonts(this);
     QCustomPlot::updateLayout();
+    // As many y and x tick labels as fit without touching: once more when the count changed,
+    // so the ticks are made for it (and for the axis rect the new labels leave).
+    for (int pass = 0; pass < 2 && chart::fitTickCounts(this); ++pass)
+        QCustomPlot::updateLayout();
     // Here the axis rect has its final size for this replot or export, and nothing is drawn yet.
     const QCPRange x = xAxis->range();
     const QCPRange y = yAxis->range();
@@ -289,6 +348,7 @@ void RooflinePlot::relayout()
     // Labels too: an export lays the plot out at its own size without a replot (a headless
     // render never replots at all), and flat labels are spaced in pixels.
     m_roofs->placeLabels(*m_document);
+    chart::keepLabelsInside(this);
 }
 
 void RooflinePlot::showQuantGhosts(const std::vector<std::pair<std::size_t, QPointF>> &before)

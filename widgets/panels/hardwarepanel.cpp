@@ -1,15 +1,18 @@
 #include "widgets/panels/hardwarepanel.h"
 
-#include "widgets/models/ceilingstablemodel.h"
 #include "widgets/document/document.h"
+#include "widgets/models/ceilingstablemodel.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace ridgepoint {
 
@@ -43,6 +46,14 @@ HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, 
             m_document->setCompareHardware(m_presets[static_cast<std::size_t>(index) - 1]);
     });
 
+    // The boxes ask for room for a name of about 22 characters, not for the longest preset's
+    // (which made the dock wider than a small window); the list shows whole names.
+    for (QComboBox *box : { m_presetBox, m_compareBox }) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(22);
+        box->view()->setMinimumWidth(box->view()->sizeHintForColumn(0) + 24);
+    }
+
     m_view->setModel(m_model);
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
@@ -58,6 +69,20 @@ HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, 
         CeilingsTableModel::Kind, QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setSectionResizeMode(
         CeilingsTableModel::Value, QHeaderView::ResizeToContents);
+    // The names keep about 12 characters however narrow the dock ("FP64 vector", "L2 cache"):
+    // the table asks for that width beside its other columns rather than eliding them to "F…".
+    const auto keepNamesWhole = [this] {
+        QHeaderView *header = m_view->horizontalHeader();
+        int width = m_view->fontMetrics().averageCharWidth() * 12;
+        for (const int column :
+            { CeilingsTableModel::Shown, CeilingsTableModel::Kind, CeilingsTableModel::Value })
+            width += std::max(header->sectionSize(column), header->sectionSizeHint(column));
+        width += 2 * m_view->frameWidth() + m_view->verticalScrollBar()->sizeHint().width();
+        m_view->setMinimumWidth(width);
+    };
+    connect(m_model, &QAbstractItemModel::modelReset, this, keepNamesWhole, Qt::QueuedConnection);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, keepNamesWhole, Qt::QueuedConnection);
+    keepNamesWhole();
     m_view->setToolTip(
         tr("Double-click a name or a value to edit it: \"3.35 TB/s\", \"989 TFLOP/s\"."));
 
