@@ -5,13 +5,13 @@
 
 #include "core/io/file_io.h"
 #include "core/io/readers.h"
-#include "widgets/dialogs/importoptionsdialog.h"
-#include "widgets/dialogs/messagebox.h"
 #include "widgets/document/document.h"
-#include "widgets/document/pointsloader.h"
-#include "widgets/document/settings.h"
 #include "widgets/export/figuresession.h"
 #include "widgets/panels/hardwarepanel.h"
+#include "widgets/dialogs/importoptionsdialog.h"
+#include "widgets/dialogs/messagebox.h"
+#include "widgets/document/pointsloader.h"
+#include "widgets/document/settings.h"
 
 #include <QAction>
 #include <QFile>

@@ -1,12 +1,12 @@
 #include "app/gui/reviewcontroller.h"
 
-#include "widgets/chart/reviewoverlay.h"
-#include "widgets/dialogs/messagebox.h"
 #include "widgets/document/document.h"
+#include "widgets/dialogs/messagebox.h"
 #include "widgets/document/pointsloader.h"
+#include "widgets/panels/pointspanel.h"
+#include "widgets/chart/reviewoverlay.h"
 #include "widgets/document/settings.h"
 #include "widgets/export/tableexport.h"
-#include "widgets/panels/pointspanel.h"
 
 #include <QAction>
 #include <QFileDialog>
