@@ -4,6 +4,13 @@
 #include <cmath>
 
 namespace ridgepoint::chart {
+namespace {
+
+// Where a label's owner put it, kept on the item the first time it is turned.
+constexpr char kOwnAlign[] = "ridgepointOwnAlignment";
+constexpr char kOwnPadding[] = "ridgepointOwnPadding";
+
+} // namespace
 
 int fittingTickCount(double length, double labelExtent)
 {
@@ -54,13 +61,23 @@ void keepLabelsInside(QCustomPlot *plot)
         if (!text || !text->realVisibility() || text->text().isEmpty() || text->rotation() != 0.0
             || text->position->type() != QCPItemPosition::ptPlotCoords)
             continue;
+        // From the place its owner gave it, each time: a turn made for a smaller plot is
+        // not kept.
+        if (!text->property(kOwnAlign).isValid()) {
+            text->setProperty(kOwnAlign, int(text->positionAlignment()));
+            text->setProperty(kOwnPadding, QVariant::fromValue(text->padding()));
+        }
+        Qt::Alignment align = Qt::Alignment(text->property(kOwnAlign).toInt());
+        QMargins pad = text->property(kOwnPadding).value<QMargins>();
+        if (align != text->positionAlignment()) {
+            text->setPositionAlignment(align);
+            text->setPadding(pad);
+        }
         const QRectF box
             = QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition())
                   .normalized();
         if (!area.intersects(box) || area.contains(box))
             continue; // out of view with its anchor, or wholly inside
-        Qt::Alignment align = text->positionAlignment();
-        QMargins pad = text->padding(); // what kept it clear of its anchor goes with it
         if (align & Qt::AlignLeft && box.right() > area.right() && box.width() < area.width()) {
             align = (align & ~Qt::AlignLeft) | Qt::AlignRight;
             pad = QMargins(pad.right(), pad.top(), pad.left(), pad.bottom());

@@ -330,6 +330,8 @@ void RooflinePlot::updateLayout()
     m_legendPlacement->place(
         m_theme, [this](const QRectF &box) { return m_points->markersIn(box); },
         [this] { relayout(); });
+    // Once the plot has its final size: a label turned for an intermediate one would stay.
+    chart::keepLabelsInside(this);
 }
 
 void RooflinePlot::relayout()
@@ -348,7 +350,6 @@ void RooflinePlot::relayout()
     // Labels too: an export lays the plot out at its own size without a replot (a headless
     // render never replots at all), and flat labels are spaced in pixels.
     m_roofs->placeLabels(*m_document);
-    chart::keepLabelsInside(this);
 }
 
 void RooflinePlot::showQuantGhosts(const std::vector<std::pair<std::size_t, QPointF>> &before)

@@ -4,17 +4,58 @@
 #include "widgets/models/ceilingstablemodel.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollBar>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
 
 namespace ridgepoint {
+namespace {
+
+// Sizes the name column of the ceilings table at every resize of its viewport.
+class NameColumnFit : public QObject
+{
+public:
+    explicit NameColumnFit(QTableView *view)
+        : QObject(view)
+    {
+        QHeaderView *header = view->horizontalHeader();
+        view->setMinimumWidth(leastName(view) + header->sectionSizeHint(CeilingsTableModel::Shown)
+            + view->fontMetrics().horizontalAdvance(QStringLiteral("1.979 PFLOP/s")) + 24
+            + view->verticalScrollBar()->sizeHint().width() + 2 * view->frameWidth());
+    }
+    static int leastName(const QTableView *view)
+    {
+        return view->fontMetrics().averageCharWidth() * 12 + 12;
+    }
+    static void fit(QTableView *view)
+    {
+        QHeaderView *header = view->horizontalHeader();
+        int others = 0;
+        for (const int column :
+            { CeilingsTableModel::Shown, CeilingsTableModel::Kind, CeilingsTableModel::Value })
+            others += header->sectionSize(column);
+        header->resizeSection(CeilingsTableModel::Name,
+            std::max(leastName(view), view->viewport()->width() - others));
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Resize)
+            fit(static_cast<QTableView *>(parent()));
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+} // namespace
 
 HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, QWidget *parent)
     : QWidget(parent)
@@ -64,25 +105,21 @@ HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, 
     m_view->horizontalHeader()->setSectionResizeMode(
         CeilingsTableModel::Shown, QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setSectionResizeMode(
-        CeilingsTableModel::Name, QHeaderView::Stretch);
-    m_view->horizontalHeader()->setSectionResizeMode(
         CeilingsTableModel::Kind, QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setSectionResizeMode(
         CeilingsTableModel::Value, QHeaderView::ResizeToContents);
-    // The names keep about 12 characters however narrow the dock ("FP64 vector", "L2 cache"):
-    // the table asks for that width beside its other columns rather than eliding them to "F…".
-    const auto keepNamesWhole = [this] {
-        QHeaderView *header = m_view->horizontalHeader();
-        int width = m_view->fontMetrics().averageCharWidth() * 12;
-        for (const int column :
-            { CeilingsTableModel::Shown, CeilingsTableModel::Kind, CeilingsTableModel::Value })
-            width += std::max(header->sectionSize(column), header->sectionSizeHint(column));
-        width += 2 * m_view->frameWidth() + m_view->verticalScrollBar()->sizeHint().width();
-        m_view->setMinimumWidth(width);
-    };
-    connect(m_model, &QAbstractItemModel::modelReset, this, keepNamesWhole, Qt::QueuedConnection);
-    connect(m_model, &QAbstractItemModel::dataChanged, this, keepNamesWhole, Qt::QueuedConnection);
-    keepNamesWhole();
+    // The names keep about 12 characters however narrow the dock ("FP64 vector", "L2 cache")
+    // rather than being elided to "F…": the name column takes what the others leave but never
+    // less, the value stands beside it and the kind (which the name mostly says) comes last,
+    // scrolled to when the dock is narrow.
+    m_view->horizontalHeader()->setSectionResizeMode(
+        CeilingsTableModel::Name, QHeaderView::Interactive);
+    m_view->horizontalHeader()->moveSection(
+        m_view->horizontalHeader()->visualIndex(CeilingsTableModel::Kind),
+        CeilingsTableModel::Value);
+    m_view->viewport()->installEventFilter(new NameColumnFit(m_view));
+    connect(m_model, &QAbstractItemModel::modelReset, m_view,
+        [this] { QTimer::singleShot(0, m_view, [this] { NameColumnFit::fit(m_view); }); });
     m_view->setToolTip(
         tr("Double-click a name or a value to edit it: \"3.35 TB/s\", \"989 TFLOP/s\"."));
 
