@@ -102,6 +102,7 @@ LegendMode legendModeFromKey(const QString &key);
 // The legend's place, applied at the end of every layout. A corner mode puts it in that corner
 // of the plot, Below in a strip of columns under it, Hidden leaves it out. Auto chooses a free
 // corner (one where it covers no label, marker or point), else the strip — once per data,
+// view reset (Ctrl+0, Ctrl+R, a machine switch that refits),
 // font and plot size (invalidate()), never per zoom step, so it does not jump while zooming.
 // Wherever it goes, the plot keeps minPlotHeight() pixels: a legend too long for that shows its
 // first entries and "+N more".

@@ -6,9 +6,10 @@
 namespace ridgepoint::chart {
 namespace {
 
-// Where a label's owner put it, kept on the item the first time it is turned.
+// Where a label's owner put it and where it was turned to, kept on a turned item.
 constexpr char kOwnAlign[] = "ridgepointOwnAlignment";
 constexpr char kOwnPadding[] = "ridgepointOwnPadding";
+constexpr char kTurned[] = "ridgepointTurnedTo";
 
 } // namespace
 
@@ -62,17 +63,15 @@ void keepLabelsInside(QCustomPlot *plot)
             || text->position->type() != QCPItemPosition::ptPlotCoords)
             continue;
         // From the place its owner gave it, each time: a turn made for a smaller plot is
-        // not kept.
-        if (!text->property(kOwnAlign).isValid()) {
-            text->setProperty(kOwnAlign, int(text->positionAlignment()));
-            text->setProperty(kOwnPadding, QVariant::fromValue(text->padding()));
+        // not kept. (Unless the owner has placed it anew since.)
+        const QVariant turned = text->property(kTurned);
+        if (turned.isValid() && turned.toInt() == int(text->positionAlignment())) {
+            text->setPositionAlignment(Qt::Alignment(text->property(kOwnAlign).toInt()));
+            text->setPadding(text->property(kOwnPadding).value<QMargins>());
         }
-        Qt::Alignment align = Qt::Alignment(text->property(kOwnAlign).toInt());
-        QMargins pad = text->property(kOwnPadding).value<QMargins>();
-        if (align != text->positionAlignment()) {
-            text->setPositionAlignment(align);
-            text->setPadding(pad);
-        }
+        text->setProperty(kTurned, QVariant());
+        Qt::Alignment align = text->positionAlignment();
+        QMargins pad = text->padding();
         const QRectF box
             = QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition())
                   .normalized();
@@ -87,6 +86,9 @@ void keepLabelsInside(QCustomPlot *plot)
             pad = QMargins(pad.left(), pad.bottom(), pad.right(), pad.top());
         }
         if (align != text->positionAlignment()) {
+            text->setProperty(kOwnAlign, int(text->positionAlignment()));
+            text->setProperty(kOwnPadding, QVariant::fromValue(text->padding()));
+            text->setProperty(kTurned, int(align));
             text->setPadding(pad);
             text->setPositionAlignment(align);
         }

@@ -176,6 +176,7 @@ void RooflinePlot::requestReplot()
 void RooflinePlot::resetToHardwareFrame()
 {
     const chart::AxisFrame frame = chart::hardwareFrame(m_document->hardware());
+    m_legendPlacement->invalidate(); // a new frame, not a zoom step: Auto may choose again
     xAxis->setRange(frame.xLower, frame.xUpper);
     yAxis->setRange(frame.yLower, frame.yUpper);
     requestReplot();
@@ -188,6 +189,7 @@ void RooflinePlot::fitToData()
         resetToHardwareFrame();
         return;
     }
+    m_legendPlacement->invalidate();
     xAxis->setRange(frame->xLower, frame->xUpper);
     yAxis->setRange(frame->yLower, frame->yUpper);
     requestReplot();
