@@ -63,14 +63,27 @@ bool DockLayout::restore(const QByteArray &state)
         applyDefaults();
         return false;
     }
-    // The layout is computed for the window's size when it is shown; check it there.
+    // The layout has its geometry only for a shown window: a hidden one is checked when it is
+    // first shown (eventFilter).
+    if (!m_window->isVisible()) {
+        m_checkOnShow = true;
+        return true;
+    }
+    return check();
+}
+
+bool DockLayout::check()
+{
+    m_checkOnShow = false;
     m_window->layout()->activate();
     if (!sound()) {
         applyDefaults();
         return false;
     }
+    // The restored sizes are the user's: they become the shares, and this size is fitted.
     for (Share &entry : m_docks)
         learnShare(entry.dock);
+    m_fittedFor = m_window->size();
     return true;
 }
 
@@ -166,6 +179,8 @@ void DockLayout::fit()
 
 bool DockLayout::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_window && event->type() == QEvent::Show && m_checkOnShow)
+        QTimer::singleShot(0, this, [this] { check(); });
     if (event->type() != QEvent::Resize)
         return QObject::eventFilter(watched, event);
     if (watched == m_window) {
@@ -174,7 +189,8 @@ bool DockLayout::eventFilter(QObject *watched, QEvent *event)
             m_pending = true;
             QTimer::singleShot(0, this, [this] {
                 m_pending = false;
-                if (m_window->size() != m_fittedFor)
+                // A restored state waits for its check, which keeps its sizes.
+                if (!m_checkOnShow && m_window->size() != m_fittedFor)
                     fit();
             });
         }

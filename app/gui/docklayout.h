@@ -31,7 +31,7 @@ public:
     // Every dock docked where it was built, at its default share.
     void applyDefaults();
     // QMainWindow::restoreState, kept only when the result is sound(); otherwise the defaults.
-    // True when the saved state was used.
+    // True when the saved state was used (for a hidden window: checked when it is shown).
     bool restore(const QByteArray &state);
     // No docked dock overlaps the chart or another dock, the chart keeps its minimum size and
     // every shown dock its contents' minimum (within the window).
@@ -45,6 +45,8 @@ protected:
 
 private:
     bool horizontal(const QDockWidget *dock) const;
+    // Keeps the restored layout if sound(), else applies the defaults; false then.
+    bool check();
     void learnShare(QDockWidget *dock);
 
     QMainWindow *m_window;
@@ -54,6 +56,7 @@ private:
     QSize m_fittedFor;
     bool m_fitting = false;
     bool m_pending = false;
+    bool m_checkOnShow = false; // a state restored before the window was shown
 };
 
 } // namespace ridgepoint

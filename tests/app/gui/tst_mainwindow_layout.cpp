@@ -88,6 +88,7 @@ private slots:
     void tickCountLeavesRoomBetweenLabels();
     void smallWindowAndBackKeepsDocksBesideTheChart();
     void brokenSavedStateIsNotRestored();
+    void soundStateSurvivesARestart();
     void largeFontWithLongLegendKeepsThePlot_data();
     void largeFontWithLongLegendKeepsThePlot();
     void switchingMachineKeepsPointsInView();
@@ -216,6 +217,26 @@ void TestMainWindowLayout::brokenSavedStateIsNotRestored()
     QVERIFY(!window->findChild<QDockWidget *>("hardwareDock")->isFloating());
     QVERIFY(!window->dockLayout()->restore(QByteArray("not a window state")));
     QCoreApplication::processEvents();
+    QVERIFY(window->dockLayout()->sound());
+}
+
+void TestMainWindowLayout::soundStateSurvivesARestart()
+{
+    {
+        auto window = showWindow(3, { 1600, 1000 });
+        QVERIFY(window);
+        auto *dock = window->findChild<QDockWidget *>("hardwareDock");
+        window->addDockWidget(Qt::RightDockWidgetArea, dock); // the user moved it
+        settle();
+        QVERIFY(window->close());
+    }
+    QVERIFY(!Settings::get(settings::windowState).isEmpty());
+    auto window = std::make_unique<MainWindow>();
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    settle();
+    auto *dock = window->findChild<QDockWidget *>("hardwareDock");
+    QCOMPARE(window->dockWidgetArea(dock), Qt::RightDockWidgetArea);
     QVERIFY(window->dockLayout()->sound());
 }
 
