@@ -1,5 +1,6 @@
 #include "app/gui/mainwindow.h"
 
+#include "app/gui/docklayout.h"
 #include "app/gui/helpmenu.h"
 #include "app/gui/importcontroller.h"
 #include "app/gui/reviewcontroller.h"
@@ -38,6 +39,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
@@ -56,6 +58,19 @@ QString q(const std::string &text)
 }
 
 constexpr int kFontScales[] = { 100, 125, 150, 200 };
+
+// A tall panel in a dock scrolls rather than making the window's least height its own (the
+// workloads panel alone asked for 560 pixels, more than a 1024 × 700 window has beside the
+// chart); it scrolls sideways only when the dock is narrower than 260 pixels.
+QWidget *scrolled(QWidget *panel, QWidget *parent)
+{
+    auto *area = new QScrollArea(parent);
+    area->setWidget(panel);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setMinimumWidth(std::min(panel->minimumSizeHint().width(), 260));
+    return area;
+}
 
 } // namespace
 
@@ -87,7 +102,7 @@ MainWindow::MainWindow(QWidget *parent)
     updateTitle();
     resize(1600, 950);
     restoreGeometry(Settings::get(settings::windowGeometry));
-    restoreState(Settings::get(settings::windowState));
+    m_dockLayout->restore(Settings::get(settings::windowState));
 }
 
 MainWindow::~MainWindow()
@@ -207,6 +222,7 @@ void MainWindow::buildViewMenu()
 
     buildThemeMenu(view->addMenu(tr("&Theme")));
     buildFontSizeMenu(view->addMenu(tr("Presentation &font size")));
+    buildLegendMenu(view->addMenu(tr("Le&gend")));
     view->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         view->addAction(dock->toggleViewAction());
@@ -283,7 +299,7 @@ void MainWindow::buildDocks()
     auto *workloadsDock = new QDockWidget(tr("Workloads"), this);
     workloadsDock->setObjectName("workloadsDock");
     m_workloadPanel = new WorkloadPanel(m_document, workloadsDock);
-    workloadsDock->setWidget(m_workloadPanel);
+    workloadsDock->setWidget(scrolled(m_workloadPanel, workloadsDock));
     addDockWidget(Qt::RightDockWidgetArea, workloadsDock);
 
     m_hardwarePanel = new HardwarePanel(m_document, m_presets.machines(), this);
@@ -297,8 +313,10 @@ void MainWindow::buildDocks()
     pointsDock->setObjectName("kernelsDock");
     pointsDock->setWidget(m_pointsPanel);
     addDockWidget(Qt::BottomDockWidgetArea, pointsDock);
-    resizeDocks({ machineDock }, { 420 }, Qt::Horizontal);
-    resizeDocks({ pointsDock }, { 260 }, Qt::Vertical);
+    // Shares of the window (420 and 260 pixels of the first 1600 × 950), kept when it is
+    // resized; the docks never squeeze the chart below its minimum (docklayout.h).
+    m_dockLayout = new DockLayout(
+        this, m_plot, { { machineDock, 0.26 }, { workloadsDock, 0.2 }, { pointsDock, 0.27 } });
 }
 
 void MainWindow::setHardware(const Hardware &hardware)

@@ -14,6 +14,7 @@ class QMenu;
 
 namespace ridgepoint {
 
+class DockLayout;
 class Document;
 class HardwarePanel;
 class ImportController;
@@ -62,6 +63,7 @@ public:
     Document *document() const { return m_document; }
     RooflinePlot *plot() const { return m_plot; }
     WorkloadPanel *workloadPanel() const { return m_workloadPanel; }
+    DockLayout *dockLayout() const { return m_dockLayout; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -78,6 +80,7 @@ private:
     void buildViewMenu();
     void buildThemeMenu(QMenu *themes);
     void buildFontSizeMenu(QMenu *fontSizes);
+    void buildLegendMenu(QMenu *legend); // viewmenu.cpp
     void buildDocks();
     void updateTitle();
     void rememberPreset();
@@ -91,6 +94,7 @@ private:
     PointsPanel *m_pointsPanel = nullptr;
     WorkloadPanel *m_workloadPanel = nullptr;
     QLabel *m_cursorLabel = nullptr;
+    DockLayout *m_dockLayout = nullptr;
     QString m_sessionName;
     SessionController *m_sessions = nullptr;
     ReviewController *m_review = nullptr;

@@ -102,6 +102,23 @@ std::optional<AxisFrame> dataFrame(const Document &document)
         decadeCeil(yHigh * 2.0) };
 }
 
+bool dataInView(const Document &document, const AxisFrame &view)
+{
+    const auto inside = [](double v, double low, double high) { return v >= low && v <= high; };
+    for (std::size_t i = 0; i < document.pointCount(); ++i) {
+        const auto &a = document.analysis(i);
+        if (!a)
+            continue;
+        if (!inside(a->performance.value_or(a->attainable), view.yLower, view.yUpper))
+            return false;
+        for (const auto &level : a->levels) {
+            if (!inside(level.intensity, view.xLower, view.xUpper))
+                return false;
+        }
+    }
+    return true;
+}
+
 void styleAxes(QCustomPlot *plot, const ChartTheme &t, const QFont &base)
 {
     for (QCPAxis *axis : { plot->xAxis, plot->yAxis }) {

@@ -53,6 +53,9 @@ struct AxisFrame {
 AxisFrame hardwareFrame(const Hardware &hardware);
 // Decades around the analysed points (and what they could attain), nullopt without any.
 std::optional<AxisFrame> dataFrame(const Document &document);
+// True when every analysed point (each of its memory levels) lies inside `view`, or there is
+// none.
+bool dataInView(const Document &document, const AxisFrame &view);
 
 // Grid, axis pens, tick and label colours and fonts of `plot`'s axes for `theme` in `base`.
 void styleAxes(QCustomPlot *plot, const ChartTheme &theme, const QFont &base);

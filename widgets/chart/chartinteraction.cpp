@@ -128,8 +128,8 @@ bool ChartInteraction::dragMove(QMouseEvent *event)
     dragTo(event->position(), EditPhase::Preview);
     m_drag->moved = true;
     if (m_drag->kind == Drag::Kind::Point)
-        QToolTip::showText(
-            event->globalPosition().toPoint(), m_plot->pointDescription(m_drag->index), m_plot);
+        QToolTip::showText(event->globalPosition().toPoint(),
+            m_plot->tooltipHtml(m_plot->pointDescription(m_drag->index)), m_plot);
     event->accept();
     return true;
 }
@@ -147,7 +147,7 @@ void ChartInteraction::hover(QMouseEvent *event)
     if (index >= 0) {
         m_plot->setCursor(Qt::OpenHandCursor);
         QToolTip::showText(event->globalPosition().toPoint(),
-            m_plot->pointDescription(static_cast<std::size_t>(index)), m_plot);
+            m_plot->tooltipHtml(m_plot->pointDescription(static_cast<std::size_t>(index))), m_plot);
         return;
     }
     QToolTip::hideText();

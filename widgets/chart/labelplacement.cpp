@@ -158,18 +158,107 @@ std::vector<QRectF> itemRects(const QCustomPlot &plot)
     return rects;
 }
 
+namespace {
+
+constexpr std::array<const char *, 7> kLegendModeKeys
+    = { "auto", "top-left", "top-right", "bottom-left", "bottom-right", "below", "hidden" };
+
+Qt::Alignment cornerOf(LegendMode mode)
+{
+    switch (mode) {
+    case LegendMode::TopRight:
+        return Qt::AlignTop | Qt::AlignRight;
+    case LegendMode::BottomLeft:
+        return Qt::AlignBottom | Qt::AlignLeft;
+    case LegendMode::BottomRight:
+        return Qt::AlignBottom | Qt::AlignRight;
+    default:
+        return Qt::AlignTop | Qt::AlignLeft;
+    }
+}
+
+// The last entry of a legend that had to leave some out: "+12 more".
+class MoreLegendItem : public QCPAbstractLegendItem
+{
+public:
+    MoreLegendItem(QCPLegend *legend, int count)
+        : QCPAbstractLegendItem(legend)
+        , m_text(QObject::tr("+%n more", nullptr, count))
+    {
+        setSelectable(false);
+    }
+    QSize minimumOuterSizeHint() const override
+    {
+        const QFontMetrics metrics(mFont);
+        const QSize text = metrics.size(Qt::TextSingleLine, m_text);
+        return { text.width() + mMargins.left() + mMargins.right(),
+            text.height() + mMargins.top() + mMargins.bottom() };
+    }
+
+protected:
+    void draw(QCPPainter *painter) override
+    {
+        painter->setFont(mFont);
+        painter->setPen(QPen(mTextColor));
+        painter->drawText(mRect, Qt::AlignLeft | Qt::AlignVCenter, m_text);
+    }
+
+private:
+    QString m_text;
+};
+
+// The legend's entries in order (a wrapped legend's grid may have empty cells).
+std::vector<QCPAbstractLegendItem *> entries(const QCPLegend *legend)
+{
+    std::vector<QCPAbstractLegendItem *> out;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (QCPAbstractLegendItem *item = legend->item(i))
+            out.push_back(item);
+    }
+    return out;
+}
+
+} // namespace
+
+const char *legendModeKey(LegendMode mode)
+{
+    return kLegendModeKeys.at(static_cast<std::size_t>(mode));
+}
+
+LegendMode legendModeFromKey(const QString &key)
+{
+    for (std::size_t i = 0; i < kLegendModeKeys.size(); ++i) {
+        if (key == QLatin1String(kLegendModeKeys[i]))
+            return kLegendModes.at(i);
+    }
+    return LegendMode::Auto;
+}
+
 LegendPlacement::LegendPlacement(QCustomPlot *plot, int minPlotHeight)
     : m_plot(plot)
     , m_minPlotHeight(minPlotHeight)
 { }
+
+LegendPlacement::~LegendPlacement() = default;
+
+void LegendPlacement::setMode(LegendMode mode)
+{
+    m_mode = mode;
+    invalidate();
+}
+
+int LegendPlacement::minPlotHeight() const
+{
+    return std::max(m_minPlotHeight, static_cast<int>(0.45 * m_plot->viewport().height()));
+}
 
 int LegendPlacement::stripColumns() const
 {
     // As many entries to a row as the widest one allows across the plot's width.
     const QCPLegend *legend = m_plot->legend;
     int widest = 1;
-    for (int i = 0; i < legend->itemCount(); ++i)
-        widest = std::max(widest, legend->item(i)->minimumOuterSizeHint().width());
+    for (const QCPAbstractLegendItem *item : entries(legend))
+        widest = std::max(widest, item->minimumOuterSizeHint().width());
     const QMargins margins = legend->margins();
     const int room = m_plot->viewport().width() - margins.left() - margins.right();
     return std::max(1, (room + legend->columnSpacing()) / (widest + legend->columnSpacing()));
@@ -223,53 +312,156 @@ QSize LegendPlacement::cornerSize()
     return size;
 }
 
-void LegendPlacement::place(const ChartTheme &theme,
-    const std::function<bool(const QRectF &)> &markersIn, const std::function<void()> &relayout)
+void LegendPlacement::restoreEntries()
 {
     QCPLegend *legend = m_plot->legend;
-    if (!legend || m_fixed)
-        return;
-    if (m_squeezedOut) {
-        legend->setVisible(true);
-        m_squeezedOut = false;
+    if (m_more) {
+        legend->removeItem(m_more);
+        m_more = nullptr;
     }
-    if (!legend->visible())
+    for (const auto &plottable : m_leftOut) {
+        if (plottable)
+            plottable->addToLegend(legend);
+    }
+    m_leftOut.clear();
+}
+
+void LegendPlacement::keepEntries(int keep)
+{
+    restoreEntries();
+    QCPLegend *legend = m_plot->legend;
+    const std::vector<QCPAbstractLegendItem *> all = entries(legend);
+    const int count = static_cast<int>(all.size());
+    if (keep >= count)
         return;
+    keep = std::max(keep, 0);
+    for (int i = count - 1; i >= keep; --i) {
+        auto *entry = qobject_cast<QCPPlottableLegendItem *>(all[static_cast<std::size_t>(i)]);
+        if (entry)
+            m_leftOut.insert(m_leftOut.begin(), entry->plottable());
+        legend->removeItem(all[static_cast<std::size_t>(i)]);
+    }
+    m_more = new MoreLegendItem(legend, count - keep);
+    legend->addItem(m_more);
+}
+
+LegendPlacement::Decision LegendPlacement::decide(const ChartTheme &theme,
+    const std::function<bool(const QRectF &)> &markersIn, const std::function<void()> &relayout)
+{
+    if (m_outside) {
+        setOutside(false, theme);
+        relayout();
+    }
+    const QRect area = m_plot->axisRect()->rect();
     const QSize size = cornerSize();
+    // A legend over more than half the plot's width or 60 % of its height goes under it.
+    if (size.width() > area.width() / 2 || size.height() > area.height() * 3 / 5)
+        return { true, {} };
     const std::vector<QRectF> obstacles = itemRects(*m_plot);
     const auto covered = [&](const QRect &box) {
         return std::any_of(obstacles.begin(), obstacles.end(), [&box](const QRectF &r) {
             return QRectF(box).intersects(r);
         }) || markersIn(box);
     };
-    if (const auto corner = freeCorner(size, m_plot->axisRect()->rect(), covered)) {
-        if (m_outside) {
-            // The plot grows by the legend's strip; what was free stays nearly where it was.
-            setOutside(false, theme);
-            relayout();
-        }
-        QCPLayoutInset *inset = m_plot->axisRect()->insetLayout();
-        for (int i = 0; i < inset->elementCount(); ++i) {
-            if (inset->elementAt(i) == legend)
-                inset->setInsetAlignment(i, *corner);
-        }
-        inset->update(QCPLayoutElement::upLayout);
-        return;
+    if (const auto corner = freeCorner(size, area, covered))
+        return { false, *corner };
+    return { true, {} };
+}
+
+void LegendPlacement::putInCorner(
+    Qt::Alignment corner, const ChartTheme &theme, const std::function<void()> &relayout)
+{
+    QCPLegend *legend = m_plot->legend;
+    if (m_outside) {
+        setOutside(false, theme);
+        relayout();
     }
-    // No corner is free: the legend goes under the chart, and the chart is laid out again for
-    // the height it gave up.
-    if (!m_outside) {
+    QCPLayoutInset *inset = m_plot->axisRect()->insetLayout();
+    for (int i = 0; i < inset->elementCount(); ++i) {
+        if (inset->elementAt(i) == legend)
+            inset->setInsetAlignment(i, corner);
+    }
+    // One entry a row: as many as the plot's height holds, the last saying how many are left.
+    const int room = m_plot->axisRect()->rect().height() - 8;
+    const auto all = entries(legend);
+    if (legend->minimumOuterSizeHint().height() > room && !all.empty()) {
+        const int row = all.front()->minimumOuterSizeHint().height() + legend->rowSpacing();
+        const QMargins margins = legend->margins();
+        const int rows = (room - margins.top() - margins.bottom()) / std::max(1, row);
+        keepEntries(rows - 1);
+    }
+    inset->update(QCPLayoutElement::upLayout);
+}
+
+void LegendPlacement::putBelow(
+    const ChartTheme &theme, const std::function<void()> &relayout, bool dirty)
+{
+    QCPLegend *legend = m_plot->legend;
+    if (!m_outside || dirty) {
         setOutside(true, theme);
         relayout();
     }
-    // Unless the strip leaves the plot too low to read (a small export with a table): then the
-    // legend is left out of this layout, and the plot keeps the whole height.
-    if (m_plot->axisRect()->rect().height() < m_minPlotHeight) {
-        setOutside(false, theme);
-        legend->setVisible(false);
-        m_squeezedOut = true;
+    // Too long a strip leaves the plot too low: a row fewer at a time, with "+N more".
+    const int minimum = minPlotHeight();
+    const int columns = std::max(1, legend->wrap());
+    int keep = static_cast<int>(entries(legend).size());
+    while (m_plot->axisRect()->rect().height() < minimum && keep > 0) {
+        keep = std::max(0, keep - columns);
+        keepEntries(keep);
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
         relayout();
     }
+    if (m_plot->axisRect()->rect().height() < minimum) {
+        // Not even "+N more" fits (a tiny export): the plot keeps the whole height.
+        restoreEntries();
+        setOutside(false, theme);
+        legend->setVisible(false);
+        relayout();
+    }
+}
+
+void LegendPlacement::place(const ChartTheme &theme,
+    const std::function<bool(const QRectF &)> &markersIn, const std::function<void()> &relayout)
+{
+    QCPLegend *legend = m_plot->legend;
+    if (!legend || m_fixed)
+        return;
+    const bool wasVisible = legend->visible();
+    const bool wasOutside = m_outside;
+    const int hiddenBefore = leftOut();
+    restoreEntries();
+    legend->setVisible(m_mode != LegendMode::Hidden);
+    if (m_mode == LegendMode::Hidden) {
+        setOutside(false, theme);
+        if (wasVisible || wasOutside || hiddenBefore > 0)
+            relayout();
+        return;
+    }
+    if (m_outside && stripColumns() != legend->wrap()) {
+        legend->setWrap(stripColumns()); // the width changed
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+    Decision decision { m_mode == LegendMode::Below, cornerOf(m_mode) };
+    if (m_mode == LegendMode::Auto) {
+        const std::pair<int, int> size(m_plot->viewport().width(), m_plot->viewport().height());
+        const auto known = std::find_if(m_decided.begin(), m_decided.end(),
+            [&size](const auto &entry) { return entry.first == size; });
+        if (known != m_decided.end()) {
+            decision = known->second;
+        } else {
+            decision = decide(theme, markersIn, relayout);
+            if (m_decided.size() >= 8)
+                m_decided.erase(m_decided.begin());
+            m_decided.emplace_back(size, decision);
+        }
+    }
+    if (decision.below)
+        putBelow(theme, relayout, !wasVisible || hiddenBefore > 0);
+    else
+        putInCorner(decision.corner, theme, relayout);
+    if (!wasVisible || hiddenBefore != leftOut())
+        relayout();
 }
 
 } // namespace ridgepoint::chart

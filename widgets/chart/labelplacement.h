@@ -8,6 +8,7 @@
 #include <qcustomplot.h>
 
 #include <QFontMetrics>
+#include <QPointer>
 #include <QRect>
 #include <QRectF>
 #include <QString>
@@ -15,6 +16,7 @@
 #include <array>
 #include <functional>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace ridgepoint {
@@ -86,13 +88,31 @@ std::optional<Qt::Alignment> freeCorner(
 // must not cover.
 std::vector<QRectF> itemRects(const QCustomPlot &plot);
 
-// The legend's place, chosen at the end of every layout: a free corner of the plot, else a
-// strip under it, else (when the strip would leave the plot less than `minPlotHeight`) left
-// out of that layout.
+// Where the user wants the legend (View ▸ Legend, remembered; exports use it too).
+enum class LegendMode { Auto, TopLeft, TopRight, BottomLeft, BottomRight, Below, Hidden };
+inline constexpr std::array<LegendMode, 7> kLegendModes
+    = { LegendMode::Auto, LegendMode::TopLeft, LegendMode::TopRight, LegendMode::BottomLeft,
+          LegendMode::BottomRight, LegendMode::Below, LegendMode::Hidden };
+// The name the settings store: "auto", "top-left", "top-right", "bottom-left", "bottom-right",
+// "below", "hidden".
+const char *legendModeKey(LegendMode mode);
+// The mode of a stored name; Auto for a name that is none of them (a hand-edited file).
+LegendMode legendModeFromKey(const QString &key);
+
+// The legend's place, applied at the end of every layout. A corner mode puts it in that corner
+// of the plot, Below in a strip of columns under it, Hidden leaves it out. Auto chooses a free
+// corner (one where it covers no label, marker or point), else the strip — once per data,
+// view reset (Ctrl+0, Ctrl+R, a machine switch that refits),
+// font and plot size (invalidate()), never per zoom step, so it does not jump while zooming.
+// Wherever it goes, the plot keeps minPlotHeight() pixels: a legend too long for that shows its
+// first entries and "+N more".
 class LegendPlacement
 {
 public:
     LegendPlacement(QCustomPlot *plot, int minPlotHeight);
+    ~LegendPlacement();
+    LegendPlacement(const LegendPlacement &) = delete;
+    LegendPlacement &operator=(const LegendPlacement &) = delete;
 
     // Places the legend. `markersIn` says whether a drawn point reaches into a box; `relayout`
     // lays the plot out again (without placing the legend) after the legend moved.
@@ -103,19 +123,40 @@ public:
     bool outside() const { return m_outside; }
     // While fixed, place() leaves the legend where it is (an export's second pass).
     void setFixed(bool fixed) { m_fixed = fixed; }
+    void setMode(LegendMode mode);
+    LegendMode mode() const { return m_mode; }
+    // Auto decides again at the next layout: the data or the fonts changed.
+    void invalidate() { m_decided.clear(); }
+    // Entries the last layout left out (shown as "+N more"); 0 when all are shown.
+    int leftOut() const { return static_cast<int>(m_leftOut.size()); }
+    // The plot's least height: the constructor's, or 45 % of the chart's height if more.
+    int minPlotHeight() const;
 
 private:
+    struct Decision {
+        bool below = false;
+        Qt::Alignment corner = Qt::AlignTop | Qt::AlignLeft;
+    };
+    Decision decide(const ChartTheme &theme, const std::function<bool(const QRectF &)> &markersIn,
+        const std::function<void()> &relayout);
+    void putInCorner(
+        Qt::Alignment corner, const ChartTheme &theme, const std::function<void()> &relayout);
+    void putBelow(const ChartTheme &theme, const std::function<void()> &relayout, bool dirty);
     void setOutside(bool outside, const ChartTheme &theme);
     int stripColumns() const;
     QSize cornerSize();
+    // Shows every entry again / keeps the first `keep` and adds "+N more".
+    void restoreEntries();
+    void keepEntries(int keep);
 
     QCustomPlot *m_plot;
     int m_minPlotHeight;
+    LegendMode m_mode = LegendMode::Auto;
     bool m_outside = false; // in a row under the axis rect instead of its inset layout
     bool m_fixed = false;
-    // Hidden by place() because neither a corner nor a strip under the plot had room; shown
-    // again at the next layout.
-    bool m_squeezedOut = false;
+    std::vector<std::pair<std::pair<int, int>, Decision>> m_decided; // Auto's, per chart size
+    std::vector<QPointer<QCPAbstractPlottable>> m_leftOut;
+    QCPAbstractLegendItem *m_more = nullptr; // the "+N more" entry, owned by the legend
 };
 
 } // namespace chart

@@ -3,8 +3,8 @@
 #include "core/analysis/analysis.h"
 #include "core/model/units.h"
 #include "widgets/chart/annotationitems.h"
-#include "widgets/document/document.h"
 #include "widgets/chart/rooflineplot.h"
+#include "widgets/document/document.h"
 
 #include <QComboBox>
 #include <QDialog>
@@ -497,7 +497,7 @@ bool ReviewOverlay::showTooltip(const QPoint &position, const QPoint &global)
     if (m_plot->pointAt(position) >= 0)
         return false; // the point's own tooltip
     if (const auto arrow = arrowAt(position)) {
-        QToolTip::showText(global, m_arrowTooltips[*arrow], m_plot);
+        QToolTip::showText(global, m_plot->tooltipHtml(m_arrowTooltips[*arrow]), m_plot);
         return true;
     }
     return false;

@@ -5,6 +5,7 @@
 #include "widgets/chart/chartinteraction.h"
 #include "widgets/chart/charttooltip.h"
 #include "widgets/chart/labelplacement.h"
+#include "widgets/chart/layoutfit.h"
 #include "widgets/chart/pointlayer.h"
 #include "widgets/chart/rooflayer.h"
 
@@ -30,7 +31,7 @@ RooflinePlot::RooflinePlot(QWidget *parent)
     , m_xTicker(new chart::PrefixedLogTicker)
     , m_yTicker(new chart::PrefixedLogTicker)
 {
-    setMinimumSize(480, 360);
+    setMinimumSize(440, 320); // a readable plot beside the docks of a 1024 × 700 window
     setAntialiasedElements(QCP::aeAll);
     setNotAntialiasedElements(QCP::aeAxes | QCP::aeGrid);
     addLayer(chart::kShadingLayer, layer("grid"), QCustomPlot::limBelow);
@@ -95,6 +96,7 @@ void RooflinePlot::connectDocument()
     m_connections.push_back(connect(m_document, &Document::hardwareChanged, this, [this] {
         m_quantGhosts->clear();
         rebuildRoofs();
+        keepDataInView();
         requestReplot();
     }));
     // Added or removed workloads may change the compute ceiling the roofline is drawn with.
@@ -174,6 +176,7 @@ void RooflinePlot::requestReplot()
 void RooflinePlot::resetToHardwareFrame()
 {
     const chart::AxisFrame frame = chart::hardwareFrame(m_document->hardware());
+    m_legendPlacement->invalidate(); // a new frame, not a zoom step: Auto may choose again
     xAxis->setRange(frame.xLower, frame.xUpper);
     yAxis->setRange(frame.yLower, frame.yUpper);
     requestReplot();
@@ -186,9 +189,21 @@ void RooflinePlot::fitToData()
         resetToHardwareFrame();
         return;
     }
+    m_legendPlacement->invalidate();
     xAxis->setRange(frame->xLower, frame->xUpper);
     yAxis->setRange(frame->yLower, frame->yUpper);
     requestReplot();
+}
+
+void RooflinePlot::keepDataInView()
+{
+    // A roof dragged out of view is the user's doing: the view follows the machine, not a drag.
+    if (m_interaction->dragging())
+        return;
+    const chart::AxisFrame view { xAxis->range().lower, xAxis->range().upper, yAxis->range().lower,
+        yAxis->range().upper };
+    if (!chart::dataInView(*m_document, view))
+        fitToData();
 }
 
 void RooflinePlot::zoomBy(double factor)
@@ -227,6 +242,39 @@ void RooflinePlot::setFontScale(double scale)
     setTheme(m_theme);
 }
 
+void RooflinePlot::setLegendMode(chart::LegendMode mode)
+{
+    if (mode == m_legendPlacement->mode())
+        return;
+    m_legendPlacement->setMode(mode);
+    requestReplot();
+}
+
+chart::LegendMode RooflinePlot::legendMode() const
+{
+    return m_legendPlacement->mode();
+}
+
+int RooflinePlot::legendEntriesLeftOut() const
+{
+    return m_legendPlacement->leftOut();
+}
+
+int RooflinePlot::minPlotHeight() const
+{
+    return m_legendPlacement->minPlotHeight();
+}
+
+QString RooflinePlot::tooltipHtml(const QString &html) const
+{
+    // QToolTip draws in the application's font: the presentation scale is put into the text.
+    const double scale = m_theme.fontScale * m_fontScale;
+    if (scale == 1.0)
+        return html;
+    return QStringLiteral("<div style=\"font-size:%1pt\">%2</div>")
+        .arg(QString::number(font().pointSizeF(), 'f', 1), html);
+}
+
 void RooflinePlot::applyTheme()
 {
     const ChartTheme &t = m_theme;
@@ -242,6 +290,11 @@ void RooflinePlot::applyTheme()
     m_legendPlacement->style(t);
     legend->setTextColor(t.foreground);
     legend->setFont(base);
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (QCPAbstractLegendItem *item = legend->item(i)) // a wrapped legend has empty cells
+            item->setFont(base);
+    }
+    m_legendPlacement->invalidate();
 }
 
 void RooflinePlot::setRegionShading(bool on)
@@ -257,11 +310,13 @@ void RooflinePlot::setRegionShading(bool on)
 void RooflinePlot::rebuildRoofs()
 {
     m_roofs->rebuild(*m_document, m_theme, m_shading);
+    m_legendPlacement->invalidate();
 }
 
 void RooflinePlot::rebuildPoints()
 {
     m_points->rebuild({ *m_document, m_theme, m_allLabels });
+    m_legendPlacement->invalidate();
 }
 
 void RooflinePlot::rebuildDecorations()
@@ -277,11 +332,19 @@ void RooflinePlot::updateLayout()
     m_legendPlacement->place(
         m_theme, [this](const QRectF &box) { return m_points->markersIn(box); },
         [this] { relayout(); });
+    // Once the plot has its final size: a label turned for an intermediate one would stay.
+    chart::keepLabelsInside(this);
 }
 
 void RooflinePlot::relayout()
 {
+    // Every text at the chart's font, before anything is measured.
+    chart::scaleItemFonts(this);
     QCustomPlot::updateLayout();
+    // As many y and x tick labels as fit without touching: once more when the count changed,
+    // so the ticks are made for it (and for the axis rect the new labels leave).
+    for (int pass = 0; pass < 2 && chart::fitTickCounts(this); ++pass)
+        QCustomPlot::updateLayout();
     // Here the axis rect has its final size for this replot or export, and nothing is drawn yet.
     const QCPRange x = xAxis->range();
     const QCPRange y = yAxis->range();

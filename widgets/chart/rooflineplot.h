@@ -22,6 +22,7 @@
 namespace ridgepoint {
 
 namespace chart {
+enum class LegendMode;
 class ChartInteraction;
 class LegendPlacement;
 class PointLayer;
@@ -52,6 +53,9 @@ public:
     void resetToHardwareFrame();
     // Axes around the points (and the ridge), snapped to decades.
     void fitToData();
+    // Fits the view to the data (fitToData) when a point lies outside it; a view that holds
+    // every point is kept. Called when the machine changes, so no point is left off-screen.
+    void keepDataInView();
     // Zooms about the centre of the plot by `factor` (> 1 zooms in).
     void zoomBy(double factor);
 
@@ -68,6 +72,15 @@ public:
     // every text of the chart (axes, legend, roof and point labels) grows with it.
     void setFontScale(double scale);
     double fontScale() const { return m_fontScale; }
+    // Where the legend goes (labelplacement.h): Auto, a corner, below the plot or hidden; the
+    // exports draw it the same way.
+    void setLegendMode(chart::LegendMode mode);
+    chart::LegendMode legendMode() const;
+    // Legend entries the last layout left out for room ("+N more"), and the plot's least height.
+    int legendEntriesLeftOut() const;
+    int minPlotHeight() const;
+    // A tooltip's HTML at the chart's font size (QToolTip itself ignores the scale).
+    QString tooltipHtml(const QString &html) const;
 
     // Writes the chart to PNG, SVG or PDF, chosen by the file's suffix, at `width`×`height`
     // logical pixels times `scale` (PNG only). The file is replaced atomically: a failed export

@@ -24,6 +24,9 @@ inline const Setting<bool> regionShading { "view/regionShading", false };
 inline const Setting<bool> allPointLabels { "view/allPointLabels", false };
 // Presentation font scale of the chart, in percent (100, 125, 150 or 200).
 inline const Setting<int> fontScalePercent { "view/fontScalePercent", 100 };
+// View ▸ Legend: auto, top-left, top-right, bottom-left, bottom-right, below or hidden (the
+// window and its exports).
+inline const Setting<QString> legendPlacement { "view/legendPlacement", QStringLiteral("auto") };
 // The name of the last preset chosen; the window reopens on it unless --hardware is given.
 inline const Setting<QString> lastPreset { "session/lastPreset", QString() };
 inline const Setting<QString> exportFormat { "export/format", QStringLiteral("png") };

@@ -1,17 +1,61 @@
 #include "widgets/panels/hardwarepanel.h"
 
-#include "widgets/models/ceilingstablemodel.h"
 #include "widgets/document/document.h"
+#include "widgets/models/ceilingstablemodel.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace ridgepoint {
+namespace {
+
+// Sizes the name column of the ceilings table at every resize of its viewport.
+class NameColumnFit : public QObject
+{
+public:
+    explicit NameColumnFit(QTableView *view)
+        : QObject(view)
+    {
+        QHeaderView *header = view->horizontalHeader();
+        view->setMinimumWidth(leastName(view) + header->sectionSizeHint(CeilingsTableModel::Shown)
+            + view->fontMetrics().horizontalAdvance(QStringLiteral("1.979 PFLOP/s")) + 24
+            + view->verticalScrollBar()->sizeHint().width() + 2 * view->frameWidth());
+    }
+    static int leastName(const QTableView *view)
+    {
+        return view->fontMetrics().averageCharWidth() * 12 + 12;
+    }
+    static void fit(QTableView *view)
+    {
+        QHeaderView *header = view->horizontalHeader();
+        int others = 0;
+        for (const int column :
+            { CeilingsTableModel::Shown, CeilingsTableModel::Kind, CeilingsTableModel::Value })
+            others += header->sectionSize(column);
+        header->resizeSection(CeilingsTableModel::Name,
+            std::max(leastName(view), view->viewport()->width() - others));
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Resize)
+            fit(static_cast<QTableView *>(parent()));
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+} // namespace
 
 HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, QWidget *parent)
     : QWidget(parent)
@@ -43,6 +87,14 @@ HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, 
             m_document->setCompareHardware(m_presets[static_cast<std::size_t>(index) - 1]);
     });
 
+    // The boxes ask for room for a name of about 22 characters, not for the longest preset's
+    // (which made the dock wider than a small window); the list shows whole names.
+    for (QComboBox *box : { m_presetBox, m_compareBox }) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(22);
+        box->view()->setMinimumWidth(box->view()->sizeHintForColumn(0) + 24);
+    }
+
     m_view->setModel(m_model);
     m_view->setTabKeyNavigation(false); // Tab leaves the table; the arrows move in it
     m_view->verticalHeader()->hide();
@@ -54,11 +106,21 @@ HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, 
     m_view->horizontalHeader()->setSectionResizeMode(
         CeilingsTableModel::Shown, QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setSectionResizeMode(
-        CeilingsTableModel::Name, QHeaderView::Stretch);
-    m_view->horizontalHeader()->setSectionResizeMode(
         CeilingsTableModel::Kind, QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setSectionResizeMode(
         CeilingsTableModel::Value, QHeaderView::ResizeToContents);
+    // The names keep about 12 characters however narrow the dock ("FP64 vector", "L2 cache")
+    // rather than being elided to "F…": the name column takes what the others leave but never
+    // less, the value stands beside it and the kind (which the name mostly says) comes last,
+    // scrolled to when the dock is narrow.
+    m_view->horizontalHeader()->setSectionResizeMode(
+        CeilingsTableModel::Name, QHeaderView::Interactive);
+    m_view->horizontalHeader()->moveSection(
+        m_view->horizontalHeader()->visualIndex(CeilingsTableModel::Kind),
+        CeilingsTableModel::Value);
+    m_view->viewport()->installEventFilter(new NameColumnFit(m_view));
+    connect(m_model, &QAbstractItemModel::modelReset, m_view,
+        [this] { QTimer::singleShot(0, m_view, [this] { NameColumnFit::fit(m_view); }); });
     m_view->setToolTip(
         tr("Double-click a name or a value to edit it: \"3.35 TB/s\", \"989 TFLOP/s\"."));
 
