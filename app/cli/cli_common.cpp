@@ -11,7 +11,9 @@
 #include "widgets/document/sessionfile.h"
 #include "widgets/export/figuresession.h"
 
+#include <QDir>
 #include <QFileInfo>
+#include <QSaveFile>
 
 #include <string_view>
 
@@ -27,6 +29,20 @@ QTextStream &err()
 {
     static QTextStream stream(stderr);
     return stream;
+}
+
+QString outputProblem(const QString &output)
+{
+    const QFileInfo info(output);
+    if (!info.absoluteDir().exists())
+        return output + ": the folder " + info.absolutePath() + " does not exist";
+    if (info.isDir())
+        return output + ": is a folder (expected a file name)";
+    QSaveFile probe(output);
+    if (!probe.open(QIODevice::WriteOnly))
+        return output + ": cannot write here: " + probe.errorString();
+    probe.cancelWriting();
+    return {};
 }
 
 void addHardwareOptions(QCommandLineParser &parser)

@@ -2,10 +2,10 @@
 #pragma once
 
 #include "core/analysis/analysis.h"
+#include "core/io/readers.h"
 #include "core/model/diagnostic.h"
 #include "core/model/hardware.h"
 #include "core/model/point.h"
-#include "core/io/readers.h"
 #include "core/session/session.h"
 
 #include <QCommandLineParser>
@@ -19,6 +19,11 @@ namespace ridgepoint::cli {
 
 QTextStream &out();
 QTextStream &err();
+
+// Checks before any long work that `output` can be written: its folder exists and takes a new
+// file (a QSaveFile is opened there and cancelled, so nothing is left behind and an existing
+// file is untouched). An empty string, else why not ("/no/such: cannot write x.json: ...").
+QString outputProblem(const QString &output);
 
 // --hardware NAME|FILE.json, --peak, --bandwidth, --compute, --sustained.
 void addHardwareOptions(QCommandLineParser &parser);
