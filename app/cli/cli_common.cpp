@@ -5,6 +5,7 @@
 #include "core/io/formats/hardware_json.h"
 #include "core/io/readers.h"
 #include "core/model/units.h"
+#include "core/model/value_ranges.h"
 #include "core/presets/presets.h"
 #include "core/presets/resources.h"
 #include "core/workspace/workspace.h"
@@ -76,6 +77,10 @@ std::optional<Hardware> hardwareFromOptions(
             err() << "--peak: " << QString::fromStdString(value.error()) << Qt::endl;
             return std::nullopt;
         }
+        if (auto problem = valueProblem(*value, Quantity::Peak)) {
+            err() << "--peak: " << QString::fromStdString(*problem) << Qt::endl;
+            return std::nullopt;
+        }
         peak = *value;
     }
     if (parser.isSet("bandwidth")) {
@@ -83,6 +88,10 @@ std::optional<Hardware> hardwareFromOptions(
             = parsePositiveQuantity(parser.value("bandwidth").toStdString(), Dimension::ByteRate);
         if (!value) {
             err() << "--bandwidth: " << QString::fromStdString(value.error()) << Qt::endl;
+            return std::nullopt;
+        }
+        if (auto problem = valueProblem(*value, Quantity::Bandwidth)) {
+            err() << "--bandwidth: " << QString::fromStdString(*problem) << Qt::endl;
             return std::nullopt;
         }
         bandwidth = *value;

@@ -99,4 +99,41 @@ std::optional<std::string> pointRangeProblem(const KernelPoint &point)
     return std::nullopt;
 }
 
+std::optional<std::string> moveProblem(
+    const KernelPoint &point, double bytesFactor, double timeFactor)
+{
+    for (const double factor : { bytesFactor, timeFactor }) {
+        if (!(std::isfinite(factor) && factor > 0.0))
+            return "the what-if factor " + number(factor)
+                + " is not a positive finite number (expected a factor greater than 0)";
+    }
+    const auto check
+        = [](double moved, Quantity what, const std::string &name) -> std::optional<std::string> {
+        if (valueProblem(moved, what))
+            return "the what-if move makes " + name + " " + number(moved) + " " + rangeOf(what).unit
+                + ", outside the accepted range " + acceptedRange(what);
+        return std::nullopt;
+    };
+    std::optional<std::string> problem;
+    for (const auto &level : point.bytes) {
+        if (!problem)
+            problem = check(level.bytes * bytesFactor, Quantity::Bytes,
+                "the bytes at "
+                    + (level.level ? std::string(memoryLevelName(*level.level))
+                                   : std::string("main memory")));
+    }
+    if (!problem && point.intensity)
+        problem = check(*point.intensity / bytesFactor, Quantity::Intensity, "the intensity");
+    for (const auto &level : point.levelIntensities) {
+        if (!problem)
+            problem = check(level.intensity / bytesFactor, Quantity::Intensity,
+                "the intensity at " + std::string(memoryLevelName(level.level)));
+    }
+    if (!problem && point.seconds)
+        problem = check(*point.seconds * timeFactor, Quantity::Seconds, "the time");
+    else if (!problem && point.measuredRate)
+        problem = check(*point.measuredRate / timeFactor, Quantity::Performance, "the performance");
+    return problem;
+}
+
 } // namespace ridgepoint

@@ -42,4 +42,12 @@ std::string acceptedRange(Quantity what);
 // nullopt when all are inside. Assumes the values are finite and positive (pointProblem).
 std::optional<std::string> pointRangeProblem(const KernelPoint &point);
 
+// Why a what-if move (bytes x bytesFactor, time x timeFactor; intensities / bytesFactor, a
+// rate / timeFactor: workspace.h applyWhatIf) cannot apply to `point`: a factor that is not
+// positive and finite, or a moved value outside its range ("the what-if move makes the bytes
+// at main memory 1e+31 B, outside the accepted range [1e-06, 1e+30] B"). nullopt when it can.
+// Stacked moves are one product, so this bounds them too.
+std::optional<std::string> moveProblem(
+    const KernelPoint &point, double bytesFactor, double timeFactor);
+
 } // namespace ridgepoint
