@@ -434,14 +434,30 @@ std::optional<InputFile> readInputFile(
     return input;
 }
 
-std::vector<KernelPoint> sessionPoints(Session session, const Hardware &hardware)
+SessionPoints sessionPoints(Session session, const Hardware &hardware)
 {
     // Through a core Workspace (no Document, no QObject): moves applied and planned workloads
     // recomputed for `hardware`, exactly as the window has them.
     session.hardware = hardware;
     Workspace workspace;
     workspace.loadSession(std::move(session));
-    return workspace.points();
+    SessionPoints out;
+    for (std::size_t i = 0; i < workspace.pointCount(); ++i) {
+        const Workload *workload = workspace.workload(i);
+        if (const std::string *error = workspace.workloadError(i)) {
+            err() << "session: workload \""
+                  << QString::fromStdString(workspace.measuredPoint(i).name)
+                  << "\" cannot be recomputed on " << QString::fromStdString(hardware.name) << ": "
+                  << QString::fromStdString(*error) << " (left out, not shown with its saved point)"
+                  << Qt::endl;
+            ++out.refused;
+            continue;
+        }
+        if (workload && hasOwnMachine(*workload))
+            out.machines.emplace(out.points.size(), workloadMachine(*workload, hardware));
+        out.points.push_back(workspace.point(i));
+    }
+    return out;
 }
 
 std::vector<KernelPoint> examplePoints()

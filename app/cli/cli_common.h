@@ -11,6 +11,7 @@
 #include <QCommandLineParser>
 #include <QTextStream>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -90,7 +91,15 @@ std::optional<Session> readSession(const QString &path);
 
 // The points of a session as the window shows them on `hardware`: what-if moves applied and
 // planned workloads recomputed from their models for that machine.
-std::vector<KernelPoint> sessionPoints(Session session, const Hardware &hardware);
+// A workload that cannot be recomputed there (an unknown network or operator, a missing
+// ceiling) is left out with a message naming it and why, never shown with its stale saved
+// point. A sharded matmul is analysed on its own link (`machines`, by index into `points`).
+struct SessionPoints {
+    std::vector<KernelPoint> points;
+    std::map<std::size_t, Hardware> machines;
+    int refused = 0;
+};
+SessionPoints sessionPoints(Session session, const Hardware &hardware);
 
 // The built-in example data set (resources/examples/), as if read from a file.
 std::vector<KernelPoint> examplePoints();
