@@ -109,7 +109,7 @@ std::optional<std::string> refuseCeilings(const Hardware &hardware, const Comput
     return std::nullopt;
 }
 
-// The last guard of docs/MODEL.md §"Accepted ranges": every derived value is finite.
+// The last guard of docs/MODEL.md §10: every derived value is finite.
 std::optional<std::string> refuseNonFinite(const KernelPoint &point, const PointAnalysis &result)
 {
     bool finite = std::isfinite(result.tMin) && std::isfinite(result.tMax)

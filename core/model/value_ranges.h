@@ -1,5 +1,5 @@
 // The ranges every number Ridgepoint computes with must lie in, in one place (docs/MODEL.md
-// §"Accepted ranges"). Inside them every derived value — intensity, performance, attainable,
+// §10 "Accepted ranges"). Inside them every derived value — intensity, performance, attainable,
 // T_min, T_max, utilization — is a finite double: the worst case is 1e30 FLOP over 1e-15 s
 // (1e45 FLOP/s) against a roof of 1 B/s x 1e-36 FLOP/B, a utilization of 1e81. Outside them a
 // file's 1e308 FLOPs over 1e-308 s, a 5e-324 byte count or a 1e-300 FLOP/s peak would give
