@@ -169,10 +169,11 @@ int analyzeToJson(const QCommandLineParser &parser, const QStringList &files,
     std::vector<bool> readAny(inputs.size(), false);
     std::vector<bool> placedAny(inputs.size(), false);
     // Input `file` (none: the example data set).
-    const auto place = [&](KernelPoint &&point, std::optional<std::size_t> file) {
+    const auto place = [&](KernelPoint &&point, std::optional<std::size_t> file,
+                           const Hardware *machine = nullptr) {
         if (file)
             readAny[*file] = true;
-        auto analysis = analyzePoint(point, hardware, options);
+        auto analysis = analyzePoint(point, machine ? *machine : hardware, options);
         if (!analysis) {
             problems.push_back(
                 { Severity::Error, point.source.file, point.source.line, 0, analysis.error() });
@@ -189,8 +190,13 @@ int analyzeToJson(const QCommandLineParser &parser, const QStringList &files,
         if (!input)
             continue;
         if (input->session) {
-            for (KernelPoint &point : sessionPoints(std::move(*input->session), hardware))
-                place(std::move(point), file);
+            auto fromSession = sessionPoints(std::move(*input->session), hardware);
+            outcome.rowErrors += fromSession.refused;
+            for (std::size_t i = 0; i < fromSession.points.size(); ++i) {
+                const auto own = fromSession.machines.find(i);
+                place(std::move(fromSession.points[i]), file,
+                    own == fromSession.machines.end() ? nullptr : &own->second);
+            }
         } else if (input->text) {
             // Its messages were given when it was first read.
             ridgepoint::readPointsFile(
@@ -262,6 +268,8 @@ std::optional<QString> formatFromOptions(const QCommandLineParser &parser)
 struct GatheredPoints {
     std::vector<KernelPoint> points;
     std::vector<std::pair<std::size_t, std::size_t>> ranges; // per file: [first, last)
+    std::map<std::size_t, Hardware> machines; // a session's sharded matmuls: their own link
+    int refused = 0; // session workloads that could not be recomputed
 };
 
 GatheredPoints gatherPoints(const QCommandLineParser &parser,
@@ -273,8 +281,11 @@ GatheredPoints gatherPoints(const QCommandLineParser &parser,
         const std::size_t first = points.size();
         if (input && input->session) {
             auto fromSession = sessionPoints(std::move(*input->session), hardware);
-            points.insert(points.end(), std::make_move_iterator(fromSession.begin()),
-                std::make_move_iterator(fromSession.end()));
+            gathered.refused += fromSession.refused;
+            for (auto &[index, machine] : fromSession.machines)
+                gathered.machines.emplace(first + index, std::move(machine));
+            points.insert(points.end(), std::make_move_iterator(fromSession.points.begin()),
+                std::make_move_iterator(fromSession.points.end()));
         } else if (input) {
             points.insert(points.end(), std::make_move_iterator(input->points.begin()),
                 std::make_move_iterator(input->points.end()));
@@ -306,7 +317,8 @@ int analyzeAndPrint(const QCommandLineParser &parser, const QStringList &files,
     std::vector<std::optional<InputFile>> &inputs, const Hardware &hardware,
     const AnalysisOptions &options, const QString &format, Outcome outcome)
 {
-    auto [points, ranges] = gatherPoints(parser, inputs, hardware);
+    auto [points, ranges, machines, refused] = gatherPoints(parser, inputs, hardware);
+    outcome.rowErrors += refused;
     // Point by point rather than analyzePoints(), to know which file each placed point came from.
     std::vector<AnalyzedPoint> analysed;
     analysed.reserve(points.size());
@@ -315,7 +327,9 @@ int analyzeAndPrint(const QCommandLineParser &parser, const QStringList &files,
     for (std::size_t file = 0, i = 0; i < points.size(); ++i) {
         while (file < ranges.size() && i >= ranges[file].second)
             ++file;
-        auto analysis = analyzePoint(points[i], hardware, options);
+        const auto own = machines.find(i);
+        auto analysis
+            = analyzePoint(points[i], own == machines.end() ? hardware : own->second, options);
         if (!analysis) {
             problems.push_back({ Severity::Error, points[i].source.file, points[i].source.line, 0,
                 analysis.error() });

@@ -5,13 +5,16 @@
 #include "core/io/formats/hardware_json.h"
 #include "core/io/readers.h"
 #include "core/model/units.h"
+#include "core/model/value_ranges.h"
 #include "core/presets/presets.h"
 #include "core/presets/resources.h"
 #include "core/workspace/workspace.h"
 #include "widgets/document/sessionfile.h"
 #include "widgets/export/figuresession.h"
 
+#include <QDir>
 #include <QFileInfo>
+#include <QSaveFile>
 
 #include <string_view>
 
@@ -27,6 +30,20 @@ QTextStream &err()
 {
     static QTextStream stream(stderr);
     return stream;
+}
+
+QString outputProblem(const QString &output)
+{
+    const QFileInfo info(output);
+    if (!info.absoluteDir().exists())
+        return output + ": the folder " + info.absolutePath() + " does not exist";
+    if (info.isDir())
+        return output + ": is a folder (expected a file name)";
+    QSaveFile probe(output);
+    if (!probe.open(QIODevice::WriteOnly))
+        return output + ": cannot write here: " + probe.errorString();
+    probe.cancelWriting();
+    return {};
 }
 
 void addHardwareOptions(QCommandLineParser &parser)
@@ -60,6 +77,10 @@ std::optional<Hardware> hardwareFromOptions(
             err() << "--peak: " << QString::fromStdString(value.error()) << Qt::endl;
             return std::nullopt;
         }
+        if (auto problem = valueProblem(*value, Quantity::Peak)) {
+            err() << "--peak: " << QString::fromStdString(*problem) << Qt::endl;
+            return std::nullopt;
+        }
         peak = *value;
     }
     if (parser.isSet("bandwidth")) {
@@ -67,6 +88,10 @@ std::optional<Hardware> hardwareFromOptions(
             = parsePositiveQuantity(parser.value("bandwidth").toStdString(), Dimension::ByteRate);
         if (!value) {
             err() << "--bandwidth: " << QString::fromStdString(value.error()) << Qt::endl;
+            return std::nullopt;
+        }
+        if (auto problem = valueProblem(*value, Quantity::Bandwidth)) {
+            err() << "--bandwidth: " << QString::fromStdString(*problem) << Qt::endl;
             return std::nullopt;
         }
         bandwidth = *value;
@@ -409,14 +434,30 @@ std::optional<InputFile> readInputFile(
     return input;
 }
 
-std::vector<KernelPoint> sessionPoints(Session session, const Hardware &hardware)
+SessionPoints sessionPoints(Session session, const Hardware &hardware)
 {
     // Through a core Workspace (no Document, no QObject): moves applied and planned workloads
     // recomputed for `hardware`, exactly as the window has them.
     session.hardware = hardware;
     Workspace workspace;
     workspace.loadSession(std::move(session));
-    return workspace.points();
+    SessionPoints out;
+    for (std::size_t i = 0; i < workspace.pointCount(); ++i) {
+        const Workload *workload = workspace.workload(i);
+        if (const std::string *error = workspace.workloadError(i)) {
+            err() << "session: workload \""
+                  << QString::fromStdString(workspace.measuredPoint(i).name)
+                  << "\" cannot be recomputed on " << QString::fromStdString(hardware.name) << ": "
+                  << QString::fromStdString(*error) << " (left out, not shown with its saved point)"
+                  << Qt::endl;
+            ++out.refused;
+            continue;
+        }
+        if (workload && hasOwnMachine(*workload))
+            out.machines.emplace(out.points.size(), workloadMachine(*workload, hardware));
+        out.points.push_back(workspace.point(i));
+    }
+    return out;
 }
 
 std::vector<KernelPoint> examplePoints()

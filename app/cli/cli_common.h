@@ -2,15 +2,16 @@
 #pragma once
 
 #include "core/analysis/analysis.h"
+#include "core/io/readers.h"
 #include "core/model/diagnostic.h"
 #include "core/model/hardware.h"
 #include "core/model/point.h"
-#include "core/io/readers.h"
 #include "core/session/session.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,11 @@ namespace ridgepoint::cli {
 
 QTextStream &out();
 QTextStream &err();
+
+// Checks before any long work that `output` can be written: its folder exists and takes a new
+// file (a QSaveFile is opened there and cancelled, so nothing is left behind and an existing
+// file is untouched). An empty string, else why not ("/no/such: cannot write x.json: ...").
+QString outputProblem(const QString &output);
 
 // --hardware NAME|FILE.json, --peak, --bandwidth, --compute, --sustained.
 void addHardwareOptions(QCommandLineParser &parser);
@@ -85,7 +91,15 @@ std::optional<Session> readSession(const QString &path);
 
 // The points of a session as the window shows them on `hardware`: what-if moves applied and
 // planned workloads recomputed from their models for that machine.
-std::vector<KernelPoint> sessionPoints(Session session, const Hardware &hardware);
+// A workload that cannot be recomputed there (an unknown network or operator, a missing
+// ceiling) is left out with a message naming it and why, never shown with its stale saved
+// point. A sharded matmul is analysed on its own link (`machines`, by index into `points`).
+struct SessionPoints {
+    std::vector<KernelPoint> points;
+    std::map<std::size_t, Hardware> machines;
+    int refused = 0;
+};
+SessionPoints sessionPoints(Session session, const Hardware &hardware);
 
 // The built-in example data set (resources/examples/), as if read from a file.
 std::vector<KernelPoint> examplePoints();

@@ -4,6 +4,7 @@
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/cli_workload_options.h"
+#include "core/model/checked_int.h"
 
 #include "core/model/units.h"
 #include "core/report/workload_report.h"
@@ -110,6 +111,17 @@ int analyzeMeasuredGeneration(const QCommandLineParser &parser, const LlmRun &ru
     if (!integerOption(parser, "prompt-len", prompt)
         || !integerOption(parser, "gen-tokens", generated))
         return kExitBadInput;
+    // The context grows to prompt + generated tokens: checked before any model adds them.
+    if (!checkedAdd(prompt, generated)) {
+        err() << "--prompt-len + --gen-tokens: " << prompt << " + " << generated
+              << " does not fit a 64-bit count (the largest is 9223372036854775807)" << Qt::endl;
+        return kExitBadInput;
+    }
+    if (generated > kMaxGeneratedTokens) {
+        err() << "--gen-tokens: " << generated << " is more than " << kMaxGeneratedTokens
+              << " generated tokens (each is one decode step to model)" << Qt::endl;
+        return kExitBadInput;
+    }
     const auto seconds
         = parsePositiveQuantity(parser.value("measured-time").toStdString(), Dimension::Time);
     if (!seconds) {

@@ -9,6 +9,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QSaveFile>
 
 #include <atomic>
 #include <csignal>
@@ -205,17 +206,17 @@ Expected<MeasureResult, std::string> measureWithProgress(const MeasureOptions &o
     return result;
 }
 
-// Writes `json` to `output`; false after saying why.
-bool writeHardwareFile(const QString &output, const std::string &json)
+// Writes `json` to `output` atomically (a failed write leaves the old file as it was); an
+// empty string, else why it failed.
+QString writeHardwareFile(const QString &output, const std::string &json)
 {
-    QFile file(output);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+    QSaveFile file(output);
+    if (!file.open(QIODevice::WriteOnly)
         || file.write(json.data(), static_cast<qint64>(json.size()))
-            != static_cast<qint64>(json.size())) {
-        err() << output << ": cannot write: " << file.errorString() << Qt::endl;
-        return false;
-    }
-    return true;
+            != static_cast<qint64>(json.size())
+        || !file.commit())
+        return output + ": cannot write: " + file.errorString();
+    return {};
 }
 
 } // namespace
@@ -235,19 +236,32 @@ int runMeasure(const QStringList &arguments)
     if (!options)
         return kExitBadInput;
 
+    // The output is checked before the 10-60 s run, not found unwritable after it.
     const QString output = parser.value("output");
+    if (!output.isEmpty()) {
+        if (const QString problem = outputProblem(output); !problem.isEmpty()) {
+            err() << "measure: " << problem << Qt::endl;
+            return kExitBadInput;
+        }
+    }
     const auto result = measureWithProgress(*options);
     if (!result) {
         err() << "measure: " << QString::fromStdString(result.error()) << Qt::endl;
         return result.error().starts_with("unknown instruction") ? kExitBadInput : kExitFailure;
     }
     const std::string json = writeMeasuredHardwareJson(result->hardware, result->measurement);
-    if (!output.isEmpty() && !writeHardwareFile(output, json))
-        return kExitFailure;
+    const QString writeError = output.isEmpty() ? QString() : writeHardwareFile(output, json);
+    // The results are printed even when the file could not be written: the run is not lost.
     out() << QString::fromStdString(parser.isSet("json")
             ? json
-            : measurementTable(result->hardware, result->measurement, output));
+            : measurementTable(
+                result->hardware, result->measurement, writeError.isEmpty() ? output : QString()));
     out().flush();
+    if (!writeError.isEmpty()) {
+        err() << "measure: " << writeError << " (the results are printed above; nothing was "
+              << "written, any older file there is unchanged)" << Qt::endl;
+        return kExitFailure;
+    }
     return kExitOk;
 }
 

@@ -203,6 +203,10 @@ std::optional<RenderRequest> requestFromOptions(const QCommandLineParser &parser
               << "\" (expected .png, .svg or .pdf)" << Qt::endl;
         return std::nullopt;
     }
+    if (const QString problem = outputProblem(request.output); !problem.isEmpty()) {
+        err() << problem << Qt::endl;
+        return std::nullopt;
+    }
     const auto size = sizeFromOptions(parser);
     if (!size)
         return std::nullopt;

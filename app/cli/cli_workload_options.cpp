@@ -1,5 +1,7 @@
 #include "app/cli/cli_workload_options.h"
 
+#include "core/model/checked_int.h"
+
 #include "app/cli/cli.h"
 #include "app/cli/cli_common.h"
 
@@ -88,11 +90,18 @@ int runIntegerSweep(const SweepRange &range, const Hardware &hardware, bool json
     std::vector<double> rounded;
     for (double v : *values) {
         const double r = std::round(v);
+        // Checked before any model sees it: 2^63 cast to int64 is undefined behaviour.
+        if (!toCount(r)) {
+            fail("--sweep: " + QString::fromStdString(range.parameter) + " = "
+                + QString::number(r, 'g', 17)
+                + " does not fit a 64-bit count (the largest is 9223372036854775807)");
+            return kExitBadInput;
+        }
         if (rounded.empty() || rounded.back() != r)
             rounded.push_back(r);
     }
     auto result = runSweep(
-        range.parameter, rounded, [&](double v) { return model(static_cast<std::int64_t>(v)); });
+        range.parameter, rounded, [&](double v) { return model(toCount(v).value_or(1)); });
     if (!result) {
         fail(QString::fromStdString(result.error()));
         return kExitBadInput;

@@ -98,6 +98,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_plot, &RooflinePlot::cursorMoved, this, &MainWindow::showCursor);
     connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::hardwareChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &Document::editRefused, this,
+        [this](const QString &why) { statusBar()->showMessage(why, 10000); });
     connect(m_document, &Document::hardwareChanged, this, &MainWindow::rememberPreset);
     updateTitle();
     resize(1600, 950);

@@ -210,24 +210,53 @@ void SessionController::load(const Session &session)
     emit sessionLoaded();
 }
 
+QString SessionController::sessionFileFor(const QString &fileName)
+{
+    if (fileName.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        return fileName;
+    QString base = fileName;
+    for (const char *picture : { ".svg", ".png", ".pdf" }) {
+        if (base.endsWith(QLatin1String(picture), Qt::CaseInsensitive)) {
+            base.chop(4);
+            break;
+        }
+    }
+    return base + QStringLiteral(".ridgepoint.json");
+}
+
 bool SessionController::save()
 {
     if (m_fileName.isEmpty())
         return saveAs();
-    return saveTo(m_fileName);
+    const QString target = sessionFileFor(m_fileName);
+    if (target == m_fileName)
+        return saveTo(m_fileName);
+    // Opened from a picture: the picture stays; the session goes beside it, never over a file
+    // that is there already without asking.
+    if (QFileInfo::exists(target))
+        return saveAs();
+    const QString picture = QFileInfo(m_fileName).fileName();
+    if (!saveTo(target))
+        return false;
+    m_window->statusBar()->showMessage(tr("Kept the picture %1; saved the session beside it as %2")
+                                           .arg(picture, QFileInfo(target).fileName()),
+        10000);
+    return true;
 }
 
 bool SessionController::saveAs()
 {
-    QString directory = Settings::get(settings::sessionDirectory);
-    const QString suggested = QDir(directory).filePath(name() + ".ridgepoint.json");
-    QString fileName = QFileDialog::getSaveFileName(m_window, tr("Save session"), suggested,
-        tr("Ridgepoint sessions (*.ridgepoint.json);;All files (*)"));
+    const QString suggested = m_fileName.isEmpty()
+        ? QDir(Settings::get(settings::sessionDirectory)).filePath(name() + ".ridgepoint.json")
+        : sessionFileFor(m_fileName);
+    QString fileName = m_chooseSaveFile
+        ? m_chooseSaveFile(suggested)
+        : QFileDialog::getSaveFileName(m_window, tr("Save session"), suggested,
+            tr("Ridgepoint sessions (*.ridgepoint.json);;All files (*)"));
     if (fileName.isEmpty())
         return false;
-    if (!fileName.endsWith(".json"))
-        fileName += ".ridgepoint.json";
-    return saveTo(fileName);
+    // A name that is not .json (a picture's, or none) becomes NAME.ridgepoint.json.
+    return saveTo(sessionFileFor(fileName));
 }
 
 bool SessionController::saveTo(const QString &fileName)

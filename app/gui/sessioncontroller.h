@@ -7,7 +7,9 @@
 
 #include <QObject>
 #include <QString>
+
 #include <QTimer>
+#include <functional>
 
 class QMenu;
 class QMainWindow;
@@ -42,7 +44,10 @@ public:
     // Reads a session (or the one in an exported picture), then asks about unsaved changes
     // and opens it; errors are shown, without asking first. False if not opened.
     bool open(const QString &fileName);
-    bool save(); // to the session's file, else asks for one
+    // To the session's file, else asks for one. A session opened from a picture (SVG, PNG,
+    // PDF) is never written over it: it goes beside it as NAME.ridgepoint.json, or through
+    // Save as when that file exists already.
+    bool save();
     bool saveAs();
     bool saveTo(const QString &fileName);
     // Asks Save / Discard / Cancel when there are unsaved changes. False: the user cancelled
@@ -55,6 +60,15 @@ public:
 
     // Where unsaved work is written every minute (AppDataLocation/autosave.ridgepoint.json).
     static QString autosavePath();
+    // Where a session read from `fileName` is saved: itself when it is a session (.json), else
+    // the picture's name with .ridgepoint.json instead of .svg/.png/.pdf, in the same folder.
+    static QString sessionFileFor(const QString &fileName);
+    // Replaces the Save as file dialog (tests): gets the suggested path, returns the chosen one
+    // or an empty string for Cancel.
+    void setSaveFileChooser(std::function<QString(const QString &)> chooser)
+    {
+        m_chooseSaveFile = std::move(chooser);
+    }
     // Writes the autosave now if there are unsaved changes. An empty string, or why it failed.
     QString autosave();
     // At start: if an autosave was left behind (a crash), offers to restore it. True if restored.
@@ -84,6 +98,7 @@ private:
     QTimer m_autosaveTimer;
     QMenu *m_recentMenu = nullptr;
     QString m_untitledName; // the name of a session without a file ("Untitled")
+    std::function<QString(const QString &)> m_chooseSaveFile;
 };
 
 } // namespace ridgepoint

@@ -2,6 +2,7 @@
 
 #include "core/model/memory_hint.h"
 #include "core/model/units.h"
+#include "core/model/value_ranges.h"
 
 #include <algorithm>
 #include <cmath>
@@ -88,7 +89,40 @@ std::optional<std::string> refuseCounts(const KernelPoint &point, bool byIntensi
         return who(point) + ": measured time must be a positive finite number of seconds";
     if (point.measuredRate && !positiveFinite(*point.measuredRate))
         return who(point) + ": measured performance must be a positive finite FLOP/s";
+    if (auto outOfRange = pointRangeProblem(point))
+        return who(point) + ": " + *outOfRange;
     return std::nullopt;
+}
+
+// A ceiling outside the accepted ranges (a machine built in code or edited, not read through
+// validateHardware), or nullopt.
+std::optional<std::string> refuseCeilings(const Hardware &hardware, const ComputeCeiling &compute)
+{
+    if (auto problem = valueProblem(compute.peak, Quantity::Peak))
+        return "compute ceiling \"" + compute.name + "\" of " + hardware.name + ": peak "
+            + *problem;
+    for (const auto &memory : hardware.memory) {
+        if (auto problem = valueProblem(memory.bandwidth, Quantity::Bandwidth))
+            return "memory ceiling \"" + memory.name + "\" of " + hardware.name + ": bandwidth "
+                + *problem;
+    }
+    return std::nullopt;
+}
+
+// The last guard of docs/MODEL.md §10: every derived value is finite.
+std::optional<std::string> refuseNonFinite(const KernelPoint &point, const PointAnalysis &result)
+{
+    bool finite = std::isfinite(result.tMin) && std::isfinite(result.tMax)
+        && std::isfinite(result.attainable) && result.attainable > 0.0;
+    for (const auto *value : { &result.performance, &result.utilization })
+        finite = finite && (!*value || std::isfinite(**value));
+    for (const auto &level : result.levels)
+        finite = finite && std::isfinite(level.intensity) && std::isfinite(level.attainable)
+            && std::isfinite(level.tMem);
+    if (finite)
+        return std::nullopt;
+    return who(point) + ": its values give a non-finite or zero roof on this machine "
+        + "(expected results inside the accepted ranges, docs/MODEL.md)";
 }
 
 // The ceiling named in the options, else the one of the point's precision, else the default.
@@ -270,6 +304,8 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
     const auto compute = chooseComputeCeiling(point, hardware, options);
     if (!compute)
         return ridgepoint::Unexpected(compute.error());
+    if (auto refused = refuseCeilings(hardware, **compute))
+        return ridgepoint::Unexpected(std::move(*refused));
 
     PointAnalysis result;
     result.computeCeiling = (*compute)->name;
@@ -294,6 +330,8 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
     if (!byIntensity)
         result.attainable = point.flops / result.tMin;
     judgeMeasurement(point, options, byIntensity, result);
+    if (auto refused = refuseNonFinite(point, result))
+        return ridgepoint::Unexpected(std::move(*refused));
     return result;
 }
 

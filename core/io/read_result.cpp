@@ -1,5 +1,7 @@
 #include "core/io/read_result.h"
 
+#include "core/model/value_ranges.h"
+
 #include <cmath>
 
 namespace ridgepoint {
@@ -40,7 +42,7 @@ std::optional<std::string> pointProblem(const KernelPoint &point)
     if (s.stddev && !(std::isfinite(*s.stddev) && *s.stddev >= 0.0))
         return std::string(
             "the time standard deviation is not a finite number of zero or more seconds");
-    return std::nullopt;
+    return pointRangeProblem(point);
 }
 
 void keepValidMachine(

@@ -29,7 +29,8 @@ struct HardwareReadResult {
 using PointSink = std::function<void(KernelPoint &&)>;
 
 // Why a point a reader built must not be returned: an empty name, or a count that is NaN,
-// infinite or negative, or bytes, time, rate or intensity that are not greater than zero.
+// infinite or negative, or bytes, time, rate or intensity that are not greater than zero, or
+// a value outside the accepted ranges (core/model/value_ranges.h: 1e308 FLOPs, 5e-324 bytes).
 // nullopt when the point is sound. Every points reader checks each point with this before
 // returning it, so arithmetic on valid-looking cells (1e300 GB x 1e9 overflows to infinity,
 // a negative counter, FLOPs / intensity rounding to 0 bytes) becomes an error on that row

@@ -1,5 +1,7 @@
 #include "core/model/hardware.h"
 
+#include "core/model/value_ranges.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -164,6 +166,16 @@ double ridgeIntensity(const ComputeCeiling &compute, const MemoryCeiling &memory
     return compute.peak / memory.bandwidth;
 }
 
+namespace {
+
+// "sustained " when a fraction scales the value that is out of range.
+std::string sustainedWord(const Hardware &hardware, const std::optional<double> &own)
+{
+    return own || hardware.sustainedFraction ? "sustained " : "";
+}
+
+} // namespace
+
 std::vector<std::string> validateHardware(const Hardware &hardware)
 {
     std::vector<std::string> problems;
@@ -186,6 +198,9 @@ std::vector<std::string> validateHardware(const Hardware &hardware)
         if (!(ceiling.peak > 0.0) || !std::isfinite(ceiling.peak))
             problems.push_back(
                 "compute ceiling \"" + ceiling.name + "\": peak must be a positive finite FLOP/s");
+        else if (auto out = valueProblem(sustainedPeak(hardware, ceiling), Quantity::Peak))
+            problems.push_back("compute ceiling \"" + ceiling.name
+                + "\": " + sustainedWord(hardware, ceiling.sustainedFraction) + "peak " + *out);
         checkFraction(ceiling.sustainedFraction, "compute ceiling \"" + ceiling.name + "\"");
         if (!names.insert(ceiling.name).second)
             problems.push_back("ceiling name \"" + ceiling.name + "\" is used twice");
@@ -196,6 +211,10 @@ std::vector<std::string> validateHardware(const Hardware &hardware)
         if (!(ceiling.bandwidth > 0.0) || !std::isfinite(ceiling.bandwidth))
             problems.push_back(
                 "memory ceiling \"" + ceiling.name + "\": bandwidth must be a positive finite B/s");
+        else if (auto out
+            = valueProblem(sustainedBandwidth(hardware, ceiling), Quantity::Bandwidth))
+            problems.push_back("memory ceiling \"" + ceiling.name + "\": "
+                + sustainedWord(hardware, ceiling.sustainedFraction) + "bandwidth " + *out);
         checkFraction(ceiling.sustainedFraction, "memory ceiling \"" + ceiling.name + "\"");
         if (!names.insert(ceiling.name).second)
             problems.push_back("ceiling name \"" + ceiling.name + "\" is used twice");

@@ -85,7 +85,9 @@ ridgepoint::Expected<Hardware, std::string> withOverrides(const Hardware &hardwa
     std::optional<double> peak, std::optional<double> bandwidth, std::string_view computeName = {});
 
 // Checks that a machine can be analysed: a name, at least one compute and one memory ceiling,
-// positive finite peaks, unique ceiling names, fractions in (0, 1], a known default.
+// positive finite peaks and bandwidths inside the accepted range (core/model/value_ranges.h:
+// [1, 1e21] per second, sustained values included), unique ceiling names, fractions in (0, 1],
+// a known default.
 std::vector<std::string> validateHardware(const Hardware &hardware);
 
 } // namespace ridgepoint

@@ -4,6 +4,7 @@
 
 #include "core/io/formats/hardware_json.h"
 #include "core/io/formats/points_json.h"
+#include "core/model/value_ranges.h"
 #include "core/report/json_detail.h"
 #include "core/session/session_json.h"
 
@@ -118,6 +119,8 @@ void readPoints(const Json &list, Reader &in, Session &session)
             point.point.source = {};
         point.bytesFactor = in.number(list[i], "bytesFactor", path, 1.0, true).value_or(1.0);
         point.timeFactor = in.number(list[i], "timeFactor", path, 1.0, true).value_or(1.0);
+        if (auto problem = moveProblem(point.point, point.bytesFactor, point.timeFactor))
+            in.error(path, *problem);
         if (list[i].contains("workload"))
             point.workload
                 = session_json::readWorkload(list[i]["workload"], path + ".workload", in);

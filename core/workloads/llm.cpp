@@ -1,5 +1,7 @@
 #include "core/workloads/llm.h"
 
+#include "core/model/checked_int.h"
+
 #include "core/report/json_detail.h"
 
 #include "core/presets/resources.h"
@@ -335,6 +337,12 @@ ridgepoint::Expected<GenerationAnalysis, std::string> analyzeGeneration(const Mo
         return ridgepoint::Unexpected("the prompt length must be a positive integer");
     if (generatedTokens < 1)
         return ridgepoint::Unexpected("the number of generated tokens must be a positive integer");
+    if (!checkedAdd(promptLength, generatedTokens))
+        return ridgepoint::Unexpected(
+            "the prompt length plus the generated tokens do not fit a 64-bit count");
+    if (generatedTokens > kMaxGeneratedTokens)
+        return ridgepoint::Unexpected("more than " + std::to_string(kMaxGeneratedTokens)
+            + " generated tokens (each is one decode step to model)");
     if (!(measuredSeconds > 0.0) || !std::isfinite(measuredSeconds))
         return ridgepoint::Unexpected("the measured time must be a positive number of seconds");
 

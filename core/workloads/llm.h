@@ -8,8 +8,8 @@
 #include "core/model/hardware.h"
 #include "core/model/point.h"
 
-#include <cstdint>
 #include "core/model/expected.h"
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -92,6 +92,10 @@ struct LlmResult {
 
 ridgepoint::Expected<LlmResult, std::string> modelLlm(const ModelConfig &model, const LlmSpec &spec,
     const Hardware &hardware, const AnalysisOptions &options = {});
+
+// The most generated tokens analyzeGeneration models: each is one decode step, so a larger
+// count would run for minutes (prompt + generated must also fit an int64).
+inline constexpr std::int64_t kMaxGeneratedTokens = 1'000'000;
 
 // A measured generation (prompt length, generated tokens, measured time):
 // the prefill of the prompt plus gen_tokens decode steps with a growing context, as one point

@@ -82,6 +82,21 @@ ridgepoint::Expected<KernelPoint, std::string> workloadPoint(
     return point;
 }
 
+bool hasOwnMachine(const Workload &workload)
+{
+    const auto *matmul = std::get_if<MatmulWorkload>(&workload.model);
+    return matmul && matmul->shards;
+}
+
+Hardware workloadMachine(const Workload &workload, const Hardware &hardware)
+{
+    const auto *matmul = std::get_if<MatmulWorkload>(&workload.model);
+    if (!matmul || !matmul->shards)
+        return hardware;
+    auto machine = shardedMachine(hardware, *matmul->shards);
+    return machine ? std::move(*machine) : hardware;
+}
+
 bool setWorkloadParameter(Workload &workload, const std::string &name, std::int64_t value)
 {
     if (auto *m = std::get_if<MatmulWorkload>(&workload.model)) {

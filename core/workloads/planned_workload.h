@@ -4,8 +4,8 @@
 #pragma once
 
 #include "core/model/hardware.h"
-#include "core/workloads/llm.h"
 #include "core/model/point.h"
+#include "core/workloads/llm.h"
 #include "core/workloads/workloads.h"
 
 #include "core/model/expected.h"
@@ -51,6 +51,13 @@ LlmSpec llmSpecForMode(LlmSpec spec, QuantMode mode);
 // missing ("… has no int8 compute ceiling (needed by quantization mode int8)").
 ridgepoint::Expected<KernelPoint, std::string> workloadPoint(
     const Workload &workload, QuantMode mode, const Hardware &hardware);
+
+// The machine the workload's point is analysed on: a sharded matmul's own link (shardedMachine:
+// its networkBandwidth, not the machine's), else `hardware` itself. nullptr-free: when no link
+// can be chosen, workloadPoint has refused the workload already and `hardware` is returned.
+Hardware workloadMachine(const Workload &workload, const Hardware &hardware);
+// True when workloadMachine differs from the machine (a sharded matmul).
+bool hasOwnMachine(const Workload &workload);
 
 // Sets parameter `name` of a workload ("b", "d", "f", "shards", "tile" for a matmul; "seq",
 // "batch" for an LLM) to `value`. False when the workload has no such parameter.

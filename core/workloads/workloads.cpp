@@ -287,6 +287,16 @@ std::string matmulPointName(const MatmulSpec &spec, const std::optional<TileSpec
 
 } // namespace
 
+ridgepoint::Expected<Hardware, std::string> shardedMachine(
+    const Hardware &hardware, const ShardSpec &shards)
+{
+    Hardware machine = hardware;
+    auto chosen = chooseNetworkCeiling(machine, hardware, shards);
+    if (!chosen)
+        return ridgepoint::Unexpected(chosen.error());
+    return machine;
+}
+
 ridgepoint::Expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &spec,
     const Hardware &hardware, const CeilingChoice &choice, const std::optional<TileSpec> &tile,
     const std::optional<ShardSpec> &shards)

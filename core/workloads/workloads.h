@@ -128,6 +128,12 @@ ridgepoint::Expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &sp
     const std::optional<TileSpec> &tile = std::nullopt,
     const std::optional<ShardSpec> &shards = std::nullopt);
 
+// The machine a sharded matmul's point is analysed on: `hardware` with the chosen network
+// ceiling first of its level and, when the shards give one, their own networkBandwidth. The
+// error says why no link can be chosen (an unknown network name).
+ridgepoint::Expected<Hardware, std::string> shardedMachine(
+    const Hardware &hardware, const ShardSpec &shards);
+
 // ---- Smaller workloads (docs/MODEL.md §5.1, §5.5, §5.6) ----
 
 // x·y for x, y of N elements: 2N−1 FLOPs, (2N + 1)·s bytes (4N + 2 in bf16).

@@ -75,6 +75,9 @@ PointResult Workspace::measuredAnalysis(std::size_t index) const
 {
     if (m_moves[index].isIdentity() || workloadError(index))
         return m_analysis[index];
+    if (const WorkloadSlot *slot = workloadSlot(index); slot && hasOwnMachine(slot->workload))
+        return analyzePoint(
+            m_points[index], workloadMachine(slot->workload, m_hardware), m_options);
     return analyzePoint(m_points[index], m_hardware, m_options);
 }
 
@@ -208,8 +211,12 @@ void Workspace::reanalyseAll()
 
 void Workspace::reanalyse(std::size_t index)
 {
+    const WorkloadSlot *slot = m_workloads.empty() ? nullptr : workloadSlot(index);
     if (const std::string *error = workloadError(index))
         m_analysis[index] = ridgepoint::Unexpected(*error);
+    else if (slot && hasOwnMachine(slot->workload)) // a sharded matmul: its own link
+        m_analysis[index]
+            = analyzePoint(point(index), workloadMachine(slot->workload, m_hardware), m_options);
     else if (m_moves[index].isIdentity()) // no copy of the point: most are not moved
         m_analysis[index] = analyzePoint(m_points[index], m_hardware, m_options);
     else

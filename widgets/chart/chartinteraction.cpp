@@ -1,5 +1,7 @@
 #include "widgets/chart/chartinteraction.h"
 
+#include "core/model/value_ranges.h"
+
 #include "core/model/units.h"
 #include "widgets/chart/chartdecorations.h"
 #include "widgets/chart/rooflineplot.h"
@@ -105,6 +107,8 @@ void ChartInteraction::dragTo(const QPointF &position, EditPhase phase)
     QString text;
     const bool compute = m_drag->kind == Drag::Kind::Compute;
     const double value = draggedRoof(compute, m_drag->startValue, rx, ry);
+    if (valueProblem(value, compute ? Quantity::Peak : Quantity::Bandwidth))
+        return; // the roof stops at the edge of the accepted range
     if (compute) {
         auto &c = hw.compute[m_drag->index];
         c.peak = value;

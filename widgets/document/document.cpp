@@ -1,5 +1,7 @@
 #include "widgets/document/document.h"
 
+#include "core/model/value_ranges.h"
+
 #include "widgets/document/changevalue.h"
 
 #include <QUndoStack>
@@ -90,18 +92,27 @@ void Document::editHardware(Hardware edited, const QString &text, EditPhase phas
         [this](const Hardware &value) { applyHardware(value); }, phase == EditPhase::Final));
 }
 
-void Document::setWhatIf(std::size_t index, const WhatIf &move, EditPhase phase)
+QString Document::setWhatIf(std::size_t index, const WhatIf &move, EditPhase phase)
 {
     if (index >= m_workspace.pointCount())
-        return;
+        return {};
+    // A move whose product leaves the accepted ranges would give inf: refused, with why.
+    const KernelPoint &measured = m_workspace.measuredPoint(index);
+    if (auto problem = moveProblem(measured, move.bytesFactor, move.timeFactor)) {
+        const QString why
+            = tr("Move of %1 refused: %2")
+                  .arg(QString::fromStdString(measured.name), QString::fromStdString(*problem));
+        emit editRefused(why);
+        return why;
+    }
     if (phase == EditPhase::Final && !hasOpenPreview() && move == m_workspace.whatIf(index))
-        return; // a click without a drag is not an edit
-    const QString text
-        = tr("Move %1").arg(QString::fromStdString(m_workspace.measuredPoint(index).name));
+        return {}; // a click without a drag is not an edit
+    const QString text = tr("Move %1").arg(QString::fromStdString(measured.name));
     m_undoStack->push(new ChangeValue<WhatIf>(
         text, CommandId::WhatIf, "point " + std::to_string(index), m_workspace.whatIf(index), move,
         [this, index](const WhatIf &value) { applyWhatIf(index, value); },
         phase == EditPhase::Final));
+    return {};
 }
 
 void Document::clearWhatIfs()

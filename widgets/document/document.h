@@ -66,7 +66,9 @@ public:
     {
         return m_workspace.measuredAnalysis(index);
     }
-    void setWhatIf(std::size_t index, const WhatIf &move, EditPhase phase = EditPhase::Final);
+    // Refuses a move that takes the point outside the accepted ranges (core/model/
+    // value_ranges.h): returns why (also emitted as editRefused), else an empty string.
+    QString setWhatIf(std::size_t index, const WhatIf &move, EditPhase phase = EditPhase::Final);
     // Removes every what-if move (one undo step).
     void clearWhatIfs();
     // Esc during a drag: undoes the open drag command and drops it from the history.
@@ -140,6 +142,8 @@ signals:
     void quantModeChanged();
     void annotationsChanged();
     void baselineChanged();
+    // An edit was refused (a what-if move out of range); the text says why.
+    void editRefused(const QString &why);
 
 private:
     friend class PointListCommand;

@@ -1,5 +1,7 @@
 #include "widgets/models/ceilingstablemodel.h"
 
+#include "core/model/value_ranges.h"
+
 #include "core/model/units.h"
 #include "widgets/document/document.h"
 
@@ -195,6 +197,8 @@ bool CeilingsTableModel::setData(const QModelIndex &index, const QVariant &value
             = parsePositiveQuantity(text, compute ? Dimension::FlopRate : Dimension::ByteRate);
         if (!parsed)
             return reject(q(parsed.error()));
+        if (auto problem = valueProblem(*parsed, compute ? Quantity::Peak : Quantity::Bandwidth))
+            return reject(q(*problem));
         if (compute)
             hw.compute[static_cast<std::size_t>(row)].peak = *parsed;
         else

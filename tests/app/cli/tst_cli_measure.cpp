@@ -31,6 +31,8 @@ private slots:
     void quickRunWithoutAvx512();
     void sweepStaysWithinTheGivenWorkingSets();
     void fileIsAHardwareFile();
+    void checksTheOutputBeforeWorking_data();
+    void checksTheOutputBeforeWorking();
     void rejectsBadOptions_data();
     void rejectsBadOptions();
 
@@ -152,6 +154,41 @@ void TestCliMeasure::fileIsAHardwareFile()
     QVERIFY(table.out.contains("Bytes counted"));
     QVERIFY(table.out.contains("write-allocate"));
     QVERIFY(table.out.contains("Reported caches"));
+}
+
+void TestCliMeasure::checksTheOutputBeforeWorking_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("output"); // relative to a temporary folder
+    QTest::addColumn<QString>("message");
+    QTest::newRow("measure, missing folder") << "measure"
+                                             << "no/such/machine.json"
+                                             << "does not exist";
+    QTest::newRow("measure, a folder") << "measure"
+                                       << "."
+                                       << "is a folder";
+    QTest::newRow("render, missing folder") << "render"
+                                            << "no/such/roof.svg"
+                                            << "does not exist";
+}
+
+// A missing or unwritable output is found before the 10-60 s measurement (no progress lines),
+// and an existing file there is left untouched.
+void TestCliMeasure::checksTheOutputBeforeWorking()
+{
+    QFETCH(QString, command);
+    QFETCH(QString, output);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    const QString path = output == "." ? dir.path() : dir.filePath(output);
+    const QStringList arguments = command == "measure"
+        ? QStringList { "measure", "--quick", "--budget", "1", "-o", path }
+        : QStringList { "render", "--hardware", "h100", "--example", "-o", path };
+    const Run run = ridgepoint(arguments);
+    QCOMPARE(run.status, 2);
+    QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
+    QVERIFY2(!run.err.contains("%]"), run.err.constData()); // nothing was measured
+    QVERIFY(run.out.isEmpty());
 }
 
 void TestCliMeasure::rejectsBadOptions_data()

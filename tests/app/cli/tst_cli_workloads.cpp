@@ -36,6 +36,8 @@ class TestCliWorkloads : public QObject
     Q_OBJECT
 
 private slots:
+    void refusesCountsThatOverflow_data();
+    void refusesCountsThatOverflow();
     void matmulPrintsTheIssueKeys();
     void matmulReproducesSection6_data();
     void matmulReproducesSection6();
@@ -286,6 +288,40 @@ void TestCliWorkloads::exitsTwoOnBadInput()
     QCOMPARE(run.status, 2);
     QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err.constData());
     QVERIFY(run.out.isEmpty());
+}
+
+void TestCliWorkloads::refusesCountsThatOverflow_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    const QStringList matmul { "matmul", "--hardware", "h100", "--d", "1024", "--f", "1024" };
+    const QStringList generation { "llm", "--model", "llama-2-7b", "--hardware", "h100",
+        "--measured-time", "1 s" };
+    QTest::newRow("sweep to 2^63 - 1")
+        << matmul + QStringList { "--sweep", "b=1:9223372036854775807:x2" }
+        << "--sweep: b = 9.2233720368547758e+18 does not fit a 64-bit count";
+    QTest::newRow("prompt + generated overflow")
+        << generation + QStringList { "--prompt-len", "9223372036854775807", "--gen-tokens", "2" }
+        << "--prompt-len + --gen-tokens: 9223372036854775807 + 2 does not fit a 64-bit count";
+    QTest::newRow("prompt + generated overflow, both huge")
+        << generation
+            + QStringList { "--prompt-len", "4611686018427387904", "--gen-tokens",
+                  "4611686018427387904" }
+        << "--prompt-len + --gen-tokens: 4611686018427387904 + 4611686018427387904 does not fit";
+    QTest::newRow("generated tokens beyond the model's steps")
+        << generation + QStringList { "--prompt-len", "10", "--gen-tokens", "1000001" }
+        << "--gen-tokens: 1000001 is more than 1000000 generated tokens";
+}
+
+// User-given counts are checked in 64-bit arithmetic before any model adds or casts them
+// (2^63 - 1 + 2 was undefined behaviour even though the value was refused later).
+void TestCliWorkloads::refusesCountsThatOverflow()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    const Run run = ridgepoint(arguments);
+    QCOMPARE(run.status, 2);
+    QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliWorkloads)

@@ -6,18 +6,20 @@
 #include "app/gui/sessioncontroller.h"
 #include "tests/support/testfiles.h"
 
-#include "tests/support/testmachine.h"
 #include "core/session/session.h"
-#include "widgets/document/document.h"
-#include "widgets/dialogs/messagebox.h"
+#include "tests/support/testmachine.h"
 #include "widgets/chart/rooflineplot.h"
+#include "widgets/dialogs/messagebox.h"
+#include "widgets/document/document.h"
 #include "widgets/document/sessionfile.h"
 #include "widgets/document/settings.h"
+#include "widgets/export/exportoptions.h"
 
 #include <QFile>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -39,6 +41,8 @@ private slots:
 
     void savesAndReopensTheWholeWorkspace();
     void ctrlSSavesToTheSessionFile();
+    void ctrlSKeepsThePictureASessionCameFrom_data();
+    void ctrlSKeepsThePictureASessionCameFrom();
     void titleShowsNameAndModifiedMarker();
     void failedSaveLeavesTheOldFile_data();
     void failedSaveLeavesTheOldFile();
@@ -160,6 +164,70 @@ void TestMainWindowSession::ctrlSSavesToTheSessionFile()
     const auto read = readSessionFile(path);
     QVERIFY(read.session);
     QCOMPARE(read.session->points[1].bytesFactor, 2.0);
+}
+
+void TestMainWindowSession::ctrlSKeepsThePictureASessionCameFrom_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<bool>("besideExists");
+    QTest::newRow("SVG, nothing beside") << "svg" << false;
+    QTest::newRow("PNG, nothing beside") << "png" << false;
+    QTest::newRow("PDF, nothing beside") << "pdf" << false;
+    QTest::newRow("SVG, a file beside already: Save as") << "svg" << true;
+}
+
+void TestMainWindowSession::ctrlSKeepsThePictureASessionCameFrom()
+{
+    QFETCH(QString, kind);
+    QFETCH(bool, besideExists);
+    const QString picture = m_dir->filePath("roofline." + kind);
+    const QString beside = m_dir->filePath("roofline.ridgepoint.json");
+    {
+        auto source = makeWindow();
+        ExportOptions options;
+        options.width = 320;
+        options.height = 200;
+        options.session
+            = QByteArray::fromStdString(writeSessionJson(source->sessions()->snapshot()));
+        QCOMPARE(source->plot()->exportTo(picture, options), QString());
+    }
+    const QByteArray pictureBytes = readAll(picture);
+    QVERIFY(pictureBytes.size() > 100);
+    const QByteArray other = "not mine";
+    if (besideExists)
+        writeAll(beside, other);
+    const QString chosen = m_dir->filePath("chosen.ridgepoint.json");
+    QStringList suggestions;
+
+    auto window = std::make_unique<MainWindow>();
+    window->show();
+    window->sessions()->setSaveFileChooser([&](const QString &suggested) {
+        suggestions << suggested;
+        return chosen;
+    });
+    QVERIFY(window->sessions()->open(picture));
+    window->document()->setWhatIf(1, WhatIf { 2.0, 1.0 });
+    window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window.get()));
+    QTest::keyClick(window.get(), Qt::Key_S, Qt::ControlModifier);
+
+    QCOMPARE(readAll(picture), pictureBytes); // the picture is byte for byte what it was
+    QVERIFY(window->document()->undoStack()->isClean());
+    const QString saved = besideExists ? chosen : beside;
+    QCOMPARE(window->sessions()->fileName(), saved);
+    const auto read = readSessionFile(saved);
+    QVERIFY(read.session);
+    QCOMPARE(read.session->points[1].bytesFactor, 2.0);
+    if (besideExists) {
+        QCOMPARE(suggestions, QStringList { beside }); // Save as proposed NAME.ridgepoint.json
+        QCOMPARE(readAll(beside), other); // and the file there was not overwritten
+    } else {
+        QVERIFY(suggestions.isEmpty());
+        const QString status = window->statusBar()->currentMessage();
+        QVERIFY2(status.contains("Kept the picture roofline." + kind)
+                && status.contains("saved the session beside it as roofline.ridgepoint.json"),
+            qPrintable(status));
+    }
 }
 
 void TestMainWindowSession::titleShowsNameAndModifiedMarker()

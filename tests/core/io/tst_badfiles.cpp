@@ -68,6 +68,12 @@ const Expectation kCorpus[] = {
     {"peaks_negative_bandwidth.csv", true, "peaks_negative_bandwidth.csv:2:28: column \"peak_bandwidth\": \"-6.5e11\" is not a positive number (expected B/s)"},
     {"hw_db_zero_bandwidth.csv", true, "hw_db_zero_bandwidth.csv:1:25: column \"peak GB/s\": \"0\" is not a positive number (expected GB/s)"},
     {"apps_implementation_without_performance.csv", false, "apps_implementation_without_performance.csv:3:31: expected a name, an intensity, then pairs of implementation name and performance (GFLOP/s), found 5 fields"},
+    // Finite but extreme values outside the accepted ranges (docs/MODEL.md §10).
+    {"csv_flops_beyond_range.csv", false, "csv_flops_beyond_range.csv:2: the FLOP count 1e+308 FLOP is outside the accepted range [1e-06, 1e+30] FLOP"},
+    {"csv_denormal_counts.csv", false, "csv_denormal_counts.csv:2: the FLOP count 4.94066e-324 FLOP is outside the accepted range [1e-06, 1e+30] FLOP"},
+    {"csv_time_below_range.csv", false, "csv_time_below_range.csv:2: the time 1e-20 s is outside the accepted range [1e-15, 1e+09] s"},
+    {"hardware_tiny_peak.json", true, "hardware_tiny_peak.json: machine (Almost no machine): compute ceiling \"FP32\": peak 1e-300 FLOP/s is outside the accepted range [1, 1e+21] FLOP/s"},
+    {"hardware_tiny_bandwidth.json", true, "hardware_tiny_bandwidth.json: machine (A straw for memory): memory ceiling \"DRAM\": bandwidth 1e-300 B/s is outside the accepted range [1, 1e+21] B/s"},
     {"metric_values_without_ai.csv", false, "metric_values_without_ai.csv:2: ID 0: no AI metric (expected FLOPS in FLOP/s and AI in FLOP/B for each ID)"},
 };
 

@@ -5,8 +5,8 @@
 #include "core/session/session_workspace.h"
 #include "core/workspace/workspace.h"
 
-#include "tests/support/testmachine.h"
 #include "tests/support/core_test_support.h"
+#include "tests/support/testmachine.h"
 
 #include <QStringList>
 #include <QTest>
@@ -120,6 +120,8 @@ class TestWorkspace : public QObject
     Q_OBJECT
 
 private slots:
+    void sessionWorkloadsUseTheirOwnParameters_data();
+    void sessionWorkloadsUseTheirOwnParameters();
     void whatIfScalesTheByteCounts_data();
     void whatIfScalesTheByteCounts();
     void reanalysisMatchesAnalyzePoint_data();
@@ -474,6 +476,65 @@ void TestWorkspace::readsAndWritesSessionFilesDirectly()
     QVERIFY(!bad.loaded);
     QVERIFY(!bad.diagnostics.empty());
     QCOMPARE(read.pointCount(), original.pointCount());
+}
+
+void TestWorkspace::sessionWorkloadsUseTheirOwnParameters_data()
+{
+    QTest::addColumn<double>("machineLink"); // 0: the machine has no link
+    QTest::addColumn<QString>("network");
+    QTest::addColumn<double>("networkBandwidth");
+    QTest::addColumn<QString>("refusal"); // empty: placed
+    QTest::newRow("own bandwidth, machine without a link") << 0.0 << "" << 1e9 << "";
+    QTest::newRow("own bandwidth beats the machine's link") << 1e11 << "" << 1e9 << "";
+    QTest::newRow("unknown network")
+        << 1e11 << "Warp" << 1e9 << "no network ceiling or level named \"Warp\"";
+}
+
+// A session's sharded matmul is recomputed with its own networkBandwidth, not the machine's
+// link, and one that cannot be recomputed is refused with why, not shown with its saved point.
+// The session is written and read back here, as a file would be.
+void TestWorkspace::sessionWorkloadsUseTheirOwnParameters()
+{
+    QFETCH(double, machineLink);
+    QFETCH(QString, network);
+    QFETCH(double, networkBandwidth);
+    QFETCH(QString, refusal);
+
+    Session session;
+    session.hardware = ridgepoint::test::machine();
+    if (machineLink > 0.0)
+        session.hardware.memory.push_back({ "ICI", MemoryLevel::ICI, machineLink, {}, true });
+    const std::int64_t b = 256, d = 1024, f = 512;
+    MatmulWorkload matmul;
+    matmul.spec = { b, d, f, Precision::FP32, QuantMode::None };
+    matmul.shards = ShardSpec { 2, network.toStdString(), networkBandwidth };
+    Workload workload;
+    workload.model = matmul;
+    // A stale saved point that must not survive: 1 FLOP, 1 byte.
+    session.points.push_back(
+        { ridgepoint::test::point("stale", "matmul", 1.0, 1.0, 1.0), 1.0, 1.0, workload });
+    const auto read = readSessionJson(writeSessionJson(session), "generated.ridgepoint.json");
+    QVERIFY(read.session);
+
+    Workspace workspace;
+    workspace.loadSession(*read.session);
+    const PointResult &result = workspace.analysis(0);
+    if (!refusal.isEmpty()) {
+        QVERIFY(!result);
+        QVERIFY2(QString::fromStdString(result.error()).contains(refusal), result.error().c_str());
+        QVERIFY(workspace.workloadError(0));
+        return;
+    }
+    QVERIFY2(result, result ? "" : result.error().c_str());
+    // Per chip: D/2 of the reduction; FP32 is 4 bytes; a ring all-reduce over 2 chips sends
+    // B·F elements of partial sums (docs/MODEL.md §5.3).
+    const double localD = double(d) / 2.0;
+    const double flops = 2.0 * double(b) * localD * double(f);
+    const double bytes = 4.0 * (double(b) * localD + localD * double(f) + double(b) * double(f));
+    const double networkBytes = 4.0 * double(b) * double(f);
+    const double tMin = std::max({ flops / 1e12, bytes / 1e11, networkBytes / networkBandwidth });
+    QVERIFY(::test::close(result->tMin, tMin, 1e-9));
+    QCOMPARE(result->tMin, networkBytes / networkBandwidth); // the link bounds this one
 }
 
 QTEST_GUILESS_MAIN(TestWorkspace)
