@@ -7,6 +7,8 @@
 #include <QObject>
 #include <QSaveFile>
 
+#include <utility>
+
 namespace ridgepoint {
 
 namespace {
@@ -39,7 +41,7 @@ SessionReadResult readSessionFile(const QString &fileName)
     auto text = readTextFile(name);
     if (!text)
         return fileError(name, text.error());
-    return readSessionJson(*text, name);
+    return readSessionJsonConsuming(std::move(*text), name);
 }
 
 QString writeFileAtomically(const QString &fileName, const QByteArray &bytes)
