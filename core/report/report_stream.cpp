@@ -77,9 +77,11 @@ void StreamedTable::fixWidths(bool wholeTable)
         for (std::size_t i = 0; i < row.size(); ++i)
             m_widths[i] = std::max(m_widths[i], displayWidth(row[i]));
     }
-    if (!wholeTable) {
-        for (std::size_t i = 0; i < m_columns.size(); ++i)
+    for (std::size_t i = 0; i < m_columns.size(); ++i) {
+        if (!wholeTable)
             m_widths[i] = std::max(m_widths[i], m_columns[i].minWidth);
+        if (m_columns[i].truncated && m_columns[i].maxWidth > 0)
+            m_widths[i] = std::min(m_widths[i], m_columns[i].maxWidth);
     }
     m_fixed = true;
     for (const auto &row : m_held)

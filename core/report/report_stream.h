@@ -30,6 +30,7 @@ struct StreamColumn {
     bool rightAligned = false;
     bool truncated = false; // cut with "…" past its width once the widths are fixed
     std::size_t minWidth = 0; // at least this wide when the look-ahead was not the whole table
+    std::size_t maxWidth = 0; // a `truncated` column: never wider (0: no limit)
 };
 
 // Aligned: cells separated by two spaces, the last one not padded (alignedTable's layout).
@@ -40,7 +41,7 @@ enum class TableStyle { Aligned, Pipe };
 // table that ends within them is laid out exactly as alignedTable (or the pipe layout) does it.
 // Past them the widths are fixed (each at least its column's minWidth) and every later row is
 // written at once: a longer cell is cut with "…" in a `truncated` column, and otherwise written
-// whole, pushing the rest of its row right.
+// whole, pushing the rest of its row right. A truncated column's maxWidth holds in both cases.
 class StreamedTable
 {
 public:

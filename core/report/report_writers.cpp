@@ -68,15 +68,17 @@ std::string noteOf(const PointAnalysis &a)
     return a.consistent ? a.note : "INCONSISTENT: " + a.note;
 }
 
-// Past the look-ahead, names are cut only beyond 24 characters and numbers keep the room their
-// longest form takes ("999.9 TFLOP/s"), so a later row rarely pushes its neighbours right.
+// Names longer than 60 characters (a C++ kernel's whole signature) are cut so the table stays
+// readable; CSV, Markdown and JSON keep them whole. Past the look-ahead, names are cut only
+// beyond 24 characters and numbers keep the room their longest form takes ("999.9 TFLOP/s"), so
+// a later row rarely pushes its neighbours right.
 std::vector<StreamColumn> tableColumns()
 {
-    const StreamColumn text { false, false, 0 };
-    const auto cut = [](std::size_t min) { return StreamColumn { false, true, min }; };
-    const auto number = [](std::size_t min) { return StreamColumn { true, false, min }; };
+    const StreamColumn text { false, false, 0, 0 };
+    const auto cut = [](std::size_t min) { return StreamColumn { false, true, min, 60 }; };
+    const auto number = [](std::size_t min) { return StreamColumn { true, false, min, 0 }; };
     return { cut(24), number(11), cut(6), number(8), number(9), number(13), number(13), number(7),
-        StreamColumn { false, false, 7 }, cut(12), number(8), number(8), text };
+        StreamColumn { false, false, 7, 0 }, cut(12), number(8), number(8), text };
 }
 
 class TableWriter final : public ReportWriter
@@ -206,9 +208,9 @@ std::vector<StreamColumn> markdownColumns(bool withSpeedup)
     std::vector<StreamColumn> columns;
     for (const bool right : { false, false, true, false, true, true, true, true, true, true, false,
              false, true, false })
-        columns.push_back({ right, false, 0 });
+        columns.push_back({ right, false, 0, 0 });
     if (withSpeedup)
-        columns.push_back({ true, false, 0 });
+        columns.push_back({ true, false, 0, 0 });
     return columns;
 }
 

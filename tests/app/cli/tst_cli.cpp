@@ -284,6 +284,8 @@ void TestCli::printsAnAlignedTable()
     const qsizetype column = lines[header].indexOf("bound");
     QVERIFY(lines[header + 1].mid(column).startsWith("compute"));
     QVERIFY(lines[header + 2].mid(column).startsWith("memory"));
+    // The tally under the rows (gemm at 2000 FLOP/B, stream at 0.083 on a ridge near 240).
+    QVERIFY2(text.endsWith("\n\n2 points: 1 memory-bound, 1 compute-bound\n"), run.out.constData());
 }
 
 void TestCli::exitsTwoOnBadInput_data()

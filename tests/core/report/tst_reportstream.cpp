@@ -94,39 +94,50 @@ void TestReportStream::cutsToAWidth()
 void TestReportStream::laysOutRowsFromTheLookAhead_data()
 {
     QTest::addColumn<int>("lookAhead");
+    QTest::addColumn<int>("maxWidth");
     QTest::addColumn<std::string>("expected");
     // Columns: a name cut past its width (at least 4), a number (at least 3), a last note.
     // Rows: header, "a 1 x", "abcdefgh 12345 y".
     // All rows seen: exact widths 8 and 5, as alignedTable lays them out.
-    QTest::newRow("whole table") << 10
+    QTest::newRow("whole table") << 10 << 0
                                  << std::string("name          n  note\n"
                                                 "a             1  x\n"
                                                 "abcdefgh  12345  y\n");
     // Two rows seen: widths max(4, 4) and max(1, 3); the long name is cut, the number kept whole.
-    QTest::newRow("two rows ahead") << 2
+    QTest::newRow("two rows ahead") << 2 << 0
                                     << std::string("name    n  note\n"
                                                    "a       1  x\n"
                                                    "abc…  12345  y\n");
     // One row seen: the header alone decides, then the minimums.
-    QTest::newRow("one row ahead") << 1
+    QTest::newRow("one row ahead") << 1 << 0
                                    << std::string("name    n  note\n"
                                                   "a       1  x\n"
                                                   "abc…  12345  y\n");
+    // The name column never wider than 5, even with every row seen: widths 5 and 5.
+    QTest::newRow("whole table, names capped") << 10 << 5
+                                               << "name" + std::string(7, ' ') + "n  note\n" + "a"
+            + std::string(10, ' ') + "1  x\n" + "abcd…  12345  y\n";
+    // Capped below what the look-ahead measured (4): widths 3 and 3.
+    QTest::newRow("two rows ahead, names capped") << 2 << 3
+                                                  << "na…" + std::string(4, ' ') + "n  note\n" + "a"
+            + std::string(6, ' ') + "1  x\n" + "ab…  12345  y\n";
 }
 
 void TestReportStream::laysOutRowsFromTheLookAhead()
 {
     QFETCH(int, lookAhead);
+    QFETCH(int, maxWidth);
     QFETCH(std::string, expected);
     std::string text;
-    StreamedTable table({ { false, true, 4 }, { true, false, 3 }, { false, false, 0 } },
+    StreamedTable table({ { false, true, 4, static_cast<std::size_t>(maxWidth) },
+                            { true, false, 3, 0 }, { false, false, 0, 0 } },
         TableStyle::Aligned, static_cast<std::size_t>(lookAhead),
         [&](std::string_view piece) { text += piece; });
     const Rows rows { { "name", "n", "note" }, { "a", "1", "x" }, { "abcdefgh", "12345", "y" } };
     for (const auto &row : rows)
         table.addRow(row);
     QCOMPARE(written(table, text), expected);
-    if (static_cast<std::size_t>(lookAhead) >= rows.size())
+    if (static_cast<std::size_t>(lookAhead) >= rows.size() && maxWidth == 0)
         QCOMPARE(text, alignedTable(rows, { false, true, false })); // the independent layout
 }
 
