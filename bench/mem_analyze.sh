@@ -46,4 +46,4 @@ echo "inputs: $(du -h /tmp/points-3000000.csv | cut -f1) points CSV, $(du -h "$s
 run_case "3M rows, table" --hardware h100 /tmp/points-3000000.csv
 run_case "3M rows, csv" --hardware h100 --format csv /tmp/points-3000000.csv
 run_case "3M rows, json" --hardware h100 --json /tmp/points-3000000.csv
-run_case "session 400k points, csv" --format csv "$session"
+run_case "session 400k points, json" --json "$session"

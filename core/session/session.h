@@ -6,8 +6,8 @@
 
 #include "core/model/diagnostic.h"
 #include "core/model/hardware.h"
-#include "core/model/point.h"
 #include "core/workloads/planned_workload.h"
+#include "core/model/point.h"
 #include "core/workloads/workloads.h"
 
 #include <cstddef>
@@ -89,9 +89,6 @@ struct SessionReadResult {
 // ("points[2].flops: ..."); a newer version is refused ("written by a newer Ridgepoint");
 // older versions go through the chain of migrations first. Never throws.
 SessionReadResult readSessionJson(std::string_view text, const std::string &fileName);
-// The same for a caller that hands its text over: the text is freed as soon as it is parsed, so a
-// large session is never held as text and as a tree at once.
-SessionReadResult readSessionJsonConsuming(std::string &&text, const std::string &fileName);
 
 // Pretty-printed JSON that readSessionJson reads back to the same session.
 std::string writeSessionJson(const Session &session);

@@ -1,6 +1,6 @@
 // Reading a session: the JSON parsed with line and column, the version checked and migrated,
 // then each part of the document read with its JSON path in every message.
-#include "core/session/session.h"
+#include "core/session/session_read.h"
 
 #include "core/io/formats/hardware_json.h"
 #include "core/io/formats/points_json.h"

@@ -1,6 +1,7 @@
 #include "widgets/document/sessionfile.h"
 
 #include "core/io/file_io.h"
+#include "core/session/session_read.h"
 #include "widgets/export/figuresession.h"
 
 #include <QFile>
