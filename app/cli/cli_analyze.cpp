@@ -5,8 +5,8 @@
 #include "core/analysis/analysis.h"
 #include "core/io/readers.h"
 #include "core/report/report.h"
+#include "core/report/report_stream.h"
 
-#include <algorithm>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -54,16 +54,17 @@ int conclude(const QCommandLineParser &parser, const QStringList &files, const H
     return kExitOk;
 }
 
-// The JSON report written to stdout on a second thread: the digits of its numbers are more
-// than half the work of analyze --json, and this thread meanwhile reads and analyses the next
-// points. Points travel in batches, moved, a few batches at most in flight; the text leaves in
-// the writer's pieces of about a megabyte.
+// The report written to stdout on a second thread: formatting the numbers is more than half the
+// work of analyze, and this thread meanwhile reads and analyses the next points. Points travel in
+// batches, moved, a few batches at most in flight; the text leaves in the writer's pieces. So
+// memory holds a few batches and the writer's look-ahead, whatever the number of points.
 class BackgroundReport
 {
 public:
-    explicit BackgroundReport(const Hardware &hardware)
-        : m_writer(hardware,
-            [](std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), stdout); })
+    BackgroundReport(ReportFormat format, const Hardware &hardware)
+        : m_writer(makeReportWriter(format, hardware,
+            [](std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), stdout); },
+            { kTableLookAhead, false, format == ReportFormat::Table }))
         , m_thread([this] { writeBatches(); })
     {
         m_batch.reserve(kBatchPoints);
@@ -87,7 +88,7 @@ public:
         stop();
         if (m_failure)
             std::rethrow_exception(m_failure);
-        m_writer.finish();
+        m_writer->finish();
         std::fflush(stdout);
     }
 
@@ -137,14 +138,14 @@ private:
                 continue; // keep taking batches, so the reading thread never waits for room
             try {
                 for (const auto &[point, analysis] : batch)
-                    m_writer.add(point, analysis);
+                    m_writer->add(point, analysis);
             } catch (...) {
                 m_failure = std::current_exception(); // read by finish() after the join
             }
         }
     }
 
-    AnalysisJsonWriter m_writer; // used by the thread until it is joined
+    std::unique_ptr<ReportWriter> m_writer; // used by the thread until it is joined
     std::vector<AnalyzedPoint> m_batch; // being filled by this thread
     std::mutex m_mutex;
     std::condition_variable m_ready; // a batch is queued, or the end
@@ -155,17 +156,24 @@ private:
     std::thread m_thread; // last: starts once the members it uses exist
 };
 
-// analyze --json: the same points in the same order as the general path, each analysed and
-// written as soon as it is read (a points file's rows from the text readInputFile kept), so
-// memory stays at the input's text whatever the number of points. The report goes to stdout
-// directly; the analysis problems follow it on stderr.
-int analyzeToJson(const QCommandLineParser &parser, const QStringList &files,
+// Every point in file order (then the example's), each analysed and written as soon as it is read
+// (a points file's rows from the text readInputFile kept), so memory stays at the input's text
+// whatever the number of points. The report goes to stdout directly; the analysis problems
+// follow it on stderr.
+int analyzeStreamed(const QCommandLineParser &parser, const QStringList &files,
     std::vector<std::optional<InputFile>> &inputs, const Hardware &hardware,
-    const AnalysisOptions &options, const ReadOptions &readOptions, Outcome outcome)
+    const AnalysisOptions &options, const ReadOptions &readOptions, ReportFormat format,
+    int rowErrors, bool unreadable)
 {
+    Outcome outcome;
+    outcome.rowErrors = rowErrors;
+    outcome.unreadable = unreadable;
     out().flush();
-    BackgroundReport report(hardware);
+    BackgroundReport report(format, hardware);
+    // The first messages, as many as are shown, and the count of all: a file of a million
+    // unplaceable rows must not hold a million messages.
     std::vector<Diagnostic> problems;
+    std::size_t problemCount = 0;
     std::vector<bool> readAny(inputs.size(), false);
     std::vector<bool> placedAny(inputs.size(), false);
     // Input `file` (none: the example data set).
@@ -175,8 +183,9 @@ int analyzeToJson(const QCommandLineParser &parser, const QStringList &files,
             readAny[*file] = true;
         auto analysis = analyzePoint(point, machine ? *machine : hardware, options);
         if (!analysis) {
-            problems.push_back(
-                { Severity::Error, point.source.file, point.source.line, 0, analysis.error() });
+            if (++problemCount <= kMaxDiagnosticsShown)
+                problems.push_back(
+                    { Severity::Error, point.source.file, point.source.line, 0, analysis.error() });
             return;
         }
         if (file)
@@ -215,7 +224,13 @@ int analyzeToJson(const QCommandLineParser &parser, const QStringList &files,
     report.finish();
 
     printDiagnostics(problems);
-    outcome.rowErrors += static_cast<int>(problems.size());
+    if (problemCount > problems.size()) {
+        const std::string &file = problems.front().file;
+        err() << QString::fromStdString(file.empty() ? std::string("<input>") : file)
+              << ": ... and " << problemCount - problems.size() << " more messages not shown"
+              << Qt::endl;
+    }
+    outcome.rowErrors += static_cast<int>(problemCount);
     for (std::size_t file = 0; file < inputs.size(); ++file)
         outcome.readButNonePlaced.push_back(readAny[file] && !placedAny[file]);
     return conclude(parser, files, hardware, std::move(outcome));
@@ -247,7 +262,7 @@ void addAnalyzeOptions(QCommandLineParser &parser)
 }
 
 // --format, or --json; nullopt (after saying why) for another format or a contradiction.
-std::optional<QString> formatFromOptions(const QCommandLineParser &parser)
+std::optional<ReportFormat> formatFromOptions(const QCommandLineParser &parser)
 {
     const QString format = parser.isSet("json") ? QStringLiteral("json") : parser.value("format");
     if (!QStringList { "table", "json", "csv", "markdown" }.contains(format)) {
@@ -260,98 +275,11 @@ std::optional<QString> formatFromOptions(const QCommandLineParser &parser)
               << Qt::endl;
         return std::nullopt;
     }
-    return format;
-}
-
-// Each file's points in order (then the example's), with the range each file gave, so a file
-// none of whose points can be placed is reported by name.
-struct GatheredPoints {
-    std::vector<KernelPoint> points;
-    std::vector<std::pair<std::size_t, std::size_t>> ranges; // per file: [first, last)
-    std::map<std::size_t, Hardware> machines; // a session's sharded matmuls: their own link
-    int refused = 0; // session workloads that could not be recomputed
-};
-
-GatheredPoints gatherPoints(const QCommandLineParser &parser,
-    std::vector<std::optional<InputFile>> &inputs, const Hardware &hardware)
-{
-    GatheredPoints gathered;
-    auto &points = gathered.points;
-    for (auto &input : inputs) {
-        const std::size_t first = points.size();
-        if (input && input->session) {
-            auto fromSession = sessionPoints(std::move(*input->session), hardware);
-            gathered.refused += fromSession.refused;
-            for (auto &[index, machine] : fromSession.machines)
-                gathered.machines.emplace(first + index, std::move(machine));
-            points.insert(points.end(), std::make_move_iterator(fromSession.points.begin()),
-                std::make_move_iterator(fromSession.points.end()));
-        } else if (input) {
-            points.insert(points.end(), std::make_move_iterator(input->points.begin()),
-                std::make_move_iterator(input->points.end()));
-        }
-        gathered.ranges.emplace_back(first, points.size());
-    }
-    if (parser.isSet("example")) {
-        auto example = examplePoints();
-        points.insert(points.end(), example.begin(), example.end());
-    }
-    return gathered;
-}
-
-// The report of the placed points in `format` (table, json, csv or markdown).
-std::string reportText(
-    const QString &format, const Hardware &hardware, const std::vector<AnalyzedPoint> &analysed)
-{
     if (format == "json")
-        return analysisJson(hardware, analysed);
+        return ReportFormat::Json;
     if (format == "csv")
-        return tableCsv(analysed);
-    if (format == "markdown")
-        return tableMarkdown(analysed);
-    return analysisTable(hardware, analysed);
-}
-
-// analyze without --json: every point read first, then analysed and printed in `format`.
-int analyzeAndPrint(const QCommandLineParser &parser, const QStringList &files,
-    std::vector<std::optional<InputFile>> &inputs, const Hardware &hardware,
-    const AnalysisOptions &options, const QString &format, Outcome outcome)
-{
-    auto [points, ranges, machines, refused] = gatherPoints(parser, inputs, hardware);
-    outcome.rowErrors += refused;
-    // Point by point rather than analyzePoints(), to know which file each placed point came from.
-    std::vector<AnalyzedPoint> analysed;
-    analysed.reserve(points.size());
-    std::vector<Diagnostic> problems;
-    std::vector<bool> placedAny(ranges.size(), false);
-    for (std::size_t file = 0, i = 0; i < points.size(); ++i) {
-        while (file < ranges.size() && i >= ranges[file].second)
-            ++file;
-        const auto own = machines.find(i);
-        auto analysis
-            = analyzePoint(points[i], own == machines.end() ? hardware : own->second, options);
-        if (!analysis) {
-            problems.push_back({ Severity::Error, points[i].source.file, points[i].source.line, 0,
-                analysis.error() });
-            continue;
-        }
-        if (file < ranges.size())
-            placedAny[file] = true;
-        analysed.push_back({ std::move(points[i]), std::move(*analysis) });
-    }
-    printDiagnostics(problems);
-    outcome.rowErrors += static_cast<int>(problems.size());
-
-    out() << QString::fromStdString(reportText(format, hardware, analysed));
-    out().flush();
-
-    outcome.placed = analysed.size();
-    for (const auto &a : analysed)
-        outcome.inconsistent += a.analysis.consistent ? 0 : 1;
-    for (std::size_t file = 0; file < ranges.size(); ++file)
-        outcome.readButNonePlaced.push_back(
-            ranges[file].first < ranges[file].second && !placedAny[file]);
-    return conclude(parser, files, hardware, std::move(outcome));
+        return ReportFormat::Csv;
+    return format == "markdown" ? ReportFormat::Markdown : ReportFormat::Table;
 }
 
 } // namespace
@@ -366,7 +294,6 @@ int runAnalyze(const QStringList &arguments)
     const auto chosenFormat = formatFromOptions(parser);
     if (!chosenFormat)
         return kExitBadInput;
-    const QString &format = *chosenFormat;
     const auto readOptions = readOptionsFromOptions(parser);
     if (!readOptions)
         return kExitBadInput;
@@ -379,11 +306,10 @@ int runAnalyze(const QStringList &arguments)
     bool unreadable = false;
     const Session *firstSession = nullptr;
     QString firstSessionFile;
-    // --json streams: each point is analysed and written as its row is read, so a million-row
-    // file needs neither its points nor the whole report in memory (1.1 GB of JSON).
-    const bool stream = format == "json";
     for (const QString &file : files) {
-        inputs.push_back(readInputFile(file, rowErrors, *readOptions, stream));
+        // Each point is analysed and written as its row is read, so a million-row file needs
+        // neither its points nor the whole report in memory (1.1 GB of JSON).
+        inputs.push_back(readInputFile(file, rowErrors, *readOptions, true));
         const auto &input = inputs.back();
         if (!input) {
             unreadable = true;
@@ -410,13 +336,8 @@ int runAnalyze(const QStringList &arguments)
         return kExitBadInput;
 
     const AnalysisOptions options = analysisOptionsFromOptions(parser, *hardware, sessionMachine);
-    Outcome outcome;
-    outcome.rowErrors = rowErrors;
-    outcome.unreadable = unreadable;
-    if (stream)
-        return analyzeToJson(
-            parser, files, inputs, *hardware, options, *readOptions, std::move(outcome));
-    return analyzeAndPrint(parser, files, inputs, *hardware, options, format, std::move(outcome));
+    return analyzeStreamed(parser, files, inputs, *hardware, options, *readOptions, *chosenFormat,
+        rowErrors, unreadable);
 }
 
 } // namespace ridgepoint::cli

@@ -410,6 +410,7 @@ std::optional<InputFile> readInputFile(
     }
     InputFile input;
     if (holdsSession(*text)) {
+        std::string().swap(*text); // readSession reads it again: one copy at a time
         input.session = readSession(path);
         if (!input.session)
             return std::nullopt;

@@ -1,9 +1,10 @@
 // Reading a session: the JSON parsed with line and column, the version checked and migrated,
 // then each part of the document read with its JSON path in every message.
-#include "core/session/session.h"
+#include "core/session/session_read.h"
 
 #include "core/io/formats/hardware_json.h"
 #include "core/io/formats/points_json.h"
+#include "core/io/formats/points_json_entries.h"
 #include "core/model/value_ranges.h"
 #include "core/report/json_detail.h"
 #include "core/session/session_json.h"
@@ -45,9 +46,9 @@ std::optional<Hardware> readHardware(const Json &json, const std::string &path, 
 std::optional<std::vector<KernelPoint>> readPointList(
     const Json &list, const std::string &prefix, Reader &in)
 {
-    const Json document { { "format", kPointsFormat }, { "version", kPointsVersion },
-        { "points", list } };
-    PointsReadResult result = readPointsJson(dump(document), in.file());
+    // Read in place: no copy of the list, no text of it parsed again.
+    PointsReadResult result = readPointsJsonEntries(
+        list.size(), [&](std::size_t i) -> const Json & { return list[i]; }, in.file());
     for (Diagnostic d : result.diagnostics) {
         d.line = 0;
         d.column = 0;
@@ -80,22 +81,23 @@ void readMachines(const Json &root, Reader &in, Session &session)
 // the points reader in one go.
 void readPoints(const Json &list, Reader &in, Session &session)
 {
-    Json kernels = Json::array();
+    const Json noPoint = Json::object(); // stands for an entry without one
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string path = "points[" + std::to_string(i) + "]";
         const Json &entry = list[i];
         if (!entry.is_object() || !entry.contains("point")) {
             in.error(path, "expected {\"point\": {...}, ...}");
-            kernels.push_back(Json::object());
             continue;
         }
         in.checkKeys(entry, path, { "point", "bytesFactor", "timeFactor", "workload" });
-        kernels.push_back(entry["point"]);
     }
-    // The points reader names them "points[i]"; in a session they sit at "points[i].point".
-    const Json document { { "format", kPointsFormat }, { "version", kPointsVersion },
-        { "points", kernels } };
-    PointsReadResult read = readPointsJson(dump(document), in.file());
+    // Read in place (no copy of the points, no text of them parsed again). The points reader
+    // names them "points[i]"; in a session they sit at "points[i].point".
+    const auto kernel = [&](std::size_t i) -> const Json & {
+        const Json &entry = list[i];
+        return entry.is_object() && entry.contains("point") ? entry["point"] : noPoint;
+    };
+    PointsReadResult read = readPointsJsonEntries(list.size(), kernel, in.file());
     for (Diagnostic d : read.diagnostics) {
         d.line = 0;
         d.column = 0;
@@ -109,6 +111,7 @@ void readPoints(const Json &list, Reader &in, Session &session)
             in.error("points", "some points could not be read");
         return;
     }
+    session.points.reserve(list.size());
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string path = "points[" + std::to_string(i) + "]";
         SessionPoint point;
@@ -265,7 +268,8 @@ void readReview(const Json &root, Reader &in, Session &session)
     }
 }
 
-void readSession(const Json &root, Reader &in, Session &session)
+// `root` loses its points once they are read: a large session's tree is freed part by part.
+void readSession(Json &root, Reader &in, Session &session)
 {
     in.checkKeys(root, "",
         { "format", "version", "hardware", "compare", "points", "quantization", "lastSweepId",
@@ -276,6 +280,7 @@ void readSession(const Json &root, Reader &in, Session &session)
             in.error("points", "expected a list");
         else
             readPoints(root["points"], in, session);
+        root["points"] = nullptr;
     }
     readQuantization(root, in, session);
     readView(root, in, session);
@@ -318,21 +323,20 @@ bool checkHeader(const Json &root, Reader &in)
 
 } // namespace
 
-SessionReadResult readSessionJson(std::string_view text, const std::string &fileName)
+namespace {
+
+// The rest of reading, once the text is parsed into `root`.
+SessionReadResult readParsed(Json &root, const std::string &fileName, SessionReadResult result)
 {
-    SessionReadResult result;
-    std::optional<Json> root = parse(text, fileName, result);
-    if (!root)
-        return result;
     Reader in(fileName, result.diagnostics);
-    if (!checkHeader(*root, in))
+    if (!checkHeader(root, in))
         return result;
-    result.version = (*root)["version"].get<int>();
-    if (!session_json::migrate(*root, result.version, in))
+    result.version = root["version"].get<int>();
+    if (!session_json::migrate(root, result.version, in))
         return result;
     try {
         Session session;
-        readSession(*root, in, session);
+        readSession(root, in, session);
         if (!in.failed())
             result.session = std::move(session);
     } catch (const nlohmann::json::exception &e) {
@@ -340,6 +344,27 @@ SessionReadResult readSessionJson(std::string_view text, const std::string &file
         in.error("session", e.what());
     }
     return result;
+}
+
+} // namespace
+
+SessionReadResult readSessionJson(std::string_view text, const std::string &fileName)
+{
+    SessionReadResult result;
+    std::optional<Json> root = parse(text, fileName, result);
+    if (!root)
+        return result;
+    return readParsed(*root, fileName, std::move(result));
+}
+
+SessionReadResult readSessionJsonConsuming(std::string &&text, const std::string &fileName)
+{
+    SessionReadResult result;
+    std::optional<Json> root = parse(text, fileName, result);
+    std::string().swap(text); // the tree (or the message) says all it had to say
+    if (!root)
+        return result;
+    return readParsed(*root, fileName, std::move(result));
 }
 
 } // namespace ridgepoint

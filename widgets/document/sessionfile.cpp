@@ -2,11 +2,13 @@
 
 #include "core/io/file_io.h"
 #include "core/io/picture_session.h"
+#include "core/session/session_read.h"
 
 #include <QObject>
 #include <QSaveFile>
 
 #include <new>
+#include <utility>
 
 namespace ridgepoint {
 
@@ -40,9 +42,9 @@ SessionReadResult readSessionFile(const QString &fileName)
             if (!json)
                 return fileError(name, json.error());
             *bytes = std::string();
-            return readSessionJson(*json, name);
+            return readSessionJsonConsuming(std::move(*json), name);
         }
-        return readSessionJson(*bytes, name);
+        return readSessionJsonConsuming(std::move(*bytes), name);
     } catch (const std::bad_alloc &) {
         return fileError(name, "out of memory while reading");
     }

@@ -1,4 +1,5 @@
 #include "core/io/formats/points_json.h"
+#include "core/io/formats/points_json_entries.h"
 
 #include "core/io/json_schema.h"
 #include "core/io/sniff.h"
@@ -260,6 +261,23 @@ private:
     std::string m_error;
 };
 
+// Each of `count` points, "points[i]" in the messages; those with an error are skipped.
+void readEntries(std::size_t count, const std::function<const Json &(std::size_t)> &entry,
+    JsonSchema &in, PointsReadResult &result)
+{
+    result.points.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        ++result.rowsRead;
+        PointReader reader(in, "points[" + std::to_string(i) + "]");
+        if (auto point = reader.read(entry(i))) {
+            result.points.push_back(std::move(*point));
+        } else {
+            in.error("", reader.error());
+            ++result.rowsSkipped;
+        }
+    }
+}
+
 } // namespace
 
 bool looksLikePointsJson(const Sniff &sniff)
@@ -277,16 +295,18 @@ PointsReadResult readPointsJson(std::string_view text, const std::string &fileNa
     const Json *list = pointsList(*root, in);
     if (!list)
         return result;
-    for (std::size_t i = 0; i < list->size(); ++i) {
-        ++result.rowsRead;
-        PointReader reader(in, "points[" + std::to_string(i) + "]");
-        if (auto point = reader.read((*list)[i])) {
-            result.points.push_back(std::move(*point));
-        } else {
-            in.error("", reader.error());
-            ++result.rowsSkipped;
-        }
-    }
+    readEntries(
+        list->size(), [&](std::size_t i) -> const Json & { return (*list)[i]; }, in, result);
+    return result;
+}
+
+PointsReadResult readPointsJsonEntries(std::size_t count,
+    const std::function<const nlohmann::ordered_json &(std::size_t)> &entry,
+    const std::string &fileName)
+{
+    PointsReadResult result;
+    JsonSchema in(fileName, result.diagnostics);
+    readEntries(count, entry, in, result);
     return result;
 }
 

@@ -284,6 +284,11 @@ void TestCli::printsAnAlignedTable()
     const qsizetype column = lines[header].indexOf("bound");
     QVERIFY(lines[header + 1].mid(column).startsWith("compute"));
     QVERIFY(lines[header + 2].mid(column).startsWith("memory"));
+    // The tally under the rows: gemm at 2000 FLOP/B and stream at 0.083 FLOP/B (ridge 240), both
+    // faster than this machine allows.
+    QVERIFY2(text.endsWith("\n\n2 points: 1 memory-bound, 1 compute-bound, 2 faster than the "
+                           "roofline allows\n"),
+        run.out.constData());
 }
 
 void TestCli::exitsTwoOnBadInput_data()

@@ -1,0 +1,335 @@
+// The points table for people (aligned), spreadsheets (CSV) and review documents (Markdown),
+// each written point by point; the whole-vector functions of report.h go through the same
+// writers.
+#include "core/report/report.h"
+#include "core/report/report_stream.h"
+
+#include "core/model/units.h"
+
+#include <array>
+#include <charconv>
+#include <utility>
+
+namespace ridgepoint {
+namespace {
+
+std::string percent(double fraction)
+{
+    return formatSignificant(fraction * 100.0, 3) + " %";
+}
+
+// The shortest text that reads back as the same double ("1e+09", "0.1", "3.3333333333333335").
+std::string exactNumber(double value)
+{
+    std::array<char, 32> buffer {};
+    const auto [end, error] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+    return error == std::errc() ? std::string(buffer.data(), end) : std::string();
+}
+
+std::string exactNumber(const std::optional<double> &value)
+{
+    return value ? exactNumber(*value) : std::string();
+}
+
+// RFC 4180: quoted when it holds a delimiter, a quote or a line break; quotes doubled.
+void appendCsvField(std::string &out, const std::string &text)
+{
+    if (text.find_first_of(",\"\r\n") == std::string::npos) {
+        out += text;
+        return;
+    }
+    out += '"';
+    for (char c : text) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    out += '"';
+}
+
+std::string markdownCell(const std::string &text)
+{
+    std::string out;
+    for (char c : text) {
+        if (c == '|')
+            out += "\\|";
+        else if (c == '\r')
+            continue;
+        else if (c == '\n')
+            out += ' ';
+        else
+            out += c;
+    }
+    return out;
+}
+
+std::string noteOf(const PointAnalysis &a)
+{
+    return a.consistent ? a.note : "INCONSISTENT: " + a.note;
+}
+
+// Names longer than 60 characters (a C++ kernel's whole signature) are cut so the table stays
+// readable; CSV, Markdown and JSON keep them whole. Past the look-ahead, names are cut only
+// beyond 24 characters and numbers keep the room their longest form takes ("999.9 TFLOP/s"), so
+// a later row rarely pushes its neighbours right.
+std::vector<StreamColumn> tableColumns()
+{
+    const StreamColumn text { false, false, 0, 0 };
+    const auto cut = [](std::size_t min) { return StreamColumn { false, true, min, 60 }; };
+    const auto number = [](std::size_t min) { return StreamColumn { true, false, min, 0 }; };
+    return { cut(24), number(11), cut(6), number(8), number(9), number(13), number(13), number(7),
+        StreamColumn { false, false, 7, 0 }, cut(12), number(8), number(8), text };
+}
+
+class TableWriter final : public ReportWriter
+{
+public:
+    TableWriter(const Hardware &hardware, ReportSink sink, const ReportWriterOptions &options)
+        : m_sink(std::move(sink))
+        , m_summary(options.summary)
+        , m_table(tableColumns(), TableStyle::Aligned, options.lookAhead, m_sink)
+    {
+        m_sink(presetsTable({ hardware }) + "\n");
+        m_table.addRow({ "kernel", "FLOPs", "level", "bytes", "intensity", "performance",
+            "attainable", "util.", "bound", "limit", "T_min", "T_max", "note" });
+    }
+
+    void add(
+        const KernelPoint &point, const PointAnalysis &a, const std::optional<Speedup> &) override
+    {
+        m_tally.add(a);
+        const auto &first = a.levels.front();
+        // A point known by intensity and rate has no counts and no times to show.
+        const bool counted = !point.knownByIntensity();
+        const auto shown = [counted](double value, Dimension dimension) {
+            return counted ? formatQuantity(value, dimension) : std::string("-");
+        };
+        m_table.addRow({ point.name, shown(point.flops, Dimension::Flops), first.memory,
+            shown(first.bytes, Dimension::Bytes), formatSignificant(first.intensity, 4),
+            a.performance ? formatQuantity(*a.performance, Dimension::FlopRate) : "-",
+            formatQuantity(a.attainable, Dimension::FlopRate),
+            a.utilization ? percent(*a.utilization) : "-", std::string(boundName(a.bound)),
+            a.limitingCeiling, shown(a.tMin, Dimension::Time), shown(a.tMax, Dimension::Time),
+            noteOf(a) });
+        for (std::size_t i = 1; i < a.levels.size(); ++i) {
+            const auto &level = a.levels[i];
+            m_table.addRow({ "", "", level.memory, shown(level.bytes, Dimension::Bytes),
+                formatSignificant(level.intensity, 4), "",
+                formatQuantity(level.attainable, Dimension::FlopRate), "", "", "", "", "", "" });
+        }
+    }
+
+    void finish() override
+    {
+        m_table.finish();
+        if (m_summary)
+            m_sink("\n" + m_tally.line() + "\n");
+    }
+
+    std::size_t mostRowsHeld() const override { return m_table.mostRowsHeld(); }
+
+private:
+    ReportSink m_sink;
+    bool m_summary;
+    BoundTally m_tally;
+    StreamedTable m_table;
+};
+
+class CsvWriter final : public ReportWriter
+{
+public:
+    CsvWriter(ReportSink sink, bool withSpeedup)
+        : m_sink(std::move(sink))
+        , m_withSpeedup(withSpeedup)
+    {
+        std::vector<std::string> header { "kernel", "group", "precision", "flops [FLOP]", "memory",
+            "bytes [B]", "intensity [FLOP/B]", "time [s]", "performance [FLOP/s]",
+            "attainable [FLOP/s]", "utilization [1]", "bound", "limiting ceiling", "T_min [s]",
+            "T_max [s]", "consistent", "note" };
+        if (withSpeedup) {
+            header.emplace_back("speed-up vs baseline [1]");
+            header.emplace_back("speed-up formula");
+        }
+        line(header);
+    }
+
+    void add(const KernelPoint &point, const PointAnalysis &a,
+        const std::optional<Speedup> &speedup) override
+    {
+        const auto &first = a.levels.front();
+        // Empty cells for the counts and times a point known by intensity and rate lacks.
+        const bool counted = !point.knownByIntensity();
+        const auto count
+            = [counted](double value) { return counted ? exactNumber(value) : std::string(); };
+        std::vector<std::string> cells { point.name, point.group,
+            point.precision ? std::string(precisionName(*point.precision)) : std::string(),
+            count(point.flops), first.memory, count(first.bytes), exactNumber(first.intensity),
+            exactNumber(point.seconds), exactNumber(a.performance), exactNumber(a.attainable),
+            exactNumber(a.utilization), std::string(boundName(a.bound)), a.limitingCeiling,
+            count(a.tMin), count(a.tMax), a.consistent ? "true" : "false", a.note };
+        if (m_withSpeedup) {
+            cells.push_back(speedup ? exactNumber(speedup->factor) : std::string());
+            cells.push_back(speedup ? std::string(speedupFormula(speedup->basis)) : std::string());
+        }
+        line(cells);
+    }
+
+    void finish() override { flush(); }
+
+private:
+    static constexpr std::size_t kFlushBytes = 1U << 16;
+
+    void line(const std::vector<std::string> &cells)
+    {
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+            if (i > 0)
+                m_out += ',';
+            appendCsvField(m_out, cells[i]);
+        }
+        m_out += "\r\n";
+        if (m_out.size() >= kFlushBytes)
+            flush();
+    }
+
+    void flush()
+    {
+        if (!m_out.empty())
+            m_sink(m_out);
+        m_out.clear();
+    }
+
+    ReportSink m_sink;
+    bool m_withSpeedup;
+    std::string m_out;
+};
+
+std::vector<StreamColumn> markdownColumns(bool withSpeedup)
+{
+    std::vector<StreamColumn> columns;
+    for (const bool right : { false, false, true, false, true, true, true, true, true, true, false,
+             false, true, false })
+        columns.push_back({ right, false, 0, 0 });
+    if (withSpeedup)
+        columns.push_back({ true, false, 0, 0 });
+    return columns;
+}
+
+class MarkdownWriter final : public ReportWriter
+{
+public:
+    MarkdownWriter(ReportSink sink, const ReportWriterOptions &options)
+        : m_withSpeedup(options.withSpeedup)
+        , m_table(markdownColumns(options.withSpeedup), TableStyle::Pipe, options.lookAhead,
+              std::move(sink))
+    {
+        std::vector<std::string> header { "Kernel", "Group", "FLOPs", "Memory", "Bytes",
+            "Intensity [FLOP/B]", "Time", "Performance", "Attainable", "Utilization", "Bound",
+            "Limit", "T_min", "Note" };
+        if (m_withSpeedup)
+            header.emplace_back("Speed-up");
+        m_table.addRow(std::move(header));
+    }
+
+    void add(const KernelPoint &point, const PointAnalysis &a,
+        const std::optional<Speedup> &speedup) override
+    {
+        const auto &first = a.levels.front();
+        const bool counted = !point.knownByIntensity();
+        const auto shown = [counted](double value, Dimension dimension) {
+            return counted ? formatQuantity(value, dimension) : std::string("–");
+        };
+        std::vector<std::string> cells { point.name, point.group,
+            shown(point.flops, Dimension::Flops), first.memory,
+            shown(first.bytes, Dimension::Bytes), formatSignificant(first.intensity, 4),
+            point.seconds ? formatQuantity(*point.seconds, Dimension::Time) : "–",
+            a.performance ? formatQuantity(*a.performance, Dimension::FlopRate) : "planned",
+            formatQuantity(a.attainable, Dimension::FlopRate),
+            a.utilization ? percent(*a.utilization) : "–", std::string(boundName(a.bound)),
+            a.limitingCeiling, shown(a.tMin, Dimension::Time), noteOf(a) };
+        if (m_withSpeedup)
+            cells.push_back(speedup ? "×" + formatSignificant(speedup->factor, 3) : "–");
+        for (auto &cell : cells)
+            cell = markdownCell(cell);
+        m_table.addRow(std::move(cells));
+    }
+
+    void finish() override { m_table.finish(); }
+    std::size_t mostRowsHeld() const override { return m_table.mostRowsHeld(); }
+
+private:
+    bool m_withSpeedup;
+    StreamedTable m_table;
+};
+
+class JsonWriter final : public ReportWriter
+{
+public:
+    JsonWriter(const Hardware &hardware, ReportSink sink)
+        : m_writer(hardware, std::move(sink))
+    { }
+    void add(const KernelPoint &point, const PointAnalysis &analysis,
+        const std::optional<Speedup> &) override
+    {
+        m_writer.add(point, analysis);
+    }
+    void finish() override { m_writer.finish(); }
+
+private:
+    AnalysisJsonWriter m_writer;
+};
+
+// The whole report of `points` in one string, through the writer of `format`.
+std::string wholeReport(ReportFormat format, const Hardware *hardware,
+    const std::vector<AnalyzedPoint> &points, const std::vector<std::optional<Speedup>> &speedups)
+{
+    std::string text;
+    ReportWriterOptions options;
+    options.lookAhead = kWholeTable;
+    options.withSpeedup = !speedups.empty();
+    const Hardware none;
+    auto writer = makeReportWriter(
+        format, hardware ? *hardware : none, [&](std::string_view piece) { text += piece; },
+        options);
+    for (std::size_t i = 0; i < points.size(); ++i)
+        writer->add(
+            points[i].point, points[i].analysis, i < speedups.size() ? speedups[i] : std::nullopt);
+    writer->finish();
+    return text;
+}
+
+} // namespace
+
+std::unique_ptr<ReportWriter> makeReportWriter(ReportFormat format, const Hardware &hardware,
+    ReportSink sink, const ReportWriterOptions &options)
+{
+    switch (format) {
+    case ReportFormat::Table:
+        return std::make_unique<TableWriter>(hardware, std::move(sink), options);
+    case ReportFormat::Csv:
+        return std::make_unique<CsvWriter>(std::move(sink), options.withSpeedup);
+    case ReportFormat::Markdown:
+        return std::make_unique<MarkdownWriter>(std::move(sink), options);
+    case ReportFormat::Json:
+        break;
+    }
+    return std::make_unique<JsonWriter>(hardware, std::move(sink));
+}
+
+std::string analysisTable(const Hardware &hardware, const std::vector<AnalyzedPoint> &points)
+{
+    return wholeReport(ReportFormat::Table, &hardware, points, {});
+}
+
+std::string tableCsv(
+    const std::vector<AnalyzedPoint> &points, const std::vector<std::optional<Speedup>> &speedups)
+{
+    return wholeReport(ReportFormat::Csv, nullptr, points, speedups);
+}
+
+std::string tableMarkdown(
+    const std::vector<AnalyzedPoint> &points, const std::vector<std::optional<Speedup>> &speedups)
+{
+    return wholeReport(ReportFormat::Markdown, nullptr, points, speedups);
+}
+
+} // namespace ridgepoint
