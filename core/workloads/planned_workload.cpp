@@ -94,7 +94,9 @@ Hardware workloadMachine(const Workload &workload, const Hardware &hardware)
     if (!matmul || !matmul->shards)
         return hardware;
     auto machine = shardedMachine(hardware, *matmul->shards);
-    return machine ? std::move(*machine) : hardware;
+    if (!machine)
+        return hardware;
+    return std::move(*machine);
 }
 
 bool setWorkloadParameter(Workload &workload, const std::string &name, std::int64_t value)

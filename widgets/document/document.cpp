@@ -99,7 +99,7 @@ QString Document::setWhatIf(std::size_t index, const WhatIf &move, EditPhase pha
     // A move whose product leaves the accepted ranges would give inf: refused, with why.
     const KernelPoint &measured = m_workspace.measuredPoint(index);
     if (auto problem = moveProblem(measured, move.bytesFactor, move.timeFactor)) {
-        const QString why
+        QString why
             = tr("Move of %1 refused: %2")
                   .arg(QString::fromStdString(measured.name), QString::fromStdString(*problem));
         emit editRefused(why);
