@@ -5,6 +5,8 @@
 #include <QEvent>
 #include <QLayout>
 #include <QMainWindow>
+#include <QScrollArea>
+#include <QStyle>
 #include <QTimer>
 
 #include <algorithm>
@@ -17,6 +19,22 @@ namespace {
 // window is not what the next, larger window should copy.
 constexpr double kMinShare = 0.12;
 constexpr double kMaxShare = 0.45;
+
+// The width a dock's contents ask for. A scrolled panel's own hint can be under what its form
+// needs (then it scrolls sideways on a wide window): its widest need is taken, with room for a
+// vertical scroll bar.
+int preferredWidth(QDockWidget *dock)
+{
+    int width = dock->sizeHint().width();
+    const auto *area = qobject_cast<const QScrollArea *>(dock->widget());
+    if (area && area->widget()) {
+        const QWidget *inner = area->widget();
+        const int content = std::max(inner->sizeHint().width(), inner->minimumSizeHint().width())
+            + area->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 2 * area->frameWidth();
+        width = std::max(width, content + dock->sizeHint().width() - area->sizeHint().width());
+    }
+    return width;
+}
 
 } // namespace
 
@@ -146,7 +164,11 @@ void DockLayout::fit()
                 continue;
             const QSize min = entry.dock->minimumSizeHint();
             const int least = across ? min.width() : min.height();
-            const int want = std::max(least, static_cast<int>(std::lround(entry.share * whole)));
+            // A dock gets its share, and no less than its contents ask for while the chart
+            // keeps its minimum (below, what the chart needs is taken back down to `least`):
+            // a share learned on a small window left a cut-off Workloads form on a large one.
+            const int want = std::max({ least, across ? preferredWidth(entry.dock) : least,
+                static_cast<int>(std::lround(entry.share * whole)) });
             docks << entry.dock;
             sizes << want;
             used += want;
