@@ -7,6 +7,7 @@
 #include "core/report/report.h"
 #include "core/report/report_stream.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -329,6 +330,12 @@ int runAnalyze(const QStringList &arguments)
             return kExitBadInput;
         }
     }
+    // Nothing to report: each file's reason is already on stderr, and a machine block with an
+    // empty table would only bury it.
+    const bool anyInput = std::any_of(
+        inputs.begin(), inputs.end(), [](const auto &input) { return input.has_value(); });
+    if (unreadable && !anyInput && !parser.isSet("example"))
+        return kExitBadInput;
     const bool sessionMachine = firstSession && !parser.isSet("hardware");
     const auto hardware = hardwareFromOptions(
         parser, firstSession ? &firstSession->hardware : nullptr, *readOptions);

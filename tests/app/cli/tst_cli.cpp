@@ -45,6 +45,8 @@ private slots:
     void refusesAnUnknownFormat();
     void exitsTwoOnBadInput_data();
     void exitsTwoOnBadInput();
+    void unreadableInputPrintsNoReport_data();
+    void unreadableInputPrintsNoReport();
     void skipsBadRowsUnlessStrict();
     void rendersImages_data();
     void rendersImages();
@@ -332,6 +334,29 @@ void TestCli::exitsTwoOnBadInput()
     const Run run = ridgepoint(arguments);
     QCOMPARE(run.status, 2);
     QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err.constData());
+}
+
+void TestCli::unreadableInputPrintsNoReport_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("missing") << "/nonexistent.csv"
+                             << "/nonexistent.csv: not found";
+    QTest::newRow("directory") << "/tmp"
+                               << "/tmp: is a directory";
+    QTest::newRow("device") << "/dev/zero"
+                            << "/dev/zero: is a character device";
+}
+
+// Every input unreadable: the reasons, and no machine block or empty table to bury them.
+void TestCli::unreadableInputPrintsNoReport()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, message);
+    const Run run = ridgepoint({ "analyze", "--hardware", "h100", file });
+    QCOMPARE(run.status, 2);
+    QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err.constData());
+    QCOMPARE(run.out, QByteArray());
 }
 
 void TestCli::skipsBadRowsUnlessStrict()
