@@ -3,6 +3,7 @@
 #include "core/io/file_io.h"
 #include "core/io/formats/csv.h"
 #include "core/io/formats/hardware_json.h"
+#include "core/io/picture_session.h"
 #include "core/io/readers.h"
 #include "core/model/units.h"
 #include "core/model/value_ranges.h"
@@ -10,7 +11,6 @@
 #include "core/presets/resources.h"
 #include "core/workspace/workspace.h"
 #include "widgets/document/sessionfile.h"
-#include "widgets/export/figuresession.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -355,9 +355,7 @@ std::optional<std::vector<KernelPoint>> readPointsText(
 // whatever the name.
 bool holdsSession(std::string_view text)
 {
-    const auto head = QByteArray::fromRawData(
-        text.data(), static_cast<qsizetype>(std::min<std::size_t>(text.size(), 4096)));
-    if (pictureKind(head) != PictureKind::None)
+    if (pictureKind(text.substr(0, 4096)) != PictureKind::None)
         return true;
     if (text.starts_with("\xEF\xBB\xBF"))
         text.remove_prefix(3);
@@ -391,13 +389,21 @@ std::optional<std::vector<KernelPoint>> readPointsFile(
     return readPointsText(path, *text, rowErrors, options);
 }
 
-std::optional<Session> readSession(const QString &path)
+namespace {
+
+std::optional<Session> reportSession(SessionReadResult &&result, const QString &path)
 {
-    SessionReadResult result = readSessionFile(path);
     printDiagnostics(result.diagnostics);
     if (!result.session && result.diagnostics.empty())
         err() << path << ": no session in this file" << Qt::endl;
     return std::move(result.session);
+}
+
+} // namespace
+
+std::optional<Session> readSession(const QString &path)
+{
+    return reportSession(readSessionFile(path), path);
 }
 
 std::optional<InputFile> readInputFile(
@@ -410,8 +416,7 @@ std::optional<InputFile> readInputFile(
     }
     InputFile input;
     if (holdsSession(*text)) {
-        std::string().swap(*text); // readSession reads it again: one copy at a time
-        input.session = readSession(path);
+        input.session = reportSession(readSessionBytes(std::move(*text), path.toStdString()), path);
         if (!input.session)
             return std::nullopt;
         return input;

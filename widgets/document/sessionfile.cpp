@@ -36,17 +36,26 @@ SessionReadResult readSessionFile(const QString &fileName)
         auto bytes = readTextFile(name);
         if (!bytes)
             return fileError(name, bytes.error());
-        // A picture exported with its session: the embedded document, read like a session.
-        if (pictureKind(*bytes) != PictureKind::None) {
-            auto json = sessionFromPictureBytes(*bytes, name);
-            if (!json)
-                return fileError(name, json.error());
-            *bytes = std::string();
-            return readSessionJsonConsuming(std::move(*json), name);
-        }
-        return readSessionJsonConsuming(std::move(*bytes), name);
+        return readSessionBytes(std::move(*bytes), name);
     } catch (const std::bad_alloc &) {
         return fileError(name, "out of memory while reading");
+    }
+}
+
+SessionReadResult readSessionBytes(std::string &&bytes, const std::string &fileName)
+{
+    try {
+        // A picture exported with its session: the embedded document, read like a session.
+        if (pictureKind(bytes) != PictureKind::None) {
+            auto json = sessionFromPictureBytes(bytes, fileName);
+            if (!json)
+                return fileError(fileName, json.error());
+            std::string().swap(bytes);
+            return readSessionJsonConsuming(std::move(*json), fileName);
+        }
+        return readSessionJsonConsuming(std::move(bytes), fileName);
+    } catch (const std::bad_alloc &) {
+        return fileError(fileName, "out of memory while reading");
     }
 }
 

@@ -6,11 +6,17 @@
 
 #include <QString>
 
+#include <string>
+
 namespace ridgepoint {
 
 // The file's text through the core reader; a file that cannot be read is one diagnostic. A PNG,
 // SVG or PDF exported with its session (widgets/figuresession.h) gives that session.
 SessionReadResult readSessionFile(const QString &fileName);
+
+// The same from a file's bytes already read (through readTextFile), consumed: a caller that
+// read the file to tell its kind does not read it again.
+SessionReadResult readSessionBytes(std::string &&bytes, const std::string &fileName);
 
 // Writes the session; an empty string on success, else why it failed ("cannot write
 // /x/s.json: Permission denied").
