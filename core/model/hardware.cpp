@@ -19,13 +19,15 @@ bool equalsIgnoringCase(std::string_view a, std::string_view b)
     });
 }
 
-constexpr std::array<std::pair<Precision, std::string_view>, 8> kPrecisions { {
+constexpr std::array<std::pair<Precision, std::string_view>, 10> kPrecisions { {
     { Precision::FP64, "fp64" },
     { Precision::FP32, "fp32" },
     { Precision::TF32, "tf32" },
     { Precision::BF16, "bf16" },
     { Precision::FP16, "fp16" },
     { Precision::FP8, "fp8" },
+    { Precision::FP6, "fp6" },
+    { Precision::FP4, "fp4" },
     { Precision::INT8, "int8" },
     { Precision::INT4, "int4" },
 } };
@@ -43,6 +45,28 @@ constexpr std::array<std::pair<MemoryLevel, std::string_view>, 10> kLevels { {
     { MemoryLevel::LDS, "LDS" },
 } };
 
+constexpr std::array<std::pair<Basis, std::string_view>, 4> kBases { {
+    { Basis::Unstated, "unstated" },
+    { Basis::Spec, "spec" },
+    { Basis::Derived, "derived" },
+    { Basis::Measured, "measured" },
+} };
+
+// Puts the figure `choice` asks for in front: swaps value and provenance with the alternate when
+// the ceiling's own figure is not of that kind and the alternate is.
+template<typename Ceiling> void pickFigure(Ceiling &ceiling, double &value, FigureChoice choice)
+{
+    if (!ceiling.alternate)
+        return;
+    const auto isMeasured = [](const Provenance &p) { return p.basis == Basis::Measured; };
+    const bool wantMeasured = choice == FigureChoice::Measured;
+    if (isMeasured(ceiling.provenance) == wantMeasured
+        || isMeasured(ceiling.alternate->provenance) != wantMeasured)
+        return;
+    std::swap(value, ceiling.alternate->value);
+    std::swap(ceiling.provenance, ceiling.alternate->provenance);
+}
+
 double effectiveFraction(const std::optional<double> &own, const std::optional<double> &machine)
 {
     return own.value_or(machine.value_or(1.0));
@@ -57,6 +81,34 @@ std::string_view precisionName(Precision precision)
             return name;
     }
     return "fp32";
+}
+
+std::string_view basisName(Basis basis)
+{
+    for (const auto &[value, name] : kBases) {
+        if (value == basis)
+            return name;
+    }
+    return "unstated";
+}
+
+std::optional<Basis> basisFromName(std::string_view name)
+{
+    for (const auto &[value, spelled] : kBases) {
+        if (equalsIgnoringCase(spelled, name))
+            return value;
+    }
+    return std::nullopt;
+}
+
+Hardware withFigures(const Hardware &hardware, FigureChoice choice)
+{
+    Hardware out = hardware;
+    for (auto &ceiling : out.compute)
+        pickFigure(ceiling, ceiling.peak, choice);
+    for (auto &ceiling : out.memory)
+        pickFigure(ceiling, ceiling.bandwidth, choice);
+    return out;
 }
 
 std::optional<Precision> precisionFromName(std::string_view name)
@@ -242,8 +294,18 @@ Hardware makeSimpleMachine(double peak, double bandwidth)
     Hardware hw;
     hw.name = "Custom machine";
     hw.source = "given on the command line";
-    hw.compute.push_back({ "Peak", Precision::FP32, "", peak, false, std::nullopt, true });
-    hw.memory.push_back({ "Memory", MemoryLevel::DRAM, bandwidth, std::nullopt, true });
+    Provenance given;
+    given.source = "given on the command line";
+    ComputeCeiling compute;
+    compute.name = "Peak";
+    compute.peak = peak;
+    compute.provenance = given;
+    MemoryCeiling memory;
+    memory.name = "Memory";
+    memory.bandwidth = bandwidth;
+    memory.provenance = given;
+    hw.compute.push_back(std::move(compute));
+    hw.memory.push_back(std::move(memory));
     hw.defaultCompute = "Peak";
     return hw;
 }

@@ -9,7 +9,8 @@
 
 namespace ridgepoint {
 
-enum class Precision { FP64, FP32, TF32, BF16, FP16, FP8, INT8, INT4 };
+// FP6 and FP4 are the OCP microscaling element types (MXFP6/MXFP4, NVFP4): 0.75 and 0.5 bytes.
+enum class Precision { FP64, FP32, TF32, BF16, FP16, FP8, FP6, FP4, INT8, INT4 };
 
 // Levels are spelled exactly so in files and output: L1, L2, L3, DRAM, HBM, PCIe, NVLink, ICI, DCN,
 // LDS. LDS is the on-chip scratchpad beside L1 that kernels address directly: AMD's Local Data
@@ -25,6 +26,43 @@ bool isMainMemory(MemoryLevel level);
 // Links between chips or hosts (PCIe, NVLink, ICI, DCN).
 bool isNetwork(MemoryLevel level);
 
+// What a ceiling's figure rests on (docs/FILES.md, "Provenance"). Unstated is what a file from
+// before provenance existed (hardware version 1) says when it names no basis.
+enum class Basis { Unstated, Spec, Derived, Measured };
+std::string_view basisName(Basis basis); // "unstated", "spec", "derived", "measured"
+std::optional<Basis> basisFromName(std::string_view name); // case-insensitive
+
+// Where one figure comes from. Every built-in preset ceiling has a basis other than Unstated and
+// a source; derived figures give their formula, measured ones their tool, date and host.
+struct Provenance {
+    Basis basis = Basis::Unstated;
+    std::string source; // document and table/section: "NVIDIA H100 datasheet, table 1"
+    std::string url; // a public address of that document
+    std::string accessed; // the date the source was read, "2026-11-26"
+    std::string formula; // derived: "108 SM × 4 × 32 B/clk × 1.41 GHz"
+    std::string tool; // measured: "ridgepoint measure 0.4", "likwid-bench 5.3"
+    std::string date; // measured: when
+    std::string host; // measured: where
+    std::string clock; // the clock the figure assumes: "base", "boost", "sustained", or empty
+    std::optional<double> clockMHz; // that clock, when stated
+    std::string scope; // "die", "package", "node", "chip", "core" ... or empty
+    std::string notes; // disagreements between sources, caveats
+
+    bool operator==(const Provenance &) const = default;
+};
+
+// A second figure for the same ceiling: a measured value beside a spec one (or the reverse).
+// The chart draws both; Hardware::figures picks the one the analysis uses.
+struct AlternateFigure {
+    double value = 0.0; // FLOP/s or B/s, as the ceiling's own figure
+    Provenance provenance;
+
+    bool operator==(const AlternateFigure &) const = default;
+};
+
+// Which figure the analysis uses when a ceiling holds two.
+enum class FigureChoice { Measured, Spec };
+
 struct ComputeCeiling {
     std::string name; // "BF16 tensor"
     Precision precision = Precision::FP32;
@@ -33,6 +71,8 @@ struct ComputeCeiling {
     bool sparse = false; // a 2:4-sparsity figure: drawn and labelled, never the default roof
     std::optional<double> sustainedFraction; // overrides Hardware::sustainedFraction
     bool visible = true;
+    Provenance provenance {}; // of `peak`
+    std::optional<AlternateFigure> alternate {}; // the other figure, when both are known
 };
 
 struct MemoryCeiling {
@@ -41,6 +81,8 @@ struct MemoryCeiling {
     double bandwidth = 0.0; // B/s
     std::optional<double> sustainedFraction;
     bool visible = true;
+    Provenance provenance {}; // of `bandwidth`
+    std::optional<AlternateFigure> alternate {}; // the other figure, when both are known
 };
 
 struct Hardware {
@@ -67,6 +109,10 @@ struct Hardware {
     // The main-memory ceiling (HBM or DRAM) that plain "bytes" are counted against.
     const MemoryCeiling *mainMemory() const;
 };
+
+// The copy the analysis uses: where a ceiling holds a spec and a measured figure, `choice` says
+// which one becomes its peak/bandwidth (and provenance); the other stays as the alternate.
+Hardware withFigures(const Hardware &hardware, FigureChoice choice);
 
 // Ridge (knee) intensity of a pair: π/β in FLOP/B.
 double ridgeIntensity(const ComputeCeiling &compute, const MemoryCeiling &memory);

@@ -78,6 +78,9 @@ double bytesPerElement(Precision precision)
     case Precision::FP8:
     case Precision::INT8:
         return 1.0;
+    case Precision::FP6:
+        return 0.75;
+    case Precision::FP4:
     case Precision::INT4:
         return 0.5;
     }
