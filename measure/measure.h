@@ -4,9 +4,10 @@
 //
 // The one header callers include. Behind it, in measure/: topology.cpp (caches, CPU model,
 // usable CPUs), thread_team.cpp (pinned std::jthread teams), measure_kernels.cpp (the timed
-// loops per ISA, cpuid), plateaus.cpp (findPlateaus), runner.cpp (measureMachine: the sequence
-// of runs, quick or thorough), measured_machine.cpp (hardwareFromMeasurement and the names),
-// spec_match.cpp (compareWithSpec, findSpecForCpu), measurement_json.cpp (the hardware file).
+// loops per ISA, cpuid), plateaus.cpp and plateau_labels.cpp (labelPlateaus), runner.cpp
+// (measureMachine: the sequence of runs, quick or thorough), measured_machine.cpp
+// (hardwareFromMeasurement and the names), spec_match.cpp (compareWithSpec, findSpecForCpu),
+// measurement_json.cpp (the hardware file).
 #pragma once
 
 #include "core/model/expected.h"
@@ -40,7 +41,27 @@ struct CacheInfo {
     int sharedBy = 1; // logical CPUs sharing one instance
     bool operator==(const CacheInfo &) const = default;
 };
+// Reads one file of a sysfs cache directory by its path relative to that directory
+// ("index0/level", "index2/size"); "" when it is absent. The seam tests inject caches through.
+using CacheFileReader = std::function<std::string(const std::string &relativePath)>;
+// The data and unified caches a sysfs cache directory (/sys/devices/system/cpu/cpu0/cache)
+// describes: index*/level, type, size and shared_cpu_list, instruction caches left out.
+std::vector<CacheInfo> readCaches(const CacheFileReader &read);
+// readCaches over /sys/devices/system/cpu/cpu0/cache, else sysconf.
 std::vector<CacheInfo> detectCaches();
+
+// The capacities the working sets of one run are named against (plateau_labels.h): the bytes
+// the run's threads hold at each level (a private cache once per thread, a shared one once per
+// group of CPUs sharing it); 0 where the system reports no such level.
+struct CacheSizes {
+    std::uint64_t l1 = 0;
+    std::uint64_t l2 = 0;
+    std::uint64_t l3 = 0;
+    std::uint64_t l4 = 0; // a level past L3 (eDRAM): no ceiling of its own, DRAM starts past it
+    std::uint64_t lastLevel() const; // the largest of them; 0 when none is reported
+    bool operator==(const CacheSizes &) const = default;
+};
+CacheSizes cacheSizesFor(const std::vector<CacheInfo> &caches, int threads);
 // The processor's model name (/proc/cpuinfo "model name"), or "unknown CPU".
 std::string detectCpuModel();
 // The CPUs this process may run on (its affinity mask): what "all threads" means.
@@ -72,23 +93,6 @@ struct Plateau {
     bool operator==(const Plateau &) const = default;
 };
 
-struct PlateauOptions {
-    // Capacities the drops are matched against when a level is missing (from detectCaches(),
-    // scaled by the threads that run), ascending. Empty: levels are named in order.
-    std::vector<std::uint64_t> cacheCapacities;
-    double minStep = 1.12; // adjacent plateaus closer than this ratio are one level
-    int minPoints = 2; // points a plateau needs
-};
-
-// Finds the plateaus of one curve (working set ascending or not; bandwidths > 0) and names them:
-// with two or more, the last is DRAM and the others caches (L1, L2, L3 in order, or, when fewer
-// than the reported cache levels, the reported level whose capacity is nearest the size where
-// bandwidth drops). A single plateau is DRAM when the curve reaches past every reported cache
-// (or past 64 MiB when none is reported), else L1. Robust to noise (piecewise-constant fit
-// with a penalty scaled to the noise) and to the slopes between levels (not flat: dropped).
-std::vector<Plateau> findPlateaus(
-    const std::vector<BandwidthSample> &curve, const PlateauOptions &options = {});
-
 struct ComputeSample {
     Precision precision = Precision::FP64;
     std::string isa; // "avx512", "avx2", "sse2", "portable"
@@ -101,6 +105,13 @@ struct ComputeSample {
     bool operator==(const ComputeSample &) const = default;
 };
 
+// The cache sizes one team size's curves were named against.
+struct LabelBasis {
+    int threads = 1;
+    CacheSizes caches;
+    bool operator==(const LabelBasis &) const = default;
+};
+
 struct PlateauRecord {
     MemoryKernel kernel = MemoryKernel::Load;
     int threads = 1;
@@ -110,6 +121,7 @@ struct PlateauRecord {
 
 // Everything behind a measured machine; stored as "measurement" in its hardware file.
 struct Measurement {
+    std::string tool; // "ridgepoint measure 0.1.0"
     std::string date; // ISO 8601, UTC
     std::string host;
     std::string cpuModel; // /proc/cpuinfo "model name"
@@ -126,6 +138,8 @@ struct Measurement {
     std::vector<BandwidthSample> sweep;
     std::vector<ComputeSample> compute;
     std::vector<PlateauRecord> plateaus;
+    std::vector<LabelBasis> labelling; // per team size, the capacities the levels are named by
+    std::vector<std::string> warnings; // of the labelling: "load, 2 threads: no DRAM level ..."
     std::optional<Hardware> spec; // the vendor figures, when a preset matches the CPU
 };
 
@@ -140,6 +154,8 @@ struct MeasureOptions {
     bool compute = true;
     std::string name; // "" : "Measured: <CPU> on <host>"
     std::optional<Hardware> spec;
+    // The caches to name the levels by, instead of detectCaches() (tests, other machines).
+    std::optional<std::vector<CacheInfo>> caches;
 };
 
 // What the measuring thread says while it works.

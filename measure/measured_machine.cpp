@@ -87,6 +87,38 @@ namespace {
 using detail::computeCeilingName;
 using detail::threadsText;
 
+// A figure this measurement gave: basis measured, the tool, when and where, and `notes` (what
+// the figure is made of).
+Provenance measuredProvenance(const Measurement &m, std::string notes)
+{
+    Provenance p;
+    p.basis = Basis::Measured;
+    p.tool = m.tool.empty() ? std::string("ridgepoint measure") : m.tool;
+    p.date = m.date;
+    p.host = m.host;
+    p.notes = std::move(notes);
+    return p;
+}
+
+// "load kernel, 2 threads: plateau over working sets 64 MiB–512 MiB, 7 samples (their median)".
+std::string plateauNotes(const PlateauRecord &p)
+{
+    return std::string(memoryKernelName(p.kernel)) + " kernel, " + threadsText(p.threads)
+        + ": plateau over working sets " + formatBinarySize(p.plateau.firstWorkingSet) + "–"
+        + formatBinarySize(p.plateau.lastWorkingSet) + ", " + std::to_string(p.plateau.points)
+        + (p.plateau.points == 1 ? " sample" : " samples") + " (the median of their best trials)";
+}
+
+MemoryCeiling memoryCeiling(const Measurement &m, const PlateauRecord &p, std::string name)
+{
+    MemoryCeiling c;
+    c.name = std::move(name);
+    c.level = p.plateau.level;
+    c.bandwidth = p.plateau.bandwidth;
+    c.provenance = measuredProvenance(m, plateauNotes(p));
+    return c;
+}
+
 // The name, vendor, source and notes of a measured machine, without ceilings.
 Hardware describedMachine(const Measurement &m, const std::string &name)
 {
@@ -105,8 +137,10 @@ Hardware describedMachine(const Measurement &m, const std::string &name)
     return hardware;
 }
 
-void addComputeCeiling(Hardware &hardware, const ComputeSample &s, int allThreads, bool visible)
+void addComputeCeiling(
+    Hardware &hardware, const Measurement &m, const ComputeSample &s, bool visible)
 {
+    const int allThreads = m.threads;
     ComputeCeiling c;
     c.name = computeCeilingName(s, allThreads);
     if (hardware.findCompute(c.name))
@@ -115,6 +149,9 @@ void addComputeCeiling(Hardware &hardware, const ComputeSample &s, int allThread
     c.unit = s.simd ? "vector" : "scalar";
     c.peak = s.best;
     c.visible = visible;
+    c.provenance = measuredProvenance(m,
+        computeCeilingName(s, s.threads) + ", " + threadsText(s.threads) + ": best of "
+            + std::to_string(s.trials) + (s.trials == 1 ? " trial" : " trials"));
     hardware.compute.push_back(c);
 }
 
@@ -130,11 +167,11 @@ void addComputeCeilings(Hardware &hardware, const Measurement &m)
             continue;
         const bool widestFma = s.simd && s.isa == m.isa && (s.fma || !widestHasFma);
         const bool scalarFp64 = !s.simd && !s.fma && s.precision == Precision::FP64;
-        addComputeCeiling(hardware, s, m.threads, widestFma || scalarFp64);
+        addComputeCeiling(hardware, m, s, widestFma || scalarFp64);
     }
     for (const auto &s : m.compute) {
         if (s.threads != m.threads && s.best > 0.0 && s.simd && s.isa == m.isa)
-            addComputeCeiling(hardware, s, m.threads, false);
+            addComputeCeiling(hardware, m, s, false);
     }
     for (const auto &c : hardware.compute) {
         if (c.precision == Precision::FP64 && c.unit == "vector" && c.visible) {
@@ -152,13 +189,11 @@ void addMemoryCeilings(Hardware &hardware, const Measurement &m)
         for (const auto &p : m.plateaus) {
             if (p.kernel != kernel || p.threads != m.threads || !(p.plateau.bandwidth > 0.0))
                 continue;
-            MemoryCeiling c;
-            c.name = std::string(memoryLevelName(p.plateau.level)) + " "
-                + std::string(memoryKernelName(kernel));
+            MemoryCeiling c = memoryCeiling(m, p,
+                std::string(memoryLevelName(p.plateau.level)) + " "
+                    + std::string(memoryKernelName(kernel)));
             if (hardware.findMemory(c.name))
                 continue;
-            c.level = p.plateau.level;
-            c.bandwidth = p.plateau.bandwidth;
             c.visible = kernel == MemoryKernel::Load;
             hardware.memory.push_back(c);
         }
@@ -167,13 +202,11 @@ void addMemoryCeilings(Hardware &hardware, const Measurement &m)
         if (p.kernel != MemoryKernel::Load || p.threads == m.threads
             || !(p.plateau.bandwidth > 0.0))
             continue;
-        MemoryCeiling c;
-        c.name = std::string(memoryLevelName(p.plateau.level)) + " load (" + threadsText(p.threads)
-            + ")";
+        MemoryCeiling c = memoryCeiling(m, p,
+            std::string(memoryLevelName(p.plateau.level)) + " load (" + threadsText(p.threads)
+                + ")");
         if (hardware.findMemory(c.name))
             continue;
-        c.level = p.plateau.level;
-        c.bandwidth = p.plateau.bandwidth;
         c.visible = false;
         hardware.memory.push_back(c);
     }

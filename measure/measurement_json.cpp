@@ -61,9 +61,32 @@ Expected<BandwidthSample, std::string> readBandwidthSample(const Json &s)
     return sample;
 }
 
+// The cache sizes each team size's levels were named by (bytes; 0: not reported) and the rule.
+OrderedJson labellingJson(const Measurement &m)
+{
+    auto teams = OrderedJson::array();
+    for (const auto &basis : m.labelling) {
+        teams.push_back({ { "threads", basis.threads }, { "l1", basis.caches.l1 },
+            { "l2", basis.caches.l2 }, { "l3", basis.caches.l3 }, { "l4", basis.caches.l4 } });
+    }
+    return teams;
+}
+
+Expected<LabelBasis, std::string> readLabelBasis(const Json &b)
+{
+    LabelBasis basis;
+    basis.threads = b.at("threads").get<int>();
+    basis.caches.l1 = b.value("l1", std::uint64_t { 0 });
+    basis.caches.l2 = b.value("l2", std::uint64_t { 0 });
+    basis.caches.l3 = b.value("l3", std::uint64_t { 0 });
+    basis.caches.l4 = b.value("l4", std::uint64_t { 0 });
+    return basis;
+}
+
 // The scalar fields of the measurement object (those the lists do not hold).
 void readMeasurementFields(const Json &j, Measurement &m)
 {
+    m.tool = j.value("tool", std::string());
     m.date = j.at("date").get<std::string>();
     m.host = j.at("host").get<std::string>();
     m.cpuModel = j.at("cpu_model").get<std::string>();
@@ -107,6 +130,9 @@ Expected<Measurement, std::string> readMeasurementObject(const Json &j)
         return Unexpected(std::move(*error));
     if (auto error = readList(j, "sweep", m.sweep, readBandwidthSample))
         return Unexpected(std::move(*error));
+    if (auto error = readList(j, "labelling", m.labelling, readLabelBasis))
+        return Unexpected(std::move(*error));
+    m.warnings = j.value("warnings", std::vector<std::string>());
     if (const auto spec = j.find("spec"); spec != j.end()) {
         auto read = readHardwareJson(spec->dump(), "measurement.spec");
         if (read.machines.size() != 1)
@@ -122,7 +148,7 @@ std::string writeMeasuredHardwareJson(const Hardware &hardware, const Measuremen
 {
     OrderedJson out = detail::hardwareJson(hardware, false);
     OrderedJson meas;
-    meas["tool"] = "ridgepoint measure";
+    meas["tool"] = m.tool.empty() ? std::string("ridgepoint measure") : m.tool;
     meas["date"] = m.date;
     meas["host"] = m.host;
     meas["cpu_model"] = m.cpuModel;
@@ -156,6 +182,8 @@ std::string writeMeasuredHardwareJson(const Hardware &hardware, const Measuremen
             { "last_working_set", p.plateau.lastWorkingSet }, { "points", p.plateau.points } });
     }
     meas["plateaus"] = std::move(plateaus);
+    meas["labelling"] = labellingJson(m);
+    meas["warnings"] = m.warnings;
     auto sweep = OrderedJson::array();
     for (const auto &s : m.sweep) {
         sweep.push_back({ { "kernel", memoryKernelName(s.kernel) }, { "threads", s.threads },

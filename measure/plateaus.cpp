@@ -1,20 +1,17 @@
-// Finding the bandwidth plateaus of one curve (bandwidth against working set) and naming each
-// after the memory level that serves it: a piecewise-constant fit of the log bandwidths with a
-// penalty scaled to the noise, the flat segments kept, neighbours too close merged, and the
-// levels matched to the reported cache capacities (measure.h, findPlateaus).
-#include "measure/measure.h"
+// Finding the flat stretches of one curve (bandwidth against working set): a piecewise-constant
+// fit of the log bandwidths with a penalty scaled to the noise, the flat segments kept and
+// neighbours too close merged. plateau_labels.cpp names them by the cache sizes.
+#include "measure/plateau_labels.h"
 
 #include "measure/measure_detail.h"
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <limits>
 
 namespace ridgepoint {
 namespace {
 
-using detail::kMiB;
 using detail::medianOf;
 
 struct Segment {
@@ -145,128 +142,47 @@ std::vector<Group> flatGroups(const std::vector<double> &y, double sigma, int mi
     return groups;
 }
 
-// Neighbours that do not drop by minStep are one level. A first plateau well below the next
-// is start-up overhead at the smallest sizes, not a level: dropped. With more cache plateaus
-// than L1-L3, the closest neighbours among the caches are merged.
+// Neighbours that do not drop (or rise) by minStep are one stretch; the merged stretch may
+// then join the one before.
 void mergeLevels(std::vector<Group> &groups, const std::vector<double> &y, double minStep)
 {
     const double step = std::log(std::max(minStep, 1.0));
-    while (groups.size() >= 2 && groups[1].level - groups[0].level > step)
-        groups.erase(groups.begin());
     for (std::size_t i = 1; i < groups.size();) {
-        if (groups[i - 1].level - groups[i].level < step) {
+        if (std::abs(groups[i - 1].level - groups[i].level) < step) {
             mergeInto(groups[i - 1], groups[i], y);
             groups.erase(groups.begin() + static_cast<std::ptrdiff_t>(i));
             if (i > 1)
-                --i; // the merged group may now merge with the one before
+                --i;
         } else {
             ++i;
         }
     }
-    while (groups.size() > 4) {
-        std::size_t closest = 1;
-        for (std::size_t i = 1; i + 1 < groups.size(); ++i) {
-            if (groups[i - 1].level - groups[i].level
-                < groups[closest - 1].level - groups[closest].level)
-                closest = i;
-        }
-        mergeInto(groups[closest - 1], groups[closest], y);
-        groups.erase(groups.begin() + static_cast<std::ptrdiff_t>(closest));
-    }
-}
-
-std::vector<Plateau> plateausOf(
-    const std::vector<Group> &groups, const std::vector<BandwidthSample> &points)
-{
-    std::vector<Plateau> plateaus;
-    for (const auto &group : groups) {
-        Plateau plateau;
-        std::vector<double> values;
-        for (auto i : group.indices)
-            values.push_back(points[i].best);
-        plateau.bandwidth = medianOf(values);
-        plateau.firstWorkingSet = points[group.indices.front()].workingSet;
-        plateau.lastWorkingSet = points[group.indices.back()].workingSet;
-        plateau.points = static_cast<int>(group.indices.size());
-        for (auto i : group.indices)
-            plateau.maxBandwidth = std::max(plateau.maxBandwidth, points[i].best);
-        plateaus.push_back(plateau);
-    }
-    return plateaus;
-}
-
-constexpr MemoryLevel kCacheLevels[] = { MemoryLevel::L1, MemoryLevel::L2, MemoryLevel::L3 };
-
-// Fewer cache plateaus than reported levels: a level is missing. Matches each drop (between a
-// plateau's last point and the next plateau's first) to the nearest reported capacity,
-// keeping the order, over every increasing assignment.
-void nameByCapacities(std::vector<Plateau> &plateaus, const std::vector<std::uint64_t> &capacities)
-{
-    const std::size_t caches = plateaus.size() - 1;
-    const std::size_t levels = std::min<std::size_t>(capacities.size(), 3);
-    std::vector<double> drops;
-    for (std::size_t i = 0; i < caches; ++i) {
-        drops.push_back(0.5
-            * (std::log(static_cast<double>(plateaus[i].lastWorkingSet))
-                + std::log(static_cast<double>(plateaus[i + 1].firstWorkingSet))));
-    }
-    std::vector<std::size_t> choice(caches), bestChoice;
-    double bestCost = std::numeric_limits<double>::infinity();
-    const std::function<void(std::size_t, std::size_t, double)> search
-        = [&](std::size_t i, std::size_t from, double cost) {
-              if (i == caches) {
-                  if (cost < bestCost) {
-                      bestCost = cost;
-                      bestChoice = choice;
-                  }
-                  return;
-              }
-              for (std::size_t j = from; j + (caches - i) <= levels; ++j) {
-                  choice[i] = j;
-                  search(i + 1, j + 1,
-                      cost + std::abs(drops[i] - std::log(static_cast<double>(capacities[j]))));
-              }
-          };
-    search(0, 0, 0.0);
-    for (std::size_t i = 0; i < caches; ++i)
-        plateaus[i].level = kCacheLevels[bestChoice[i]];
-}
-
-// Names the plateaus (measure.h, findPlateaus): a single one is DRAM when the curve reaches
-// past every reported cache, else L1; of several the last is DRAM and the others caches.
-void nameLevels(std::vector<Plateau> &plateaus, const std::vector<std::uint64_t> &capacities)
-{
-    if (plateaus.size() == 1) {
-        const std::uint64_t beyond = capacities.empty() ? 64 * kMiB : 2 * capacities.back();
-        plateaus[0].level
-            = plateaus[0].lastWorkingSet >= beyond ? MemoryLevel::DRAM : MemoryLevel::L1;
-        return;
-    }
-    plateaus.back().level = MemoryLevel::DRAM;
-    const std::size_t caches = plateaus.size() - 1;
-    if (caches >= std::min<std::size_t>(capacities.size(), 3)) {
-        for (std::size_t i = 0; i < caches; ++i)
-            plateaus[i].level = kCacheLevels[i];
-        return;
-    }
-    nameByCapacities(plateaus, capacities);
 }
 
 } // namespace
 
-std::vector<Plateau> findPlateaus(
-    const std::vector<BandwidthSample> &curve, const PlateauOptions &options)
+namespace detail {
+
+std::vector<std::vector<BandwidthSample>> flatStretches(
+    const std::vector<BandwidthSample> &curve, double minStep, int minPoints)
 {
     const std::vector<BandwidthSample> points = usablePoints(curve);
     if (points.empty())
         return {};
     const std::vector<double> y = smoothedLogs(points);
-    std::vector<Group> groups = flatGroups(y, noiseOf(y), std::max(options.minPoints, 1));
-    mergeLevels(groups, y, options.minStep);
-    std::vector<Plateau> plateaus = plateausOf(groups, points);
-    if (!plateaus.empty())
-        nameLevels(plateaus, options.cacheCapacities);
-    return plateaus;
+    std::vector<Group> groups = flatGroups(y, noiseOf(y), std::max(minPoints, 1));
+    mergeLevels(groups, y, minStep);
+    std::vector<std::vector<BandwidthSample>> stretches;
+    for (auto &group : groups) {
+        std::sort(group.indices.begin(), group.indices.end());
+        std::vector<BandwidthSample> stretch;
+        for (auto i : group.indices)
+            stretch.push_back(points[i]);
+        stretches.push_back(std::move(stretch));
+    }
+    return stretches;
 }
+
+} // namespace detail
 
 } // namespace ridgepoint

@@ -7,6 +7,7 @@
 
 #include "measure/measure_detail.h"
 #include "measure/measure_kernels.h"
+#include "measure/plateau_labels.h"
 #include "measure/thread_team.h"
 #include "measure/topology.h"
 
@@ -45,16 +46,19 @@ struct SweepPlan {
 SweepPlan planSweep(const MeasureOptions &options, const Measurement &m)
 {
     const bool quick = options.budgetSeconds < kQuickBudgetSeconds;
-    const auto capacities = detail::capacitiesFor(m.reportedCaches, m.threads);
-    const std::uint64_t largest = capacities.empty() ? 32 * kMiB : capacities.back();
+    const std::uint64_t reported = cacheSizesFor(m.reportedCaches, m.threads).lastLevel();
+    const std::uint64_t largest = reported == 0 ? 32 * kMiB : reported;
     SweepPlan plan;
     plan.maxSet = options.maxWorkingSet;
     if (plan.maxSet == 0) {
-        // Some hosts cache far more than their VM reports: go well past the reported LLC.
+        // Some hosts cache far more than their VM reports: go well past the reported LLC, and
+        // in any run to 4 × the LLC, so that the sets from 2 × (those named DRAM) are several.
         plan.maxSet = quick ? std::clamp(16 * largest, 256 * kMiB, 512 * kMiB)
                             : std::clamp(32 * largest, 512 * kMiB, 1024 * kMiB);
+        plan.maxSet = std::max(plan.maxSet, 4 * largest);
         if (const auto available = detail::availableMemory(); available > 0)
-            plan.maxSet = std::min(plan.maxSet, available / 4);
+            plan.maxSet = std::min(
+                plan.maxSet, std::max(available / 4, std::min(4 * largest, available / 2)));
     }
     const std::uint64_t minSet = std::max<std::uint64_t>(options.minWorkingSet, 1024);
     plan.maxSet = std::max(plan.maxSet, 2 * minSet);
@@ -130,20 +134,27 @@ ComputeSample computeSampleFor(const detail::FlopKernel &kernel, int threads)
     return sample;
 }
 
-// The plateaus of each kernel's curve, per team size.
+// The plateaus of each kernel's curve, per team size, named by the caches that team holds; the
+// sizes used and the labelling's warnings are kept in the measurement.
 void addPlateaus(Measurement &m)
 {
     for (int teamSize : teamSizes(m.threads)) {
-        PlateauOptions plateauOptions;
-        plateauOptions.cacheCapacities = detail::capacitiesFor(m.reportedCaches, teamSize);
+        const CacheSizes caches = cacheSizesFor(m.reportedCaches, teamSize);
+        m.labelling.push_back({ teamSize, caches });
         for (MemoryKernel kernel : kMemoryKernels) {
             std::vector<BandwidthSample> curve;
             for (const auto &s : m.sweep) {
                 if (s.kernel == kernel && s.threads == teamSize)
                     curve.push_back(s);
             }
-            for (const auto &plateau : findPlateaus(curve, plateauOptions))
+            if (curve.empty())
+                continue;
+            const LabelledPlateaus labelled = labelPlateaus(curve, caches);
+            for (const auto &plateau : labelled.levels)
                 m.plateaus.push_back({ kernel, teamSize, plateau });
+            for (const auto &warning : labelled.warnings)
+                m.warnings.push_back(std::string(memoryKernelName(kernel)) + ", "
+                    + threadsText(teamSize) + ": " + warning);
         }
     }
 }
@@ -152,6 +163,7 @@ void addPlateaus(Measurement &m)
 Measurement describeRun(const MeasureOptions &options, int hardwareThreads)
 {
     Measurement m;
+    m.tool = std::string("ridgepoint measure ") + RIDGEPOINT_VERSION;
     m.date = detail::utcNow();
     m.host = detail::hostName();
     m.cpuModel = detectCpuModel();
@@ -163,7 +175,7 @@ Measurement describeRun(const MeasureOptions &options, int hardwareThreads)
     m.byteCounting = "bytes the kernel reads plus bytes it writes: load 8 B, copy 16 B, triad "
                      "24 B per element; write-allocate traffic (the line a store miss reads "
                      "first) is not counted";
-    m.reportedCaches = detectCaches();
+    m.reportedCaches = options.caches ? *options.caches : detectCaches();
     m.spec = options.spec;
     return m;
 }

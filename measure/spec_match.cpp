@@ -60,7 +60,7 @@ void addMemoryRows(std::vector<SpecComparison> &rows, const Measurement &m)
         });
     for (const auto &p : loads) {
         if (!rows.empty() && !rows.back().compute && rows.back().level == p.plateau.level)
-            continue; // one row per level (findPlateaus names each level once)
+            continue; // one row per level (labelPlateaus names each level once)
         SpecComparison row;
         row.compute = false;
         row.level = p.plateau.level;

@@ -144,40 +144,18 @@ std::uint64_t availableMemory()
     return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(pageSize);
 }
 
-// Capacities seen by `threads` threads on distinct CPUs: a private cache counts once per
-// thread, a shared one once per group of CPUs sharing it. One entry per level, ascending.
-std::vector<std::uint64_t> capacitiesFor(const std::vector<CacheInfo> &caches, int threads)
-{
-    std::vector<std::uint64_t> capacities;
-    for (int level = 1; level <= 4; ++level) {
-        std::uint64_t capacity = 0;
-        for (const auto &cache : caches) {
-            if (cache.level != level)
-                continue;
-            const int sharers = std::max(cache.sharedBy, 1);
-            const auto instances = static_cast<std::uint64_t>((threads + sharers - 1) / sharers);
-            capacity = std::max(capacity, cache.size * instances);
-        }
-        if (capacity > 0)
-            capacities.push_back(capacity);
-    }
-    std::sort(capacities.begin(), capacities.end());
-    return capacities;
-}
-
 } // namespace detail
 
-std::vector<CacheInfo> detectCaches()
+std::vector<CacheInfo> readCaches(const CacheFileReader &read)
 {
     std::vector<CacheInfo> caches;
     for (int index = 0; index < 16; ++index) {
-        const std::string dir
-            = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index) + "/";
-        const std::string levelText = readSmallFile(dir + "level");
+        const std::string dir = "index" + std::to_string(index) + "/";
+        const std::string levelText = trim(read(dir + "level"));
         if (levelText.empty())
             break;
         CacheInfo cache;
-        cache.type = readSmallFile(dir + "type");
+        cache.type = trim(read(dir + "type"));
         if (cache.type == "Instruction")
             continue;
         try {
@@ -185,11 +163,37 @@ std::vector<CacheInfo> detectCaches()
         } catch (...) {
             continue;
         }
-        cache.size = parseCacheSize(readSmallFile(dir + "size"));
-        cache.sharedBy = countCpuList(readSmallFile(dir + "shared_cpu_list"));
-        if (cache.size > 0)
+        cache.size = parseCacheSize(trim(read(dir + "size")));
+        cache.sharedBy = countCpuList(trim(read(dir + "shared_cpu_list")));
+        if (cache.size > 0 && cache.level > 0)
             caches.push_back(cache);
     }
+    return caches;
+}
+
+// Capacities seen by `threads` threads on distinct CPUs: a private cache counts once per
+// thread, a shared one once per group of CPUs sharing it.
+CacheSizes cacheSizesFor(const std::vector<CacheInfo> &caches, int threads)
+{
+    CacheSizes sizes;
+    std::uint64_t *levels[] = { &sizes.l1, &sizes.l2, &sizes.l3, &sizes.l4 };
+    for (const auto &cache : caches) {
+        if (cache.level < 1 || cache.level > 4)
+            continue;
+        const int sharers = std::max(cache.sharedBy, 1);
+        const auto instances
+            = static_cast<std::uint64_t>((std::max(threads, 1) + sharers - 1) / sharers);
+        std::uint64_t &capacity = *levels[cache.level - 1];
+        capacity = std::max(capacity, cache.size * instances);
+    }
+    return sizes;
+}
+
+std::vector<CacheInfo> detectCaches()
+{
+    const std::string root = "/sys/devices/system/cpu/cpu0/cache/";
+    std::vector<CacheInfo> caches
+        = readCaches([&](const std::string &path) { return readSmallFile(root + path); });
 #if defined(_SC_LEVEL1_DCACHE_SIZE)
     if (caches.empty()) {
         const std::pair<int, int> names[] = { { 1, _SC_LEVEL1_DCACHE_SIZE },

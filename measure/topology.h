@@ -20,8 +20,4 @@ std::string hostName(); // "unknown host" when the system does not say
 std::string utcNow(); // ISO 8601, "2025-01-31T12:00:00Z"
 std::uint64_t availableMemory(); // bytes of free physical memory; 0 when unknown
 
-// Capacities seen by `threads` threads on distinct CPUs: a private cache counts once per
-// thread, a shared one once per group of CPUs sharing it. One entry per level, ascending.
-std::vector<std::uint64_t> capacitiesFor(const std::vector<CacheInfo> &caches, int threads);
-
 } // namespace ridgepoint::detail

@@ -36,7 +36,7 @@ std::string measurementTable(const Hardware &hardware, const Measurement &m, con
     text += "CPU " + m.cpuModel + ", " + std::to_string(m.hardwareThreads)
         + " hardware threads, widest ISA " + m.isa + ", measured in "
         + formatQuantity(m.elapsedSeconds, Dimension::Time, 3) + " on " + m.date + "\n";
-    text += "Reported caches (checked against the curve, not trusted): "
+    text += "Reported caches (the levels are named by these sizes): "
         + describeCaches(m.reportedCaches) + "\n";
     text += "Bytes counted: " + m.byteCounting + ".\n\n";
 
@@ -85,6 +85,10 @@ std::string measurementTable(const Hardware &hardware, const Measurement &m, con
     }
     if (rows.size() > 1)
         text += alignedTable(rows, { false, true, true, false }) + "\n";
+    for (const auto &warning : m.warnings)
+        text += "Warning: " + warning + "\n";
+    if (!m.warnings.empty())
+        text += "\n";
     if (m.spec) {
         rows = { { "Measured vs spec", threadsWord(m.threads), "spec (" + m.spec->name + ")",
             "measured / spec" } };

@@ -3,6 +3,7 @@
 #include "core/io/formats/hardware_json.h"
 #include "measure/measure.h"
 #include "measure/measure_kernels.h"
+#include "measure/plateau_labels.h"
 
 #include <QElapsedTimer>
 #include <QTest>
@@ -67,7 +68,7 @@ std::vector<BandwidthSample> curve(const std::vector<Level> &levels, double nois
 
 const std::vector<Level> kFourLevels { { 400, 48 * KiB }, { 200, 1 * MiB }, { 100, 32 * MiB },
     { 30, 0 } };
-const std::vector<std::uint64_t> kCapacities { 48 * KiB, 1 * MiB, 32 * MiB };
+const CacheSizes kCapacities { 48 * KiB, 1 * MiB, 32 * MiB, 0 };
 
 QString names(const std::vector<Plateau> &plateaus)
 {
@@ -82,6 +83,7 @@ QString names(const std::vector<Plateau> &plateaus)
 
 Q_DECLARE_METATYPE(std::vector<BandwidthSample>)
 Q_DECLARE_METATYPE(std::vector<double>)
+Q_DECLARE_METATYPE(CacheSizes)
 
 class TestMeasure : public QObject
 {
@@ -107,7 +109,7 @@ private slots:
 void TestMeasure::findsPlateaus_data()
 {
     QTest::addColumn<std::vector<BandwidthSample>>("curve");
-    QTest::addColumn<std::vector<std::uint64_t>>("capacities");
+    QTest::addColumn<CacheSizes>("capacities");
     QTest::addColumn<QString>("levels");
     QTest::addColumn<std::vector<double>>("bandwidths"); // GB/s, within 10 %
 
@@ -115,40 +117,44 @@ void TestMeasure::findsPlateaus_data()
     QTest::newRow("clean steps") << curve(kFourLevels, 0.0) << kCapacities << "L1,L2,L3,DRAM"
                                  << four;
     QTest::newRow("clean steps, no reported caches")
-        << curve(kFourLevels, 0.0) << std::vector<std::uint64_t> {} << "L1,L2,L3,DRAM" << four;
+        << curve(kFourLevels, 0.0) << CacheSizes {} << "L1,L2,L3,DRAM" << four;
     QTest::newRow("5 % noise") << curve(kFourLevels, 0.05) << kCapacities << "L1,L2,L3,DRAM"
                                << four;
     QTest::newRow("8 % noise and outliers")
         << curve(kFourLevels, 0.08, 7) << kCapacities << "L1,L2,L3,DRAM" << four;
     QTest::newRow("slow start at the smallest sizes")
         << curve(kFourLevels, 0.02, 0, 3) << kCapacities << "L1,L2,L3,DRAM" << four;
-    QTest::newRow("a VM's fictional 480 MiB L3: the curve wins")
-        << curve(kFourLevels, 0.03) << std::vector<std::uint64_t> { 48 * KiB, 1 * MiB, 480 * MiB }
-        << "L1,L2,L3,DRAM" << four;
-    QTest::newRow("missing L3 (L2 straight to DRAM)")
-        << curve({ { 400, 48 * KiB }, { 200, 1 * MiB }, { 30, 0 } }, 0.03) << kCapacities
-        << "L1,L2,DRAM" << std::vector<double> { 400, 200, 30 };
-    QTest::newRow("missing L2 (as fast as L3)")
+    // The levels follow the reported sizes: a VM reporting a 480 MiB L3 has its DRAM from
+    // 960 MiB, past this 512 MiB sweep: no DRAM level (a warning), and the L3 is the stretch
+    // with the most sets in 2 MiB..480 MiB (100 GB/s: 12 sets from 2 MiB to 32 MiB, against
+    // the 30 GB/s stretch's 9 from 64 MiB to 512 MiB).
+    QTest::newRow("a VM's 480 MiB L3: no DRAM in a 512 MiB sweep")
+        << curve(kFourLevels, 0.03) << CacheSizes { 48 * KiB, 1 * MiB, 480 * MiB, 0 } << "L1,L2,L3"
+        << std::vector<double> { 400, 200, 100 };
+    QTest::newRow("no L3 reported (L2 straight to DRAM)")
+        << curve({ { 400, 48 * KiB }, { 200, 1 * MiB }, { 30, 0 } }, 0.03)
+        << CacheSizes { 48 * KiB, 1 * MiB, 0, 0 } << "L1,L2,DRAM"
+        << std::vector<double> { 400, 200, 30 };
+    // An L2 the system reports but the curve does not show: the sets of 96 KiB..1 MiB run at
+    // the L3's 100 GB/s, and they are still the L2's sets.
+    QTest::newRow("L2 as fast as L3: named by size")
         << curve({ { 400, 48 * KiB }, { 100, 32 * MiB }, { 30, 0 } }, 0.03) << kCapacities
-        << "L1,L3,DRAM" << std::vector<double> { 400, 100, 30 };
-    QTest::newRow("single level past every cache")
-        << curve({ { 25, 0 } }, 0.03) << kCapacities << "DRAM" << std::vector<double> { 25 };
+        << "L1,L2,L3,DRAM" << std::vector<double> { 400, 100, 100, 30 };
     QTest::newRow("single level inside L1") << curve({ { 400, 0 } }, 0.03, 0, 0, 32 * KiB)
                                             << kCapacities << "L1" << std::vector<double> { 400 };
-    QTest::newRow("two levels, no reported caches")
-        << curve({ { 300, 2 * MiB }, { 20, 0 } }, 0.02) << std::vector<std::uint64_t> {}
-        << "L1,DRAM" << std::vector<double> { 300, 20 };
+    QTest::newRow("single level, no reported caches")
+        << curve({ { 25, 0 } }, 0.03) << CacheSizes {} << "DRAM" << std::vector<double> { 25 };
+    QTest::newRow("two levels, no reported caches") << curve({ { 300, 2 * MiB }, { 20, 0 } },
+        0.02) << CacheSizes {} << "L1,DRAM" << std::vector<double> { 300, 20 };
 }
 
 void TestMeasure::findsPlateaus()
 {
     QFETCH(std::vector<BandwidthSample>, curve);
-    QFETCH(std::vector<std::uint64_t>, capacities);
+    QFETCH(CacheSizes, capacities);
     QFETCH(QString, levels);
     QFETCH(std::vector<double>, bandwidths);
-    PlateauOptions options;
-    options.cacheCapacities = capacities;
-    const auto plateaus = findPlateaus(curve, options);
+    const auto plateaus = labelPlateaus(curve, capacities).levels;
     QCOMPARE(names(plateaus), levels);
     QCOMPARE(plateaus.size(), bandwidths.size());
     for (std::size_t i = 0; i < plateaus.size(); ++i) {
@@ -166,13 +172,11 @@ void TestMeasure::findsPlateaus()
 
 void TestMeasure::ignoresOrderAndEmpty()
 {
-    QVERIFY(findPlateaus({}).empty());
+    QVERIFY(labelPlateaus({}, kCapacities).levels.empty());
     auto points = curve(kFourLevels, 0.02);
     std::reverse(points.begin(), points.end());
     points.push_back({ MemoryKernel::Load, 1, 8 * KiB, 0.0, 0.0, 0 }); // unusable: ignored
-    PlateauOptions options;
-    options.cacheCapacities = kCapacities;
-    QCOMPARE(names(findPlateaus(points, options)), QString("L1,L2,L3,DRAM"));
+    QCOMPARE(names(labelPlateaus(points, kCapacities).levels), QString("L1,L2,L3,DRAM"));
 }
 
 namespace {
@@ -180,6 +184,7 @@ namespace {
 Measurement sampleMeasurement()
 {
     Measurement m;
+    m.tool = "ridgepoint measure 0.1.0";
     m.date = "2026-11-26T04:44:13Z";
     m.host = "testhost";
     m.cpuModel = "Test CPU 1000";
@@ -215,13 +220,13 @@ Measurement sampleMeasurement()
         s.threads = 2;
         m.sweep.push_back(s);
     }
-    PlateauOptions options;
-    options.cacheCapacities = kCapacities;
-    for (const auto &p : findPlateaus(sweep, options)) {
+    for (const auto &p : labelPlateaus(sweep, kCapacities).levels) {
         m.plateaus.push_back({ MemoryKernel::Load, 2, p });
         m.plateaus.push_back({ MemoryKernel::Copy, 2, p });
         m.plateaus.push_back({ MemoryKernel::Load, 1, p });
     }
+    m.labelling = { { 2, kCapacities } };
+    m.warnings = { "load, 2 threads: a test warning" };
     Hardware spec = makeSimpleMachine(3e12, 400e9);
     spec.name = "Test CPU 1000";
     m.spec = spec;
@@ -251,6 +256,36 @@ void TestMeasure::buildsAMachine()
     QVERIFY(std::abs(hardware->mainMemory()->bandwidth / 30e9 - 1) < 0.1);
     QVERIFY(!hardware->findMemory("L2 copy")->visible);
     QVERIFY(!hardware->findMemory("L1 load (1 thread)")->visible);
+    // Every measured ceiling says so: basis, tool and version, date, host, and what the
+    // figure is made of (the plateau's working sets and sample count, or the trials).
+    const MemoryCeiling *dram = hardware->findMemory("DRAM load");
+    Plateau dramPlateau;
+    for (const auto &p : m.plateaus) {
+        if (p.kernel == MemoryKernel::Load && p.threads == 2
+            && p.plateau.level == MemoryLevel::DRAM)
+            dramPlateau = p.plateau;
+    }
+    QCOMPARE(dram->provenance.basis, Basis::Measured);
+    QCOMPARE(dram->provenance.tool, std::string("ridgepoint measure 0.1.0"));
+    QCOMPARE(dram->provenance.date, m.date);
+    QCOMPARE(dram->provenance.host, m.host);
+    const std::string range = formatBinarySize(dramPlateau.firstWorkingSet) + "–"
+        + formatBinarySize(dramPlateau.lastWorkingSet);
+    QVERIFY2(dram->provenance.notes.find(range) != std::string::npos
+            && dram->provenance.notes.find(std::to_string(dramPlateau.points) + " samples")
+                != std::string::npos,
+        dram->provenance.notes.c_str());
+    for (const auto &c : hardware->memory) {
+        if (!c.name.ends_with("(spec)"))
+            QCOMPARE(c.provenance.basis, Basis::Measured);
+    }
+    for (const auto &c : hardware->compute) {
+        if (!c.name.ends_with("(spec)")) {
+            QCOMPARE(c.provenance.basis, Basis::Measured);
+            QVERIFY(c.provenance.notes.find("best of 5 trials") != std::string::npos);
+        }
+    }
+    QVERIFY(hardware->findMemory("Memory (spec)")->provenance.basis != Basis::Measured);
     // Spec ceilings sit beside the measured ones, visible.
     QVERIFY(hardware->findCompute("Peak (spec)") && hardware->findCompute("Peak (spec)")->visible);
     QVERIFY(hardware->findMemory("Memory (spec)"));
@@ -328,6 +363,9 @@ void TestMeasure::roundTripsJson()
     QVERIFY(back->reportedCaches == m.reportedCaches);
     QVERIFY(back->sweep == m.sweep);
     QVERIFY(back->compute == m.compute);
+    QCOMPARE(back->tool, m.tool);
+    QVERIFY(back->labelling == m.labelling);
+    QCOMPARE(back->warnings, m.warnings);
     QVERIFY(back->plateaus == m.plateaus);
     QVERIFY(back->spec);
     QCOMPARE(writeHardwareJson(*back->spec), writeHardwareJson(*m.spec));
@@ -455,6 +493,8 @@ void TestMeasure::measuresWithinBudget()
     options.budgetSeconds = 1.0;
     options.maxWorkingSet = 4 * MiB;
     options.pointsPerOctave = 2;
+    options.caches
+        = std::vector<CacheInfo> { { 1, "Data", 32 * KiB, 1 }, { 2, "Unified", MiB, 1 } };
     std::vector<double> fractions;
     int samples = 0;
     int computeSamples = 0;
@@ -482,6 +522,12 @@ void TestMeasure::measuresWithinBudget()
     }
     QVERIFY(!m.isa.empty() && m.isa == m.isas.back());
     QVERIFY(m.threads >= 1 && !m.date.empty() && !m.cpuModel.empty());
+    // The injected caches are the ones named by: 1 thread holds 32 KiB of L1 and 1 MiB of L2.
+    QVERIFY(m.reportedCaches == *options.caches);
+    QVERIFY(!m.labelling.empty());
+    QCOMPARE(m.labelling.front().threads, 1);
+    QVERIFY((m.labelling.front().caches == CacheSizes { 32 * KiB, MiB, 0, 0 }));
+    QVERIFY(m.tool.starts_with("ridgepoint measure "));
 }
 
 void TestMeasure::detectsCaches()
