@@ -183,13 +183,13 @@ LabelledPlateaus labelPlateaus(const std::vector<BandwidthSample> &sweep, const 
             continue;
         }
         out.levels.push_back(plateauOf(region.level, parts[chosenPart(region.level, parts)]));
-        if (region.level == MemoryLevel::DRAM && parts.size() > 1)
-            out.warnings.push_back("bandwidth still falls past the last-level cache ("
-                + gbps(plateauOf(region.level, parts.front()).bandwidth) + " from "
-                + formatBinarySize(parts.front().front().workingSet) + "): DRAM is the "
+        const double first = plateauOf(region.level, parts.front()).bandwidth;
+        if (region.level == MemoryLevel::DRAM && parts.size() > 1
+            && first > out.levels.back().bandwidth)
+            out.warnings.push_back("bandwidth still falls past the last-level cache (" + gbps(first)
+                + " from " + formatBinarySize(parts.front().front().workingSet) + "): DRAM is the "
                 + gbps(out.levels.back().bandwidth)
-                + " of the largest sets; the machine may "
-                  "cache more than the system reports");
+                + " of the largest sets; the machine may cache more than the system reports");
     }
     warnOutOfOrder(out);
     return out;

@@ -366,13 +366,20 @@ void MeasureDialog::showResult()
     QStringList isas;
     for (const auto &isa : m.isas)
         isas << isaText(isa);
+    // The labelling's warnings (a level out of speed order, no DRAM level, ...), one a line.
+    QStringList warnings;
+    for (const auto &warning : m.warnings)
+        warnings << qs(warning).toHtmlEscaped();
     m_detected->setText(
         tr("<b>Detected:</b> %1 (%2); measured on %3 of %4 CPUs; widest vector instructions %5 "
-           "(runs %6).<br><b>Caches as reported</b> (the levels below come from the curve): %7.")
+           "(runs %6).<br><b>Caches as reported</b> (the levels below are named by these "
+           "sizes): %7.")
             .arg(qs(m.cpuModel).toHtmlEscaped(), qs(hardware.vendor).toHtmlEscaped())
             .arg(m.threads)
             .arg(m.hardwareThreads)
-            .arg(isaText(m.isa), isas.join(", "), qs(describeCaches(m.reportedCaches))));
+            .arg(isaText(m.isa), isas.join(", "), qs(describeCaches(m.reportedCaches)))
+        + (warnings.isEmpty() ? QString()
+                              : "<br><b>" + tr("Warnings:") + "</b> " + warnings.join("<br>")));
     m_detected->show();
 
     const auto rows = compareWithSpec(m);
