@@ -132,13 +132,15 @@ LabelledPlateaus labelInOrder(const std::vector<std::vector<BandwidthSample>> &s
     return out;
 }
 
-// A level measuring faster than a smaller one: said, never renamed.
+// A level measuring faster than a smaller one: said, never renamed. Within 5 % the two are the
+// same figure as far as this machine's noise goes (41.9 vs 41.6 GB/s is not worth a warning).
 void warnOutOfOrder(LabelledPlateaus &out)
 {
+    constexpr double kNoise = 1.05;
     for (std::size_t i = 1; i < out.levels.size(); ++i) {
         const Plateau &upper = out.levels[i - 1];
         const Plateau &lower = out.levels[i];
-        if (lower.bandwidth > upper.bandwidth)
+        if (lower.bandwidth > upper.bandwidth * kNoise)
             out.warnings.push_back(levelName(lower.level) + " (" + gbps(lower.bandwidth)
                 + ") measures faster than " + levelName(upper.level) + " (" + gbps(upper.bandwidth)
                 + "): the names follow the working-set sizes, not the speeds; noise or other "
