@@ -12,7 +12,7 @@
 namespace ridgepoint {
 namespace {
 
-// The thresholds of docs/MODEL.md, "The doctor".
+// The thresholds of docs/MODEL.md §2.1, "The doctor".
 constexpr double kFactorSlack = 0.15; // "≈ 2": within 15 % of the factor
 constexpr double kBoostOverBase = 1.35; // the most a boost clock gives over base
 constexpr double kFitSlack = 1e-6; // "fits under a roof": rounding only

@@ -1,4 +1,4 @@
-// The doctor for impossible points (docs/MODEL.md, "The doctor"): a point measured faster than
+// The doctor for impossible points (docs/MODEL.md §2.1, "The doctor"): a point measured faster than
 // its roof is explained by ranked, numbered guesses (FLOPs counted twice, a sparse or
 // lower-precision roof, cache bytes taken for DRAM bytes, a clock above the roof's basis, ...).
 #pragma once

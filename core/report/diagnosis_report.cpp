@@ -20,7 +20,7 @@ std::string DiagnosisNotes::text() const
     if (m_entries.empty())
         return {};
     std::string out = "\nnotes: likely causes of the points faster than their roof, likeliest "
-                      "first (docs/MODEL.md, \"The doctor\")\n";
+                      "first (docs/MODEL.md §2.1)\n";
     for (const Entry &entry : m_entries) {
         out += "  " + entry.name + " (" + entry.overshoot + "):\n";
         for (std::size_t i = 0; i < entry.diagnosis.size(); ++i) {
