@@ -231,9 +231,8 @@ void checkFma(const Facts &facts, std::vector<Candidate> &out)
         return;
     out.push_back({ Check::Fma,
         { "FLOPs counted twice", overRoof(facts) + " ≈ ×2, the FMA factor",
-            "count an FMA as 2 FLOPs on both sides, once (ncu: "
-            "sm__sass_thread_inst_executed_op_ffma_pred_on × 2 + fadd + fmul); check the peak "
-            "counts FMAs the same way",
+            "count each FMA as 2 FLOPs, as the peak does, and only once (ncu: "
+            "sm__sass_thread_inst_executed_op_ffma_pred_on × 2 + fadd + fmul)",
             0.5 + 0.4 * near } });
 }
 
@@ -306,8 +305,8 @@ void addGeneric(const Facts &facts, std::vector<Candidate> &out)
             overRoof(facts)
                 + "; no sparse, lower-precision, tensor or cache roof, factor of 2 "
                   "or clock basis explains it alone",
-            "check the FLOP and byte counts against the profiler's metrics and the peaks "
-            "against the datasheet",
+            "compare the FLOP and byte counts with the profiler's metrics and the peaks with "
+            "the datasheet",
             kGenericScore } });
 }
 
