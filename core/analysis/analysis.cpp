@@ -259,8 +259,8 @@ std::optional<std::string> refuseUnplaced(const KernelPoint &point, const Hardwa
 
 // The utilization, and a note when the measurement is faster than the roof (inconsistent) or
 // slower than the no-overlap bound T_max.
-void judgeMeasurement(const KernelPoint &point, const AnalysisOptions &options, bool byIntensity,
-    PointAnalysis &result)
+void judgeMeasurement(const KernelPoint &point, const Hardware &hardware,
+    const AnalysisOptions &options, bool byIntensity, PointAnalysis &result)
 {
     if (!result.performance)
         return;
@@ -274,7 +274,12 @@ void judgeMeasurement(const KernelPoint &point, const AnalysisOptions &options, 
                 + formatQuantity(result.tMin, Dimension::Time) + " (" + speed + " above the "
                 + result.limitingCeiling + " roof of " + roof + ")"
             : "measured " + speed + " is above the " + result.limitingCeiling + " roof of " + roof;
-        appendNote(result.note, why + ": counts or peaks are off");
+        result.diagnosis = diagnose(point, hardware, result);
+        appendNote(result.note,
+            why + ": "
+                + (result.diagnosis.empty() ? std::string("counts or peaks are off")
+                                            : overshootText(result) + ", "
+                            + diagnosisVerdict(result.diagnosis.front())));
     } else if (!byIntensity && point.seconds
         && *point.seconds > result.tMax * (1.0 + options.tolerance)) {
         // The synthetic and many real files put every point here: one string, no temporaries.
@@ -329,7 +334,7 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
 
     if (!byIntensity)
         result.attainable = point.flops / result.tMin;
-    judgeMeasurement(point, options, byIntensity, result);
+    judgeMeasurement(point, hardware, options, byIntensity, result);
     if (auto refused = refuseNonFinite(point, result))
         return ridgepoint::Unexpected(std::move(*refused));
     return result;

@@ -1,6 +1,7 @@
 // The roofline model (docs/MODEL.md §1-§4) applied to one point on one machine.
 #pragma once
 
+#include "core/analysis/doctor.h"
 #include "core/model/diagnostic.h"
 #include "core/model/hardware.h"
 #include "core/model/point.h"
@@ -59,6 +60,7 @@ struct PointAnalysis {
     std::optional<double> utilization; // performance / attainable
     bool consistent = true; // false: faster than the roofline allows
     std::string note; // why it is inconsistent, or other caveats
+    std::vector<Diagnosis> diagnosis; // inconsistent only: likely causes, best first (doctor.h)
 };
 
 // Analyses one point. Fails (with a message naming the point) when the point cannot be placed:

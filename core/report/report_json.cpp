@@ -170,6 +170,29 @@ private:
     detail::NumberCache &m_numbers;
 };
 
+// The doctor's ranked causes of an impossible point; an empty list for every other point.
+void writeDiagnosis(JsonText &json, const std::vector<Diagnosis> &diagnosis)
+{
+    json.raw(",\n      \"diagnosis\": ");
+    if (diagnosis.empty()) {
+        json.raw("[]");
+        return;
+    }
+    for (std::size_t i = 0; i < diagnosis.size(); ++i) {
+        if (i == 0)
+            json.raw("[\n        {\n          \"cause\": ");
+        else
+            json.raw(",\n        {\n          \"cause\": ");
+        json.string(diagnosis[i].cause);
+        json.raw(",\n          \"evidence\": ");
+        json.string(diagnosis[i].evidence);
+        json.raw(",\n          \"fix\": ");
+        json.string(diagnosis[i].fix);
+        json.raw("\n        }");
+    }
+    json.raw("\n      ]");
+}
+
 // One entry of "points" at the array's element indent (4), without a separator.
 void writePointJson(JsonText &json, const KernelPoint &point, const PointAnalysis &a)
 {
@@ -246,6 +269,7 @@ void writePointJson(JsonText &json, const KernelPoint &point, const PointAnalysi
     json.boolean(a.consistent);
     json.raw(",\n      \"note\": ");
     json.string(a.note);
+    writeDiagnosis(json, a.diagnosis);
     if (!point.source.file.empty()) {
         json.raw(",\n      \"source\": {\n        \"file\": ");
         json.string(point.source.file);

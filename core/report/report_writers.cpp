@@ -1,6 +1,7 @@
 // The points table for people (aligned), spreadsheets (CSV) and review documents (Markdown),
 // each written point by point; the whole-vector functions of report.h go through the same
 // writers.
+#include "core/report/diagnosis_report.h"
 #include "core/report/report.h"
 #include "core/report/report_stream.h"
 
@@ -98,6 +99,7 @@ public:
         const KernelPoint &point, const PointAnalysis &a, const std::optional<Speedup> &) override
     {
         m_tally.add(a);
+        m_notes.add(point.name, a);
         const auto &first = a.levels.front();
         // A point known by intensity and rate has no counts and no times to show.
         const bool counted = !point.knownByIntensity();
@@ -123,7 +125,7 @@ public:
     {
         m_table.finish();
         if (m_summary)
-            m_sink("\n" + m_tally.line() + "\n");
+            m_sink("\n" + m_tally.line() + "\n" + m_notes.text());
     }
 
     std::size_t mostRowsHeld() const override { return m_table.mostRowsHeld(); }
@@ -132,6 +134,7 @@ private:
     ReportSink m_sink;
     bool m_summary;
     BoundTally m_tally;
+    DiagnosisNotes m_notes; // printed under the tally
     StreamedTable m_table;
 };
 

@@ -1,6 +1,7 @@
 #include "widgets/chart/charttooltip.h"
 
 #include "core/analysis/analysis.h"
+#include "core/analysis/doctor.h"
 #include "core/model/units.h"
 #include "widgets/document/document.h"
 
@@ -100,6 +101,11 @@ QString ChartTooltip::aboutTheAnalysis(const PointAnalysis &a)
     if (!a.consistent)
         text += "<br><b style='color:#c00000'>" + tr("impossible: faster than its roof allows")
             + "</b>";
+    if (!a.diagnosis.empty()) // the doctor's likeliest cause and its numbers
+        text += "<br>"
+            + tr("likely: %1 (%2)")
+                  .arg(q(diagnosisVerdict(a.diagnosis.front())).toHtmlEscaped(),
+                      q(a.diagnosis.front().evidence).toHtmlEscaped());
     if (!a.note.empty())
         text += "<br><i>" + q(a.note).toHtmlEscaped() + "</i>";
     return text;

@@ -1,5 +1,6 @@
 #include "widgets/models/pointstablemodel.h"
 
+#include "core/analysis/doctor.h"
 #include "core/model/units.h"
 #include "widgets/document/document.h"
 
@@ -116,7 +117,14 @@ QVariant PointsTableModel::data(const QModelIndex &index, int role) const
             return q(m_document->measuredPoint(row).name);
         if (index.column() == Consistency) {
             const auto &a = m_document->analysis(row);
-            return a ? q(a->note) : q(a.error());
+            if (!a)
+                return q(a.error());
+            if (a->diagnosis.empty())
+                return q(a->note);
+            const Diagnosis &top = a->diagnosis.front(); // the doctor's likeliest cause
+            return q(a->note) + "\n"
+                + tr("likely: %1 (%2)\ncheck: %3")
+                      .arg(q(diagnosisVerdict(top)), q(top.evidence), q(top.fix));
         }
         if (index.column() == SpeedupVsBaseline) {
             const KernelPoint point = m_document->point(row);
@@ -189,7 +197,12 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
         return a->utilization ? q(formatSignificant(*a->utilization * 100.0, 3)) + " %"
                               : QStringLiteral("–");
     case Consistency:
-        return a->consistent ? tr("ok") : tr("faster than the roof");
+        if (a->consistent)
+            return tr("ok");
+        // The doctor's top cause, unless only the generic one is left.
+        if (a->diagnosis.size() > 1)
+            return tr("faster than the roof: %1").arg(q(diagnosisVerdict(a->diagnosis.front())));
+        return tr("faster than the roof");
     default:
         return {};
     }

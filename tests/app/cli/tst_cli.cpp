@@ -39,6 +39,8 @@ private slots:
     void exitsTwoWhenOneFileHasNoPlaceablePoint();
     void placesSmallKernels();
     void flagsInconsistentPoints();
+    void diagnosesImpossiblePoints_data();
+    void diagnosesImpossiblePoints();
     void printsAnAlignedTable();
     void printsTheTableAsCsvOrMarkdown();
     void refusesAnUnknownFormat_data();
@@ -269,6 +271,54 @@ void TestCli::flagsInconsistentPoints()
     QCOMPARE(point.value("consistent").toBool(), false);
     QVERIFY(point.value("note").toString().contains("counts or peaks are off"));
     QVERIFY(run.err.contains("faster than the roofline allows"));
+    // The doctor's list: 1e9 B in 1 us is 1e15 B/s, ×300 the H100's 3.35 TB/s HBM and above
+    // every cache roof at I = 1 FLOP/B, so only the generic cause is left.
+    const QJsonArray diagnosis = point.value("diagnosis").toArray();
+    QCOMPARE(diagnosis.size(), 1);
+    const QJsonObject top = diagnosis.first().toObject();
+    QCOMPARE(top.value("cause").toString(), QString("counts or peaks are off"));
+    QVERIFY(top.value("evidence").toString().contains("roof"));
+    QVERIFY(!top.value("fix").toString().isEmpty());
+    // The table lists it under the tally.
+    const Run table = ridgepoint({ "analyze", "--hardware", "h100", fast });
+    QVERIFY(table.out.contains("notes: likely causes"));
+    QVERIFY(table.out.contains("1. counts or peaks are off"));
+}
+
+void TestCli::diagnosesImpossiblePoints_data()
+{
+    QTest::addColumn<QString>("row");
+    QTest::addColumn<QString>("cause"); // the top cause; empty for a point that is fine
+    // On a machine of 10 TFLOP/s and 3 TB/s: I = 1e9 FLOP / 1e9 B = 1, at 1 ms: 1e12 FLOP/s,
+    // under the roof of min(1e13, 3e12·1) = 3e12 FLOP/s: fine, an empty list.
+    QTest::newRow("fine") << "fine,1e9,1e9,1e-3"
+                          << "";
+    // B: F = 1e12 at I = 1000, compute-bound on the 1e13 FLOP/s roof (T_min 0.1 s), measured
+    // 0.05 s: ×2.00, the FMA factor.
+    QTest::newRow("doubled") << "doubled,1e12,1e9,0.05"
+                             << "FLOPs counted twice";
+}
+
+void TestCli::diagnosesImpossiblePoints()
+{
+    QFETCH(QString, row);
+    QFETCH(QString, cause);
+    const QString points
+        = write(m_dir, "doctor.csv", ("name,flops,bytes,seconds\n" + row + "\n").toUtf8());
+    const Run run = ridgepoint(
+        { "analyze", "--peak", "10 TFLOP/s", "--bandwidth", "3 TB/s", "--json", points });
+    QCOMPARE(run.status, 0);
+    const QJsonObject point
+        = QJsonDocument::fromJson(run.out).object()["points"].toArray().first().toObject();
+    QVERIFY(point.contains("diagnosis"));
+    const QJsonArray diagnosis = point.value("diagnosis").toArray();
+    if (cause.isEmpty()) {
+        QVERIFY(diagnosis.isEmpty());
+        return;
+    }
+    QVERIFY(diagnosis.size() >= 2);
+    QCOMPARE(diagnosis.first().toObject().value("cause").toString(), cause);
+    QVERIFY(diagnosis.first().toObject().value("evidence").toString().contains("×2.00"));
 }
 
 void TestCli::printsAnAlignedTable()
@@ -287,9 +337,15 @@ void TestCli::printsAnAlignedTable()
     QVERIFY(lines[header + 1].mid(column).startsWith("compute"));
     QVERIFY(lines[header + 2].mid(column).startsWith("memory"));
     // The tally under the rows: gemm at 2000 FLOP/B and stream at 0.083 FLOP/B (ridge 240), both
-    // faster than this machine allows.
-    QVERIFY2(text.endsWith("\n\n2 points: 1 memory-bound, 1 compute-bound, 2 faster than the "
-                           "roofline allows\n"),
+    // faster than this machine allows; then the doctor's notes on both. gemm is at 666.7/197 =
+    // ×3.38 the BF16 MXU roof and above the ×2 INT8 one (394), stream at 200/68.33 = ×2.93 the
+    // HBM roof with no cache level: the generic cause alone for each.
+    QVERIFY2(text.contains("\n\n2 points: 1 memory-bound, 1 compute-bound, 2 faster than the "
+                           "roofline allows\n\nnotes: likely causes"),
+        run.out.constData());
+    QVERIFY2(text.contains("  gemm (×3.38 the BF16 MXU roof):\n    1. counts or peaks are off"),
+        run.out.constData());
+    QVERIFY2(text.contains("  stream (×2.93 the HBM roof):\n    1. counts or peaks are off"),
         run.out.constData());
 }
 

@@ -3,8 +3,8 @@
 #include "tests/support/testmachine.h"
 
 #include "core/presets/presets.h"
-#include "widgets/document/document.h"
 #include "widgets/chart/rooflineplot.h"
+#include "widgets/document/document.h"
 
 #include <QApplication>
 #include <QPointer>
@@ -324,6 +324,11 @@ private slots:
         QVERIFY(!doc->analysis(0)->consistent);
         QVERIFY(std::abs(plot->pointPosition(0).y() - to.y()) < 0.5);
         QVERIFY(plot->pointDescription(0).contains("impossible"));
+        // The doctor's top cause: 400 GFLOP/s at I = 1 is under the L2 roof, min(1 TFLOP/s,
+        // 1 TB/s × 1 FLOP/B) = 1 TFLOP/s, at about 40 %.
+        const QString text = plot->pointDescription(0);
+        QVERIFY2(text.contains("likely: L2 bytes taken for DRAM bytes?"), qPrintable(text));
+        QVERIFY2(text.contains("the L2 roof is 1 TFLOP/s"), qPrintable(text));
     }
 
     void draggingAComputeRoofChangesItsPeak()

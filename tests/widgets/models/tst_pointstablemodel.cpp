@@ -97,8 +97,15 @@ private slots:
     void flagsImpossiblePoints()
     {
         doc->setWhatIf(0, { 1.0, 0.1 }); // 500 GFLOP/s at I = 1: above the 100 GFLOP/s roof
-        QCOMPARE(model->data(model->index(0, PointsTableModel::Consistency)).toString(),
-            QString("faster than the roof"));
+        // The doctor: ×5 the DRAM roof, but under the L2 roof at I = 1, min(1 TFLOP/s, 1 TB/s ×
+        // 1 FLOP/B) = 1 TFLOP/s, at 500/1000 = 50 %.
+        const QModelIndex status = model->index(0, PointsTableModel::Consistency);
+        QCOMPARE(model->data(status).toString(),
+            QString("faster than the roof: L2 bytes taken for DRAM bytes?"));
+        const QString tip = model->data(status, Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains("×5.00 the DRAM roof"), qPrintable(tip));
+        QVERIFY2(tip.contains("fits it at 50 %"), qPrintable(tip));
+        QVERIFY2(tip.contains("check: count main-memory traffic"), qPrintable(tip));
     }
 
     void deletingResetsTheRows()

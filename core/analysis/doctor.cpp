@@ -1,0 +1,371 @@
+#include "core/analysis/doctor.h"
+
+#include "core/analysis/analysis.h"
+#include "core/model/units.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+
+namespace ridgepoint {
+namespace {
+
+// The thresholds of docs/MODEL.md §2.1, "The doctor".
+constexpr double kFactorSlack = 0.15; // "≈ 2": within 15 % of the factor
+constexpr double kBoostOverBase = 1.35; // the most a boost clock gives over base
+constexpr double kFitSlack = 1e-6; // "fits under a roof": rounding only
+constexpr double kGenericScore = 0.1;
+
+// The fixed order that breaks ties between equal scores.
+enum class Check { Sparse, Dies, LowerPrecision, TensorRoof, Fma, Cache, Clock, Generic };
+
+struct Candidate {
+    Check check;
+    Diagnosis diagnosis;
+};
+
+std::string fixed(double value, int decimals)
+{
+    std::array<char, 64> buffer {};
+    const auto [end, error] = std::to_chars(
+        buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::fixed, decimals);
+    return error == std::errc() ? std::string(buffer.data(), end) : std::string("?");
+}
+
+std::string times(double ratio)
+{
+    return "×" + fixed(ratio, 2);
+}
+
+std::string percent(double fraction)
+{
+    return fixed(fraction * 100.0, 0) + " %";
+}
+
+std::string rate(double flops)
+{
+    return formatQuantity(flops, Dimension::FlopRate);
+}
+
+std::string lower(std::string_view text)
+{
+    std::string out(text);
+    for (char &c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// 1 when `ratio` is exactly `factor`, falling linearly to 0 at 15 % off; negative beyond.
+double closeness(double ratio, double factor)
+{
+    return 1.0 - std::fabs(ratio / factor - 1.0) / kFactorSlack;
+}
+
+bool fitsUnder(double performance, double roof)
+{
+    return performance <= roof * (1.0 + kFitSlack);
+}
+
+// "die" or "dies" as a word in free text (not "studied").
+bool mentionsDies(std::string_view text)
+{
+    const std::string low = lower(text);
+    for (std::size_t at = low.find("die"); at != std::string::npos; at = low.find("die", at + 1)) {
+        const bool startsWord = at == 0 || !std::isalpha(static_cast<unsigned char>(low[at - 1]));
+        std::size_t end = at + 3;
+        if (end < low.size() && low[end] == 's')
+            ++end;
+        const bool endsWord
+            = end == low.size() || !std::isalpha(static_cast<unsigned char>(low[end]));
+        if (startsWord && endsWord)
+            return true;
+    }
+    return false;
+}
+
+bool isMatrixUnit(const ComputeCeiling &ceiling)
+{
+    const std::string unit = lower(ceiling.unit);
+    return unit.find("tensor") != std::string::npos || unit.find("matrix") != std::string::npos;
+}
+
+// What the checks look at, gathered once.
+struct Facts {
+    const KernelPoint &point;
+    const Hardware &hardware;
+    const PointAnalysis &analysis;
+    double performance = 0.0;
+    double ratio = 0.0; // performance / attainable, > 1
+    const ComputeCeiling *compute = nullptr; // the point's compute ceiling
+    const Provenance *limitProvenance = nullptr; // of the limiting ceiling
+};
+
+// The dense ceiling that the point fits best (highest utilisation) among those `accept` takes.
+template<typename Accept> const ComputeCeiling *tightestFit(const Facts &facts, Accept accept)
+{
+    const ComputeCeiling *best = nullptr;
+    for (const auto &ceiling : facts.hardware.compute) {
+        if (!ceiling.visible || !accept(ceiling) || !fitsUnder(facts.performance, ceiling.peak))
+            continue;
+        if (!best || ceiling.peak < best->peak)
+            best = &ceiling;
+    }
+    return best;
+}
+
+std::string fitsText(const Facts &facts, const ComputeCeiling &ceiling)
+{
+    return "fits " + ceiling.name + " (" + rate(ceiling.peak) + ") at "
+        + percent(facts.performance / ceiling.peak);
+}
+
+std::string overRoof(const Facts &facts)
+{
+    return times(facts.ratio) + " the " + facts.analysis.limitingCeiling + " roof ("
+        + rate(facts.performance) + " against " + rate(facts.analysis.attainable) + ")";
+}
+
+std::string computeFlag(const ComputeCeiling &ceiling)
+{
+    return "--compute '" + ceiling.name + "'";
+}
+
+bool computeBound(const Facts &facts)
+{
+    return facts.analysis.bound == Bound::Compute && facts.compute != nullptr;
+}
+
+void checkSparse(const Facts &facts, std::vector<Candidate> &out)
+{
+    if (!computeBound(facts) || facts.compute->sparse)
+        return;
+    const Precision precision = facts.compute->precision;
+    const ComputeCeiling *sparse = nullptr;
+    for (const auto &ceiling : facts.hardware.compute) {
+        if (ceiling.sparse && ceiling.precision == precision
+            && closeness(ceiling.peak / facts.compute->peak, 2.0) >= 0.0
+            && fitsUnder(facts.performance, ceiling.peak)
+            && (!sparse || ceiling.peak < sparse->peak))
+            sparse = &ceiling;
+    }
+    if (!sparse)
+        return;
+    const double use = facts.performance / sparse->peak;
+    out.push_back({ Check::Sparse,
+        { "the 2:4-sparse peak applies",
+            overRoof(facts) + "; " + fitsText(facts, *sparse) + ", the "
+                + std::string(precisionName(precision)) + " 2:4-sparse ceiling at "
+                + times(sparse->peak / facts.compute->peak) + " the dense one",
+            "if the kernel runs 2:4 structured-sparse instructions, choose the sparse roof: "
+                + computeFlag(*sparse),
+            0.55 + 0.45 * use } });
+}
+
+void checkDies(const Facts &facts, std::vector<Candidate> &out)
+{
+    const double near = closeness(facts.ratio, 2.0);
+    if (near < 0.0 || !facts.limitProvenance)
+        return;
+    const bool scoped = lower(facts.limitProvenance->scope) == "die";
+    const bool noted
+        = mentionsDies(facts.limitProvenance->notes) || mentionsDies(facts.hardware.notes);
+    if (!scoped && !noted)
+        return;
+    const std::string why = scoped ? "its figure is for one die (provenance scope \"die\")"
+                                   : "the machine's notes speak of dies";
+    out.push_back({ Check::Dies,
+        { "two dies counted against one", overRoof(facts) + " ≈ ×2; " + why,
+            "if the kernel ran on both dies, use the package figure (2 × "
+                + facts.analysis.limitingCeiling + ") or restrict the run to one die",
+            (scoped ? 0.5 : 0.4) + 0.45 * near } });
+}
+
+void checkLowerPrecision(const Facts &facts, std::vector<Candidate> &out)
+{
+    if (!computeBound(facts) || !facts.point.precision)
+        return;
+    const ComputeCeiling &own = *facts.compute;
+    const ComputeCeiling *fit = tightestFit(facts, [&](const ComputeCeiling &ceiling) {
+        const double step = ceiling.peak / own.peak;
+        return !ceiling.sparse && ceiling.precision != own.precision
+            && (closeness(step, 2.0) >= 0.0 || closeness(step, 4.0) >= 0.0);
+    });
+    if (!fit)
+        return;
+    const double use = facts.performance / fit->peak;
+    out.push_back({ Check::LowerPrecision,
+        { std::string(precisionName(fit->precision)) + " work counted as "
+                + std::string(precisionName(own.precision)),
+            overRoof(facts) + "; " + fitsText(facts, *fit) + ", " + times(fit->peak / own.peak)
+                + " the " + own.name + " roof",
+            "check the precision the kernel computes in; choose the " + fit->name
+                + " roof: " + computeFlag(*fit),
+            0.5 + 0.45 * use } });
+}
+
+void checkTensorRoof(const Facts &facts, std::vector<Candidate> &out)
+{
+    if (!computeBound(facts) || facts.point.precision || isMatrixUnit(*facts.compute))
+        return;
+    const ComputeCeiling *fit = tightestFit(facts,
+        [](const ComputeCeiling &ceiling) { return !ceiling.sparse && isMatrixUnit(ceiling); });
+    if (!fit)
+        return;
+    const double use = facts.performance / fit->peak;
+    out.push_back({ Check::TensorRoof,
+        { "tensor work measured against the " + facts.compute->name + " roof",
+            overRoof(facts) + "; the point has no precision; " + fitsText(facts, *fit),
+            "give the point its precision, or choose the " + fit->name
+                + " roof: " + computeFlag(*fit)
+                + "; check tensor-pipe instructions are counted (ncu: "
+                  "sm__inst_executed_pipe_tensor)",
+            0.5 + 0.45 * use } });
+}
+
+void checkFma(const Facts &facts, std::vector<Candidate> &out)
+{
+    const double near = closeness(facts.ratio, 2.0);
+    if (!computeBound(facts) || near < 0.0)
+        return;
+    out.push_back({ Check::Fma,
+        { "FLOPs counted twice", overRoof(facts) + " ≈ ×2, the FMA factor",
+            "count each FMA as 2 FLOPs, as the peak does, and only once (ncu: "
+            "sm__sass_thread_inst_executed_op_ffma_pred_on × 2 + fadd + fmul)",
+            0.5 + 0.4 * near } });
+}
+
+void checkCache(const Facts &facts, std::vector<Candidate> &out)
+{
+    const PointAnalysis &a = facts.analysis;
+    if (a.bound != Bound::Memory)
+        return;
+    const auto main = std::find_if(a.levels.begin(), a.levels.end(), [&](const LevelAnalysis &l) {
+        return l.memory == a.limitingCeiling && isMainMemory(l.level);
+    });
+    if (main == a.levels.end())
+        return;
+    const MemoryCeiling *fit = nullptr;
+    double fitRoof = 0.0;
+    for (const auto &ceiling : facts.hardware.memory) {
+        const bool cache = ceiling.level == MemoryLevel::L1 || ceiling.level == MemoryLevel::L2
+            || ceiling.level == MemoryLevel::L3;
+        const bool counted = std::any_of(a.levels.begin(), a.levels.end(),
+            [&](const LevelAnalysis &l) { return l.level == ceiling.level; });
+        if (!ceiling.visible || !cache || counted)
+            continue;
+        const double roof = attainablePerformance(a.peak, ceiling.bandwidth, main->intensity);
+        if (fitsUnder(facts.performance, roof) && (!fit || roof < fitRoof)) {
+            fit = &ceiling;
+            fitRoof = roof;
+        }
+    }
+    if (!fit)
+        return;
+    const std::string level(memoryLevelName(fit->level));
+    const double use = facts.performance / fitRoof;
+    out.push_back({ Check::Cache,
+        { level + " bytes taken for " + std::string(memoryLevelName(main->level)) + " bytes",
+            overRoof(facts) + "; at " + formatSignificant(main->intensity, 4) + " FLOP/B the "
+                + fit->name + " roof is " + rate(fitRoof) + ": fits it at " + percent(use),
+            "count main-memory traffic (ncu: dram__bytes_read.sum + dram__bytes_write.sum), or "
+            "give these bytes at the "
+                + level + " level (bytes_" + lower(level) + ")",
+            0.45 + 0.45 * use } });
+}
+
+void checkClock(const Facts &facts, std::vector<Candidate> &out)
+{
+    const Provenance *p = facts.limitProvenance;
+    if (!p || facts.ratio > kBoostOverBase)
+        return;
+    const std::string clock = lower(p->clock);
+    if (clock != "base" && (!p->clockMHz || clock == "boost"))
+        return;
+    std::string basis = clock.empty() ? std::string("a stated clock") : "the " + clock + " clock";
+    std::string needed;
+    if (p->clockMHz) {
+        basis += " (" + fixed(*p->clockMHz, 0) + " MHz)";
+        needed = ", as if it ran at ≈ " + fixed(*p->clockMHz * facts.ratio, 0) + " MHz";
+    }
+    out.push_back({ Check::Clock,
+        { "a clock above the roof's basis",
+            overRoof(facts) + "; the " + facts.analysis.limitingCeiling + " figure assumes " + basis
+                + needed + ", within the " + times(kBoostOverBase)
+                + " a boost clock gives over base",
+            "pin the clock to the roof's (nvidia-smi --lock-gpu-clocks) or use the boost roof",
+            0.35 + 0.3 * (1.0 - (facts.ratio - 1.0) / (kBoostOverBase - 1.0)) } });
+}
+
+void addGeneric(const Facts &facts, std::vector<Candidate> &out)
+{
+    out.push_back({ Check::Generic,
+        { "counts or peaks are off",
+            overRoof(facts)
+                + "; no sparse, lower-precision, tensor or cache roof, factor of 2 "
+                  "or clock basis explains it alone",
+            "compare the FLOP and byte counts with the profiler's metrics and the peaks with "
+            "the datasheet",
+            kGenericScore } });
+}
+
+const Provenance *limitingProvenance(const Hardware &hardware, const PointAnalysis &a)
+{
+    if (a.bound == Bound::Compute) {
+        const ComputeCeiling *c = hardware.findCompute(a.limitingCeiling);
+        return c ? &c->provenance : nullptr;
+    }
+    const MemoryCeiling *m = hardware.findMemory(a.limitingCeiling);
+    return m ? &m->provenance : nullptr;
+}
+
+} // namespace
+
+std::vector<Diagnosis> diagnose(
+    const KernelPoint &point, const Hardware &hardware, const PointAnalysis &analysis)
+{
+    if (!analysis.performance || !(analysis.attainable > 0.0)
+        || !(*analysis.performance > analysis.attainable) || !std::isfinite(*analysis.performance))
+        return {};
+    Facts facts { point, hardware, analysis };
+    facts.performance = *analysis.performance;
+    facts.ratio = facts.performance / analysis.attainable;
+    facts.compute = hardware.findCompute(analysis.computeCeiling);
+    facts.limitProvenance = limitingProvenance(hardware, analysis);
+
+    std::vector<Candidate> candidates;
+    checkSparse(facts, candidates);
+    checkDies(facts, candidates);
+    checkLowerPrecision(facts, candidates);
+    checkTensorRoof(facts, candidates);
+    checkFma(facts, candidates);
+    checkCache(facts, candidates);
+    checkClock(facts, candidates);
+    addGeneric(facts, candidates);
+    std::stable_sort(
+        candidates.begin(), candidates.end(), [](const Candidate &x, const Candidate &y) {
+            if (x.diagnosis.score != y.diagnosis.score)
+                return x.diagnosis.score > y.diagnosis.score;
+            return x.check < y.check;
+        });
+    std::vector<Diagnosis> out;
+    out.reserve(candidates.size());
+    for (auto &candidate : candidates)
+        out.push_back(std::move(candidate.diagnosis));
+    return out;
+}
+
+std::string diagnosisVerdict(const Diagnosis &diagnosis)
+{
+    return diagnosis.score <= kGenericScore ? diagnosis.cause : diagnosis.cause + "?";
+}
+
+std::string overshootText(const PointAnalysis &analysis)
+{
+    if (!analysis.performance || !(analysis.attainable > 0.0))
+        return {};
+    return times(*analysis.performance / analysis.attainable);
+}
+
+} // namespace ridgepoint
