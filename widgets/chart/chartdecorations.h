@@ -43,6 +43,7 @@ public:
     Kind kind() const { return m_kind; }
     int index() const { return m_index; }
     double value() const { return m_value; }
+    const QPen &pen() const { return m_pen; } // as drawn when not highlighted
     // Distance in pixels from a widget position to the line (large when far).
     double distanceTo(const QPointF &position) const;
     void setHighlighted(bool on);
