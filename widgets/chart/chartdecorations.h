@@ -50,6 +50,9 @@ public:
     QCPItemText *label() const { return m_label; }
     // The label's whole text; the label may show less of it where there is no room.
     const QString &text() const { return m_text; }
+    // Hangs the label under the line instead of over it: the lower of two close roofs (a
+    // ceiling's spec and measured figures) labels its own side.
+    void setLabelBelow();
     // The label's anchor: along the line at intensity `x` (memory), or at the plot's right
     // edge shifted left by `shift` pixels (compute).
     void placeLabel(double x, double shift);

@@ -132,6 +132,8 @@ void RoofLayer::addMemoryRoofs(const Document &document, const ChartTheme &theme
             figureLabel(elided(m.name), m.alternate->provenance, true, m.alternate->value,
                 Dimension::ByteRate),
             labelColor));
+        (m.alternate->value < m.bandwidth ? *m_alternateRoofs.back() : *m_roofs.back())
+            .setLabelBelow();
         addGap(true, m.bandwidth, m.alternate->value, top, gapFillColor(theme, color), q(m.name));
     }
 }
@@ -172,6 +174,7 @@ void RoofLayer::addComputeRoofs(const Document &document, const ChartTheme &them
             figureLabel(elided(c.name), c.alternate->provenance, true, c.alternate->value,
                 Dimension::FlopRate),
             labelColor));
+        (c.alternate->value < c.peak ? *m_alternateRoofs.back() : *m_roofs.back()).setLabelBelow();
         addGap(false, c.peak, c.alternate->value, top, gapFillColor(theme, color), q(c.name));
     }
 }
