@@ -55,10 +55,11 @@ void Document::setBaseline(std::optional<Baseline> baseline)
 
 // ---- the figure choice in sessions. The session's "figures" key (spec or measured) comes with
 // core/session's reader and writer; until then these two leave the choice as it is. To connect:
-// read session.figures into m_figures here, and write m_figures into it below.
+// read session.figures into m_figures here (loadSession applies it to the machines and emits
+// figuresChanged), and write m_figures into it below.
 void Document::applySessionFigures(const Session &session)
 {
-    static_cast<void>(session); // TODO(lead): m_figures = session.figures; emit figuresChanged();
+    static_cast<void>(session); // TODO(lead): m_figures = session.figures;
 }
 
 void Document::sessionFigures(Session &session) const
