@@ -97,36 +97,7 @@ HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, 
         box->view()->setMinimumWidth(box->view()->sizeHintForColumn(0) + 24);
     }
 
-    m_view->setModel(m_model);
-    m_view->setTabKeyNavigation(false); // Tab leaves the table; the arrows move in it
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
-        | QAbstractItemView::AnyKeyPressed);
-    m_view->horizontalHeader()->setSectionResizeMode(
-        CeilingsTableModel::Shown, QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setSectionResizeMode(
-        CeilingsTableModel::Kind, QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setSectionResizeMode(
-        CeilingsTableModel::Value, QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setSectionResizeMode(
-        CeilingsTableModel::Basis, QHeaderView::ResizeToContents);
-    // The names keep about 12 characters however narrow the dock ("FP64 vector", "L2 cache")
-    // rather than being elided to "F…": the name column takes what the others leave but never
-    // less, the value and its basis stand beside it and the kind (which the name mostly says) comes
-    // last, scrolled to when the dock is narrow.
-    m_view->horizontalHeader()->setSectionResizeMode(
-        CeilingsTableModel::Name, QHeaderView::Interactive);
-    m_view->horizontalHeader()->moveSection(
-        m_view->horizontalHeader()->visualIndex(CeilingsTableModel::Kind),
-        CeilingsTableModel::ColumnCount - 1); // last: after the value and its basis
-    m_view->viewport()->installEventFilter(new NameColumnFit(m_view));
-    connect(m_model, &QAbstractItemModel::modelReset, m_view,
-        [this] { QTimer::singleShot(0, m_view, [this] { NameColumnFit::fit(m_view); }); });
-    m_view->setToolTip(
-        tr("Double-click a name or a value to edit it: \"3.35 TB/s\", \"989 TFLOP/s\"."));
+    setUpTable();
 
     const auto button = [this](const QString &text, const QString &tip, auto slot) {
         auto *b = new QToolButton(this);
@@ -189,6 +160,40 @@ void HardwarePanel::showDetails()
     m_details->setHtml(html.isEmpty()
             ? tr("<i>Select a ceiling to see where its figure comes from.</i>")
             : QStringLiteral("<small>%1</small>").arg(html));
+}
+
+void HardwarePanel::setUpTable()
+{
+    m_view->setModel(m_model);
+    m_view->setTabKeyNavigation(false); // Tab leaves the table; the arrows move in it
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
+        | QAbstractItemView::AnyKeyPressed);
+    m_view->horizontalHeader()->setSectionResizeMode(
+        CeilingsTableModel::Shown, QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(
+        CeilingsTableModel::Kind, QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(
+        CeilingsTableModel::Value, QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(
+        CeilingsTableModel::Basis, QHeaderView::ResizeToContents);
+    // The names keep about 12 characters however narrow the dock ("FP64 vector", "L2 cache")
+    // rather than being elided to "F…": the name column takes what the others leave but never
+    // less, the value and its basis stand beside it and the kind (which the name mostly says) comes
+    // last, scrolled to when the dock is narrow.
+    m_view->horizontalHeader()->setSectionResizeMode(
+        CeilingsTableModel::Name, QHeaderView::Interactive);
+    m_view->horizontalHeader()->moveSection(
+        m_view->horizontalHeader()->visualIndex(CeilingsTableModel::Kind),
+        CeilingsTableModel::ColumnCount - 1); // last: after the value and its basis
+    m_view->viewport()->installEventFilter(new NameColumnFit(m_view));
+    connect(m_model, &QAbstractItemModel::modelReset, m_view,
+        [this] { QTimer::singleShot(0, m_view, [this] { NameColumnFit::fit(m_view); }); });
+    m_view->setToolTip(
+        tr("Double-click a name or a value to edit it: \"3.35 TB/s\", \"989 TFLOP/s\"."));
 }
 
 void HardwarePanel::addMachine(const Hardware &hardware)

@@ -37,6 +37,7 @@ public:
     QTextBrowser *detailsView() const { return m_details; }
 
 private:
+    void setUpTable();
     void showMachine();
     void showDetails();
 
