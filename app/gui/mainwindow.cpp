@@ -221,6 +221,9 @@ void MainWindow::buildViewMenu()
         Settings::set(settings::allPointLabels, on);
     });
     labels->setChecked(Settings::get(settings::allPointLabels));
+    view->addSeparator();
+    buildFiguresActions(view);
+    view->addSeparator();
 
     buildThemeMenu(view->addMenu(tr("&Theme")));
     buildFontSizeMenu(view->addMenu(tr("Presentation &font size")));

@@ -1,13 +1,18 @@
 // View ▸ Legend: where the chart's legend goes, remembered, and used by the exports too.
+// View ▸ Roofs: use measured / spec figures: which of a ceiling's two figures the analysis uses
+// (Document::figures, saved in sessions).
 #include "app/gui/mainwindow.h"
 
 #include "widgets/chart/labelplacement.h"
 #include "widgets/chart/rooflineplot.h"
+#include "widgets/document/document.h"
 #include "widgets/document/settings.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QMenu>
+
+#include <utility>
 
 namespace ridgepoint {
 
@@ -34,6 +39,30 @@ void MainWindow::buildLegendMenu(QMenu *legend)
         });
     }
     m_plot->setLegendMode(saved);
+}
+
+void MainWindow::buildFiguresActions(QMenu *view)
+{
+    auto *group = new QActionGroup(this);
+    const std::pair<FigureChoice, QString> kChoices[] = {
+        { FigureChoice::Measured, tr("Roofs: use &measured figures") },
+        { FigureChoice::Spec, tr("Roofs: use s&pec figures") },
+    };
+    for (const auto &entry : kChoices) {
+        const FigureChoice choice = entry.first; // a named copy for the lambdas
+        QAction *action = view->addAction(entry.second);
+        action->setObjectName(
+            choice == FigureChoice::Measured ? "figures-measured" : "figures-spec");
+        action->setStatusTip(tr("Where a ceiling has a spec and a measured figure, which one the "
+                                "analysis uses (the other is drawn dashed or solid beside it)"));
+        action->setCheckable(true);
+        action->setChecked(m_document->figures() == choice);
+        group->addAction(action);
+        connect(
+            action, &QAction::triggered, this, [this, choice] { m_document->setFigures(choice); });
+        connect(m_document, &Document::figuresChanged, action,
+            [this, action, choice] { action->setChecked(m_document->figures() == choice); });
+    }
 }
 
 } // namespace ridgepoint

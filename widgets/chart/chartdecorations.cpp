@@ -58,6 +58,12 @@ void RoofLine::setHighlighted(bool on)
     m_line->setPen(pen);
 }
 
+void RoofLine::setLabelBelow()
+{
+    m_label->setPositionAlignment(
+        (m_kind == Kind::Memory ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
+}
+
 void RoofLine::placeLabel(double x, double shift)
 {
     if (m_kind == Kind::Memory) {

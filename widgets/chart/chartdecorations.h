@@ -43,12 +43,16 @@ public:
     Kind kind() const { return m_kind; }
     int index() const { return m_index; }
     double value() const { return m_value; }
+    const QPen &pen() const { return m_pen; } // as drawn when not highlighted
     // Distance in pixels from a widget position to the line (large when far).
     double distanceTo(const QPointF &position) const;
     void setHighlighted(bool on);
     QCPItemText *label() const { return m_label; }
     // The label's whole text; the label may show less of it where there is no room.
     const QString &text() const { return m_text; }
+    // Hangs the label under the line instead of over it: the lower of two close roofs (a
+    // ceiling's spec and measured figures) labels its own side.
+    void setLabelBelow();
     // The label's anchor: along the line at intensity `x` (memory), or at the plot's right
     // edge shifted left by `shift` pixels (compute).
     void placeLabel(double x, double shift);

@@ -154,11 +154,14 @@ void ChartInteraction::hover(QMouseEvent *event)
             m_plot->tooltipHtml(m_plot->pointDescription(static_cast<std::size_t>(index))), m_plot);
         return;
     }
-    QToolTip::hideText();
-    if (const auto hit = m_plot->ceilingAt(event->position()))
+    if (const auto hit = m_plot->ceilingAt(event->position())) {
         m_plot->setCursor(hit->compute ? Qt::SizeVerCursor : Qt::SizeFDiagCursor);
-    else
+        QToolTip::showText(event->globalPosition().toPoint(),
+            m_plot->tooltipHtml(m_plot->ceilingDescription(*hit)), m_plot);
+    } else {
+        QToolTip::hideText();
         m_plot->unsetCursor();
+    }
 }
 
 void ChartInteraction::endDrag()

@@ -207,6 +207,13 @@ QColor lineColor(const ChartTheme &theme, const QColor &color)
         : color;
 }
 
+QColor gapFillColor(const ChartTheme &theme, const QColor &color)
+{
+    QColor fill = lineColor(theme, color);
+    fill.setAlpha(theme.kind == ChartTheme::Kind::Dark ? 64 : 44);
+    return fill;
+}
+
 } // namespace chart
 
 } // namespace ridgepoint

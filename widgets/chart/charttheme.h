@@ -57,6 +57,9 @@ QColor impossibleColor(); // the ring round a point above its roof
 QColor selectionColor(); // the ring round a selected point, the zoom rectangle
 // A roof's pen colour on `theme`: its own hue, lightened on the dark theme until it stands out.
 QColor lineColor(const ChartTheme &theme, const QColor &color);
+// The light fill between a ceiling's two figures (spec and measured): the roof's pen colour on
+// `theme`, mostly transparent (a little less on the dark theme, where it would vanish).
+QColor gapFillColor(const ChartTheme &theme, const QColor &color);
 
 } // namespace chart
 

@@ -86,6 +86,12 @@ void placeRoofLabels(QCustomPlot *plot, const RoofLabelSet &roofs)
         else
             flat.push_back(roof);
     }
+    for (RoofLine *roof : roofs.alternate) {
+        if (roof->kind() == RoofLine::Kind::Memory)
+            placeSlanted(*roof, roofs.topPeak);
+        else
+            flat.push_back(roof);
+    }
     for (RoofLine *roof : roofs.compare) {
         if (roof->kind() == RoofLine::Kind::Memory)
             placeSlanted(*roof, roofs.compareTopPeak > 0.0 ? roofs.compareTopPeak : roofs.topPeak);

@@ -66,6 +66,7 @@ QString fitFlatLabel(const QString &text, const QFontMetrics &metrics, int room)
 struct RoofLabelSet {
     std::vector<RoofLine *> own; // the current machine's
     std::vector<RoofLine *> compare; // the compared machine's
+    std::vector<RoofLine *> alternate; // the current machine's other figures (spec or measured)
     double topPeak = 0.0; // the current machine's highest visible compute roof
     double compareTopPeak = 0.0; // the compared machine's, 0 when none
     std::optional<double> activePeak; // the roof the points are measured against

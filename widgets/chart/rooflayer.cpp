@@ -18,6 +18,23 @@ QString q(const std::string &text)
     return QString::fromStdString(text);
 }
 
+// Of a ceiling's two figures the measured one is drawn solid and the other dashed; when neither
+// (or both) is measured, the one the analysis uses is solid.
+template<typename Ceiling> bool alternateSolid(const Ceiling &c)
+{
+    return c.alternate && c.alternate->provenance.basis == Basis::Measured
+        && c.provenance.basis != Basis::Measured;
+}
+
+// "HBM2 measured  1.35 TB/s" when the ceiling holds two figures, else "HBM2  1.35 TB/s".
+QString figureLabel(const QString &names, const Provenance &provenance, bool twoFigures,
+    double value, Dimension dimension)
+{
+    return names
+        + (twoFigures ? " " + QString::fromUtf8(basisName(provenance.basis).data()) : QString())
+        + "  " + q(formatQuantity(value, dimension, 3));
+}
+
 bool samePeak(const ComputeCeiling &other, const ComputeCeiling &c)
 {
     return other.visible && std::abs(other.peak - c.peak) <= 0.005 * c.peak;
@@ -52,11 +69,13 @@ RoofLayer::~RoofLayer()
 void RoofLayer::clear()
 {
     m_roofs.clear();
+    m_alternateRoofs.clear();
     m_compareRoofs.clear();
     m_ridge.reset();
     for (QCPAbstractPlottable *plottable : m_plottables)
         m_plot->removePlottable(plottable);
     m_plottables.clear();
+    m_gaps.clear();
 }
 
 QString RoofLayer::elided(const std::string &name) const
@@ -76,6 +95,13 @@ void RoofLayer::rebuild(const Document &document, const ChartTheme &theme, bool 
     addComputeRoofs(document, theme, bandwidth);
     addEnvelope(document, theme, shading);
     addCompareRoofs(document, theme);
+    if (!m_alternateRoofs.empty()) {
+        // One legend entry says what the dashes mean.
+        QCPGraph *entry = m_plot->addGraph();
+        entry->setPen(QPen(theme.foreground, 1.3 * theme.lineScale, Qt::DashLine));
+        entry->setName(tr("Spec figure dashed, measured solid"));
+        m_plottables.push_back(entry);
+    }
 }
 
 void RoofLayer::addMemoryRoofs(const Document &document, const ChartTheme &theme, double top)
@@ -87,12 +113,28 @@ void RoofLayer::addMemoryRoofs(const Document &document, const ChartTheme &theme
             continue;
         // Roofs keep their hue; on the dark theme they are lightened until they stand out.
         const QColor color = memoryColor(m.level);
-        const QPen pen(lineColor(theme, color), 1.3 * theme.lineScale,
-            isNetwork(m.level) ? Qt::DashDotLine : Qt::SolidLine);
+        const Qt::PenStyle solid = isNetwork(m.level) ? Qt::DashDotLine : Qt::SolidLine;
+        const bool otherSolid = alternateSolid(m);
+        const QPen pen(
+            lineColor(theme, color), 1.3 * theme.lineScale, otherSolid ? Qt::DashLine : solid);
+        const QColor labelColor = theme.readable(color.darker(115));
         m_roofs.push_back(std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Memory,
             static_cast<int>(i), m.bandwidth, top, pen,
-            elided(m.name) + "  " + q(formatQuantity(m.bandwidth, Dimension::ByteRate, 3)),
-            theme.readable(color.darker(115))));
+            figureLabel(elided(m.name), m.provenance, m.alternate.has_value(), m.bandwidth,
+                Dimension::ByteRate),
+            labelColor));
+        if (!m.alternate)
+            continue;
+        QPen other = pen;
+        other.setStyle(otherSolid ? solid : Qt::DashLine);
+        m_alternateRoofs.push_back(std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Memory, -1,
+            m.alternate->value, top, other,
+            figureLabel(elided(m.name), m.alternate->provenance, true, m.alternate->value,
+                Dimension::ByteRate),
+            labelColor));
+        (m.alternate->value < m.bandwidth ? *m_alternateRoofs.back() : *m_roofs.back())
+            .setLabelBelow();
+        addGap(true, m.bandwidth, m.alternate->value, top, gapFillColor(theme, color), q(m.name));
     }
 }
 
@@ -112,14 +154,62 @@ void RoofLayer::addComputeRoofs(const Document &document, const ChartTheme &them
         QColor color = &c == active ? computeColor() : computeColor().lighter(165);
         if (c.sparse)
             color = sparseComputeColor();
+        const Qt::PenStyle solid = c.sparse ? Qt::DotLine : Qt::SolidLine;
+        const bool otherSolid = alternateSolid(c);
         const QPen pen(lineColor(theme, color), (&c == active ? 1.6 : 1.2) * theme.lineScale,
-            c.sparse ? Qt::DotLine : Qt::SolidLine);
+            otherSolid ? Qt::DashLine : solid);
+        const QColor labelColor = theme.readable(color.darker(115));
         m_roofs.push_back(std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Compute,
             static_cast<int>(i), c.peak, top, pen,
             !shared ? QString()
-                    : names.join(" · ") + "  " + q(formatQuantity(c.peak, Dimension::FlopRate, 3)),
-            theme.readable(color.darker(115))));
+                    : figureLabel(names.join(" · "), c.provenance, c.alternate.has_value(), c.peak,
+                        Dimension::FlopRate),
+            labelColor));
+        if (!c.alternate)
+            continue;
+        QPen other = pen;
+        other.setStyle(otherSolid ? solid : Qt::DashLine);
+        m_alternateRoofs.push_back(std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Compute, -1,
+            c.alternate->value, top, other,
+            figureLabel(elided(c.name), c.alternate->provenance, true, c.alternate->value,
+                Dimension::FlopRate),
+            labelColor));
+        (c.alternate->value < c.peak ? *m_alternateRoofs.back() : *m_roofs.back()).setLabelBelow();
+        addGap(false, c.peak, c.alternate->value, top, gapFillColor(theme, color), q(c.name));
     }
+}
+
+void RoofLayer::addGap(
+    bool memory, double a, double b, double top, const QColor &fill, const QString &name)
+{
+    const double low = std::min(a, b);
+    const double high = std::max(a, b);
+    if (!(high > low) || !(top > 0.0))
+        return;
+    // Two edges without pens; the lower one fills up to the upper one. A slanted pair runs from
+    // the left of any view to where each meets `top` (the highest compute roof), a flat pair from
+    // where each meets `top` (the fastest memory) to the right.
+    QCPGraph *upper = m_plot->addGraph();
+    QCPGraph *lower = m_plot->addGraph();
+    if (memory) {
+        upper->setData({ kFarLeft, top / high, top / low }, { high * kFarLeft, top, top }, true);
+        lower->setData({ kFarLeft, top / low }, { low * kFarLeft, top }, true);
+    } else {
+        upper->setData({ low / top, high / top, kFarRight }, { low, high, high }, true);
+        lower->setData({ low / top, kFarRight }, { low, low }, true);
+    }
+    for (QCPGraph *edge : { upper, lower }) {
+        edge->setLayer(kShadingLayer);
+        edge->setPen(Qt::NoPen);
+        edge->setSelectable(QCP::stNone);
+        edge->removeFromLegend();
+        m_plottables.push_back(edge);
+    }
+    upper->setName(tr("%1: the higher figure").arg(name));
+    lower->setName(tr("%1: between its spec and measured figures").arg(name));
+    lower->setBrush(fill);
+    lower->setChannelFillGraph(upper);
+    m_gaps.push_back(lower);
 }
 
 void RoofLayer::addEnvelope(const Document &document, const ChartTheme &theme, bool shading)
@@ -207,6 +297,8 @@ void RoofLayer::placeLabels(const Document &document)
         set.own.push_back(roof.get());
     for (const auto &roof : m_compareRoofs)
         set.compare.push_back(roof.get());
+    for (const auto &roof : m_alternateRoofs)
+        set.alternate.push_back(roof.get());
     set.topPeak = topPeak(document.hardware());
     if (const Hardware *other = document.compareHardware())
         set.compareTopPeak = topPeak(*other);

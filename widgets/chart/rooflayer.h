@@ -14,6 +14,8 @@
 
 class QCustomPlot;
 class QCPAbstractPlottable;
+class QCPGraph;
+class QColor;
 
 namespace ridgepoint {
 
@@ -50,19 +52,33 @@ public:
     // Places the labels for the current view (labelplacement.h).
     void placeLabels(const Document &document);
 
+    // The other figure of each ceiling that holds two (spec beside measured): its roof, dashed
+    // when it is the spec one, and the filled band between the two (the lower edge of a pair of
+    // pen-less graphs, channel-filled up to the upper one).
+    const std::vector<std::unique_ptr<RoofLine>> &alternateRoofs() const
+    {
+        return m_alternateRoofs;
+    }
+    const std::vector<std::unique_ptr<RoofLine>> &ownRoofs() const { return m_roofs; }
+    const std::vector<QCPGraph *> &gaps() const { return m_gaps; }
+
     // The roof of the current machine within 5 pixels of a widget position, or null.
     const RoofLine *roofAt(const QPointF &position) const;
 
 private:
     void addMemoryRoofs(const Document &document, const ChartTheme &theme, double topPeak);
     void addComputeRoofs(const Document &document, const ChartTheme &theme, double topBandwidth);
+    void addGap(
+        bool memory, double a, double b, double top, const QColor &fill, const QString &name);
     void addEnvelope(const Document &document, const ChartTheme &theme, bool shading);
     void addCompareRoofs(const Document &document, const ChartTheme &theme);
     QString elided(const std::string &name) const;
 
     QCustomPlot *m_plot;
     std::vector<std::unique_ptr<RoofLine>> m_roofs;
+    std::vector<std::unique_ptr<RoofLine>> m_alternateRoofs;
     std::vector<std::unique_ptr<RoofLine>> m_compareRoofs;
+    std::vector<QCPGraph *> m_gaps; // in m_plottables too
     std::unique_ptr<RidgeMarker> m_ridge;
     std::vector<QCPAbstractPlottable *> m_plottables; // envelope, shading, legend entries
 };

@@ -8,6 +8,7 @@
 #include "widgets/chart/layoutfit.h"
 #include "widgets/chart/pointlayer.h"
 #include "widgets/chart/rooflayer.h"
+#include "widgets/models/provenancetext.h"
 
 #include <QApplication>
 
@@ -435,6 +436,17 @@ std::optional<RooflinePlot::CeilingHit> RooflinePlot::ceilingAt(const QPointF &p
     if (!roof)
         return std::nullopt;
     return CeilingHit { roof->kind() == chart::RoofLine::Kind::Compute, roof->index() };
+}
+
+QString RooflinePlot::ceilingDescription(const CeilingHit &ceiling) const
+{
+    const Hardware &hw = m_document->hardware();
+    const auto i = static_cast<std::size_t>(ceiling.index);
+    if (ceiling.compute ? i >= hw.compute.size() : i >= hw.memory.size())
+        return {};
+    return provenanceHtml(
+               ceiling.compute ? ceilingFacts(hw.compute[i]) : ceilingFacts(hw.memory[i]), false)
+        + tr("<br><i>Drag the roof to change its figure.</i>");
 }
 
 QPointF RooflinePlot::ceilingPosition(const CeilingHit &ceiling, double x) const

@@ -119,6 +119,10 @@ public:
     };
     // The roof of the current machine under a widget position (within a few pixels).
     std::optional<CeilingHit> ceilingAt(const QPointF &position) const;
+    // The roof's tooltip: the ceiling's figure and where it comes from (basis, source ...).
+    QString ceilingDescription(const CeilingHit &ceiling) const;
+    // The roofs as drawn (their lines, labels and the spec-to-measured bands), for tests.
+    const chart::RoofLayer &roofLayer() const { return *m_roofs; }
     // Widget position on the roof of a ceiling at intensity `x`, for tests and tools.
     QPointF ceilingPosition(const CeilingHit &ceiling, double x) const;
 

@@ -10,6 +10,43 @@
 #include <utility>
 
 namespace ridgepoint {
+namespace {
+
+// A figure the user typed or dragged rests on nothing a file said: its provenance becomes
+// "edited in Ridgepoint" (basis unstated) and the other figure is dropped, so that the value
+// typed is the one analysed whichever figures are chosen (docs/MODEL.md, "Spec and measured").
+template<typename Ceiling>
+void markEdited(const Ceiling &before, Ceiling &after, double Ceiling::*value)
+{
+    if (before.*value == after.*value)
+        return;
+    after.provenance = Provenance {};
+    after.provenance.source = kEditedSource;
+    after.alternate.reset();
+}
+
+template<typename Ceiling>
+void markEditedList(
+    const std::vector<Ceiling> &before, std::vector<Ceiling> &after, double Ceiling::*value)
+{
+    for (std::size_t i = 0; i < after.size(); ++i) {
+        // Same list length: the same ceiling at the same place (a rename keeps its place).
+        // Otherwise one was added or removed: matched by name; a new one is "edited" too.
+        const Ceiling *old = nullptr;
+        if (before.size() == after.size())
+            old = &before[i];
+        for (std::size_t j = 0; !old && j < before.size(); ++j) {
+            if (before[j].name == after[i].name)
+                old = &before[j];
+        }
+        if (old)
+            markEdited(*old, after[i], value);
+        else if (after[i].provenance == Provenance {})
+            after[i].provenance.source = kEditedSource;
+    }
+}
+
+} // namespace
 
 // Adds or removes rows; the same command undoes the other way.
 class PointListCommand : public QUndoCommand
@@ -82,6 +119,8 @@ void Document::selectHardware(const Hardware &hardware)
 void Document::editHardware(Hardware edited, const QString &text, EditPhase phase)
 {
     const Hardware &current = m_workspace.hardware();
+    markEditedList(current.compute, edited.compute, &ComputeCeiling::peak);
+    markEditedList(current.memory, edited.memory, &MemoryCeiling::bandwidth);
     edited.name = customMachineName(current);
     if (edited.name != current.name) {
         edited.aliases.clear();
@@ -196,8 +235,26 @@ void Document::setQuantMode(QuantMode mode)
 
 void Document::setCompareHardware(std::optional<Hardware> hardware)
 {
+    if (hardware)
+        hardware = withFigures(*hardware, m_figures);
     m_workspace.setCompareHardware(std::move(hardware));
     emit compareHardwareChanged();
+}
+
+void Document::setFigures(FigureChoice figures)
+{
+    if (figures == m_figures)
+        return;
+    m_figures = figures;
+    // The machines hold both figures (the other one as the alternate): swapping them back is
+    // lossless, so the history's machines stay valid whichever choice they were made under.
+    if (const Hardware *other = m_workspace.compareHardware())
+        m_workspace.setCompareHardware(withFigures(*other, figures));
+    m_workspace.setHardware(withFigures(m_workspace.hardware(), figures));
+    emit figuresChanged();
+    emit hardwareChanged();
+    emit compareHardwareChanged();
+    emitAllPointsChanged();
 }
 
 void Document::setSelection(std::vector<std::size_t> indices)
@@ -216,7 +273,7 @@ bool Document::isSelected(std::size_t index) const
 
 void Document::applyHardware(const Hardware &hardware)
 {
-    m_workspace.setHardware(hardware);
+    m_workspace.setHardware(withFigures(hardware, m_figures));
     emit hardwareChanged();
     emitAllPointsChanged();
 }

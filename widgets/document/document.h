@@ -22,6 +22,9 @@ class QUndoStack;
 
 namespace ridgepoint {
 
+// The source a ceiling's figure takes once the user typed or dragged it (basis unstated).
+inline constexpr char kEditedSource[] = "edited in Ridgepoint";
+
 // Preview: one step of a drag, merged with the steps before it into one undo command until a
 // Final edit closes it.
 enum class EditPhase { Final, Preview };
@@ -98,6 +101,12 @@ public:
     // Appends copies named "NAME (copy)"; the copies become the selection.
     void duplicatePoints(std::vector<std::size_t> indices);
 
+    // --- which figure the analysis uses where a ceiling holds a spec and a measured one (a view
+    // setting, not an edit; Measured by default). hardware() and compareHardware() are already
+    // withFigures(machine, figures()): every analysis, the chart and the exports read them.
+    FigureChoice figures() const { return m_figures; }
+    void setFigures(FigureChoice figures);
+
     // --- comparison with a second machine (a view setting, not an edit)
     const Hardware *compareHardware() const { return m_workspace.compareHardware(); }
     void setCompareHardware(std::optional<Hardware> hardware);
@@ -123,7 +132,7 @@ public:
 
     // --- the whole workspace (documentsession.cpp). Loading is not an edit: the history is
     // cleared. The view range and the theme are the window's; they are left empty here.
-    Session toSession() const { return m_workspace.toSession(); }
+    Session toSession() const;
     void loadSession(Session session); // moved from when the caller is done with it
 
     // --- selection, shared by the chart and the table (sorted, unique indices)
@@ -138,6 +147,7 @@ signals:
     // Points first..last (inclusive) moved or were re-analysed.
     void pointsChanged(qsizetype first, qsizetype last);
     void compareHardwareChanged();
+    void figuresChanged();
     void selectionChanged();
     void quantModeChanged();
     void annotationsChanged();
@@ -157,10 +167,14 @@ private:
     void insertRows(const PointRows &rows);
     void removeRows(const std::vector<std::size_t> &indices);
     void emitAllPointsChanged();
+    // The session's figure choice, and the choice written into a session (documentsession.cpp).
+    void applySessionFigures(const Session &session);
+    void sessionFigures(Session &session) const;
 
     QUndoStack *m_undoStack;
     Workspace m_workspace;
     std::vector<std::size_t> m_selection;
+    FigureChoice m_figures = FigureChoice::Measured;
 };
 
 } // namespace ridgepoint

@@ -4,6 +4,7 @@
 
 #include "core/model/units.h"
 #include "widgets/document/document.h"
+#include "widgets/models/provenancetext.h"
 
 #include <algorithm>
 
@@ -94,6 +95,8 @@ QVariant CeilingsTableModel::headerData(int section, Qt::Orientation orientation
         return tr("Kind");
     case Value:
         return tr("π / β");
+    case Basis:
+        return tr("Basis");
     default:
         return {};
     }
@@ -125,8 +128,13 @@ QVariant CeilingsTableModel::data(const QModelIndex &index, int role) const
         return visible ? Qt::Checked : Qt::Unchecked;
     if (role == Qt::TextAlignmentRole && index.column() == Value)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-    if (role != Qt::DisplayRole && role != Qt::EditRole && role != Qt::ToolTipRole)
+    if (role == Qt::ToolTipRole)
+        return provenance(row, false);
+    if (role != Qt::DisplayRole && role != Qt::EditRole)
         return {};
+    if (index.column() == Basis)
+        return basisText(compute ? ceilingFacts(hw.compute[static_cast<std::size_t>(row)])
+                                 : ceilingFacts(hw.memory[memoryRow]));
     if (compute) {
         const ComputeCeiling &c = hw.compute[static_cast<std::size_t>(row)];
         switch (index.column()) {
@@ -152,6 +160,17 @@ QVariant CeilingsTableModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
+}
+
+QString CeilingsTableModel::provenance(int row, bool links) const
+{
+    if (row < 0 || row >= rowCount())
+        return {};
+    const Hardware &hw = m_document->hardware();
+    const auto r = static_cast<std::size_t>(row);
+    return provenanceHtml(isComputeRow(row) ? ceilingFacts(hw.compute[r])
+                                            : ceilingFacts(hw.memory[r - hw.compute.size()]),
+        links);
 }
 
 bool CeilingsTableModel::setData(const QModelIndex &index, const QVariant &value, int role)

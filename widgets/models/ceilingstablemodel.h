@@ -13,7 +13,9 @@ class CeilingsTableModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { Shown, Name, Kind, Value, ColumnCount };
+    // Basis: what the figure rests on ("spec", "measured" ..., provenancetext.h); every
+    // column's tooltip is the ceiling's whole provenance.
+    enum Column { Shown, Name, Kind, Value, Basis, ColumnCount };
 
     explicit CeilingsTableModel(Document *document, QObject *parent = nullptr);
 
@@ -26,6 +28,8 @@ public:
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
 
     bool isComputeRow(int row) const;
+    // The provenance of the ceiling on `row` as HTML (links as <a> when `links`), or empty.
+    QString provenance(int row, bool links) const;
     // Adds a ceiling next to the others of its kind; returns its row.
     int addComputeCeiling();
     int addMemoryCeiling();

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QScrollBar>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -39,8 +40,8 @@ public:
     {
         QHeaderView *header = view->horizontalHeader();
         int others = 0;
-        for (const int column :
-            { CeilingsTableModel::Shown, CeilingsTableModel::Kind, CeilingsTableModel::Value })
+        for (const int column : { CeilingsTableModel::Shown, CeilingsTableModel::Kind,
+                 CeilingsTableModel::Value, CeilingsTableModel::Basis })
             others += header->sectionSize(column);
         header->resizeSection(CeilingsTableModel::Name,
             std::max(leastName(view), view->viewport()->width() - others));
@@ -67,6 +68,7 @@ HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, 
     , m_view(new QTableView(this))
     , m_message(new QLabel(this))
     , m_source(new QLabel(this))
+    , m_details(new QTextBrowser(this))
 {
     for (const auto &machine : m_presets)
         m_presetBox->addItem(QString::fromStdString(machine.name));
@@ -95,34 +97,7 @@ HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, 
         box->view()->setMinimumWidth(box->view()->sizeHintForColumn(0) + 24);
     }
 
-    m_view->setModel(m_model);
-    m_view->setTabKeyNavigation(false); // Tab leaves the table; the arrows move in it
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
-        | QAbstractItemView::AnyKeyPressed);
-    m_view->horizontalHeader()->setSectionResizeMode(
-        CeilingsTableModel::Shown, QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setSectionResizeMode(
-        CeilingsTableModel::Kind, QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setSectionResizeMode(
-        CeilingsTableModel::Value, QHeaderView::ResizeToContents);
-    // The names keep about 12 characters however narrow the dock ("FP64 vector", "L2 cache")
-    // rather than being elided to "F…": the name column takes what the others leave but never
-    // less, the value stands beside it and the kind (which the name mostly says) comes last,
-    // scrolled to when the dock is narrow.
-    m_view->horizontalHeader()->setSectionResizeMode(
-        CeilingsTableModel::Name, QHeaderView::Interactive);
-    m_view->horizontalHeader()->moveSection(
-        m_view->horizontalHeader()->visualIndex(CeilingsTableModel::Kind),
-        CeilingsTableModel::Value);
-    m_view->viewport()->installEventFilter(new NameColumnFit(m_view));
-    connect(m_model, &QAbstractItemModel::modelReset, m_view,
-        [this] { QTimer::singleShot(0, m_view, [this] { NameColumnFit::fit(m_view); }); });
-    m_view->setToolTip(
-        tr("Double-click a name or a value to edit it: \"3.35 TB/s\", \"989 TFLOP/s\"."));
+    setUpTable();
 
     const auto button = [this](const QString &text, const QString &tip, auto slot) {
         auto *b = new QToolButton(this);
@@ -150,6 +125,14 @@ HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, 
         m_message->setText(message);
         m_message->show();
     });
+    // The selected ceiling's provenance: read-only, its address a link to the source.
+    m_details->setAccessibleName(tr("Ceiling provenance"));
+    m_details->setOpenExternalLinks(true);
+    m_details->setMaximumHeight(m_details->fontMetrics().height() * 9);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &HardwarePanel::showDetails);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &HardwarePanel::showDetails);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &HardwarePanel::showDetails);
     m_source->setWordWrap(true);
     m_source->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
@@ -160,12 +143,57 @@ HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, 
     layout->addWidget(m_view, 1);
     layout->addLayout(buttons);
     layout->addWidget(m_message);
+    layout->addWidget(m_details);
     layout->addWidget(new QLabel(tr("Compare with"), this));
     layout->addWidget(m_compareBox);
     layout->addWidget(m_source);
 
     connect(document, &Document::hardwareChanged, this, &HardwarePanel::showMachine);
     showMachine();
+    showDetails();
+}
+
+void HardwarePanel::showDetails()
+{
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    const QString html = current.isValid() ? m_model->provenance(current.row(), true) : QString();
+    m_details->setHtml(html.isEmpty()
+            ? tr("<i>Select a ceiling to see where its figure comes from.</i>")
+            : QStringLiteral("<small>%1</small>").arg(html));
+}
+
+void HardwarePanel::setUpTable()
+{
+    m_view->setModel(m_model);
+    m_view->setTabKeyNavigation(false); // Tab leaves the table; the arrows move in it
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
+        | QAbstractItemView::AnyKeyPressed);
+    m_view->horizontalHeader()->setSectionResizeMode(
+        CeilingsTableModel::Shown, QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(
+        CeilingsTableModel::Kind, QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(
+        CeilingsTableModel::Value, QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(
+        CeilingsTableModel::Basis, QHeaderView::ResizeToContents);
+    // The names keep about 12 characters however narrow the dock ("FP64 vector", "L2 cache")
+    // rather than being elided to "F…": the name column takes what the others leave but never
+    // less, the value and its basis stand beside it and the kind (which the name mostly says) comes
+    // last, scrolled to when the dock is narrow.
+    m_view->horizontalHeader()->setSectionResizeMode(
+        CeilingsTableModel::Name, QHeaderView::Interactive);
+    m_view->horizontalHeader()->moveSection(
+        m_view->horizontalHeader()->visualIndex(CeilingsTableModel::Kind),
+        CeilingsTableModel::ColumnCount - 1); // last: after the value and its basis
+    m_view->viewport()->installEventFilter(new NameColumnFit(m_view));
+    connect(m_model, &QAbstractItemModel::modelReset, m_view,
+        [this] { QTimer::singleShot(0, m_view, [this] { NameColumnFit::fit(m_view); }); });
+    m_view->setToolTip(
+        tr("Double-click a name or a value to edit it: \"3.35 TB/s\", \"989 TFLOP/s\"."));
 }
 
 void HardwarePanel::addMachine(const Hardware &hardware)

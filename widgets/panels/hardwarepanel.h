@@ -11,6 +11,7 @@
 class QComboBox;
 class QLabel;
 class QTableView;
+class QTextBrowser;
 
 namespace ridgepoint {
 
@@ -32,9 +33,13 @@ public:
     QComboBox *compareBox() const { return m_compareBox; }
     QTableView *ceilingsView() const { return m_view; }
     CeilingsTableModel *ceilingsModel() const { return m_model; }
+    // The selected ceiling's provenance, its address a link that opens in the browser.
+    QTextBrowser *detailsView() const { return m_details; }
 
 private:
+    void setUpTable();
     void showMachine();
+    void showDetails();
 
     Document *m_document;
     std::vector<Hardware> m_presets;
@@ -44,6 +49,7 @@ private:
     QTableView *m_view;
     QLabel *m_message;
     QLabel *m_source;
+    QTextBrowser *m_details;
 };
 
 } // namespace ridgepoint

@@ -8,6 +8,7 @@
 
 #include "core/presets/presets.h"
 #include "core/presets/resources.h"
+#include "tests/support/provenancemachine.h"
 #include "tests/support/testmachine.h"
 #include "widgets/chart/themestyle.h"
 #include "widgets/dialogs/messagebox.h"
@@ -96,6 +97,7 @@ private slots:
     void newStartsEmptyAfterAsking();
     void openExampleBringsTheFirstStartBack();
     void quantizationIsOneStateShownEverywhere();
+    void roofFiguresSwitch();
     void windowTextsNameNoCommandLineOptions();
     void tourOfTheWindowMakesQtWarnNothing();
 
@@ -277,6 +279,27 @@ void TestMainWindowMenus::documentationSaysWhereTheDocumentsAre()
         QVERIFY2(text.contains(QLatin1String(name)), name);
     QVERIFY(!text.contains("http"));
     dialog->close();
+}
+
+// View ▸ Roofs: use measured / spec figures is one state with Document::figures(): "stream"
+// (1 FLOP/B on HBM2) is bounded at 1.35e12 B/s · 1 = 1.35 TFLOP/s measured, 1.555 TFLOP/s spec.
+void TestMainWindowMenus::roofFiguresSwitch()
+{
+    auto window = makeWindow();
+    window->setHardware(test::provenanceMachine());
+    Document *doc = window->document();
+    auto *measured = window->findChild<QAction *>("figures-measured");
+    auto *spec = window->findChild<QAction *>("figures-spec");
+    QVERIFY(measured && spec);
+    QVERIFY(measured->isChecked() && !spec->isChecked());
+    QCOMPARE(doc->analysis(0)->attainable, 1.35e12);
+    spec->trigger();
+    QCOMPARE(doc->figures(), FigureChoice::Spec);
+    QVERIFY(spec->isChecked() && !measured->isChecked());
+    QCOMPARE(doc->analysis(0)->attainable, 1.555e12);
+    doc->setFigures(FigureChoice::Measured); // from elsewhere (a session): the menu follows
+    QVERIFY(measured->isChecked() && !spec->isChecked());
+    QCOMPARE(doc->analysis(0)->attainable, 1.35e12);
 }
 
 void TestMainWindowMenus::newStartsEmptyAfterAsking()
