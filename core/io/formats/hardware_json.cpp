@@ -174,9 +174,7 @@ int checkFormatAndVersion(const Json &object, const std::string &path, JsonSchem
                 "version " + detail::dumpJson(*version)
                     + " is newer than this Ridgepoint reads (up to "
                     + std::to_string(kHardwareVersion) + ")");
-        else if (version->get<double>() < 1)
-            in.error(path + ".version", "expected 1 or 2");
-        else
+        else if (version->get<double>() >= 2)
             written = version->get<int>();
     }
     return written;

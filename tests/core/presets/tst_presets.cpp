@@ -35,7 +35,8 @@ namespace {
 void presetRows()
 {
     QTest::addColumn<QString>("machine");
-    for (const auto &machine : PresetDatabase::builtin().machines())
+    const PresetDatabase db = PresetDatabase::builtin();
+    for (const auto &machine : db.machines())
         QTest::newRow(machine.name.c_str()) << QString::fromStdString(machine.name);
 }
 
@@ -255,16 +256,16 @@ void TestPresets::provenanceGapsNameTheCeiling_data()
     QTest::newRow("unstated") << b(Basis::Unstated) << "datasheet"
                               << ""
                               << ""
-                              << "" << QStringList { "memory ceiling \"M\": no basis" };
+                              << "" << QStringList { "memory ceiling \"Memory\": no basis" };
     QTest::newRow("no source") << b(Basis::Spec) << ""
                                << ""
                                << ""
-                               << "" << QStringList { "memory ceiling \"M\": no source" };
+                               << "" << QStringList { "memory ceiling \"Memory\": no source" };
     QTest::newRow("derived without formula")
         << b(Basis::Derived) << "whitepaper"
         << ""
         << ""
-        << "" << QStringList { "memory ceiling \"M\": derived without a formula" };
+        << "" << QStringList { "memory ceiling \"Memory\": derived without a formula" };
     QTest::newRow("derived with formula") << b(Basis::Derived) << "whitepaper"
                                           << "8 x 64 B x 1 GHz"
                                           << ""
@@ -274,8 +275,8 @@ void TestPresets::provenanceGapsNameTheCeiling_data()
         << ""
         << ""
         << ""
-        << QStringList { "memory ceiling \"M\": measured without a tool",
-               "memory ceiling \"M\": measured without a date" };
+        << QStringList { "memory ceiling \"Memory\": measured without a tool",
+               "memory ceiling \"Memory\": measured without a date" };
     QTest::newRow("measured complete") << b(Basis::Measured) << "a run"
                                        << ""
                                        << "stream"

@@ -287,7 +287,7 @@ void TestSession::refusesBadSessions_data()
                                         "measured or spec)";
     QTest::newRow("hardware with a bad basis") << edited([](Json &j) {
         j["hardware"]["compute"][0]["provenance"] = { { "basis", "x" } };
-    }) << "hardware.compute[0].provenance.basis: unknown basis \"x\"";
+    }) << "hardware: machine (Test machine).compute[0].provenance.basis: unknown basis \"x\"";
     QTest::newRow("hardware missing") << edited([](Json &j) { j.erase("hardware"); })
                                       << "s.json: hardware: missing (expected the machine)";
     QTest::newRow("hardware not an object") << edited([](Json &j) { j["hardware"] = 3; })
