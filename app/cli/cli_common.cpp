@@ -70,18 +70,28 @@ void addHardwareOptions(QCommandLineParser &parser)
         "measured|spec" });
 }
 
+namespace {
+
+// --figures measured|spec, else `fallback`; nullopt after the reason when the value is neither.
+std::optional<FigureChoice> figuresOption(const QCommandLineParser &parser, FigureChoice fallback)
+{
+    if (!parser.isSet("figures"))
+        return fallback;
+    const auto choice = figureChoiceFromName(parser.value("figures").toStdString());
+    if (!choice)
+        err() << "--figures: expected measured or spec, got \"" << parser.value("figures") << "\""
+              << Qt::endl;
+    return choice;
+}
+
+} // namespace
+
 std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser,
     const Hardware *fallback, const ReadOptions &readOptions, FigureChoice figures)
 {
-    if (parser.isSet("figures")) {
-        const auto choice = figureChoiceFromName(parser.value("figures").toStdString());
-        if (!choice) {
-            err() << "--figures: expected measured or spec, got \"" << parser.value("figures")
-                  << "\"" << Qt::endl;
-            return std::nullopt;
-        }
-        figures = *choice;
-    }
+    const auto chosenFigures = figuresOption(parser, figures);
+    if (!chosenFigures)
+        return std::nullopt;
     std::optional<double> peak;
     std::optional<double> bandwidth;
     if (parser.isSet("peak")) {
@@ -161,7 +171,8 @@ std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser,
               << QString::fromStdString(hardware.name) << " (it has: " << names << ")" << Qt::endl;
         return std::nullopt;
     }
-    auto custom = withOverrides(withFigures(hardware, figures), peak, bandwidth, computeName);
+    auto custom
+        = withOverrides(withFigures(hardware, *chosenFigures), peak, bandwidth, computeName);
     if (!custom) {
         err() << QString::fromStdString(custom.error()) << Qt::endl;
         return std::nullopt;
