@@ -127,7 +127,10 @@ Provenance machineDefaults(const Json &machine, const std::string &where, int ve
     Provenance base;
     if (version < 2)
         base.source = machineSource;
-    if (const auto m = machine.find("measurement"); m != machine.end() && m->is_object()) {
+    // A version 2 file says its basis itself (`ridgepoint measure` writes it); only older ones
+    // are taken to be measured for carrying a "measurement".
+    const auto m = machine.find("measurement");
+    if (version < 2 && m != machine.end() && m->is_object()) {
         base.basis = Basis::Measured;
         const auto textOf = [&m](const char *key) {
             const auto it = m->find(key);

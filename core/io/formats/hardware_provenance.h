@@ -27,8 +27,8 @@ Provenance read(const nlohmann::json &object, const std::string &path, JsonSchem
 Provenance merged(const Provenance &defaults, const Provenance &own);
 
 // What a machine's ceilings start from before their own "provenance": the machine-level object,
-// laid over the migration of older files (version 1: the machine's "source"; a "measurement"
-// object: basis measured with its tool, date and host).
+// laid over the migration of version 1 files (the machine's "source"; with a "measurement"
+// object, basis measured with its tool, date and host).
 Provenance machineDefaults(const nlohmann::json &machine, const std::string &where, int version,
     const std::string &machineSource, JsonSchema &in);
 
