@@ -337,8 +337,9 @@ int runAnalyze(const QStringList &arguments)
     if (unreadable && !anyInput && !parser.isSet("example"))
         return kExitBadInput;
     const bool sessionMachine = firstSession && !parser.isSet("hardware");
-    const auto hardware = hardwareFromOptions(
-        parser, firstSession ? &firstSession->hardware : nullptr, *readOptions);
+    const auto hardware
+        = hardwareFromOptions(parser, firstSession ? &firstSession->hardware : nullptr,
+            *readOptions, firstSession ? firstSession->figures : FigureChoice::Measured);
     if (!hardware)
         return kExitBadInput;
 

@@ -64,11 +64,34 @@ void addHardwareOptions(QCommandLineParser &parser)
     parser.addOption({ "sustained",
         "Use sustained peaks (the machine's sustained fraction, docs/MODEL.md "
         "section 4.5) instead of vendor peaks." });
+    parser.addOption({ "figures",
+        "Where a ceiling holds two figures, which one the analysis uses: measured (the "
+        "default, when the file has one) or spec (the datasheet's or derived figure).",
+        "measured|spec" });
 }
 
-std::optional<Hardware> hardwareFromOptions(
-    const QCommandLineParser &parser, const Hardware *fallback, const ReadOptions &readOptions)
+namespace {
+
+// --figures measured|spec, else `fallback`; nullopt after the reason when the value is neither.
+std::optional<FigureChoice> figuresOption(const QCommandLineParser &parser, FigureChoice fallback)
 {
+    if (!parser.isSet("figures"))
+        return fallback;
+    const auto choice = figureChoiceFromName(parser.value("figures").toStdString());
+    if (!choice)
+        err() << "--figures: expected measured or spec, got \"" << parser.value("figures") << "\""
+              << Qt::endl;
+    return choice;
+}
+
+} // namespace
+
+std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser,
+    const Hardware *fallback, const ReadOptions &readOptions, FigureChoice figures)
+{
+    const auto chosenFigures = figuresOption(parser, figures);
+    if (!chosenFigures)
+        return std::nullopt;
     std::optional<double> peak;
     std::optional<double> bandwidth;
     if (parser.isSet("peak")) {
@@ -148,7 +171,8 @@ std::optional<Hardware> hardwareFromOptions(
               << QString::fromStdString(hardware.name) << " (it has: " << names << ")" << Qt::endl;
         return std::nullopt;
     }
-    auto custom = withOverrides(hardware, peak, bandwidth, computeName);
+    auto custom
+        = withOverrides(withFigures(hardware, *chosenFigures), peak, bandwidth, computeName);
     if (!custom) {
         err() << QString::fromStdString(custom.error()) << Qt::endl;
         return std::nullopt;

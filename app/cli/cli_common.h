@@ -26,16 +26,19 @@ QTextStream &err();
 // file is untouched). An empty string, else why not ("/no/such: cannot write x.json: ...").
 QString outputProblem(const QString &output);
 
-// --hardware NAME|FILE.json, --peak, --bandwidth, --compute, --sustained.
+// --hardware NAME|FILE.json, --peak, --bandwidth, --compute, --sustained, --figures.
 void addHardwareOptions(QCommandLineParser &parser);
 
 // The machine the options describe, with overrides applied; prints the reason and returns
 // nullopt when they do not describe one. Without --hardware the machine is `fallback` (a
 // session's) when there is one, else --peak with --bandwidth; failing all three is an error.
 // A --hardware file is read with `readOptions` (an ncu page's tensor and FP16 roofs depend on
-// them).
+// them). Where a ceiling holds a spec and a measured figure, --figures (else `figures`, a
+// session's choice) picks the one the analysis uses (withFigures) before --peak/--bandwidth
+// replace any.
 std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser,
-    const Hardware *fallback = nullptr, const ReadOptions &readOptions = {});
+    const Hardware *fallback = nullptr, const ReadOptions &readOptions = {},
+    FigureChoice figures = FigureChoice::Measured);
 
 // An option for tests and benchmarks, left out of --help.
 void addHiddenOption(QCommandLineParser &parser, const QString &name, const QString &description,

@@ -1,8 +1,10 @@
-// `ridgepoint presets`: the built-in machines with their ceilings and ridges.
+// `ridgepoint presets [NAME]`: the built-in machines with their ceilings, bases and ridges, or
+// one machine in full with where each figure comes from.
 #include "app/cli/cli.h"
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
 
+#include "core/io/formats/hardware_json.h"
 #include "core/presets/presets.h"
 #include "core/report/report.h"
 
@@ -11,18 +13,36 @@ namespace ridgepoint::cli {
 int runPresets(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription("List the hardware presets with their ceilings and ridges.");
-    parser.addOption({ "json", "Print {\"presets\": [...]} instead of a table." });
+    parser.setApplicationDescription(
+        "List the hardware presets with their ceilings, the basis of each figure (spec, derived, "
+        "measured) and ridges. With NAME, one preset in full: every ceiling with its basis, "
+        "source, clock, scope and notes.");
+    parser.addPositionalArgument("name", "A preset (name or alias, unique prefix).", "[NAME]");
+    parser.addOption({ "json",
+        "Print {\"presets\": [...]} (with NAME, that machine's object) instead of a table: "
+        "every ceiling with its provenance, sparsity and alternate figure." });
     int status = kExitOk;
     if (!parseOrExplain(parser, arguments, status))
         return status;
-    if (!parser.positionalArguments().isEmpty()) {
-        err() << "presets takes no file arguments" << Qt::endl;
+    const QStringList names = parser.positionalArguments();
+    if (names.size() > 1) {
+        err() << "presets takes at most one preset name" << Qt::endl;
         return kExitBadInput;
     }
     const PresetDatabase presets = PresetDatabase::builtin();
     for (const auto &d : presets.diagnostics())
         err() << QString::fromStdString(d.toString()) << Qt::endl;
+    if (names.size() == 1) {
+        auto found = presets.find(names.front().toStdString());
+        if (!found) {
+            err() << QString::fromStdString(found.error()) << Qt::endl;
+            return kExitBadInput;
+        }
+        out() << QString::fromStdString(
+            parser.isSet("json") ? writeHardwareJson(**found) : presetDetail(**found));
+        out().flush();
+        return kExitOk;
+    }
     const std::string text
         = parser.isSet("json") ? presetsJson(presets.machines()) : presetsTable(presets.machines());
     out() << QString::fromStdString(text);

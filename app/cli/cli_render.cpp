@@ -251,8 +251,9 @@ std::optional<RenderInputs> loadInputs(
         if (!inputs.session)
             return std::nullopt;
     }
-    const auto hardware = hardwareFromOptions(
-        parser, inputs.session ? &inputs.session->hardware : nullptr, readOptions);
+    const auto hardware
+        = hardwareFromOptions(parser, inputs.session ? &inputs.session->hardware : nullptr,
+            readOptions, inputs.session ? inputs.session->figures : FigureChoice::Measured);
     if (!hardware)
         return std::nullopt;
     inputs.hardware = *hardware;

@@ -67,6 +67,14 @@ template<typename Ceiling> void pickFigure(Ceiling &ceiling, double &value, Figu
     std::swap(ceiling.provenance, ceiling.alternate->provenance);
 }
 
+// A figure typed on the command line: basis unstated, its source saying so.
+Provenance givenOnCommandLine()
+{
+    Provenance given;
+    given.source = kGivenOnCommandLine;
+    return given;
+}
+
 double effectiveFraction(const std::optional<double> &own, const std::optional<double> &machine)
 {
     return own.value_or(machine.value_or(1.0));
@@ -98,6 +106,20 @@ std::optional<Basis> basisFromName(std::string_view name)
         if (equalsIgnoringCase(spelled, name))
             return value;
     }
+    return std::nullopt;
+}
+
+std::string_view figureChoiceName(FigureChoice choice)
+{
+    return choice == FigureChoice::Spec ? "spec" : "measured";
+}
+
+std::optional<FigureChoice> figureChoiceFromName(std::string_view name)
+{
+    if (equalsIgnoringCase(name, "measured"))
+        return FigureChoice::Measured;
+    if (equalsIgnoringCase(name, "spec"))
+        return FigureChoice::Spec;
     return std::nullopt;
 }
 
@@ -294,8 +316,7 @@ Hardware makeSimpleMachine(double peak, double bandwidth)
     Hardware hw;
     hw.name = "Custom machine";
     hw.source = "given on the command line";
-    Provenance given;
-    given.source = "given on the command line";
+    const Provenance given = givenOnCommandLine();
     ComputeCeiling compute;
     compute.name = "Peak";
     compute.peak = peak;
@@ -322,7 +343,10 @@ ridgepoint::Expected<Hardware, std::string> withOverrides(const Hardware &hardwa
         if (!chosen)
             return ridgepoint::Unexpected("no compute ceiling named \"" + std::string(computeName)
                 + "\" on " + hardware.name);
-        custom.compute[static_cast<std::size_t>(chosen - hardware.compute.data())].peak = *peak;
+        auto &ceiling = custom.compute[static_cast<std::size_t>(chosen - hardware.compute.data())];
+        ceiling.peak = *peak;
+        ceiling.provenance = givenOnCommandLine();
+        ceiling.alternate.reset();
     }
     if (bandwidth) {
         const MemoryCeiling *main = hardware.mainMemory();
@@ -330,8 +354,10 @@ ridgepoint::Expected<Hardware, std::string> withOverrides(const Hardware &hardwa
             main = hardware.memory.empty() ? nullptr : &hardware.memory.front();
         if (!main)
             return ridgepoint::Unexpected(hardware.name + " has no memory ceiling to override");
-        custom.memory[static_cast<std::size_t>(main - hardware.memory.data())].bandwidth
-            = *bandwidth;
+        auto &ceiling = custom.memory[static_cast<std::size_t>(main - hardware.memory.data())];
+        ceiling.bandwidth = *bandwidth;
+        ceiling.provenance = givenOnCommandLine();
+        ceiling.alternate.reset();
     }
     custom.name = "Custom (from " + hardware.name + ")";
     custom.aliases.clear();

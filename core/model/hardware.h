@@ -62,6 +62,8 @@ struct AlternateFigure {
 
 // Which figure the analysis uses when a ceiling holds two.
 enum class FigureChoice { Measured, Spec };
+std::string_view figureChoiceName(FigureChoice choice); // "measured", "spec"
+std::optional<FigureChoice> figureChoiceFromName(std::string_view name); // case-insensitive
 
 struct ComputeCeiling {
     std::string name; // "BF16 tensor"
@@ -122,6 +124,10 @@ double sustainedPeak(const Hardware &hardware, const ComputeCeiling &ceiling);
 double sustainedBandwidth(const Hardware &hardware, const MemoryCeiling &ceiling);
 // A copy whose peaks and bandwidths are the sustained values (fractions folded in).
 Hardware withSustainedPeaks(const Hardware &hardware);
+
+// The source of a figure typed on the command line (basis unstated).
+inline constexpr std::string_view kGivenOnCommandLine
+    = "given on the command line (--peak/--bandwidth)";
 
 // A machine of one compute and one memory ceiling, for `--peak` and `--bandwidth` alone.
 Hardware makeSimpleMachine(double peak, double bandwidth);

@@ -36,4 +36,13 @@ private:
     std::vector<Diagnostic> m_diagnostics;
 };
 
+// Ceilings whose figure says nothing of where it comes from: no basis other than unstated, or no
+// source. One line per gap ("compute ceiling \"FP16 tensor\": no basis"); empty when every
+// ceiling (and every alternate figure) is sourced. Built-in presets must have none.
+std::vector<std::string> provenanceGaps(const Hardware &hardware);
+
+// Details a basis asks for that are missing: a derived figure without its formula, a measured one
+// without its tool or date. One line per gap, like provenanceGaps.
+std::vector<std::string> provenanceDetailGaps(const Hardware &hardware);
+
 } // namespace ridgepoint

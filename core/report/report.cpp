@@ -56,6 +56,7 @@ std::string presetsTable(const std::vector<Hardware> &machines)
         out += "\n";
         if (!machine.source.empty())
             out += "  source: " + machine.source + "\n";
+        out += "  basis: " + basisSummary(machine) + "\n";
         std::vector<std::vector<std::string>> rows;
         const ComputeCeiling *main = machine.defaultComputeCeiling();
         const MemoryCeiling *memory = machine.mainMemory();
@@ -65,13 +66,15 @@ std::string presetsTable(const std::vector<Hardware> &machines)
                 : std::string();
             rows.push_back({ std::string("  ") + (&c == main ? "* " : "  ") + c.name,
                 std::string(precisionName(c.precision)) + (c.sparse ? " 2:4 sparse" : ""),
-                formatQuantity(c.peak, Dimension::FlopRate), ridge });
+                formatQuantity(c.peak, Dimension::FlopRate),
+                std::string(basisName(c.provenance.basis)), ridge });
         }
         for (const auto &m : machine.memory) {
             rows.push_back({ "    " + m.name, std::string(memoryLevelName(m.level)),
-                formatQuantity(m.bandwidth, Dimension::ByteRate), "" });
+                formatQuantity(m.bandwidth, Dimension::ByteRate),
+                std::string(basisName(m.provenance.basis)), "" });
         }
-        out += alignedTable(rows, { false, false, true, false });
+        out += alignedTable(rows, { false, false, true, false, false });
     }
     return out;
 }

@@ -68,6 +68,12 @@ std::string tableMarkdown(const std::vector<AnalyzedPoint> &points,
 // {"presets": [...]}, each entry shaped like the "hardware" object above.
 std::string presetsJson(const std::vector<Hardware> &machines);
 std::string presetsTable(const std::vector<Hardware> &machines);
+// How many ceilings rest on each basis: "spec 8, derived 3, measured 0" (", unstated N" only when
+// some are).
+std::string basisSummary(const Hardware &hardware);
+// One machine in full (`ridgepoint presets NAME`): every ceiling with its figure, basis, source,
+// address, formula or measurement, clock, scope and notes, and its alternate figure.
+std::string presetDetail(const Hardware &hardware);
 
 // Lays out rows of cells in columns separated by two spaces; `rightAligned[i]` per column.
 std::string alignedTable(

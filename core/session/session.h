@@ -6,8 +6,8 @@
 
 #include "core/model/diagnostic.h"
 #include "core/model/hardware.h"
-#include "core/workloads/planned_workload.h"
 #include "core/model/point.h"
+#include "core/workloads/planned_workload.h"
 #include "core/workloads/workloads.h"
 
 #include <cstddef>
@@ -74,6 +74,8 @@ struct Session {
     int lastSweepId = 0;
     std::optional<ViewRange> view;
     std::string theme; // "light", "dark", "print"; empty: the user's setting
+    // Which figure of a ceiling holding two (spec and measured) the analysis uses (withFigures).
+    FigureChoice figures = FigureChoice::Measured;
     std::vector<Annotation> annotations;
     std::vector<TargetMarker> targets;
     std::optional<Baseline> baseline;

@@ -149,7 +149,7 @@ void readQuantization(const Json &root, Reader &in, Session &session)
     }
 }
 
-// The window's part: the chart's range and the theme.
+// The window's part: the chart's range, the theme and which figures the analysis uses.
 void readView(const Json &root, Reader &in, Session &session)
 {
     if (root.contains("view")) {
@@ -175,6 +175,12 @@ void readView(const Json &root, Reader &in, Session &session)
             in.error("theme", "unknown theme \"" + *theme + "\" (expected light, dark or print)");
         else
             session.theme = *theme;
+    }
+    if (const auto figures = in.string(root, "figures", "", std::string("measured"))) {
+        if (const auto choice = figureChoiceFromName(*figures))
+            session.figures = *choice;
+        else
+            in.error("figures", "unknown choice \"" + *figures + "\" (expected measured or spec)");
     }
 }
 
@@ -273,7 +279,7 @@ void readSession(Json &root, Reader &in, Session &session)
 {
     in.checkKeys(root, "",
         { "format", "version", "hardware", "compare", "points", "quantization", "lastSweepId",
-            "view", "theme", "annotations", "targets", "baseline" });
+            "view", "theme", "figures", "annotations", "targets", "baseline" });
     readMachines(root, in, session);
     if (root.contains("points")) {
         if (!root["points"].is_array())

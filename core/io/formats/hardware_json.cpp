@@ -1,5 +1,6 @@
 #include "core/io/formats/hardware_json.h"
 
+#include "core/io/formats/hardware_provenance.h"
 #include "core/io/json_schema.h"
 #include "core/io/sniff.h"
 #include "core/model/units.h"
@@ -38,12 +39,12 @@ nlohmann::ordered_json hardwareJson(const Hardware &hardware, bool withRidges)
         if (!ceiling.unit.empty())
             c["unit"] = ceiling.unit;
         c["peak"] = ceiling.peak;
-        if (ceiling.sparse)
-            c["sparse"] = true;
+        c["sparsity"] = ceiling.sparse ? "2:4" : "dense";
         if (ceiling.sustainedFraction)
             c["sustained_fraction"] = *ceiling.sustainedFraction;
         if (!ceiling.visible)
             c["visible"] = false;
+        hardware_provenance::writeCeilingExtras(ceiling, "peak", c);
         compute.push_back(std::move(c));
     }
     out["compute"] = std::move(compute);
@@ -57,6 +58,7 @@ nlohmann::ordered_json hardwareJson(const Hardware &hardware, bool withRidges)
             m["sustained_fraction"] = *ceiling.sustainedFraction;
         if (!ceiling.visible)
             m["visible"] = false;
+        hardware_provenance::writeCeilingExtras(ceiling, "bandwidth", m);
         memory.push_back(std::move(m));
     }
     out["memory"] = std::move(memory);
@@ -79,15 +81,15 @@ using Json = nlohmann::json;
 
 // One compute ceiling of a machine's "compute" list.
 std::optional<ComputeCeiling> computeCeiling(
-    const Json &item, const std::string &at, JsonSchema &in)
+    const Json &item, const std::string &at, const Provenance &defaults, JsonSchema &in)
 {
     if (!item.is_object()) {
         in.error(at, "expected an object with name, precision and peak");
         return std::nullopt;
     }
     in.checkKeys(item, at,
-        { "name", "precision", "unit", "peak", "sparse", "sustained_fraction", "visible",
-            "source" });
+        { "name", "precision", "unit", "peak", "sparse", "sparsity", "sustained_fraction",
+            "visible", "source", "provenance", "alternate" });
     ComputeCeiling ceiling;
     ceiling.name = in.text(item, at, "name", true);
     const std::string precision = in.text(item, at, "precision", true);
@@ -96,24 +98,29 @@ std::optional<ComputeCeiling> computeCeiling(
     else if (!precision.empty())
         in.error(at + ".precision",
             "unknown precision \"" + precision
-                + "\" (expected fp64, fp32, tf32, bf16, fp16, fp8, int8 or int4)");
+                + "\" (expected fp64, fp32, tf32, bf16, fp16, fp8, fp6, fp4, int8 or int4)");
     ceiling.unit = in.text(item, at, "unit", false);
     ceiling.peak = in.quantity(item, at, "peak", Dimension::FlopRate);
-    ceiling.sparse = in.flag(item, at, "sparse", false);
+    ceiling.sparse = hardware_provenance::readSparsity(item, at, in);
     ceiling.visible = in.flag(item, at, "visible", true);
     ceiling.sustainedFraction = in.fraction(item, at);
+    ceiling.provenance = hardware_provenance::ceilingProvenance(item, at, defaults, in);
+    ceiling.alternate
+        = hardware_provenance::readAlternate(item, at, "peak", Dimension::FlopRate, in);
     return ceiling;
 }
 
 // One memory ceiling of a machine's "memory" list.
-std::optional<MemoryCeiling> memoryCeiling(const Json &item, const std::string &at, JsonSchema &in)
+std::optional<MemoryCeiling> memoryCeiling(
+    const Json &item, const std::string &at, const Provenance &defaults, JsonSchema &in)
 {
     if (!item.is_object()) {
         in.error(at, "expected an object with name, level and bandwidth");
         return std::nullopt;
     }
-    in.checkKeys(
-        item, at, { "name", "level", "bandwidth", "sustained_fraction", "visible", "source" });
+    in.checkKeys(item, at,
+        { "name", "level", "bandwidth", "sustained_fraction", "visible", "source", "provenance",
+            "alternate" });
     MemoryCeiling ceiling;
     ceiling.name = in.text(item, at, "name", true);
     const std::string level = in.text(item, at, "level", true);
@@ -126,13 +133,17 @@ std::optional<MemoryCeiling> memoryCeiling(const Json &item, const std::string &
     ceiling.bandwidth = in.quantity(item, at, "bandwidth", Dimension::ByteRate);
     ceiling.visible = in.flag(item, at, "visible", true);
     ceiling.sustainedFraction = in.fraction(item, at);
+    ceiling.provenance = hardware_provenance::ceilingProvenance(item, at, defaults, in);
+    ceiling.alternate
+        = hardware_provenance::readAlternate(item, at, "bandwidth", Dimension::ByteRate, in);
     return ceiling;
 }
 
 // The "compute" or "memory" list, each item read by `read`.
 template<typename Ceiling, typename Read>
 void readCeilings(const Json &object, const std::string &where, const char *key,
-    const char *expected, JsonSchema &in, std::vector<Ceiling> &out, Read read)
+    const char *expected, const Provenance &defaults, JsonSchema &in, std::vector<Ceiling> &out,
+    Read read)
 {
     const auto list = object.find(key);
     if (list == object.end() || !list->is_array()) {
@@ -140,14 +151,17 @@ void readCeilings(const Json &object, const std::string &where, const char *key,
         return;
     }
     for (std::size_t i = 0; i < list->size(); ++i) {
-        if (auto ceiling = read((*list)[i], where + "." + key + "[" + std::to_string(i) + "]", in))
+        if (auto ceiling
+            = read((*list)[i], where + "." + key + "[" + std::to_string(i) + "]", defaults, in))
             out.push_back(std::move(*ceiling));
     }
 }
 
-// "format" and "version", when given, must be this format's.
-void checkFormatAndVersion(const Json &object, const std::string &path, JsonSchema &in)
+// "format" and "version", when given, must be this format's. The version the file is written
+// in: 1 when it says none (files from before versions were written).
+int checkFormatAndVersion(const Json &object, const std::string &path, JsonSchema &in)
 {
+    int written = 1;
     if (const auto format = object.find("format"); format != object.end()) {
         if (!format->is_string() || format->get<std::string>() != kHardwareFormat)
             in.error(path + ".format", "expected \"" + std::string(kHardwareFormat) + "\"");
@@ -160,7 +174,10 @@ void checkFormatAndVersion(const Json &object, const std::string &path, JsonSche
                 "version " + detail::dumpJson(*version)
                     + " is newer than this Ridgepoint reads (up to "
                     + std::to_string(kHardwareVersion) + ")");
+        else if (version->get<double>() >= 2)
+            written = version->get<int>();
     }
+    return written;
 }
 
 void readAliases(const Json &object, const std::string &where, JsonSchema &in, Hardware &hw)
@@ -189,9 +206,9 @@ std::optional<Hardware> readMachine(const Json &object, const std::string &path,
     }
     in.checkKeys(object, path,
         { "format", "version", "name", "aliases", "vendor", "kind", "source", "notes",
-            "sustained_fraction", "default_compute", "compute", "memory", "ridges",
-            "measurement" });
-    checkFormatAndVersion(object, path, in);
+            "sustained_fraction", "default_compute", "compute", "memory", "ridges", "measurement",
+            "provenance" });
+    const int version = checkFormatAndVersion(object, path, in);
 
     Hardware hw;
     hw.name = in.text(object, path, "name", true);
@@ -203,10 +220,12 @@ std::optional<Hardware> readMachine(const Json &object, const std::string &path,
     hw.defaultCompute = in.text(object, where, "default_compute", false);
     hw.sustainedFraction = in.fraction(object, where);
     readAliases(object, where, in, hw);
-    readCeilings(
-        object, where, "compute", "an array of compute ceilings", in, hw.compute, computeCeiling);
-    readCeilings(
-        object, where, "memory", "an array of memory ceilings", in, hw.memory, memoryCeiling);
+    const Provenance defaults
+        = hardware_provenance::machineDefaults(object, where, version, hw.source, in);
+    readCeilings(object, where, "compute", "an array of compute ceilings", defaults, in, hw.compute,
+        computeCeiling);
+    readCeilings(object, where, "memory", "an array of memory ceilings", defaults, in, hw.memory,
+        memoryCeiling);
     if (in.failed())
         return std::nullopt;
     for (const auto &problem : validateHardware(hw))

@@ -12,7 +12,7 @@
 namespace ridgepoint {
 
 inline constexpr std::string_view kHardwareFormat = "ridgepoint-hardware";
-inline constexpr int kHardwareVersion = 1;
+inline constexpr int kHardwareVersion = 2;
 
 class Sniff;
 

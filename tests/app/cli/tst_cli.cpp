@@ -53,6 +53,9 @@ private slots:
     void rendersImages_data();
     void rendersImages();
     void explainsItself();
+    void showsProvenanceOfAPreset();
+    void picksFiguresForTheAnalysis_data();
+    void picksFiguresForTheAnalysis();
 
 private:
     QTemporaryDir m_dir;
@@ -80,6 +83,20 @@ void TestCli::listsPresetsAsJson()
     bool sawH100 = false;
     for (const auto &entry : presets) {
         const QJsonObject machine = entry.toObject();
+        QCOMPARE(machine.value("version").toInt(), 2);
+        // Every ceiling carries its provenance (at least a source: a version 1 file's ceilings
+        // take the machine's) and every compute ceiling its sparsity.
+        for (const char *list : { "compute", "memory" }) {
+            for (const auto &c : machine.value(list).toArray()) {
+                const QJsonObject ceiling = c.toObject();
+                const QJsonObject provenance = ceiling.value("provenance").toObject();
+                QVERIFY2(!provenance.value("source").toString().isEmpty(),
+                    qPrintable(ceiling.value("name").toString()));
+                if (QLatin1String(list) == QLatin1String("compute"))
+                    QVERIFY(ceiling.value("sparsity").toString() == "dense"
+                        || ceiling.value("sparsity").toString() == "2:4");
+            }
+        }
         QVERIFY(!machine.value("name").toString().isEmpty());
         QVERIFY(!machine.value("compute").toArray().isEmpty());
         QVERIFY(!machine.value("memory").toArray().isEmpty());
@@ -529,11 +546,83 @@ void TestCli::explainsItself()
     const Run help = ridgepoint({ "analyze", "--help" });
     QCOMPARE(help.status, 0);
     for (const char *option :
-        { "--hardware", "--peak", "--bandwidth", "--compute", "--json", "--strict" })
+        { "--hardware", "--peak", "--bandwidth", "--compute", "--json", "--strict", "--figures" })
         QVERIFY2(help.out.contains(option), option);
     const Run version = ridgepoint({ "--version" });
     QCOMPARE(version.status, 0);
     QVERIFY(version.out.startsWith("ridgepoint "));
+}
+
+// `presets NAME` shows one machine with where each figure comes from; `presets` sums up the
+// bases per machine; `presets NAME --json` is that machine's hardware file.
+void TestCli::showsProvenanceOfAPreset()
+{
+    const Run detail = ridgepoint({ "presets", "h100" });
+    QCOMPARE(detail.status, 0);
+    QVERIFY(detail.out.startsWith("NVIDIA H100 SXM5 80GB\n"));
+    for (const char *part : { "  basis: spec ", "      basis: ", "      source: ", "  memory:\n" })
+        QVERIFY2(detail.out.contains(part), part);
+    const Run table = ridgepoint({ "presets" });
+    QCOMPARE(table.status, 0);
+    QVERIFY(table.out.contains("  basis: spec "));
+    const Run json = ridgepoint({ "presets", "h100", "--json" });
+    QCOMPARE(json.status, 0);
+    const QJsonObject machine = QJsonDocument::fromJson(json.out).object();
+    QCOMPARE(machine.value("name").toString(), QString("NVIDIA H100 SXM5 80GB"));
+    QCOMPARE(machine.value("version").toInt(), 2);
+    const Run unknown = ridgepoint({ "presets", "no-such-machine" });
+    QCOMPARE(unknown.status, 2);
+    QVERIFY(unknown.err.contains("no hardware preset matches"));
+}
+
+void TestCli::picksFiguresForTheAnalysis_data()
+{
+    QTest::addColumn<QStringList>("figures");
+    QTest::addColumn<double>("bandwidth");
+    QTest::addColumn<QString>("basis");
+    QTest::addColumn<QString>("summary");
+    // tests/data/json/hardware_provenance.json: HBM2 is 1555 GB/s from the datasheet with a
+    // measured 1.35 TB/s beside it; measured is the default. Of its five ceilings, L2 is derived
+    // and FP32 vector and HBM2 have a measured alternate: measured figures make 2 spec, 1
+    // derived, 2 measured; spec figures 4 spec, 1 derived.
+    const QString measured = "  basis: spec 2, derived 1, measured 2\n";
+    const QString spec = "  basis: spec 4, derived 1, measured 0\n";
+    QTest::newRow("default") << QStringList {} << 1.35e12 << "measured" << measured;
+    QTest::newRow("measured") << QStringList { "--figures", "measured" } << 1.35e12 << "measured"
+                              << measured;
+    QTest::newRow("spec") << QStringList { "--figures", "spec" } << 1555e9 << "spec" << spec;
+}
+
+void TestCli::picksFiguresForTheAnalysis()
+{
+    QFETCH(QStringList, figures);
+    QFETCH(double, bandwidth);
+    QFETCH(QString, basis);
+    QFETCH(QString, summary);
+    const QString file
+        = QStringLiteral(RIDGEPOINT_SOURCE_DIR "/tests/data/json/hardware_provenance.json");
+    const Run run = ridgepoint(QStringList { "analyze", "--hardware", file, "--json" } + figures
+        + QStringList { m_points });
+    QCOMPARE(run.status, 0);
+    const QJsonObject hardware
+        = QJsonDocument::fromJson(run.out).object().value("hardware").toObject();
+    QJsonObject hbm;
+    for (const auto &m : hardware.value("memory").toArray()) {
+        if (m.toObject().value("name").toString() == "HBM2")
+            hbm = m.toObject();
+    }
+    QCOMPARE(hbm.value("bandwidth").toDouble(), bandwidth);
+    QCOMPARE(hbm.value("provenance").toObject().value("basis").toString(), basis);
+    QVERIFY(hbm.value("alternate").isObject());
+    // The ceiling block before the table names each figure's basis.
+    const Run table = ridgepoint(
+        QStringList { "analyze", "--hardware", file } + figures + QStringList { m_points });
+    QCOMPARE(table.status, 0);
+    QVERIFY2(table.out.contains(summary.toUtf8()), table.out.constData());
+    QVERIFY(table.out.contains(" derived "));
+    const Run bad = ridgepoint({ "analyze", "--hardware", file, "--figures", "best", m_points });
+    QCOMPARE(bad.status, 2);
+    QVERIFY(bad.err.contains("--figures: expected measured or spec"));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

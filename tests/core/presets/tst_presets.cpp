@@ -21,7 +21,33 @@ private slots:
     void keepsSparsePeaksApart();
     void tpusCarryInt8AndIci();
     void userMachinesReplacePresets();
+    void everyBuiltInPresetCeilingHasABasisAndASource_data();
+    void everyBuiltInPresetCeilingHasABasisAndASource();
+    void everyDerivedCeilingHasAFormulaAndEveryMeasuredOneAToolAndDate_data();
+    void everyDerivedCeilingHasAFormulaAndEveryMeasuredOneAToolAndDate();
+    void provenanceGapsNameTheCeiling_data();
+    void provenanceGapsNameTheCeiling();
 };
+
+namespace {
+
+// One row per built-in machine.
+void presetRows()
+{
+    QTest::addColumn<QString>("machine");
+    const PresetDatabase db = PresetDatabase::builtin();
+    for (const auto &machine : db.machines())
+        QTest::newRow(machine.name.c_str()) << QString::fromStdString(machine.name);
+}
+
+const Hardware &presetNamed(const PresetDatabase &db, const QString &name)
+{
+    static const Hardware none;
+    auto found = db.find(name.toStdString());
+    return found ? **found : none;
+}
+
+} // namespace
 
 void TestPresets::loadsEveryBuiltInFileCleanly()
 {
@@ -174,6 +200,114 @@ void TestPresets::userMachinesReplacePresets()
     db.add(other);
     QCOMPARE(db.machines().size(), before + 1);
     QCOMPARE((*db.find("my laptop"))->name, std::string("My laptop"));
+}
+
+// Issue 13: every figure a preset ships says what it rests on (spec, derived, measured) and where
+// it comes from. Needs the presets rewritten to hardware JSON version 2.
+void TestPresets::everyBuiltInPresetCeilingHasABasisAndASource_data()
+{
+    presetRows();
+}
+
+void TestPresets::everyBuiltInPresetCeilingHasABasisAndASource()
+{
+    QFETCH(QString, machine);
+    const PresetDatabase db = PresetDatabase::builtin();
+    const Hardware &hw = presetNamed(db, machine);
+    QVERIFY(!hw.compute.empty());
+    const auto gaps = provenanceGaps(hw);
+    std::string all;
+    for (const auto &gap : gaps)
+        all += "\n  " + gap;
+    QVERIFY2(gaps.empty(), all.c_str());
+}
+
+void TestPresets::everyDerivedCeilingHasAFormulaAndEveryMeasuredOneAToolAndDate_data()
+{
+    presetRows();
+}
+
+void TestPresets::everyDerivedCeilingHasAFormulaAndEveryMeasuredOneAToolAndDate()
+{
+    QFETCH(QString, machine);
+    const PresetDatabase db = PresetDatabase::builtin();
+    const Hardware &hw = presetNamed(db, machine);
+    QVERIFY(!hw.compute.empty());
+    const auto gaps = provenanceDetailGaps(hw);
+    std::string all;
+    for (const auto &gap : gaps)
+        all += "\n  " + gap;
+    QVERIFY2(gaps.empty(), all.c_str());
+}
+
+void TestPresets::provenanceGapsNameTheCeiling_data()
+{
+    QTest::addColumn<int>("basis");
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("formula");
+    QTest::addColumn<QString>("tool");
+    QTest::addColumn<QString>("date");
+    QTest::addColumn<QStringList>("gaps"); // provenanceGaps, then provenanceDetailGaps
+    const auto b = [](Basis basis) { return static_cast<int>(basis); };
+    QTest::newRow("complete spec") << b(Basis::Spec) << "datasheet"
+                                   << ""
+                                   << ""
+                                   << "" << QStringList {};
+    QTest::newRow("unstated") << b(Basis::Unstated) << "datasheet"
+                              << ""
+                              << ""
+                              << "" << QStringList { "memory ceiling \"Memory\": no basis" };
+    QTest::newRow("no source") << b(Basis::Spec) << ""
+                               << ""
+                               << ""
+                               << "" << QStringList { "memory ceiling \"Memory\": no source" };
+    QTest::newRow("derived without formula")
+        << b(Basis::Derived) << "whitepaper"
+        << ""
+        << ""
+        << "" << QStringList { "memory ceiling \"Memory\": derived without a formula" };
+    QTest::newRow("derived with formula") << b(Basis::Derived) << "whitepaper"
+                                          << "8 x 64 B x 1 GHz"
+                                          << ""
+                                          << "" << QStringList {};
+    QTest::newRow("measured without tool or date")
+        << b(Basis::Measured) << "a run"
+        << ""
+        << ""
+        << ""
+        << QStringList { "memory ceiling \"Memory\": measured without a tool",
+               "memory ceiling \"Memory\": measured without a date" };
+    QTest::newRow("measured complete") << b(Basis::Measured) << "a run"
+                                       << ""
+                                       << "stream"
+                                       << "2026-11-26" << QStringList {};
+}
+
+void TestPresets::provenanceGapsNameTheCeiling()
+{
+    QFETCH(int, basis);
+    QFETCH(QString, source);
+    QFETCH(QString, formula);
+    QFETCH(QString, tool);
+    QFETCH(QString, date);
+    QFETCH(QStringList, gaps);
+    Hardware hw = makeSimpleMachine(1e12, 1e11);
+    // The compute ceiling is complete, so every gap is the memory ceiling's.
+    hw.compute.front().provenance.basis = Basis::Spec;
+    Provenance &p = hw.memory.front().provenance;
+    p.basis = static_cast<Basis>(basis);
+    p.source = source.toStdString();
+    p.formula = formula.toStdString();
+    p.tool = tool.toStdString();
+    p.date = date.toStdString();
+    QStringList found;
+    for (const auto &gap : provenanceGaps(hw))
+        found << QString::fromStdString(gap);
+    for (const auto &gap : provenanceDetailGaps(hw))
+        found << QString::fromStdString(gap);
+    QCOMPARE(found.size(), gaps.size());
+    for (qsizetype i = 0; i < gaps.size(); ++i)
+        QVERIFY2(found[i].startsWith(gaps[i]), qPrintable(found.join('\n')));
 }
 
 QTEST_GUILESS_MAIN(TestPresets)

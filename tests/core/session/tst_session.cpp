@@ -84,6 +84,7 @@ private slots:
     void readsVersion0IntoAWorkspace();
     void warnsAboutUnknownKeys();
     void writesUpToAByteCap();
+    void opensASessionFromBeforeProvenance();
 };
 
 void TestSession::roundTrips_data()
@@ -97,6 +98,7 @@ void TestSession::roundTrips_data()
     QTest::newRow("annotations and targets") << 5;
     QTest::newRow("baseline") << 6;
     QTest::newRow("points without a source") << 7;
+    QTest::newRow("provenance, alternates and spec figures") << 8;
 }
 
 void TestSession::roundTrips()
@@ -144,6 +146,32 @@ void TestSession::roundTrips()
         s.baseline = Baseline { "runs/old.csv", { kernel("gemm", 1e12, 1e10, 4.0) } };
         s.baseline->points[0].source = {};
         break;
+    case 8: {
+        Provenance spec;
+        spec.basis = Basis::Spec;
+        spec.source = "datasheet, table 1";
+        spec.url = "https://example.com/a.pdf";
+        spec.accessed = "2026-11-26";
+        spec.clock = "boost";
+        spec.clockMHz = 1410.0;
+        spec.scope = "package";
+        spec.notes = "dense";
+        Provenance measured;
+        measured.basis = Basis::Measured;
+        measured.tool = "stream";
+        measured.date = "2026-11-20";
+        measured.host = "node1";
+        s.hardware.compute[0].provenance = spec;
+        s.hardware.compute[1].sparse = true;
+        s.hardware.memory[0].provenance = spec;
+        s.hardware.memory[0].alternate = AlternateFigure { 0.8e11, measured };
+        s.hardware.memory[1].provenance.basis = Basis::Derived;
+        s.hardware.memory[1].provenance.formula = "4 links x 12.5 GB/s";
+        s.compare = s.hardware;
+        s.compare->name = "Other";
+        s.figures = FigureChoice::Spec;
+        break;
+    }
     default:
         break;
     }
@@ -169,6 +197,17 @@ void TestSession::roundTrips()
     QCOMPARE(r.lastSweepId, s.lastSweepId);
     QCOMPARE(r.view, s.view);
     QCOMPARE(r.theme, s.theme);
+    QCOMPARE(r.figures, s.figures);
+    for (std::size_t i = 0; i < s.hardware.compute.size(); ++i) {
+        QVERIFY(r.hardware.compute[i].provenance == s.hardware.compute[i].provenance);
+        QCOMPARE(r.hardware.compute[i].sparse, s.hardware.compute[i].sparse);
+    }
+    for (std::size_t i = 0; i < s.hardware.memory.size(); ++i) {
+        QVERIFY(r.hardware.memory[i].provenance == s.hardware.memory[i].provenance);
+        QVERIFY(r.hardware.memory[i].alternate == s.hardware.memory[i].alternate);
+    }
+    if (s.compare)
+        QVERIFY(r.compare->memory[0].alternate == s.compare->memory[0].alternate);
     QCOMPARE(r.annotations, s.annotations);
     QCOMPARE(r.targets, s.targets);
     QCOMPARE(r.baseline.has_value(), s.baseline.has_value());
@@ -243,6 +282,12 @@ void TestSession::refusesBadSessions_data()
                                      << "s.json: version: expected a non-negative integer";
     QTest::newRow("version a string") << edited([](Json &j) { j["version"] = "1"; })
                                       << "s.json: version: expected a non-negative integer";
+    QTest::newRow("figures unknown") << edited([](Json &j) { j["figures"] = "derived"; })
+                                     << "s.json: figures: unknown choice \"derived\" (expected "
+                                        "measured or spec)";
+    QTest::newRow("hardware with a bad basis") << edited([](Json &j) {
+        j["hardware"]["compute"][0]["provenance"] = { { "basis", "x" } };
+    }) << "hardware: machine (Test machine).compute[0].provenance.basis: unknown basis \"x\"";
     QTest::newRow("hardware missing") << edited([](Json &j) { j.erase("hardware"); })
                                       << "s.json: hardware: missing (expected the machine)";
     QTest::newRow("hardware not an object") << edited([](Json &j) { j["hardware"] = 3; })
@@ -444,6 +489,35 @@ void TestSession::writesUpToAByteCap()
     shortest.points.resize(50);
     const std::string text = writeSessionJson(shortest);
     QCOMPARE(writeSessionJson(shortest, text.size()), std::optional<std::string>(text));
+}
+
+// A session written before provenance: its machine is hardware version 1 with no provenance and
+// there is no "figures". It opens; its ceilings take the machine's source, basis unstated, and
+// the analysis uses measured figures (the default).
+void TestSession::opensASessionFromBeforeProvenance()
+{
+    const std::string old = edited([](Json &j) {
+        j.erase("figures");
+        j["hardware"]["version"] = 1;
+        for (auto &c : j["hardware"]["compute"]) {
+            c.erase("provenance");
+            c.erase("sparsity");
+        }
+        for (auto &m : j["hardware"]["memory"])
+            m.erase("provenance");
+    });
+    QVERIFY(old.find("provenance") == std::string::npos);
+    const auto result = readSessionJson(old, "old.json");
+    QVERIFY2(result.session, qPrintable(joined(result.diagnostics)));
+    QVERIFY2(result.diagnostics.empty(), qPrintable(joined(result.diagnostics)));
+    const Session &s = *result.session;
+    QCOMPARE(s.figures, FigureChoice::Measured);
+    QCOMPARE(s.hardware.compute.size(), std::size_t { 3 });
+    for (const auto &c : s.hardware.compute) {
+        QCOMPARE(c.provenance.basis, Basis::Unstated);
+        QCOMPARE(c.provenance.source, std::string("tests")); // machine().source
+    }
+    QCOMPARE(s.hardware.memory[1].provenance.source, std::string("tests"));
 }
 
 QTEST_GUILESS_MAIN(TestSession)

@@ -1,0 +1,50 @@
+// Checks on the provenance of a machine's ceilings (docs/FILES.md, "Provenance").
+#include "core/presets/presets.h"
+
+namespace ridgepoint {
+namespace {
+
+// Calls `visit(what, provenance)` for every figure of the machine: each ceiling's own and its
+// alternate's.
+template<typename Visit> void eachFigure(const Hardware &hardware, Visit visit)
+{
+    const auto one = [&visit](const std::string &what, const auto &ceiling) {
+        visit(what, ceiling.provenance);
+        if (ceiling.alternate)
+            visit(what + " (alternate figure)", ceiling.alternate->provenance);
+    };
+    for (const auto &ceiling : hardware.compute)
+        one("compute ceiling \"" + ceiling.name + "\"", ceiling);
+    for (const auto &ceiling : hardware.memory)
+        one("memory ceiling \"" + ceiling.name + "\"", ceiling);
+}
+
+} // namespace
+
+std::vector<std::string> provenanceGaps(const Hardware &hardware)
+{
+    std::vector<std::string> gaps;
+    eachFigure(hardware, [&gaps](const std::string &what, const Provenance &p) {
+        if (p.basis == Basis::Unstated)
+            gaps.push_back(what + ": no basis (expected spec, derived or measured)");
+        if (p.source.empty())
+            gaps.push_back(what + ": no source");
+    });
+    return gaps;
+}
+
+std::vector<std::string> provenanceDetailGaps(const Hardware &hardware)
+{
+    std::vector<std::string> gaps;
+    eachFigure(hardware, [&gaps](const std::string &what, const Provenance &p) {
+        if (p.basis == Basis::Derived && p.formula.empty())
+            gaps.push_back(what + ": derived without a formula");
+        if (p.basis == Basis::Measured && p.tool.empty())
+            gaps.push_back(what + ": measured without a tool");
+        if (p.basis == Basis::Measured && p.date.empty())
+            gaps.push_back(what + ": measured without a date");
+    });
+    return gaps;
+}
+
+} // namespace ridgepoint

@@ -1,0 +1,106 @@
+// Where a machine's figures come from, as text: the basis summary of `presets` and `analyze`, and
+// the detail view of `presets NAME`.
+#include "core/report/report.h"
+
+#include "core/model/units.h"
+
+#include <array>
+
+namespace ridgepoint {
+namespace {
+
+// "boost, 1410 MHz", "boost", "1410 MHz" or empty.
+std::string clockText(const Provenance &p)
+{
+    std::string out = p.clock;
+    if (p.clockMHz)
+        out += (out.empty() ? "" : ", ") + formatSignificant(*p.clockMHz, 6) + " MHz";
+    return out;
+}
+
+// The lines of one provenance, each "<indent>key: value", only for what it states.
+std::string provenanceLines(const Provenance &p, const std::string &indent)
+{
+    std::string out;
+    const auto line = [&out, &indent](const char *key, const std::string &value) {
+        if (!value.empty())
+            out += indent + key + ": " + value + "\n";
+    };
+    line("basis", std::string(basisName(p.basis)));
+    line("source", p.source);
+    line("url", p.url);
+    line("accessed", p.accessed);
+    line("formula", p.formula);
+    line("tool", p.tool);
+    line("date", p.date);
+    line("host", p.host);
+    line("clock", clockText(p));
+    line("scope", p.scope);
+    line("notes", p.notes);
+    return out;
+}
+
+template<typename Ceiling>
+std::string ceilingDetail(const std::string &head, const Ceiling &ceiling, Dimension dimension)
+{
+    std::string out = head + "\n" + provenanceLines(ceiling.provenance, "      ");
+    if (ceiling.alternate) {
+        out += "      alternate: " + formatQuantity(ceiling.alternate->value, dimension) + "\n";
+        out += provenanceLines(ceiling.alternate->provenance, "        ");
+    }
+    return out;
+}
+
+} // namespace
+
+std::string basisSummary(const Hardware &hardware)
+{
+    std::array<int, 4>
+        counts {}; // by Basis, in declaration order: unstated, spec, derived, measured
+    const auto count
+        = [&counts](const Provenance &p) { ++counts[static_cast<std::size_t>(p.basis)]; };
+    for (const auto &ceiling : hardware.compute)
+        count(ceiling.provenance);
+    for (const auto &ceiling : hardware.memory)
+        count(ceiling.provenance);
+    std::string out = "spec " + std::to_string(counts[1]) + ", derived " + std::to_string(counts[2])
+        + ", measured " + std::to_string(counts[3]);
+    if (counts[0] > 0)
+        out += ", unstated " + std::to_string(counts[0]);
+    return out;
+}
+
+std::string presetDetail(const Hardware &hardware)
+{
+    std::string out = hardware.name + "\n";
+    const auto line = [&out](const char *key, const std::string &value) {
+        if (!value.empty())
+            out += std::string("  ") + key + ": " + value + "\n";
+    };
+    std::string aliases;
+    for (const auto &alias : hardware.aliases)
+        aliases += (aliases.empty() ? "" : ", ") + alias;
+    line("aliases", aliases);
+    line("vendor", hardware.vendor);
+    line("kind", hardware.kind);
+    line("source", hardware.source);
+    line("notes", hardware.notes);
+    line("basis", basisSummary(hardware));
+    out += "  compute:\n";
+    const ComputeCeiling *main = hardware.defaultComputeCeiling();
+    for (const auto &c : hardware.compute) {
+        const std::string head = std::string("  ") + (&c == main ? "* " : "  ") + c.name + "  "
+            + std::string(precisionName(c.precision)) + (c.sparse ? " 2:4 sparse" : "") + "  "
+            + formatQuantity(c.peak, Dimension::FlopRate);
+        out += ceilingDetail(head, c, Dimension::FlopRate);
+    }
+    out += "  memory:\n";
+    for (const auto &m : hardware.memory) {
+        const std::string head = "    " + m.name + "  " + std::string(memoryLevelName(m.level))
+            + "  " + formatQuantity(m.bandwidth, Dimension::ByteRate);
+        out += ceilingDetail(head, m, Dimension::ByteRate);
+    }
+    return out;
+}
+
+} // namespace ridgepoint
