@@ -20,6 +20,10 @@ private slots:
     void explainsAmbiguousAndUnknownNames();
     void keepsSparsePeaksApart();
     void tpusCarryInt8AndIci();
+    void carriesLowPrecisionPeaks_data();
+    void carriesLowPrecisionPeaks();
+    void derivesCacheRoofsFromTheirWidths_data();
+    void derivesCacheRoofsFromTheirWidths();
     void userMachinesReplacePresets();
     void everyBuiltInPresetCeilingHasABasisAndASource_data();
     void everyBuiltInPresetCeilingHasABasisAndASource();
@@ -55,7 +59,7 @@ void TestPresets::loadsEveryBuiltInFileCleanly()
     for (const auto &d : db.diagnostics())
         qWarning("%s", d.toString().c_str());
     QVERIFY(db.diagnostics().empty());
-    QVERIFY(db.machines().size() >= 13);
+    QVERIFY(db.machines().size() >= 33);
     for (const auto &machine : db.machines()) {
         QVERIFY2(!machine.source.empty(), machine.name.c_str());
         QVERIFY2(validateHardware(machine).empty(), machine.name.c_str());
@@ -94,6 +98,31 @@ void TestPresets::containsTheMachinesUsersAskFor_data()
                                               << "DDR5-5500 desktop CPU";
     QTest::newRow("server CPU") << "epyc 9654"
                                 << "AMD EPYC 9654";
+    // Issue 13: the accelerators and CPUs of 2023-2026 roofline studies.
+    const char *const more[][2] = {
+        { "H100 PCIe", "NVIDIA H100 PCIe 80GB" },
+        { "GH200", "NVIDIA GH200 Grace Hopper (GPU)" },
+        { "GB200", "NVIDIA GB200 (per GPU)" },
+        { "B300", "NVIDIA B300 (Blackwell Ultra)" },
+        { "L40S", "NVIDIA L40S" },
+        { "RTX 4090", "NVIDIA GeForce RTX 4090" },
+        { "MI250X", "AMD Instinct MI250X" },
+        { "MI300A", "AMD Instinct MI300A" },
+        { "MI325X", "AMD Instinct MI325X" },
+        { "MI355X", "AMD Instinct MI355X" },
+        { "Gaudi 3", "Intel Gaudi 3" },
+        { "TPU v4", "Google TPU v4" },
+        { "TPU v5p", "Google TPU v5p" },
+        { "Ironwood", "Google TPU7x (Ironwood)" },
+        { "Trainium2", "AWS Trainium2" },
+        { "Grace", "NVIDIA Grace CPU" },
+        { "EPYC 9755", "AMD EPYC 9755" },
+        { "Xeon 6980P", "Intel Xeon 6980P" },
+        { "8480+", "Intel Xeon Platinum 8480+" },
+        { "M4 Max", "Apple M4 Max (16-core CPU, 40-core GPU)" },
+    };
+    for (const auto &row : more)
+        QTest::newRow(row[0]) << row[0] << row[1];
 }
 
 void TestPresets::containsTheMachinesUsersAskFor()
@@ -114,8 +143,9 @@ void TestPresets::findsByNameAliasAndPrefix_data()
                                            << "NVIDIA H100 SXM5 80GB";
     QTest::newRow("unique prefix of a name") << "NVIDIA H2"
                                              << "NVIDIA H200 SXM 141GB";
-    QTest::newRow("unique prefix of an alias") << "mi3"
-                                               << "AMD Instinct MI300X";
+    // "mi3" is no longer unique (MI300X, MI300A, MI325X, MI355X); "mi30" still names two.
+    QTest::newRow("unique prefix of an alias") << "mi32"
+                                               << "AMD Instinct MI325X";
     QTest::newRow("spaces and dashes ignored") << "tpu-v5e"
                                                << "Google TPU v5e";
     QTest::newRow("exact alias beats prefix") << "H100"
@@ -184,6 +214,76 @@ void TestPresets::tpusCarryInt8AndIci()
     QCOMPARE(v6e.mainMemory()->bandwidth, 1.6e12);
     QVERIFY(v6e.computeFor(Precision::INT8));
     QVERIFY(v6e.memoryFor(MemoryLevel::ICI));
+}
+
+void TestPresets::carriesLowPrecisionPeaks_data()
+{
+    QTest::addColumn<QString>("machine");
+    QTest::addColumn<int>("precision");
+    QTest::addColumn<double>("peak");
+    // Dense peaks, each from the vendor's figure by hand:
+    QTest::newRow("B200 FP4") << "B200" << int(Precision::FP4) << 9e15; // HGX B200 72 PF / 8
+    QTest::newRow("B200 FP6") << "B200" << int(Precision::FP6) << 4.5e15; // FP8 rate
+    QTest::newRow("GB200 FP4") << "GB200" << int(Precision::FP4) << 10e15; // NVL72 1440 PF / 72 / 2
+    QTest::newRow("B300 FP4") << "B300" << int(Precision::FP4) << 13.125e15; // HGX B300 105 PF / 8
+    QTest::newRow("B300 FP64") << "B300" << int(Precision::FP64) << 1.25e12; // 10 TF / 8
+    // MI355X: 256 CUs x 16384 FLOP/clk x 2.4 GHz = 1.00663e16
+    QTest::newRow("MI355X FP4") << "MI355X" << int(Precision::FP4) << 256.0 * 16384 * 2.4e9;
+    QTest::newRow("MI355X FP6") << "MI355X" << int(Precision::FP6) << 256.0 * 16384 * 2.4e9;
+    QTest::newRow("H100 FP8") << "H100" << int(Precision::FP8) << 1979e12; // 3958 sparse / 2
+    QTest::newRow("GH200 FP8") << "GH200" << int(Precision::FP8) << 1979e12; // 3958 sparse / 2
+    QTest::newRow("MI300X FP8") << "MI300X" << int(Precision::FP8) << 2614.9e12;
+    QTest::newRow("Gaudi 3 FP8") << "Gaudi 3" << int(Precision::FP8) << 1835e12;
+    QTest::newRow("TPU7x FP8") << "TPU7x" << int(Precision::FP8) << 4614e12;
+    // MI300A: 228 CUs x 128 FLOP/clk x 2.1 GHz = 61.3 TF, not MI300X's 81.7
+    QTest::newRow("MI300A FP64") << "MI300A" << int(Precision::FP64) << 122.6e12; // matrix
+}
+
+void TestPresets::carriesLowPrecisionPeaks()
+{
+    QFETCH(QString, machine);
+    QFETCH(int, precision);
+    QFETCH(double, peak);
+    const PresetDatabase db = PresetDatabase::builtin();
+    const auto found = db.find(machine.toStdString());
+    QVERIFY2(found, found ? "" : found.error().c_str());
+    const ComputeCeiling *c = (*found)->computeFor(static_cast<Precision>(precision));
+    QVERIFY2(c, qPrintable(machine));
+    QVERIFY(!c->sparse);
+    QVERIFY2(std::fabs(c->peak - peak) <= 1e-3 * peak, qPrintable(QString::number(c->peak)));
+}
+
+void TestPresets::derivesCacheRoofsFromTheirWidths_data()
+{
+    QTest::addColumn<QString>("machine");
+    QTest::addColumn<int>("level");
+    QTest::addColumn<double>("bandwidth");
+    // cores or SMs x bytes per clock x clock (the files round to 4 digits)
+    QTest::newRow("A100 L2") << "A100 40GB" << int(MemoryLevel::L2) << 5120 * 1.41e9;
+    QTest::newRow("A100 shared") << "A100 80GB" << int(MemoryLevel::LDS) << 108 * 128 * 1.41e9;
+    QTest::newRow("V100 L2") << "V100" << int(MemoryLevel::L2) << 2048 * 1.53e9;
+    QTest::newRow("H100 PCIe L2") << "H100 PCIe" << int(MemoryLevel::L2) << 5120 * 1.755e9;
+    QTest::newRow("MI300X LDS") << "MI300X" << int(MemoryLevel::LDS) << 304 * 128 * 2.1e9;
+    QTest::newRow("MI300X L2") << "MI300X" << int(MemoryLevel::L2) << 8 * 2048 * 2.1e9;
+    QTest::newRow("MI300A L2") << "MI300A" << int(MemoryLevel::L2) << 6 * 2048 * 2.1e9;
+    QTest::newRow("EPYC 9654 L1") << "EPYC 9654" << int(MemoryLevel::L1) << 96 * 64 * 2.4e9;
+    QTest::newRow("EPYC 9654 L3") << "EPYC 9654" << int(MemoryLevel::L3) << 96 * 32 * 2.4e9;
+    QTest::newRow("Xeon 6980P L1") << "Xeon 6980P" << int(MemoryLevel::L1) << 128 * 128 * 2.0e9;
+    QTest::newRow("Gaudi 3 SRAM") << "Gaudi 3" << int(MemoryLevel::L2) << 12.8e12; // spec
+}
+
+void TestPresets::derivesCacheRoofsFromTheirWidths()
+{
+    QFETCH(QString, machine);
+    QFETCH(int, level);
+    QFETCH(double, bandwidth);
+    const PresetDatabase db = PresetDatabase::builtin();
+    const auto found = db.find(machine.toStdString());
+    QVERIFY2(found, found ? "" : found.error().c_str());
+    const MemoryCeiling *m = (*found)->memoryFor(static_cast<MemoryLevel>(level));
+    QVERIFY2(m, qPrintable(machine));
+    QVERIFY2(std::fabs(m->bandwidth - bandwidth) <= 1e-3 * bandwidth,
+        qPrintable(QString::number(m->bandwidth)));
 }
 
 void TestPresets::userMachinesReplacePresets()
