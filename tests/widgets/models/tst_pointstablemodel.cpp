@@ -1,4 +1,8 @@
 // PointsTableModel through a QSortFilterProxyModel: sorting, filtering, live updates.
+#include "core/io/formats/hardware_json.h"
+#include "core/io/formats/ncu_reader.h"
+#include "core/model/units.h"
+#include "tests/support/testfiles.h"
 #include "tests/support/testmachine.h"
 #include "widgets/document/document.h"
 #include "widgets/models/pointstablemodel.h"
@@ -45,6 +49,63 @@ private slots:
         QCOMPARE(text(1, PointsTableModel::Bound), QString("compute (FP32 vector)"));
         QCOMPARE(text(1, PointsTableModel::Utilization), QString("50 %"));
         QCOMPARE(text(1, PointsTableModel::Consistency), QString("ok"));
+    }
+
+    // tests/data/ncu/ncu_levels_daxpy_stencil.csv (tests/data/ncu/README.md): one bytes column
+    // per level (HBM in Bytes, L1 and L2 after the fixed columns), never their sum; the
+    // intensity column names its level.
+    void oneBytesColumnPerLevel_data()
+    {
+        QTest::addColumn<QString>("machine");
+        QTest::addColumn<int>("column"); // past the fixed columns: k-th extra level
+        QTest::addColumn<QString>("header");
+        QTest::addColumn<int>("row");
+        QTest::addColumn<double>("bytes"); // -1: the cell is the intensity text below
+        QTest::addColumn<QString>("text");
+        const int extra = int(PointsTableModel::SpeedupVsBaseline);
+        for (const QString machine : { "a100_hbm_only", "a100_levels" }) {
+            const QByteArray m = machine.toUtf8();
+            QTest::addRow("%s daxpy HBM", m.data()) << machine << int(PointsTableModel::Bytes)
+                                                    << "HBM bytes" << 0 << 6443499520.0 << "";
+            QTest::addRow("%s daxpy L1", m.data())
+                << machine << extra << "L1 bytes" << 0 << 6442450944.0 << "";
+            QTest::addRow("%s stencil L2", m.data())
+                << machine << extra + 1 << "L2 bytes" << 1 << 3221225472.0 << "";
+            // 53 FLOP per cell over 9 B per cell at HBM: 5.889 FLOP/B.
+            QTest::addRow("%s stencil intensity", m.data())
+                << machine << int(PointsTableModel::Intensity) << "HBM intensity [FLOP/B]" << 1
+                << -1.0 << "5.889";
+        }
+    }
+
+    void oneBytesColumnPerLevel()
+    {
+        QFETCH(QString, machine);
+        QFETCH(int, column);
+        QFETCH(QString, header);
+        QFETCH(int, row);
+        QFETCH(double, bytes);
+        QFETCH(QString, text);
+        const auto data = [](const QString &path) {
+            return test::readAll(QString(RIDGEPOINT_SOURCE_DIR "/tests/data/") + path)
+                .toStdString();
+        };
+        Document levels;
+        levels.resetHardware(
+            readHardwareJson(data("json/" + machine + ".json"), "m").machines.front());
+        levels.resetPoints(
+            readNcuCsv(data("ncu/ncu_levels_daxpy_stencil.csv"), "levels.csv").points);
+        PointsTableModel table(&levels);
+        QCOMPARE(table.columnCount(), int(PointsTableModel::SpeedupVsBaseline) + 2);
+        QCOMPARE(table.headerData(column, Qt::Horizontal, Qt::DisplayRole).toString(), header);
+        const QString cell = table.data(table.index(row, column)).toString();
+        if (bytes >= 0.0) {
+            QCOMPARE(cell, QString::fromStdString(formatQuantity(bytes, Dimension::Bytes)));
+            QCOMPARE(table.data(table.index(row, column), PointsTableModel::kSortRole).toDouble(),
+                bytes);
+        } else {
+            QCOMPARE(cell, text);
+        }
     }
 
     void sortsByNumberNotText_data()
