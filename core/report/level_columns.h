@@ -1,6 +1,6 @@
-// Per-level columns of the table, CSV and Markdown reports (docs/FILES.md §3): one bytes column
-// per memory level that occurs in the look-ahead points, never a sum, and the intensity of the
-// level a point's row is judged on, named in its header.
+// Per-level columns of the table, CSV and Markdown reports (docs/FILES.md, "The points table"):
+// one bytes column per memory level that occurs in the look-ahead points, never a sum, and the
+// intensity of the level a point's row is judged on, named in its header.
 #pragma once
 
 #include "core/analysis/analysis.h"

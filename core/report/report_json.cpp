@@ -173,7 +173,7 @@ private:
 };
 
 // One entry of a point's "levels": the ceiling's figures when the machine has one for it, else
-// null there and "bounded": false (docs/FILES.md §3).
+// null there and "bounded": false (docs/FILES.md, "Analysis JSON").
 void writeLevelJson(
     JsonText &json, const PointAnalysis &a, const LevelAnalysis &level, bool counted)
 {

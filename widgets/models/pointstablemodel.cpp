@@ -251,7 +251,7 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
         return column == Consistency ? tr("cannot be placed") : QVariant(QStringLiteral("–"));
     switch (column) {
     case Intensity:
-        return q(intensityText(*a));
+        return intensityText(*a);
     case Performance:
         return a->performance ? q(formatQuantity(*a->performance, Dimension::FlopRate))
                               : tr("planned");

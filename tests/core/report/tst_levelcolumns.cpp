@@ -7,6 +7,7 @@
 #include "core/io/formats/ncu_reader.h"
 #include "core/model/units.h"
 #include "core/report/report.h"
+#include "core/report/report_stream.h"
 
 #include "tests/support/testfiles.h"
 
