@@ -132,6 +132,11 @@ int PointsTableModel::columnCount(const QModelIndex &parent) const
 
 QVariant PointsTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Intensity
+        && m_mainLevel) {
+        const QString level = q(std::string(memoryLevelName(*m_mainLevel)));
+        return tr("FLOP/B at %1: FLOPs / %1 bytes, the level the bound is read on").arg(level);
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     const QString mainName = m_mainLevel ? QString::fromUtf8(memoryLevelName(*m_mainLevel).data(),
@@ -151,8 +156,9 @@ QVariant PointsTableModel::headerData(int section, Qt::Orientation orientation, 
     case Bytes:
         return mainName.isEmpty() ? tr("Bytes") : tr("%1 bytes").arg(mainName);
     case Intensity:
-        return mainName.isEmpty() ? tr("Intensity [FLOP/B]")
-                                  : tr("%1 intensity [FLOP/B]").arg(mainName);
+        // The level in the header, the unit (FLOP/B) in its tooltip: short enough for the
+        // exported picture's table.
+        return mainName.isEmpty() ? tr("Intensity [FLOP/B]") : tr("%1 intensity").arg(mainName);
     case Performance:
         return tr("Performance");
     case Attainable:
