@@ -4,6 +4,7 @@
 #include "core/model/units.h"
 #include "tests/support/testfiles.h"
 #include "tests/support/testmachine.h"
+#include "widgets/chart/charttooltip.h"
 #include "widgets/document/document.h"
 #include "widgets/models/pointstablemodel.h"
 
@@ -12,6 +13,23 @@
 #include <QTest>
 
 using namespace ridgepoint;
+
+namespace {
+
+std::string data(const QString &path)
+{
+    return test::readAll(QString(RIDGEPOINT_SOURCE_DIR "/tests/data/") + path).toStdString();
+}
+
+// tests/data/ncu/ncu_levels_daxpy_stencil.csv on tests/data/json/<machine>.json.
+void loadLevels(Document &document, const QString &machine)
+{
+    document.resetHardware(
+        readHardwareJson(data("json/" + machine + ".json"), "m").machines.front());
+    document.resetPoints(readNcuCsv(data("ncu/ncu_levels_daxpy_stencil.csv"), "levels.csv").points);
+}
+
+} // namespace
 
 class TestPointsTableModel : public QObject
 {
@@ -86,15 +104,8 @@ private slots:
         QFETCH(int, row);
         QFETCH(double, bytes);
         QFETCH(QString, text);
-        const auto data = [](const QString &path) {
-            return test::readAll(QString(RIDGEPOINT_SOURCE_DIR "/tests/data/") + path)
-                .toStdString();
-        };
         Document levels;
-        levels.resetHardware(
-            readHardwareJson(data("json/" + machine + ".json"), "m").machines.front());
-        levels.resetPoints(
-            readNcuCsv(data("ncu/ncu_levels_daxpy_stencil.csv"), "levels.csv").points);
+        loadLevels(levels, machine);
         PointsTableModel table(&levels);
         QCOMPARE(table.columnCount(), int(PointsTableModel::SpeedupVsBaseline) + 2);
         QCOMPARE(table.headerData(column, Qt::Horizontal, Qt::DisplayRole).toString(), header);
@@ -106,6 +117,34 @@ private slots:
         } else {
             QCOMPARE(cell, text);
         }
+    }
+
+    // The chart's tooltip lists every level of the file: its bytes, intensity and roof, or that
+    // the machine has no ceiling for it. daxpy: F = 536870912, L1 24n = 6442450944 B, so
+    // I_L1 = 1/12 = 0.08333; its roof on a100_levels is 19.5 TB/s / 12 = 1.625 TFLOP/s.
+    void tooltipListsEveryLevel_data()
+    {
+        QTest::addColumn<QString>("machine");
+        QTest::addColumn<QString>("line");
+        const QString bytes
+            = QString::fromStdString(formatQuantity(6442450944.0, Dimension::Bytes));
+        QTest::newRow("no L1 roof")
+            << "a100_hbm_only"
+            << "L1: " + bytes + ", intensity 0.08333 FLOP/B, no L1 ceiling on this machine";
+        QTest::newRow("L1 roof") << "a100_levels"
+                                 << "L1 (L1): " + bytes + ", intensity 0.08333 FLOP/B, roof "
+                + QString::fromStdString(formatQuantity(19.5e12 / 12.0, Dimension::FlopRate));
+    }
+
+    void tooltipListsEveryLevel()
+    {
+        QFETCH(QString, machine);
+        QFETCH(QString, line);
+        Document levels;
+        loadLevels(levels, machine);
+        const QString tip = chart::ChartTooltip::describe(levels, 0);
+        QVERIFY2(tip.contains(line), qPrintable(tip));
+        QVERIFY2(tip.contains("HBM (HBM2): "), qPrintable(tip));
     }
 
     void sortsByNumberNotText_data()
