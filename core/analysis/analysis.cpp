@@ -147,14 +147,27 @@ ridgepoint::Expected<const ComputeCeiling *, std::string> chooseComputeCeiling(
     return ridgepoint::Unexpected(hardware.name + " has no compute ceiling");
 }
 
+// A level the machine has no ceiling for: its bytes and intensity, no roof.
+LevelAnalysis unboundedLevel(MemoryLevel level, double bytes, double intensity)
+{
+    LevelAnalysis la;
+    la.level = level;
+    la.bytes = bytes;
+    la.intensity = intensity;
+    la.bounded = false;
+    return la;
+}
+
 // One level of a point known by intensity: the roof is the lowest of min(π, β_l·I_l), as
 // F / T_min is for a point with counts. A refusal when two intensities share a ceiling.
 std::optional<std::string> placeIntensity(const KernelPoint &point, const Hardware &hardware,
-    const MemoryCeiling *memory, double intensity, const std::string &level, PointAnalysis &result)
+    const MemoryCeiling *memory, double intensity, MemoryLevel levelOf, const std::string &level,
+    PointAnalysis &result)
 {
     if (!memory) {
         appendNote(result.note,
             "no " + level + " ceiling on " + hardware.name + ": that intensity is not bounded");
+        result.unbounded.push_back(unboundedLevel(levelOf, 0.0, intensity));
         return std::nullopt;
     }
     for (const auto &earlier : result.levels) {
@@ -186,13 +199,13 @@ std::optional<std::string> placeByIntensity(
     result.tMin = 0.0;
     result.tMax = 0.0;
     if (point.intensity) {
-        if (auto refused = placeIntensity(
-                point, hardware, hardware.mainMemory(), *point.intensity, "main-memory", result))
+        if (auto refused = placeIntensity(point, hardware, hardware.mainMemory(), *point.intensity,
+                MemoryLevel::DRAM, "main-memory", result))
             return refused;
     }
     for (const auto &level : point.levelIntensities) {
         if (auto refused = placeIntensity(point, hardware, hardware.memoryFor(level.level),
-                level.intensity, std::string(memoryLevelName(level.level)), result))
+                level.intensity, level.level, std::string(memoryLevelName(level.level)), result))
             return refused;
     }
     appendNote(result.note, "placed by intensity and rate: no counts, so no times");
@@ -210,6 +223,8 @@ std::optional<std::string> placeByteLevels(
             appendNote(result.note,
                 "no " + describeLevel(level) + " ceiling on " + hardware.name
                     + ": those bytes are not bounded");
+            result.unbounded.push_back(unboundedLevel(
+                level.level.value_or(MemoryLevel::DRAM), level.bytes, point.flops / level.bytes));
             continue;
         }
         // Two byte columns landing on one ceiling (say "bytes" and "bytes_hbm") either count

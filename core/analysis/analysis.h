@@ -44,12 +44,18 @@ struct LevelAnalysis {
     double tMem = 0.0; // T_l = B_l / β_l
     std::optional<double> achievedBandwidth; // B_l / measured seconds
     std::optional<double> bandwidthUtilization; // achieved / β_l (docs/MODEL.md §4.4)
+    // false: the machine has no ceiling for this level (memory empty, bandwidth, attainable and
+    // tMem 0); kept so what the file gave is not lost (core/analysis/levels.h).
+    bool bounded = true;
 };
 
 struct PointAnalysis {
     std::string computeCeiling;
     double peak = 0.0; // π of that ceiling
-    std::vector<LevelAnalysis> levels;
+    std::vector<LevelAnalysis> levels; // the levels with a ceiling on this machine
+    // Levels the point has bytes or an intensity for but the machine no ceiling: bounded false,
+    // not part of the roof (core/analysis/levels.h joins both lists).
+    std::vector<LevelAnalysis> unbounded;
     double tMath = 0.0; // F / π
     double tMin = 0.0; // max(T_math, T_l...)
     double tMax = 0.0; // T_math + Σ T_l

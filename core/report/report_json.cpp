@@ -2,6 +2,8 @@
 // output of `analyze --json` for a million points, byte for byte what nlohmann would write.
 #include "core/report/report.h"
 
+#include "core/analysis/levels.h"
+
 #include "core/report/json_detail.h"
 
 #include <algorithm>
@@ -193,6 +195,73 @@ void writeDiagnosis(JsonText &json, const std::vector<Diagnosis> &diagnosis)
     json.raw("\n      ]");
 }
 
+// One entry of a point's "levels": the ceiling's figures when the machine has one for it, else
+// null there and "bounded": false (docs/FILES.md, "Analysis JSON").
+void writeLevelJson(
+    JsonText &json, const PointAnalysis &a, const LevelAnalysis &level, bool counted)
+{
+    const auto whenBounded = [&level](double value) {
+        return level.bounded ? std::optional<double>(value) : std::nullopt;
+    };
+    const auto bound = levelBound(a, level);
+    json.raw("{\n          \"memory\": ");
+    if (level.bounded)
+        json.string(level.memory);
+    else
+        json.raw("null");
+    json.raw(",\n          \"ceiling\": ");
+    if (level.bounded)
+        json.string(level.memory);
+    else
+        json.raw("null");
+    json.raw(",\n          \"level\": ");
+    json.string(memoryLevelName(level.level));
+    json.raw(",\n          \"bounded\": ");
+    json.boolean(level.bounded);
+    json.raw(",\n          \"bytes\": ");
+    json.number(counted ? std::optional<double>(level.bytes) : std::nullopt);
+    json.raw(",\n          \"intensity\": ");
+    json.number(level.intensity);
+    json.raw(",\n          \"attainable\": ");
+    json.number(whenBounded(level.attainable));
+    json.raw(",\n          \"bound\": ");
+    if (bound)
+        json.string(boundName(*bound));
+    else
+        json.raw("null");
+    json.raw(",\n          \"t_mem\": ");
+    json.number(counted ? whenBounded(level.tMem) : std::nullopt);
+    json.raw(",\n          \"bandwidth\": ");
+    json.number(whenBounded(level.bandwidth));
+    json.raw(",\n          \"achieved_bandwidth\": ");
+    json.number(level.achievedBandwidth);
+    json.raw(",\n          \"bandwidth_utilization\": ");
+    json.number(level.bandwidthUtilization);
+    json.raw("\n        }");
+}
+
+// The levels with a ceiling in the analysis' order (the first is the one a table row shows when
+// it is main memory), then those the machine has no ceiling for.
+void writeLevelsJson(JsonText &json, const PointAnalysis &a, bool counted)
+{
+    if (a.levels.empty() && a.unbounded.empty()) {
+        json.raw("[]");
+        return;
+    }
+    bool first = true;
+    for (const auto *list : { &a.levels, &a.unbounded }) {
+        for (const LevelAnalysis &level : *list) {
+            if (first)
+                json.raw("[\n        ");
+            else
+                json.raw(",\n        ");
+            first = false;
+            writeLevelJson(json, a, level, counted);
+        }
+    }
+    json.raw("\n      ]");
+}
+
 // One entry of "points" at the array's element indent (4), without a separator.
 void writePointJson(JsonText &json, const KernelPoint &point, const PointAnalysis &a)
 {
@@ -218,35 +287,7 @@ void writePointJson(JsonText &json, const KernelPoint &point, const PointAnalysi
     json.raw(",\n      \"performance\": ");
     json.number(a.performance);
     json.raw(",\n      \"levels\": ");
-    if (a.levels.empty())
-        json.raw("[]");
-    for (std::size_t i = 0; i < a.levels.size(); ++i) {
-        const LevelAnalysis &level = a.levels[i];
-        if (i == 0)
-            json.raw("[\n        {\n          \"memory\": ");
-        else
-            json.raw(",\n        {\n          \"memory\": ");
-        json.string(level.memory);
-        json.raw(",\n          \"level\": ");
-        json.string(memoryLevelName(level.level));
-        json.raw(",\n          \"bytes\": ");
-        json.number(counts(level.bytes));
-        json.raw(",\n          \"intensity\": ");
-        json.number(level.intensity);
-        json.raw(",\n          \"attainable\": ");
-        json.number(level.attainable);
-        json.raw(",\n          \"t_mem\": ");
-        json.number(counts(level.tMem));
-        json.raw(",\n          \"bandwidth\": ");
-        json.number(level.bandwidth);
-        json.raw(",\n          \"achieved_bandwidth\": ");
-        json.number(level.achievedBandwidth);
-        json.raw(",\n          \"bandwidth_utilization\": ");
-        json.number(level.bandwidthUtilization);
-        json.raw("\n        }");
-        if (i + 1 == a.levels.size())
-            json.raw("\n      ]");
-    }
+    writeLevelsJson(json, a, counted);
     json.raw(",\n      \"compute_ceiling\": ");
     json.string(a.computeCeiling);
     json.raw(",\n      \"peak\": ");

@@ -2,12 +2,16 @@
 // each written point by point; the whole-vector functions of report.h go through the same
 // writers.
 #include "core/report/diagnosis_report.h"
+#include "core/report/level_columns.h"
 #include "core/report/report.h"
 #include "core/report/report_stream.h"
+
+#include "core/analysis/levels.h"
 
 #include "core/model/units.h"
 
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <utility>
 
@@ -72,14 +76,26 @@ std::string noteOf(const PointAnalysis &a)
 // Names longer than 60 characters (a C++ kernel's whole signature) are cut so the table stays
 // readable; CSV, Markdown and JSON keep them whole. Past the look-ahead, names are cut only
 // beyond 24 characters and numbers keep the room their longest form takes ("999.9 TFLOP/s"), so
-// a later row rarely pushes its neighbours right.
-std::vector<StreamColumn> tableColumns()
+// a later row rarely pushes its neighbours right. One bytes column per level seen.
+std::vector<StreamColumn> tableColumns(std::size_t levels)
 {
     const StreamColumn text { false, false, 0, 0 };
     const auto cut = [](std::size_t min) { return StreamColumn { false, true, min, 60 }; };
     const auto number = [](std::size_t min) { return StreamColumn { true, false, min, 0 }; };
-    return { cut(24), number(11), cut(6), number(8), number(9), number(13), number(13), number(7),
-        StreamColumn { false, false, 7, 0 }, cut(12), number(8), number(8), text };
+    std::vector<StreamColumn> columns { cut(24), number(11) };
+    columns.insert(columns.end(), levels, number(9));
+    columns.insert(columns.end(),
+        { number(13), number(13), number(13), number(7), StreamColumn { false, false, 7, 0 },
+            cut(12), number(8), number(8), text });
+    return columns;
+}
+
+// The note with the levels that have no column appended.
+std::string withMissing(const std::string &note, const std::string &missing)
+{
+    if (missing.empty())
+        return note;
+    return note.empty() ? missing : note + "; " + missing;
 }
 
 class TableWriter final : public ReportWriter
@@ -88,78 +104,127 @@ public:
     TableWriter(const Hardware &hardware, ReportSink sink, const ReportWriterOptions &options)
         : m_sink(std::move(sink))
         , m_summary(options.summary)
-        , m_table(tableColumns(), TableStyle::Aligned, options.lookAhead, m_sink)
+        , m_lookAhead(options.lookAhead)
+        , m_points(
+              options.lookAhead, [this](const LevelColumns &columns) { start(columns); },
+              [this](const KernelPoint &point, const PointAnalysis &a,
+                  const std::optional<Speedup> &) { row(point, a); })
     {
         m_sink(presetsTable({ hardware }) + "\n");
-        m_table.addRow({ "kernel", "FLOPs", "level", "bytes", "intensity", "performance",
-            "attainable", "util.", "bound", "limit", "T_min", "T_max", "note" });
-    }
-
-    void add(
-        const KernelPoint &point, const PointAnalysis &a, const std::optional<Speedup> &) override
-    {
-        m_tally.add(a);
-        m_notes.add(point.name, a);
-        const auto &first = a.levels.front();
-        // A point known by intensity and rate has no counts and no times to show.
-        const bool counted = !point.knownByIntensity();
-        const auto shown = [counted](double value, Dimension dimension) {
-            return counted ? formatQuantity(value, dimension) : std::string("-");
-        };
-        m_table.addRow({ point.name, shown(point.flops, Dimension::Flops), first.memory,
-            shown(first.bytes, Dimension::Bytes), formatSignificant(first.intensity, 4),
-            a.performance ? formatQuantity(*a.performance, Dimension::FlopRate) : "-",
-            formatQuantity(a.attainable, Dimension::FlopRate),
-            a.utilization ? percent(*a.utilization) : "-", std::string(boundName(a.bound)),
-            a.limitingCeiling, shown(a.tMin, Dimension::Time), shown(a.tMax, Dimension::Time),
-            noteOf(a) });
-        for (std::size_t i = 1; i < a.levels.size(); ++i) {
-            const auto &level = a.levels[i];
-            m_table.addRow({ "", "", level.memory, shown(level.bytes, Dimension::Bytes),
-                formatSignificant(level.intensity, 4), "",
-                formatQuantity(level.attainable, Dimension::FlopRate), "", "", "", "", "", "" });
-        }
-    }
-
-    void finish() override
-    {
-        m_table.finish();
-        if (m_summary)
-            m_sink("\n" + m_tally.line() + "\n" + m_notes.text());
-    }
-
-    std::size_t mostRowsHeld() const override { return m_table.mostRowsHeld(); }
-
-private:
-    ReportSink m_sink;
-    bool m_summary;
-    BoundTally m_tally;
-    DiagnosisNotes m_notes; // printed under the tally
-    StreamedTable m_table;
-};
-
-class CsvWriter final : public ReportWriter
-{
-public:
-    CsvWriter(ReportSink sink, bool withSpeedup)
-        : m_sink(std::move(sink))
-        , m_withSpeedup(withSpeedup)
-    {
-        std::vector<std::string> header { "kernel", "group", "precision", "flops [FLOP]", "memory",
-            "bytes [B]", "intensity [FLOP/B]", "time [s]", "performance [FLOP/s]",
-            "attainable [FLOP/s]", "utilization [1]", "bound", "limiting ceiling", "T_min [s]",
-            "T_max [s]", "consistent", "note" };
-        if (withSpeedup) {
-            header.emplace_back("speed-up vs baseline [1]");
-            header.emplace_back("speed-up formula");
-        }
-        line(header);
     }
 
     void add(const KernelPoint &point, const PointAnalysis &a,
         const std::optional<Speedup> &speedup) override
     {
-        const auto &first = a.levels.front();
+        m_tally.add(a);
+        m_notes.add(point.name, a);
+        m_points.add(point, a, speedup);
+    }
+
+    void finish() override
+    {
+        m_points.finish();
+        m_table->finish();
+        if (m_summary)
+            m_sink("\n" + m_tally.line() + "\n" + m_notes.text());
+    }
+
+    std::size_t mostRowsHeld() const override { return m_table ? m_table->mostRowsHeld() : 0; }
+
+private:
+    void start(const LevelColumns &columns)
+    {
+        m_table.emplace(
+            tableColumns(columns.levels().size()), TableStyle::Aligned, m_lookAhead, m_sink);
+        std::vector<std::string> header { "kernel", "FLOPs" };
+        for (const MemoryLevel level : columns.levels())
+            header.push_back(std::string(memoryLevelName(level)) + " bytes");
+        header.insert(header.end(),
+            { columns.intensityHeader(), "performance", "attainable", "util.", "bound", "limit",
+                "T_min", "T_max", "note" });
+        m_table->addRow(std::move(header));
+    }
+
+    void row(const KernelPoint &point, const PointAnalysis &a)
+    {
+        const LevelColumns &columns = m_points.columns();
+        // A point known by intensity and rate has no counts and no times to show.
+        const bool counted = !point.knownByIntensity();
+        const auto shown = [counted](double value, Dimension dimension) {
+            return counted ? formatQuantity(value, dimension) : std::string("-");
+        };
+        const auto bytes = [&](const LevelAnalysis &l) { return shown(l.bytes, Dimension::Bytes); };
+        std::vector<std::string> cells { point.name, shown(point.flops, Dimension::Flops) };
+        for (auto &cell : columns.cells(a, bytes))
+            cells.push_back(cell.empty() ? std::string("-") : std::move(cell));
+        cells.insert(cells.end(),
+            { columns.intensityCell(a, [](double i) { return formatSignificant(i, 4); }),
+                a.performance ? formatQuantity(*a.performance, Dimension::FlopRate) : "-",
+                formatQuantity(a.attainable, Dimension::FlopRate),
+                a.utilization ? percent(*a.utilization) : "-", std::string(boundName(a.bound)),
+                a.limitingCeiling, shown(a.tMin, Dimension::Time), shown(a.tMax, Dimension::Time),
+                withMissing(noteOf(a), columns.missing(a, bytes)) });
+        m_table->addRow(std::move(cells));
+    }
+
+    ReportSink m_sink;
+    bool m_summary;
+    std::size_t m_lookAhead;
+    BoundTally m_tally;
+    DiagnosisNotes m_notes; // printed under the tally
+    PointLookAhead m_points;
+    std::optional<StreamedTable> m_table;
+};
+
+class CsvWriter final : public ReportWriter
+{
+public:
+    CsvWriter(ReportSink sink, bool withSpeedup, std::size_t lookAhead)
+        : m_sink(std::move(sink))
+        , m_withSpeedup(withSpeedup)
+        , m_points(
+              lookAhead, [this](const LevelColumns &columns) { start(columns); },
+              [this](const KernelPoint &point, const PointAnalysis &a,
+                  const std::optional<Speedup> &speedup) { row(point, a, speedup); })
+    { }
+
+    void add(const KernelPoint &point, const PointAnalysis &a,
+        const std::optional<Speedup> &speedup) override
+    {
+        m_points.add(point, a, speedup);
+    }
+
+    void finish() override
+    {
+        m_points.finish();
+        flush();
+    }
+
+private:
+    // The main level's memory, bytes and intensity first (as before levels had columns), then a
+    // bytes and an intensity column per level seen in the look-ahead.
+    void start(const LevelColumns &columns)
+    {
+        std::vector<std::string> header { "kernel", "group", "precision", "flops [FLOP]", "memory",
+            "bytes [B]", "intensity [FLOP/B]", "time [s]", "performance [FLOP/s]",
+            "attainable [FLOP/s]", "utilization [1]", "bound", "limiting ceiling", "T_min [s]",
+            "T_max [s]", "consistent", "note" };
+        if (m_withSpeedup) {
+            header.emplace_back("speed-up vs baseline [1]");
+            header.emplace_back("speed-up formula");
+        }
+        for (const MemoryLevel level : columns.levels()) {
+            const std::string name(memoryLevelName(level));
+            header.push_back(name + " bytes [B]");
+            header.push_back(name + " intensity [FLOP/B]");
+        }
+        line(header);
+    }
+
+    void row(
+        const KernelPoint &point, const PointAnalysis &a, const std::optional<Speedup> &speedup)
+    {
+        const LevelAnalysis &first = *mainLevel(a);
         // Empty cells for the counts and times a point known by intensity and rate lacks.
         const bool counted = !point.knownByIntensity();
         const auto count
@@ -174,12 +239,17 @@ public:
             cells.push_back(speedup ? exactNumber(speedup->factor) : std::string());
             cells.push_back(speedup ? std::string(speedupFormula(speedup->basis)) : std::string());
         }
+        const LevelColumns &columns = m_points.columns();
+        const auto bytes = columns.cells(a, [&](const LevelAnalysis &l) { return count(l.bytes); });
+        const auto intensity
+            = columns.cells(a, [](const LevelAnalysis &l) { return exactNumber(l.intensity); });
+        for (std::size_t i = 0; i < bytes.size(); ++i) {
+            cells.push_back(bytes[i]);
+            cells.push_back(intensity[i]);
+        }
         line(cells);
     }
 
-    void finish() override { flush(); }
-
-private:
     static constexpr std::size_t kFlushBytes = 1U << 16;
 
     void line(const std::vector<std::string> &cells)
@@ -204,13 +274,16 @@ private:
     ReportSink m_sink;
     bool m_withSpeedup;
     std::string m_out;
+    PointLookAhead m_points;
 };
 
-std::vector<StreamColumn> markdownColumns(bool withSpeedup)
+std::vector<StreamColumn> markdownColumns(bool withSpeedup, std::size_t levels)
 {
     std::vector<StreamColumn> columns;
-    for (const bool right : { false, false, true, false, true, true, true, true, true, true, false,
-             false, true, false })
+    for (const bool right : { false, false, true })
+        columns.push_back({ right, false, 0, 0 });
+    columns.insert(columns.end(), levels + 1, StreamColumn { true, false, 0, 0 });
+    for (const bool right : { true, true, true, true, false, false, true, false })
         columns.push_back({ right, false, 0, 0 });
     if (withSpeedup)
         columns.push_back({ true, false, 0, 0 });
@@ -221,47 +294,79 @@ class MarkdownWriter final : public ReportWriter
 {
 public:
     MarkdownWriter(ReportSink sink, const ReportWriterOptions &options)
-        : m_withSpeedup(options.withSpeedup)
-        , m_table(markdownColumns(options.withSpeedup), TableStyle::Pipe, options.lookAhead,
-              std::move(sink))
-    {
-        std::vector<std::string> header { "Kernel", "Group", "FLOPs", "Memory", "Bytes",
-            "Intensity [FLOP/B]", "Time", "Performance", "Attainable", "Utilization", "Bound",
-            "Limit", "T_min", "Note" };
-        if (m_withSpeedup)
-            header.emplace_back("Speed-up");
-        m_table.addRow(std::move(header));
-    }
+        : m_sink(std::move(sink))
+        , m_withSpeedup(options.withSpeedup)
+        , m_lookAhead(options.lookAhead)
+        , m_points(
+              options.lookAhead, [this](const LevelColumns &columns) { start(columns); },
+              [this](const KernelPoint &point, const PointAnalysis &a,
+                  const std::optional<Speedup> &speedup) { row(point, a, speedup); })
+    { }
 
     void add(const KernelPoint &point, const PointAnalysis &a,
         const std::optional<Speedup> &speedup) override
     {
-        const auto &first = a.levels.front();
+        m_points.add(point, a, speedup);
+    }
+
+    void finish() override
+    {
+        m_points.finish();
+        m_table->finish();
+    }
+    std::size_t mostRowsHeld() const override { return m_table ? m_table->mostRowsHeld() : 0; }
+
+private:
+    void start(const LevelColumns &columns)
+    {
+        m_table.emplace(markdownColumns(m_withSpeedup, columns.levels().size()), TableStyle::Pipe,
+            m_lookAhead, m_sink);
+        std::vector<std::string> header { "Kernel", "Group", "FLOPs" };
+        for (const MemoryLevel level : columns.levels())
+            header.push_back(std::string(memoryLevelName(level)) + " bytes");
+        std::string intensity = columns.intensityHeader();
+        intensity.front() = static_cast<char>(std::toupper(intensity.front()));
+        header.insert(header.end(),
+            { intensity + " [FLOP/B]", "Time", "Performance", "Attainable", "Utilization", "Bound",
+                "Limit", "T_min", "Note" });
+        if (m_withSpeedup)
+            header.emplace_back("Speed-up");
+        m_table->addRow(std::move(header));
+    }
+
+    void row(
+        const KernelPoint &point, const PointAnalysis &a, const std::optional<Speedup> &speedup)
+    {
+        const LevelColumns &columns = m_points.columns();
         const bool counted = !point.knownByIntensity();
         const auto shown = [counted](double value, Dimension dimension) {
             return counted ? formatQuantity(value, dimension) : std::string("–");
         };
+        const auto bytes = [&](const LevelAnalysis &l) { return shown(l.bytes, Dimension::Bytes); };
         std::vector<std::string> cells { point.name, point.group,
-            shown(point.flops, Dimension::Flops), first.memory,
-            shown(first.bytes, Dimension::Bytes), formatSignificant(first.intensity, 4),
-            point.seconds ? formatQuantity(*point.seconds, Dimension::Time) : "–",
-            a.performance ? formatQuantity(*a.performance, Dimension::FlopRate) : "planned",
-            formatQuantity(a.attainable, Dimension::FlopRate),
-            a.utilization ? percent(*a.utilization) : "–", std::string(boundName(a.bound)),
-            a.limitingCeiling, shown(a.tMin, Dimension::Time), noteOf(a) };
+            shown(point.flops, Dimension::Flops) };
+        for (auto &cell : columns.cells(a, bytes))
+            cells.push_back(cell.empty() ? std::string("–") : std::move(cell));
+        cells.insert(cells.end(),
+            { columns.intensityCell(a, [](double i) { return formatSignificant(i, 4); }),
+                point.seconds ? formatQuantity(*point.seconds, Dimension::Time) : "–",
+                a.performance ? formatQuantity(*a.performance, Dimension::FlopRate) : "planned",
+                formatQuantity(a.attainable, Dimension::FlopRate),
+                a.utilization ? percent(*a.utilization) : "–", std::string(boundName(a.bound)),
+                a.limitingCeiling, shown(a.tMin, Dimension::Time),
+                withMissing(noteOf(a), columns.missing(a, bytes)) });
         if (m_withSpeedup)
             cells.push_back(speedup ? "×" + formatSignificant(speedup->factor, 3) : "–");
         for (auto &cell : cells)
             cell = markdownCell(cell);
-        m_table.addRow(std::move(cells));
+        m_table->addRow(std::move(cells));
     }
 
-    void finish() override { m_table.finish(); }
-    std::size_t mostRowsHeld() const override { return m_table.mostRowsHeld(); }
-
-private:
+    ReportSink m_sink;
     bool m_withSpeedup;
-    StreamedTable m_table;
+    std::size_t m_lookAhead;
+    PointLookAhead m_points;
+    std::optional<StreamedTable> m_table;
 };
 
 class JsonWriter final : public ReportWriter
@@ -309,7 +414,7 @@ std::unique_ptr<ReportWriter> makeReportWriter(ReportFormat format, const Hardwa
     case ReportFormat::Table:
         return std::make_unique<TableWriter>(hardware, std::move(sink), options);
     case ReportFormat::Csv:
-        return std::make_unique<CsvWriter>(std::move(sink), options.withSpeedup);
+        return std::make_unique<CsvWriter>(std::move(sink), options.withSpeedup, options.lookAhead);
     case ReportFormat::Markdown:
         return std::make_unique<MarkdownWriter>(std::move(sink), options);
     case ReportFormat::Json:

@@ -2,6 +2,7 @@
 
 #include "core/analysis/analysis.h"
 #include "core/analysis/doctor.h"
+#include "core/analysis/levels.h"
 #include "core/model/units.h"
 #include "widgets/document/document.h"
 
@@ -77,12 +78,20 @@ QString ChartTooltip::aboutThePoint(
 QString ChartTooltip::aboutTheAnalysis(const PointAnalysis &a)
 {
     QString text;
-    for (const auto &level : a.levels) {
+    for (const LevelAnalysis *level : allLevels(a)) {
+        // Each level the file gave, with its own bytes and intensity; its roof when the machine
+        // has a ceiling for it.
+        const QString name = q(std::string(memoryLevelName(level->level)));
+        const QString bytes = level->bytes > 0.0
+            ? q(formatQuantity(level->bytes, Dimension::Bytes)) + ", "
+            : QString();
         text += "<br>"
-            + tr("%1: %2, intensity %3 FLOP/B, roof %4")
-                  .arg(q(level.memory).toHtmlEscaped(),
-                      q(formatQuantity(level.bytes, Dimension::Bytes)),
-                      q(formatSignificant(level.intensity, 4)), rate(level.attainable));
+            + (level->bounded
+                    ? tr("%1 (%2): %3intensity %4 FLOP/B, roof %5")
+                          .arg(name, q(level->memory).toHtmlEscaped(), bytes,
+                              q(formatSignificant(level->intensity, 4)), rate(level->attainable))
+                    : tr("%1: %2intensity %3 FLOP/B, no %1 ceiling on this machine")
+                          .arg(name, bytes, q(formatSignificant(level->intensity, 4))));
     }
     if (a.performance)
         text += "<br>" + tr("performance: %1").arg(rate(*a.performance));

@@ -1,6 +1,7 @@
 #include "widgets/chart/pointlayer.h"
 
 #include "core/analysis/analysis.h"
+#include "core/analysis/levels.h"
 #include "core/model/units.h"
 #include "widgets/chart/chartdecorations.h"
 #include "widgets/chart/charttheme.h"
@@ -65,8 +66,8 @@ QCPScatterStyle::ScatterShape levelShape(std::optional<MemoryLevel> level)
     }
 }
 
-std::vector<LevelDot> levelDots(
-    const KernelPoint &p, const KernelPoint *moved, const PointAnalysis &a, const Hardware &hw)
+std::vector<LevelDot> levelDots(const KernelPoint &p, const KernelPoint *moved,
+    const PointAnalysis &a, [[maybe_unused]] const Hardware &hw)
 {
     std::vector<LevelDot> dots;
     const auto byIntensity = [](const LevelDot &l, const LevelDot &r) { return l.first < r.first; };
@@ -80,26 +81,16 @@ std::vector<LevelDot> levelDots(
             dots.emplace_back(level.intensity, level.level);
         std::sort(dots.begin(), dots.end(), byIntensity);
     }
-    for (std::size_t l = 0; l < a.levels.size() && !p.knownByIntensity(); ++l)
-        dots.emplace_back(a.levels[l].intensity,
-            l < p.bytes.size() ? p.bytes[l].level : std::optional<MemoryLevel>());
-    const auto unbounded = [&hw](const LevelBytes &b) {
-        return !(b.level ? hw.memoryFor(*b.level) : hw.mainMemory());
-    };
-    if (std::any_of(p.bytes.begin(), p.bytes.end(), unbounded)) {
-        // Levels the machine has no ceiling for (L1 and L2 on most GPU presets) are left out of
-        // the analysis (the tooltip says so) but still drawn at F / B_l on the hierarchical
-        // line, so the picture shows where the traffic is.
-        dots.clear();
-        std::size_t analysed = 0;
-        for (const auto &b : p.bytes) {
-            if (unbounded(b)) {
-                if (b.bytes > 0.0 && p.flops > 0.0)
-                    dots.emplace_back(p.flops / b.bytes, b.level);
-            } else if (analysed < a.levels.size()) {
-                dots.emplace_back(a.levels[analysed++].intensity, b.level);
-            }
-        }
+    if (!p.knownByIntensity()) {
+        // Each level at its own intensity F / B_l, with its own marker, including levels the
+        // machine has no ceiling for (bounded false: drawn, not part of the roof).
+        const auto written = [&p](MemoryLevel level) -> std::optional<MemoryLevel> {
+            const bool named = std::any_of(p.bytes.begin(), p.bytes.end(),
+                [level](const LevelBytes &b) { return b.level == level; });
+            return named || !isMainMemory(level) ? std::optional(level) : std::nullopt;
+        };
+        for (const LevelAnalysis *level : allLevels(a))
+            dots.emplace_back(level->intensity, written(level->level));
         std::sort(dots.begin(), dots.end(), byIntensity);
     }
     return dots;
@@ -197,8 +188,13 @@ void PointLayer::collectPoint(
         it->second.y.push_back(y);
     }
     if (!a->consistent) {
-        batch.impossibleX.push_back(a->levels.front().intensity);
-        batch.impossibleY.push_back(y);
+        // Each level judged against its own roof: marked where the measurement is above it.
+        for (const auto &level : a->levels) {
+            if (a->performance && *a->performance > level.attainable * (1.0 + 1e-6)) {
+                batch.impossibleX.push_back(level.intensity);
+                batch.impossibleY.push_back(y);
+            }
+        }
     }
     if (!doc.whatIf(i).isIdentity()) {
         const auto measured = doc.measuredAnalysis(i);

@@ -36,10 +36,10 @@ class WhatIfGhost;
 // Pixels of a decimation cell (RooflinePlot::kDecimationCell).
 inline constexpr double kDecimationCell = 6.0;
 
-// Where a point is drawn: one dot per byte level, (intensity, level as written in the point),
-// in the analysis' order or, for points known by intensity (`moved`: the point as moved, used
-// only then) and points with levels the machine has no ceiling for, by intensity. The latter
-// levels are left out of the analysis but still drawn at F / B_l.
+// Where a point is drawn: one dot per level, (intensity, level as written in the point: none for
+// bytes given as main memory), ordered by intensity; for points known by intensity `moved` (the
+// point as moved) gives the intensities. Every level sits at its own F / B_l, those the machine
+// has no ceiling for included (core/analysis/levels.h); `hardware` is no longer consulted.
 using LevelDot = std::pair<double, std::optional<MemoryLevel>>;
 std::vector<LevelDot> levelDots(const KernelPoint &point, const KernelPoint *moved,
     const PointAnalysis &analysis, const Hardware &hardware);

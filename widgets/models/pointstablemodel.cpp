@@ -1,11 +1,15 @@
 #include "widgets/models/pointstablemodel.h"
 
 #include "core/analysis/doctor.h"
+#include "core/analysis/levels.h"
 #include "core/model/units.h"
 #include "widgets/document/document.h"
 
 #include <QColor>
 #include <QFont>
+
+#include <algorithm>
+#include <tuple>
 
 namespace ridgepoint {
 namespace {
@@ -15,12 +19,16 @@ QString q(const std::string &text)
     return QString::fromStdString(text);
 }
 
-double totalBytes(const KernelPoint &point)
+// The analysed level of `level` (with or without a ceiling), or null.
+const LevelAnalysis *levelIn(const PointAnalysis &a, MemoryLevel level)
 {
-    double sum = 0.0;
-    for (const auto &level : point.bytes)
-        sum += level.bytes;
-    return sum;
+    for (const auto *list : { &a.levels, &a.unbounded }) {
+        for (const auto &entry : *list) {
+            if (entry.level == level)
+                return &entry;
+        }
+    }
+    return nullptr;
 }
 
 } // namespace
@@ -31,14 +39,67 @@ PointsTableModel::PointsTableModel(Document *document, QObject *parent)
 {
     connect(document, &Document::pointsReset, this, [this] {
         beginResetModel();
+        findLevels();
         endResetModel();
     });
     connect(document, &Document::pointsChanged, this, [this](qsizetype first, qsizetype last) {
+        // Another machine may name main memory differently (DRAM, HBM): new headers.
+        if (auto [main, extra] = levelsOfPoints(); main != m_mainLevel || extra != m_extraLevels) {
+            beginResetModel();
+            m_mainLevel = main;
+            m_extraLevels = std::move(extra);
+            endResetModel();
+            return;
+        }
         emit dataChanged(
             index(static_cast<int>(first), 0), index(static_cast<int>(last), columnCount() - 1));
     });
     connect(document, &Document::baselineChanged, this, &PointsTableModel::baselineChanged);
     m_baseline.rebuild(document->baseline());
+    findLevels();
+}
+
+std::pair<std::optional<MemoryLevel>, std::vector<MemoryLevel>>
+PointsTableModel::levelsOfPoints() const
+{
+    std::optional<MemoryLevel> main;
+    std::vector<MemoryLevel> seen;
+    for (std::size_t i = 0; i < m_document->pointCount(); ++i) {
+        const auto &a = m_document->analysis(i);
+        if (!a)
+            continue;
+        if (const LevelAnalysis *level = mainLevel(*a); level && !main)
+            main = level->level;
+        for (const auto *list : { &a->levels, &a->unbounded }) {
+            for (const auto &entry : *list) {
+                if (std::find(seen.begin(), seen.end(), entry.level) == seen.end())
+                    seen.push_back(entry.level);
+            }
+        }
+    }
+    if (main)
+        std::erase(seen, *main);
+    std::sort(seen.begin(), seen.end(),
+        [](MemoryLevel l, MemoryLevel r) { return levelRank(l) < levelRank(r); });
+    return { main, seen };
+}
+
+void PointsTableModel::findLevels()
+{
+    std::tie(m_mainLevel, m_extraLevels) = levelsOfPoints();
+}
+
+int PointsTableModel::fixedColumns() const
+{
+    return m_baseline.empty() ? ColumnCount - 1 : ColumnCount;
+}
+
+std::optional<MemoryLevel> PointsTableModel::extraLevel(int column) const
+{
+    const int k = column - fixedColumns();
+    if (k < 0 || k >= static_cast<int>(m_extraLevels.size()))
+        return std::nullopt;
+    return m_extraLevels[static_cast<std::size_t>(k)];
 }
 
 void PointsTableModel::baselineChanged()
@@ -67,13 +128,25 @@ int PointsTableModel::columnCount(const QModelIndex &parent) const
 {
     if (parent.isValid())
         return 0;
-    return m_baseline.empty() ? ColumnCount - 1 : ColumnCount;
+    return fixedColumns() + static_cast<int>(m_extraLevels.size());
 }
 
 QVariant PointsTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Intensity
+        && m_mainLevel) {
+        const QString level = q(std::string(memoryLevelName(*m_mainLevel)));
+        return tr("FLOP/B at %1: FLOPs / %1 bytes, the level the bound is read on").arg(level);
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
+    const QString mainName = m_mainLevel ? QString::fromUtf8(memoryLevelName(*m_mainLevel).data(),
+                                 static_cast<qsizetype>(memoryLevelName(*m_mainLevel).size()))
+                                         : QString();
+    if (const auto level = extraLevel(section))
+        return tr("%1 bytes").arg(q(std::string(memoryLevelName(*level))));
+    if (section == SpeedupVsBaseline && m_baseline.empty())
+        return {};
     switch (section) {
     case Name:
         return tr("Kernel");
@@ -82,9 +155,11 @@ QVariant PointsTableModel::headerData(int section, Qt::Orientation orientation, 
     case Flops:
         return tr("FLOPs");
     case Bytes:
-        return tr("Bytes");
+        return mainName.isEmpty() ? tr("Bytes") : tr("%1 bytes").arg(mainName);
     case Intensity:
-        return tr("Intensity [FLOP/B]");
+        // The level in the header, the unit (FLOP/B) in its tooltip: short enough for the
+        // exported picture's table.
+        return mainName.isEmpty() ? tr("Intensity [FLOP/B]") : tr("%1 intensity").arg(mainName);
     case Performance:
         return tr("Performance");
     case Attainable:
@@ -113,6 +188,8 @@ QVariant PointsTableModel::data(const QModelIndex &index, int role) const
     case kSortRole:
         return sortValue(row, index.column());
     case Qt::ToolTipRole:
+        if (extraLevel(index.column()))
+            return {};
         if (index.column() == Name)
             return q(m_document->measuredPoint(row).name);
         if (index.column() == Consistency) {
@@ -137,7 +214,7 @@ QVariant PointsTableModel::data(const QModelIndex &index, int role) const
         }
         return {};
     case Qt::TextAlignmentRole:
-        if (index.column() >= Flops && index.column() <= Attainable)
+        if ((index.column() >= Flops && index.column() <= Attainable) || extraLevel(index.column()))
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         if (index.column() == Utilization || index.column() == SpeedupVsBaseline)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
@@ -164,6 +241,11 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
 {
     const KernelPoint point = m_document->point(row);
     const auto &a = m_document->analysis(row);
+    if (column == Bytes || extraLevel(column)) {
+        // This level's bytes alone, never a sum over levels.
+        const double bytes = a ? bytesIn(*a, column) : 0.0;
+        return bytes > 0.0 ? q(formatQuantity(bytes, Dimension::Bytes)) : QStringLiteral("–");
+    }
     switch (column) {
     case Name:
         return m_document->whatIf(row).isIdentity() ? q(point.name)
@@ -172,8 +254,6 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
         return q(point.group);
     case Flops:
         return q(formatQuantity(point.flops, Dimension::Flops));
-    case Bytes:
-        return q(formatQuantity(totalBytes(point), Dimension::Bytes));
     case SpeedupVsBaseline: {
         const auto s = m_baseline.speedupOf(point);
         return s ? QStringLiteral("×") + q(formatSignificant(s->factor, 3)) : QStringLiteral("–");
@@ -185,7 +265,7 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
         return column == Consistency ? tr("cannot be placed") : QVariant(QStringLiteral("–"));
     switch (column) {
     case Intensity:
-        return q(formatSignificant(a->levels.front().intensity, 4));
+        return intensityText(*a);
     case Performance:
         return a->performance ? q(formatQuantity(*a->performance, Dimension::FlopRate))
                               : tr("planned");
@@ -211,13 +291,15 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
 QVariant PointsTableModel::sortValue(std::size_t row, int column) const
 {
     const auto &a = m_document->analysis(row);
+    if (extraLevel(column))
+        return a ? bytesIn(*a, column) : -1.0;
     switch (column) {
     case Flops:
         return m_document->measuredPoint(row).flops;
     case Bytes:
-        return totalBytes(m_document->point(row));
+        return a ? bytesIn(*a, column) : -1.0;
     case Intensity:
-        return a ? a->levels.front().intensity : -1.0;
+        return a ? mainLevel(*a)->intensity : -1.0;
     case Performance:
         return a && a->performance ? *a->performance : -1.0;
     case Attainable:
@@ -233,6 +315,24 @@ QVariant PointsTableModel::sortValue(std::size_t row, int column) const
     default:
         return display(row, column);
     }
+}
+
+double PointsTableModel::bytesIn(const PointAnalysis &a, int column) const
+{
+    const LevelAnalysis *level = column == Bytes
+        ? (m_mainLevel ? levelIn(a, *m_mainLevel) : mainLevel(a))
+        : levelIn(a, extraLevel(column).value_or(MemoryLevel::DRAM));
+    return level ? level->bytes : 0.0;
+}
+
+// The main level's intensity, with its level named when it is not the column's.
+QString PointsTableModel::intensityText(const PointAnalysis &a) const
+{
+    const LevelAnalysis *main = mainLevel(a);
+    QString text = q(formatSignificant(main->intensity, 4));
+    if (main->level != m_mainLevel)
+        text += " (" + q(std::string(memoryLevelName(main->level))) + ")";
+    return text;
 }
 
 } // namespace ridgepoint

@@ -149,14 +149,14 @@ void TestReport::csvIsRfc4180WithSiUnitsAndFullPrecision()
     const std::string expected
         = "kernel,group,precision,flops [FLOP],memory,bytes [B],intensity [FLOP/B],time [s],"
           "performance [FLOP/s],attainable [FLOP/s],utilization [1],bound,limiting ceiling,"
-          "T_min [s],T_max [s],consistent,note\r\n"
+          "T_min [s],T_max [s],consistent,note,DRAM bytes [B],DRAM intensity [FLOP/B]\r\n"
           "stream,memory,,1e+09,Memory,5e+08,2,0.0625,1.6e+10,2e+11,0.08,memory,Memory,0.005,"
           "0.006,true,\"measured 62.5 ms is above T_max 6 ms (the no-overlap bound): uncounted "
-          "work or traffic, or poor overlap\"\r\n"
+          "work or traffic, or poor overlap\",5e+08,2\r\n"
           "\"gemm, \"\"tiled\"\"\",math,fp32,1e+12,Memory,1e+10,100,2,5e+11,1e+12,0.5,compute,"
           "Peak,1,1.1,true,\"measured 2 s is above T_max 1.1 s (the no-overlap bound): uncounted "
-          "work or traffic, or poor overlap\"\r\n"
-          "plan|b,,,1e+09,Memory,1e+09,1,,,1e+11,,memory,Memory,0.01,0.011,true,\r\n";
+          "work or traffic, or poor overlap\",1e+10,100\r\n"
+          "plan|b,,,1e+09,Memory,1e+09,1,,,1e+11,,memory,Memory,0.01,0.011,true,,1e+09,1\r\n";
     QCOMPARE(tableCsv(analysed()), expected);
 }
 
@@ -166,11 +166,13 @@ void TestReport::csvAddsSpeedupColumnsWhenGiven()
         { Speedup { 1.0 / 3.0, SpeedupBasis::Time }, std::nullopt,
             Speedup { 2.5, SpeedupBasis::Rate } });
     const auto firstLine = csv.substr(0, csv.find("\r\n"));
-    QVERIFY(firstLine.ends_with(",note,speed-up vs baseline [1],speed-up formula"));
-    QVERIFY(csv.find("poor overlap\",0.3333333333333333,baseline time ÷ current time\r\n")
+    // The per-level columns (DRAM bytes and intensity) come after the speed-up's.
+    QVERIFY(firstLine.ends_with(",note,speed-up vs baseline [1],speed-up formula,DRAM bytes "
+                                "[B],DRAM intensity [FLOP/B]"));
+    QVERIFY(csv.find("poor overlap\",0.3333333333333333,baseline time ÷ current time,5e+08,2\r\n")
         != std::string::npos);
-    QVERIFY(csv.find("poor overlap\",,\r\n") != std::string::npos);
-    QVERIFY(csv.ends_with(",true,,2.5,current FLOP/s ÷ baseline FLOP/s\r\n"));
+    QVERIFY(csv.find("poor overlap\",,,1e+10,100\r\n") != std::string::npos);
+    QVERIFY(csv.ends_with(",true,,2.5,current FLOP/s ÷ baseline FLOP/s,1e+09,1\r\n"));
 }
 
 void TestReport::csvOfNoPointsIsTheHeader()
@@ -182,17 +184,18 @@ void TestReport::csvOfNoPointsIsTheHeader()
 
 void TestReport::markdownIsAlignedWithHumanUnits()
 {
-    // Columns as wide as their widest cell; the note column as wide as the longest note.
+    // Columns as wide as their widest cell; the note column as wide as the longest note. One
+    // bytes column per level (DRAM only here), the intensity header naming the same level.
     const std::string note(103, ' ');
     const std::string rule(103, '-');
     const std::string expected
-        = "| Kernel        | Group  |   FLOPs | Memory |  Bytes | Intensity [FLOP/B] |    Time |"
+        = "| Kernel        | Group  |   FLOPs | DRAM bytes | DRAM intensity [FLOP/B] |    Time |"
           " Performance |  Attainable | Utilization | Bound   | Limit  | T_min | Note"
         + note.substr(4) + " | Speed-up |\n"
-        + "| ------------- | ------ | ------: | ------ | -----: | -----------------: | ------: |"
+        + "| ------------- | ------ | ------: | ---------: | ----------------------: | ------: |"
           " ----------: | ----------: | ----------: | ------- | ------ | ----: | "
         + rule + " | -------: |\n"
-        + "| stream        | memory | 1 GFLOP | Memory | 500 MB |                  2 | 62.5 ms |"
+        + "| stream        | memory | 1 GFLOP |     500 MB |                       2 | 62.5 ms |"
           "  16 GFLOP/s | 200 GFLOP/s |         8 % | memory  | Memory |  5 ms | "
           "measured 62.5 ms is above T_max 6 ms (the no-overlap bound): uncounted work or traffic, "
           "or poor overlap |       ×2 |\n";
@@ -200,7 +203,7 @@ void TestReport::markdownIsAlignedWithHumanUnits()
         analysed(), { Speedup { 2.0, SpeedupBasis::Time }, std::nullopt, std::nullopt });
     QCOMPARE(md.substr(0, expected.size()), expected);
     // '|' in a name is escaped; a planned point has no time, rate or utilization.
-    QVERIFY(md.find("| plan\\|b       |        | 1 GFLOP | Memory |   1 GB |                  1 |"
+    QVERIFY(md.find("| plan\\|b       |        | 1 GFLOP |       1 GB |                       1 |"
                     "       – |     planned | 100 GFLOP/s |           – |")
         != std::string::npos);
 }

@@ -1,15 +1,15 @@
 // Exports of the chart (issue 4): PNG, SVG and PDF that carry the session and give it back,
 // SVGs that are valid XML with their text kept as text, PNGs of the asked size and resolution
 // that are not blank, the title and the points table.
-#include "tests/support/testmachine.h"
 #include "tests/support/testfiles.h"
+#include "tests/support/testmachine.h"
 
-#include "widgets/document/document.h"
-#include "widgets/export/figuresession.h"
-#include "widgets/models/pointstablemodel.h"
 #include "widgets/chart/reviewoverlay.h"
 #include "widgets/chart/rooflineplot.h"
+#include "widgets/document/document.h"
 #include "widgets/document/sessionfile.h"
+#include "widgets/export/figuresession.h"
+#include "widgets/models/pointstablemodel.h"
 
 #include <QFile>
 #include <QImage>
@@ -325,7 +325,7 @@ void TestChartExport::titleAndTable()
     QCOMPARE(m_plot->exportTo(file, options), QString());
     const QStringList texts = svgTexts(readAll(file));
     QVERIFY2(texts.contains("GEMM tuning, week 47"), qPrintable(texts.join('|')));
-    for (const char *header : { "Kernel", "Intensity [FLOP/B]", "Performance", "Bound" })
+    for (const char *header : { "Kernel", "DRAM intensity", "Performance", "Bound" })
         QVERIFY2(texts.contains(header), header);
     // One row per point: the kernel's name, then its numbers (gemm: I = 100, 500 GFLOP/s).
     const qsizetype gemm = texts.lastIndexOf("gemm");

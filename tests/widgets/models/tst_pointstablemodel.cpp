@@ -1,5 +1,10 @@
 // PointsTableModel through a QSortFilterProxyModel: sorting, filtering, live updates.
+#include "core/io/formats/hardware_json.h"
+#include "core/io/formats/ncu_reader.h"
+#include "core/model/units.h"
+#include "tests/support/testfiles.h"
 #include "tests/support/testmachine.h"
+#include "widgets/chart/charttooltip.h"
 #include "widgets/document/document.h"
 #include "widgets/models/pointstablemodel.h"
 
@@ -8,6 +13,23 @@
 #include <QTest>
 
 using namespace ridgepoint;
+
+namespace {
+
+std::string data(const QString &path)
+{
+    return test::readAll(QString(RIDGEPOINT_SOURCE_DIR "/tests/data/") + path).toStdString();
+}
+
+// tests/data/ncu/ncu_levels_daxpy_stencil.csv on tests/data/json/<machine>.json.
+void loadLevels(Document &document, const QString &machine)
+{
+    document.resetHardware(
+        readHardwareJson(data("json/" + machine + ".json"), "m").machines.front());
+    document.resetPoints(readNcuCsv(data("ncu/ncu_levels_daxpy_stencil.csv"), "levels.csv").points);
+}
+
+} // namespace
 
 class TestPointsTableModel : public QObject
 {
@@ -45,6 +67,84 @@ private slots:
         QCOMPARE(text(1, PointsTableModel::Bound), QString("compute (FP32 vector)"));
         QCOMPARE(text(1, PointsTableModel::Utilization), QString("50 %"));
         QCOMPARE(text(1, PointsTableModel::Consistency), QString("ok"));
+    }
+
+    // tests/data/ncu/ncu_levels_daxpy_stencil.csv (tests/data/ncu/README.md): one bytes column
+    // per level (HBM in Bytes, L1 and L2 after the fixed columns), never their sum; the
+    // intensity column names its level.
+    void oneBytesColumnPerLevel_data()
+    {
+        QTest::addColumn<QString>("machine");
+        QTest::addColumn<int>("column"); // past the fixed columns: k-th extra level
+        QTest::addColumn<QString>("header");
+        QTest::addColumn<int>("row");
+        QTest::addColumn<double>("bytes"); // -1: the cell is the intensity text below
+        QTest::addColumn<QString>("text");
+        const int extra = int(PointsTableModel::SpeedupVsBaseline);
+        for (const QString machine : { "a100_hbm_only", "a100_levels" }) {
+            const QByteArray m = machine.toUtf8();
+            QTest::addRow("%s daxpy HBM", m.data()) << machine << int(PointsTableModel::Bytes)
+                                                    << "HBM bytes" << 0 << 6443499520.0 << "";
+            QTest::addRow("%s daxpy L1", m.data())
+                << machine << extra << "L1 bytes" << 0 << 6442450944.0 << "";
+            QTest::addRow("%s stencil L2", m.data())
+                << machine << extra + 1 << "L2 bytes" << 1 << 3221225472.0 << "";
+            // 53 FLOP per cell over 9 B per cell at HBM: 5.889 FLOP/B.
+            QTest::addRow("%s stencil intensity", m.data())
+                << machine << int(PointsTableModel::Intensity) << "HBM intensity" << 1 << -1.0
+                << "5.889";
+        }
+    }
+
+    void oneBytesColumnPerLevel()
+    {
+        QFETCH(QString, machine);
+        QFETCH(int, column);
+        QFETCH(QString, header);
+        QFETCH(int, row);
+        QFETCH(double, bytes);
+        QFETCH(QString, text);
+        Document levels;
+        loadLevels(levels, machine);
+        PointsTableModel table(&levels);
+        QCOMPARE(table.columnCount(), int(PointsTableModel::SpeedupVsBaseline) + 2);
+        QCOMPARE(table.headerData(column, Qt::Horizontal, Qt::DisplayRole).toString(), header);
+        const QString cell = table.data(table.index(row, column)).toString();
+        if (bytes >= 0.0) {
+            QCOMPARE(cell, QString::fromStdString(formatQuantity(bytes, Dimension::Bytes)));
+            QCOMPARE(table.data(table.index(row, column), PointsTableModel::kSortRole).toDouble(),
+                bytes);
+        } else {
+            QCOMPARE(cell, text);
+        }
+    }
+
+    // The chart's tooltip lists every level of the file: its bytes, intensity and roof, or that
+    // the machine has no ceiling for it. daxpy: F = 536870912, L1 24n = 6442450944 B, so
+    // I_L1 = 1/12 = 0.08333; its roof on a100_levels is 19.5 TB/s / 12 = 1.625 TFLOP/s.
+    void tooltipListsEveryLevel_data()
+    {
+        QTest::addColumn<QString>("machine");
+        QTest::addColumn<QString>("line");
+        const QString bytes
+            = QString::fromStdString(formatQuantity(6442450944.0, Dimension::Bytes));
+        QTest::newRow("no L1 roof")
+            << "a100_hbm_only"
+            << "L1: " + bytes + ", intensity 0.08333 FLOP/B, no L1 ceiling on this machine";
+        QTest::newRow("L1 roof") << "a100_levels"
+                                 << "L1 (L1): " + bytes + ", intensity 0.08333 FLOP/B, roof "
+                + QString::fromStdString(formatQuantity(19.5e12 / 12.0, Dimension::FlopRate));
+    }
+
+    void tooltipListsEveryLevel()
+    {
+        QFETCH(QString, machine);
+        QFETCH(QString, line);
+        Document levels;
+        loadLevels(levels, machine);
+        const QString tip = chart::ChartTooltip::describe(levels, 0);
+        QVERIFY2(tip.contains(line), qPrintable(tip));
+        QVERIFY2(tip.contains("HBM (HBM2): "), qPrintable(tip));
     }
 
     void sortsByNumberNotText_data()
