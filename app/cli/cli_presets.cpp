@@ -13,6 +13,9 @@ int runPresets(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription("List the hardware presets with their ceilings and ridges.");
     parser.addOption({ "json", "Print {\"presets\": [...]} instead of a table." });
+    parser.addOption({ "names",
+        "Print each preset's name and aliases, one a line, as --hardware takes them (shell "
+        "completion reads this)." });
     int status = kExitOk;
     if (!parseOrExplain(parser, arguments, status))
         return status;
@@ -21,6 +24,15 @@ int runPresets(const QStringList &arguments)
         return kExitBadInput;
     }
     const PresetDatabase presets = PresetDatabase::builtin();
+    if (parser.isSet("names")) {
+        for (const Hardware &machine : presets.machines()) {
+            out() << QString::fromStdString(machine.name) << "\n";
+            for (const std::string &alias : machine.aliases)
+                out() << QString::fromStdString(alias) << "\n";
+        }
+        out().flush();
+        return kExitOk;
+    }
     for (const auto &d : presets.diagnostics())
         err() << QString::fromStdString(d.toString()) << Qt::endl;
     const std::string text
