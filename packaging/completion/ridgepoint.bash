@@ -3,9 +3,13 @@
 
 # Files (and folders to walk into) matching $1.
 _ridgepoint_files() {
-  local IFS=$'\n'
   compopt -o filenames 2>/dev/null
-  COMPREPLY+=($(compgen -f -- "$1"))
+  mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$1")
+}
+
+# The words of $1 that start with $2.
+_ridgepoint_words() {
+  mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "$1" -- "$2")
 }
 
 # Preset names and aliases starting with $1, case ignored like --hardware does; spaces become
@@ -47,17 +51,17 @@ _ridgepoint() {
     elif [[ ${value,,} == *file* || ${value,,} == *dir* ]]; then
       _ridgepoint_files "$cur"
     elif [[ $value == *'|'* ]]; then
-      COMPREPLY=($(compgen -W "${value//|/ }" -- "$cur"))
+      _ridgepoint_words "${value//|/ }" "$cur"
     fi
     return 0
   fi
 
   if [[ $cur == -* ]]; then
-    COMPREPLY=($(compgen -W "$(_ridgepoint_options "$command")" -- "$cur"))
+    _ridgepoint_words "$(_ridgepoint_options "$command")" "$cur"
     return 0
   fi
   if ((COMP_CWORD == 1)); then
-    COMPREPLY=($(compgen -W "$_ridgepoint_commands help" -- "$cur"))
+    _ridgepoint_words "$_ridgepoint_commands help" "$cur"
   fi
   _ridgepoint_files "$cur"
   return 0

@@ -4,7 +4,7 @@
 #   check-completion.sh RIDGEPOINT COMPLETION_FILE
 set -uo pipefail
 bin=$1 completion=$2
-PATH="$(dirname "$bin"):$PATH"
+PATH="$(cd "$(dirname "$bin")" && pwd):$PATH"
 # shellcheck source=/dev/null
 source "$completion" || { echo "FAIL: cannot source $completion"; exit 1; }
 fail=0
@@ -37,7 +37,7 @@ reject() { # reject "WORDS" UNWANTED...
 }
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-touch "$scratch/kernels.csv" "$scratch/h100-own.json"
+touch "$scratch/kernels.csv" "$scratch/h100-own.json" "$scratch/with space.csv"
 
 expect "ridgepoint ren" render
 reject "ridgepoint ren" analyze kernels.csv
@@ -58,4 +58,6 @@ expect "ridgepoint analyze k" kernels.csv
 expect "ridgepoint render -o k" kernels.csv
 expect "ridgepoint measure -o k" kernels.csv
 expect "ridgepoint --sc" --screenshot
+expect "ridgepoint analyze wi" "with space.csv"
+
 exit $fail
