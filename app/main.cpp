@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QIcon>
 #include <QTimer>
 
 #include <cstdio>
@@ -31,6 +32,14 @@ void describeApplication()
     QCoreApplication::setApplicationName("ridgepoint");
     QCoreApplication::setOrganizationName("Ridgepoint");
     QCoreApplication::setApplicationVersion(RIDGEPOINT_VERSION);
+}
+
+// The window's icon, embedded (packaging/icons, app/CMakeLists.txt), and the desktop entry it
+// belongs to, so a Wayland compositor shows the installed entry's name and icon.
+void describeDesktopApplication()
+{
+    QGuiApplication::setDesktopFileName(QStringLiteral(RIDGEPOINT_APP_ID));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/ridgepoint/ridgepoint.svg")));
 }
 
 bool haveDisplay()
@@ -216,6 +225,21 @@ void takeScreenshot(MainWindow &window, const QString &file)
     });
 }
 
+// --help-window: the window's options, printed without opening it (the man page and the shell
+// completion are generated from this text and the subcommands' --help).
+int printWindowHelp(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    describeApplication();
+    QCommandLineParser parser;
+    QCommandLineOption startupTime("startup-time", "Print the start-up time, then quit.");
+    startupTime.setFlags(QCommandLineOption::HiddenFromHelp);
+    addWindowOptions(parser, startupTime);
+    cli::out() << parser.helpText();
+    cli::out().flush();
+    return cli::kExitOk;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -224,6 +248,8 @@ int main(int argc, char *argv[])
     QElapsedTimer sinceStart; // --startup-time: from here to the chart's first paint
     sinceStart.start();
     const QString first = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    if (first == "--help-window")
+        return printWindowHelp(argc, argv);
     if (cli::isSubcommand(first)) {
         // Every reader is bounded, but a file that fits the limits may still need more memory
         // than the machine has: say so and exit like any other bad input, never abort.
@@ -241,6 +267,7 @@ int main(int argc, char *argv[])
 
     QApplication app(argc, argv);
     describeApplication();
+    describeDesktopApplication();
     QCommandLineParser parser;
     QCommandLineOption startupTime(
         "startup-time", "Print the milliseconds from start to the chart's first paint, then quit.");

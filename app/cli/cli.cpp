@@ -60,8 +60,13 @@ int run(const QStringList &arguments)
              "       ridgepoint <command> [options]  run headless\n\nCommands:\n";
     for (const auto &command : kSubcommands)
         out() << "  " << QString(command.name).leftJustified(10) << command.summary << "\n";
-    out() << "\n'ridgepoint <command> --help' describes a command's options.\n"
-             "Ridgepoint is free software under the GNU GPL, version 3 or later.\n";
+    out() << "\n'ridgepoint <command> --help' describes a command's options, "
+             "'ridgepoint --help-window' the window's.\n\nExit status:\n"
+          << "  " << kExitOk << "  success\n"
+          << "  " << kExitFailure
+          << "  the work itself failed (e.g. a picture could not be written)\n"
+          << "  " << kExitBadInput << "  bad arguments, an unreadable file or no usable point\n\n"
+          << "Ridgepoint is free software under the GNU GPL, version 3 or later.\n";
     out().flush();
     return word == "help" || word == "--help" || word == "-h" ? kExitOk : kExitBadInput;
 }

@@ -21,6 +21,9 @@ int runPresets(const QStringList &arguments)
     parser.addOption({ "json",
         "Print {\"presets\": [...]} (with NAME, that machine's object) instead of a table: "
         "every ceiling with its provenance, sparsity and alternate figure." });
+    parser.addOption({ "names",
+        "Print each preset's name and aliases, one a line, as --hardware takes them (shell "
+        "completion reads this)." });
     int status = kExitOk;
     if (!parseOrExplain(parser, arguments, status))
         return status;
@@ -30,6 +33,15 @@ int runPresets(const QStringList &arguments)
         return kExitBadInput;
     }
     const PresetDatabase presets = PresetDatabase::builtin();
+    if (parser.isSet("names")) {
+        for (const Hardware &machine : presets.machines()) {
+            out() << QString::fromStdString(machine.name) << "\n";
+            for (const std::string &alias : machine.aliases)
+                out() << QString::fromStdString(alias) << "\n";
+        }
+        out().flush();
+        return kExitOk;
+    }
     for (const auto &d : presets.diagnostics())
         err() << QString::fromStdString(d.toString()) << Qt::endl;
     if (names.size() == 1) {

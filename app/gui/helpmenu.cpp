@@ -200,10 +200,13 @@ QDialog *showDocumentationDialog(QWidget *parent)
 
 QString aboutText()
 {
-    QString text = QObject::tr("<h2>Ridgepoint %1</h2><p>An interactive roofline visualizer: "
-                               "what bounds each kernel on a machine, and how far it is from "
-                               "its roof.</p>")
-                       .arg(QStringLiteral(RIDGEPOINT_VERSION));
+    // The application's icon, embedded from packaging/icons (app/CMakeLists.txt).
+    QString text = QStringLiteral(
+        "<p><img src=\":/ridgepoint/ridgepoint.svg\" width=\"64\" height=\"64\"></p>");
+    text += QObject::tr("<h2>Ridgepoint %1</h2><p>An interactive roofline visualizer: "
+                        "what bounds each kernel on a machine, and how far it is from "
+                        "its roof.</p>")
+                .arg(QStringLiteral(RIDGEPOINT_VERSION));
     text += QObject::tr(
         "<p><b>Licence: GNU General Public License, version 3 or later</b> "
         "(GPL-3.0-or-later). Ridgepoint is free software: you may redistribute and modify it "
@@ -214,7 +217,9 @@ QString aboutText()
                         "nlohmann/json, Qt Test.</p>")
                 .arg(QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()),
                     QStringLiteral(QCUSTOMPLOT_VERSION_STR));
-    text += QObject::tr("<p><b>Machine presets</b> (peak figures as published):</p><ul>");
+    text += QObject::tr("<p><b>Machine presets</b> (peak figures as published; where each "
+                        "figure comes from, with its basis, source and clock, is in "
+                        "docs/PRESETS.md and in each preset's provenance):</p><ul>");
     const PresetDatabase presets = PresetDatabase::builtin(); // outlives the loop
     for (const Hardware &machine : presets.machines())
         text += QStringLiteral("<li><b>%1</b>: %2</li>")
