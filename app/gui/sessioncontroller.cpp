@@ -84,6 +84,7 @@ void SessionController::startOver(std::vector<KernelPoint> points, const QString
 {
     Session session;
     session.hardware = m_document->hardware();
+    session.figures = m_document->figures(); // a new data set keeps the roofs the user chose
     for (KernelPoint &point : points)
         session.points.push_back(SessionPoint { std::move(point), 1.0, 1.0, std::nullopt });
     m_untitledName = title;

@@ -53,18 +53,16 @@ void Document::setBaseline(std::optional<Baseline> baseline)
         true));
 }
 
-// ---- the figure choice in sessions. The session's "figures" key (spec or measured) comes with
-// core/session's reader and writer; until then these two leave the choice as it is. To connect:
-// read session.figures into m_figures here (loadSession applies it to the machines and emits
-// figuresChanged), and write m_figures into it below.
+// The figure choice (spec or measured) travels with the session: a reopened session draws and
+// analyses the roofs the user chose.
 void Document::applySessionFigures(const Session &session)
 {
-    static_cast<void>(session); // TODO(lead): m_figures = session.figures;
+    m_figures = session.figures;
 }
 
 void Document::sessionFigures(Session &session) const
 {
-    static_cast<void>(session); // TODO(lead): session.figures = m_figures;
+    session.figures = m_figures;
 }
 
 Session Document::toSession() const
