@@ -260,7 +260,7 @@ void TestPresets::derivesCacheRoofsFromTheirWidths_data()
     QTest::addColumn<double>("bandwidth");
     // cores or SMs x bytes per clock x clock (the files round to 4 digits)
     QTest::newRow("A100 L2") << "A100 40GB" << int(MemoryLevel::L2) << 5120 * 1.41e9;
-    QTest::newRow("A100 shared") << "A100 80GB" << int(MemoryLevel::LDS) << 108 * 128 * 1.41e9;
+    QTest::newRow("A100 L1/shared") << "A100 80GB" << int(MemoryLevel::L1) << 108 * 128 * 1.41e9;
     QTest::newRow("V100 L2") << "V100" << int(MemoryLevel::L2) << 2048 * 1.53e9;
     QTest::newRow("H100 PCIe L2") << "H100 PCIe" << int(MemoryLevel::L2) << 5120 * 1.755e9;
     QTest::newRow("MI300X LDS") << "MI300X" << int(MemoryLevel::LDS) << 304 * 128 * 2.1e9;
