@@ -106,7 +106,9 @@ void TestCliMeasure::quickRunIsSane()
     QString previousLevel;
     for (auto it = byLevel.begin(); it != byLevel.end(); ++it) {
         const QString level = order.value(it.key());
-        if (it.value() > previous) {
+        // Within 5 % two levels are the same figure as far as this machine's noise goes, and the
+        // measurement says nothing (measure/plateau_labels.cpp); beyond that it must warn.
+        if (it.value() > previous * 1.05) {
             const QString said = allThreads + level + " (";
             const QString faster = "measures faster than " + previousLevel + " (";
             QVERIFY2(
