@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 namespace ridgepoint::chart {
 namespace {
@@ -123,18 +124,9 @@ void RoofLayer::addMemoryRoofs(const Document &document, const ChartTheme &theme
             figureLabel(elided(m.name), m.provenance, m.alternate.has_value(), m.bandwidth,
                 Dimension::ByteRate),
             labelColor));
-        if (!m.alternate)
-            continue;
-        QPen other = pen;
-        other.setStyle(otherSolid ? solid : Qt::DashLine);
-        m_alternateRoofs.push_back(std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Memory, -1,
-            m.alternate->value, top, other,
-            figureLabel(elided(m.name), m.alternate->provenance, true, m.alternate->value,
-                Dimension::ByteRate),
-            labelColor));
-        (m.alternate->value < m.bandwidth ? *m_alternateRoofs.back() : *m_roofs.back())
-            .setLabelBelow();
-        addGap(true, m.bandwidth, m.alternate->value, top, gapFillColor(theme, color), q(m.name));
+        if (m.alternate)
+            addAlternate(m, m.bandwidth, pen, otherSolid ? solid : Qt::DashLine, top, labelColor,
+                gapFillColor(theme, color));
     }
 }
 
@@ -165,18 +157,26 @@ void RoofLayer::addComputeRoofs(const Document &document, const ChartTheme &them
                     : figureLabel(names.join(" · "), c.provenance, c.alternate.has_value(), c.peak,
                         Dimension::FlopRate),
             labelColor));
-        if (!c.alternate)
-            continue;
-        QPen other = pen;
-        other.setStyle(otherSolid ? solid : Qt::DashLine);
-        m_alternateRoofs.push_back(std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Compute, -1,
-            c.alternate->value, top, other,
-            figureLabel(elided(c.name), c.alternate->provenance, true, c.alternate->value,
-                Dimension::FlopRate),
-            labelColor));
-        (c.alternate->value < c.peak ? *m_alternateRoofs.back() : *m_roofs.back()).setLabelBelow();
-        addGap(false, c.peak, c.alternate->value, top, gapFillColor(theme, color), q(c.name));
+        if (c.alternate)
+            addAlternate(c, c.peak, pen, otherSolid ? solid : Qt::DashLine, top, labelColor,
+                gapFillColor(theme, color));
     }
+}
+
+template<typename Ceiling>
+void RoofLayer::addAlternate(const Ceiling &ceiling, double value, QPen pen, Qt::PenStyle style,
+    double top, const QColor &labelColor, const QColor &gapColor)
+{
+    constexpr bool memory = std::is_same_v<Ceiling, MemoryCeiling>;
+    const auto kind = memory ? RoofLine::Kind::Memory : RoofLine::Kind::Compute;
+    const auto dimension = memory ? Dimension::ByteRate : Dimension::FlopRate;
+    const AlternateFigure &other = *ceiling.alternate;
+    pen.setStyle(style);
+    m_alternateRoofs.push_back(std::make_unique<RoofLine>(m_plot, kind, -1, other.value, top, pen,
+        figureLabel(elided(ceiling.name), other.provenance, true, other.value, dimension),
+        labelColor));
+    (other.value < value ? *m_alternateRoofs.back() : *m_roofs.back()).setLabelBelow();
+    addGap(memory, value, other.value, top, gapColor, q(ceiling.name));
 }
 
 void RoofLayer::addGap(

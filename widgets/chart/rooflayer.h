@@ -70,6 +70,11 @@ private:
     void addComputeRoofs(const Document &document, const ChartTheme &theme, double topBandwidth);
     void addGap(
         bool memory, double a, double b, double top, const QColor &fill, const QString &name);
+    // The other figure of the ceiling whose roof was added last: its roof in the other line
+    // style, the lower of the two labels below its line, the gap between them shaded.
+    template<typename Ceiling>
+    void addAlternate(const Ceiling &ceiling, double value, QPen pen, Qt::PenStyle style,
+        double top, const QColor &labelColor, const QColor &gapColor);
     void addEnvelope(const Document &document, const ChartTheme &theme, bool shading);
     void addCompareRoofs(const Document &document, const ChartTheme &theme);
     QString elided(const std::string &name) const;
