@@ -10,6 +10,7 @@
 
 #include "core/model/expected.h"
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,14 @@ struct ModelConfig {
     std::int64_t ffnSize = 0; // intermediate size
     std::int64_t vocabSize = 0;
     bool gatedFfn = true; // SwiGLU: up and gate projections, then down
+    // Mixture of experts (0 experts: a dense model). Each MoE layer routes every token to
+    // expertsPerToken of `experts` routed experts plus `sharedExperts` always-on experts, each an
+    // FFN of moeFfnSize (ffnSize when 0). The first denseLayers layers keep a dense FFN.
+    std::int64_t experts = 0;
+    std::int64_t expertsPerToken = 0;
+    std::int64_t sharedExperts = 0;
+    std::int64_t moeFfnSize = 0;
+    std::int64_t denseLayers = 0;
 };
 
 struct ModelConfigReadResult {
@@ -58,6 +67,10 @@ struct LlmSpec {
     Precision kv = Precision::BF16;
     // Flash-style fused attention: the score matrix stays on chip (no HBM write and read).
     bool fusedAttention = false;
+    // Parallelism over chips (1: none): tensor, expert and pipeline parallel degrees.
+    std::int64_t tp = 1;
+    std::int64_t ep = 1;
+    std::int64_t pp = 1;
 };
 
 // The precision the matmuls run in: int8 when activations and weights are both 8 bits or
@@ -72,6 +85,12 @@ struct LlmOperator {
     double kvReadBytesPerLayer = 0.0;
     double kvWriteBytesPerLayer = 0.0;
     std::int64_t count = 0; // how many times in the model (layers, or 1 for the LM head)
+    // What the operator belongs to: "attention", "ffn", "expert", "router", "norm",
+    // "elementwise", "embedding", "head", "collective". Parallelism (tp/ep/pp) splits by it.
+    std::string group;
+    // The memory level its bytes move through: nullopt is main memory; a collective's bytes sit
+    // on a link level (NVLink, ICI, PCIe, ...) so the point lands on that roof.
+    std::optional<MemoryLevel> level;
 };
 
 // The operator kinds with their per-layer counts (no hardware needed).

@@ -1,0 +1,28 @@
+// What is worth optimising next (docs/MODEL.md §2.3): a kernel's payoff is the share of the total
+// measured time it would save if it ran at its roof, time share × (1 − utilization).
+#pragma once
+
+#include "core/analysis/analysis.h"
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+namespace ridgepoint {
+
+// The point's measured time: its `seconds`, else FLOPs / measured rate; nullopt for a planned
+// point or one with no FLOP count.
+std::optional<double> pointSeconds(const AnalyzedPoint &point);
+
+// Σ pointSeconds over the points that have one (0 when none has).
+double totalSeconds(const std::vector<AnalyzedPoint> &points);
+
+// share × (1 − min(utilization, 1)) with share = seconds / total; nullopt when the time, the
+// utilization or a positive total is missing. A point above its roof saves nothing (0).
+std::optional<double> payoff(const AnalyzedPoint &point, double total);
+
+// Indices of the n points with the largest payoff, largest first (ties by index); points
+// without a payoff are left out.
+std::vector<std::size_t> topPayoff(const std::vector<AnalyzedPoint> &points, std::size_t n);
+
+} // namespace ridgepoint
