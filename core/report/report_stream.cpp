@@ -159,8 +159,8 @@ std::string BoundTally::line() const
 
 void PayoffLeaders::add(const std::string &name, const std::optional<double> &payoff)
 {
-    if (!payoff)
-        return;
+    if (!payoff || !(*payoff > 0.0))
+        return; // nothing to gain (at or above its roof): not worth naming
     if (m_leaders.size() == kShown && !(*payoff > m_leaders.back().first))
         return; // a tie keeps the earlier point
     const auto at = std::find_if(m_leaders.begin(), m_leaders.end(),

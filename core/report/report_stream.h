@@ -86,7 +86,8 @@ struct BoundTally {
 };
 
 // The few points with the largest payoff seen so far (topPayoff's order: largest first, ties
-// by arrival), in constant memory, for the table's "what next" line.
+// by arrival), in constant memory, for the table's "what next" line. A payoff of 0 (a point at
+// or above its roof) is not named.
 class PayoffLeaders
 {
 public:
