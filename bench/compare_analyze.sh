@@ -8,7 +8,7 @@
 #   bench/compare_analyze.sh OLD/ridgepoint NEW/ridgepoint [RUNS]
 #
 # The input is /tmp/points-1000000.csv from bench/make_points.py, made when missing (never
-# committed). pandas: `apt-get install -y python3-pandas`.
+# committed). pandas: `apt-get install -y python3-pandas`, run with /usr/bin/python3 (Debian's).
 set -euo pipefail
 
 old=${1:?usage: bench/compare_analyze.sh old/ridgepoint new/ridgepoint [runs]}
@@ -59,6 +59,6 @@ for entry in "${cases[@]}"; do
 done
 rm -f "$out/pandas"
 for _ in $(seq "$runs"); do
-  measure "$out/pandas" python3 "$here/pandas_analyze.py" "$input" /dev/null
+  measure "$out/pandas" /usr/bin/python3 "$here/pandas_analyze.py" "$input" /dev/null
 done
 printf '%-9s     %s\n' "pandas" "$(summary "$out/pandas")"

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The pandas baseline for `ridgepoint analyze --format csv` (docs/PERFORMANCE.md, "analyze on a
 million rows"): read_csv of a points file (name,flops,bytes,seconds,group, bench/make_points.py),
 the same per-point columns analyze computes on one roof (H100 BF16 tensor 989 TFLOP/s over HBM3
