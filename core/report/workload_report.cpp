@@ -1,7 +1,7 @@
 #include "core/report/workload_report.h"
 
-#include "core/model/units.h"
 #include "core/report/report.h"
+#include "core/model/units.h"
 
 #include "core/report/json_detail.h"
 
