@@ -3,11 +3,13 @@
 #include "app/cli/cli_common.h"
 
 #include "core/analysis/analysis.h"
+#include "core/analysis/payoff.h"
 #include "core/io/readers.h"
 #include "core/report/report.h"
 #include "core/report/report_stream.h"
 
 #include <algorithm>
+#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -59,13 +61,15 @@ int conclude(const QCommandLineParser &parser, const QStringList &files, const H
 // work of analyze, and this thread meanwhile reads and analyses the next points. Points travel in
 // batches, moved, a few batches at most in flight; the text leaves in the writer's pieces. So
 // memory holds a few batches and the writer's look-ahead, whatever the number of points.
+// The writer is made with the first batch: a run that places no point writes nothing at all on
+// stdout (no machine block, no empty table), only its errors on stderr.
 class BackgroundReport
 {
 public:
-    BackgroundReport(ReportFormat format, const Hardware &hardware)
-        : m_writer(makeReportWriter(format, hardware,
-            [](std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), stdout); },
-            { kTableLookAhead, false, format == ReportFormat::Table }))
+    BackgroundReport(ReportFormat format, const Hardware &hardware, ReportWriterOptions options)
+        : m_format(format)
+        , m_hardware(hardware)
+        , m_options(options)
         , m_thread([this] { writeBatches(); })
     {
         m_batch.reserve(kBatchPoints);
@@ -89,7 +93,8 @@ public:
         stop();
         if (m_failure)
             std::rethrow_exception(m_failure);
-        m_writer->finish();
+        if (m_writer)
+            m_writer->finish();
         std::fflush(stdout);
     }
 
@@ -138,6 +143,13 @@ private:
             if (m_failure)
                 continue; // keep taking batches, so the reading thread never waits for room
             try {
+                if (!m_writer)
+                    m_writer = makeReportWriter(
+                        m_format, m_hardware,
+                        [](std::string_view piece) {
+                            std::fwrite(piece.data(), 1, piece.size(), stdout);
+                        },
+                        m_options);
                 for (const auto &[point, analysis] : batch)
                     m_writer->add(point, analysis);
             } catch (...) {
@@ -146,7 +158,10 @@ private:
         }
     }
 
-    std::unique_ptr<ReportWriter> m_writer; // used by the thread until it is joined
+    ReportFormat m_format;
+    const Hardware &m_hardware;
+    ReportWriterOptions m_options;
+    std::unique_ptr<ReportWriter> m_writer; // made and used by the thread until it is joined
     std::vector<AnalyzedPoint> m_batch; // being filled by this thread
     std::mutex m_mutex;
     std::condition_variable m_ready; // a batch is queued, or the end
@@ -156,6 +171,29 @@ private:
     std::exception_ptr m_failure; // the writing thread's, once it failed
     std::thread m_thread; // last: starts once the members it uses exist
 };
+
+// The measured time each payoff is a share of: Σ pointSeconds over every point read (placed or
+// not; a kernel that cannot be placed still took its time). A points file's sum comes from its
+// first reading (readInputFile), so no pass is added; sessions and the example are in memory.
+double payoffTotal(const std::vector<std::optional<InputFile>> &inputs,
+    const std::vector<SessionPoints> &sessions, const std::vector<KernelPoint> &example)
+{
+    double total = 0.0;
+    const auto add = [&](const std::vector<KernelPoint> &points) {
+        for (const KernelPoint &point : points)
+            total += pointSeconds(point).value_or(0.0);
+    };
+    for (const auto &input : inputs) {
+        if (input && input->text)
+            total += input->seconds;
+        else if (input && !input->session)
+            add(input->points);
+    }
+    for (const SessionPoints &session : sessions)
+        add(session.points);
+    add(example);
+    return std::isfinite(total) ? total : 0.0;
+}
 
 // Every point in file order (then the example's), each analysed and written as soon as it is read
 // (a points file's rows from the text readInputFile kept), so memory stays at the input's text
@@ -169,8 +207,24 @@ int analyzeStreamed(const QCommandLineParser &parser, const QStringList &files,
     Outcome outcome;
     outcome.rowErrors = rowErrors;
     outcome.unreadable = unreadable;
+    // Sessions' points as the window shows them, made first so their times join the total.
+    std::vector<SessionPoints> sessions;
+    std::vector<std::size_t> sessionOf(inputs.size(), 0);
+    for (std::size_t file = 0; file < inputs.size(); ++file) {
+        if (inputs[file] && inputs[file]->session) {
+            sessionOf[file] = sessions.size();
+            sessions.push_back(sessionPoints(std::move(*inputs[file]->session), hardware));
+        }
+    }
+    std::vector<KernelPoint> example;
+    if (parser.isSet("example"))
+        example = examplePoints();
+    ReportWriterOptions writerOptions;
+    writerOptions.summary = format == ReportFormat::Table;
+    writerOptions.totalSeconds = payoffTotal(inputs, sessions, example);
+    writerOptions.compact = parser.isSet("compact");
     out().flush();
-    BackgroundReport report(format, hardware);
+    BackgroundReport report(format, hardware, writerOptions);
     // The first messages, as many as are shown, and the count of all: a file of a million
     // unplaceable rows must not hold a million messages.
     std::vector<Diagnostic> problems;
@@ -200,7 +254,7 @@ int analyzeStreamed(const QCommandLineParser &parser, const QStringList &files,
         if (!input)
             continue;
         if (input->session) {
-            auto fromSession = sessionPoints(std::move(*input->session), hardware);
+            auto &fromSession = sessions[sessionOf[file]];
             outcome.rowErrors += fromSession.refused;
             for (std::size_t i = 0; i < fromSession.points.size(); ++i) {
                 const auto own = fromSession.machines.find(i);
@@ -218,10 +272,8 @@ int analyzeStreamed(const QCommandLineParser &parser, const QStringList &files,
                 place(std::move(point), file);
         }
     }
-    if (parser.isSet("example")) {
-        for (KernelPoint &point : examplePoints())
-            place(std::move(point), std::nullopt);
-    }
+    for (KernelPoint &point : example)
+        place(std::move(point), std::nullopt);
     report.finish();
 
     printDiagnostics(problems);
@@ -249,6 +301,9 @@ void addAnalyzeOptions(QCommandLineParser &parser)
         "table (default, for people), json, csv (RFC 4180, SI base units, full precision) or "
         "markdown (a pipe table for review documents).",
         "table|json|csv|markdown", "table" });
+    parser.addOption({ "compact",
+        "JSON Lines: the machine on the first line, then one compact JSON object per point "
+        "(about half the bytes of --json, and faster); implies --format json." });
     parser.addOption({ "strict", "Exit with status 2 if any row cannot be used." });
     parser.addOption({ "example", "Analyse the built-in example data set as well." });
     addReadOptions(parser);
@@ -265,7 +320,13 @@ void addAnalyzeOptions(QCommandLineParser &parser)
 // --format, or --json; nullopt (after saying why) for another format or a contradiction.
 std::optional<ReportFormat> formatFromOptions(const QCommandLineParser &parser)
 {
-    const QString format = parser.isSet("json") ? QStringLiteral("json") : parser.value("format");
+    const bool json = parser.isSet("json") || parser.isSet("compact");
+    if (parser.isSet("compact") && parser.isSet("format") && parser.value("format") != "json") {
+        err() << "--compact and --format " << parser.value("format") << " contradict each other"
+              << Qt::endl;
+        return std::nullopt;
+    }
+    const QString format = json ? QStringLiteral("json") : parser.value("format");
     if (!QStringList { "table", "json", "csv", "markdown" }.contains(format)) {
         err() << "--format: expected table, json, csv or markdown, got \"" << format << "\""
               << Qt::endl;

@@ -1,5 +1,6 @@
 #include "app/cli/cli_common.h"
 
+#include "core/analysis/payoff.h"
 #include "core/io/file_io.h"
 #include "core/io/formats/csv.h"
 #include "core/io/formats/hardware_json.h"
@@ -450,7 +451,12 @@ std::optional<InputFile> readInputFile(
         // counted and dropped; the caller reads them again from the text, one at a time.
         std::size_t usable = 0;
         const auto result = ridgepoint::readPointsFile(
-            *text, path.toStdString(), [&](KernelPoint &&) { ++usable; }, options);
+            *text, path.toStdString(),
+            [&](KernelPoint &&point) {
+                ++usable;
+                input.seconds += pointSeconds(point).value_or(0.0);
+            },
+            options);
         warnUnusedReadOptions(path, result.format, options);
         if (!reportPointsRead(path, result.points, usable, rowErrors))
             return std::nullopt;

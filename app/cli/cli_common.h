@@ -77,6 +77,8 @@ struct InputFile {
     std::optional<Session> session;
     // A points file read with `keepText`: its text instead of its points.
     std::optional<std::string> text;
+    // With `keepText`: Σ pointSeconds of the points read (placed or not), the payoff's total.
+    double seconds = 0.0;
 };
 
 // Reads a points file (with `options`) or a session, told apart by content (not by name).

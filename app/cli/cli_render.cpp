@@ -323,7 +323,8 @@ SessionLook fillDocument(Document &document, RenderInputs &&inputs)
 }
 
 // The points that cannot be placed on the machine, said on stderr.
-void reportUnplaced(const Document &document)
+// Returns false when there were points and none could be placed: no picture is drawn then.
+bool reportUnplaced(const Document &document)
 {
     std::vector<Diagnostic> problems;
     for (std::size_t i = 0; i < document.pointCount(); ++i) {
@@ -333,6 +334,11 @@ void reportUnplaced(const Document &document)
         }
     }
     printDiagnostics(problems);
+    if (document.pointCount() == 0 || problems.size() < document.pointCount())
+        return true;
+    err() << "no point could be placed on " << QString::fromStdString(document.hardware().name)
+          << ": nothing drawn" << Qt::endl;
+    return false;
 }
 
 // The chart of `document` as the window draws it: theme, review layers and axes.
@@ -403,7 +409,8 @@ int runRender(const QStringList &arguments)
     Document document;
     document.setAnalysisOptions(analysisOptionsFromOptions(parser, inputs->hardware, sameMachine));
     const SessionLook look = fillDocument(document, std::move(*inputs));
-    reportUnplaced(document);
+    if (!reportUnplaced(document))
+        return kExitBadInput;
     timer.step("analyse");
 
     RooflinePlot plot;

@@ -13,6 +13,8 @@ namespace ridgepoint {
 // The point's measured time: its `seconds`, else FLOPs / measured rate; nullopt for a planned
 // point or one with no FLOP count.
 std::optional<double> pointSeconds(const AnalyzedPoint &point);
+// The same from the point alone (a streamed report keeps no AnalyzedPoint).
+std::optional<double> pointSeconds(const KernelPoint &point);
 
 // Σ pointSeconds over the points that have one (0 when none has).
 double totalSeconds(const std::vector<AnalyzedPoint> &points);
@@ -20,6 +22,7 @@ double totalSeconds(const std::vector<AnalyzedPoint> &points);
 // share × (1 − min(utilization, 1)) with share = seconds / total; nullopt when the time, the
 // utilization or a positive total is missing. A point above its roof saves nothing (0).
 std::optional<double> payoff(const AnalyzedPoint &point, double total);
+std::optional<double> payoff(const KernelPoint &point, const PointAnalysis &analysis, double total);
 
 // Indices of the n points with the largest payoff, largest first (ties by index); points
 // without a payoff are left out.

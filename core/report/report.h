@@ -30,7 +30,11 @@ class AnalysisJsonWriter
 public:
     using Sink = std::function<void(std::string_view)>;
 
-    AnalysisJsonWriter(const Hardware &hardware, Sink sink);
+    // `totalSeconds`: the measured time each point's payoff is a share of (0: every payoff
+    // null). `compact`: JSON Lines instead, the {"hardware": ...} object on the first line and
+    // one point object a line, without layout (about half the bytes).
+    AnalysisJsonWriter(
+        const Hardware &hardware, Sink sink, double totalSeconds = 0.0, bool compact = false);
     ~AnalysisJsonWriter();
     AnalysisJsonWriter(const AnalysisJsonWriter &) = delete;
     AnalysisJsonWriter &operator=(const AnalysisJsonWriter &) = delete;
@@ -48,6 +52,8 @@ private:
     std::size_t m_used = 0;
     std::size_t m_points = 0;
     std::unique_ptr<detail::NumberCache> m_numbers; // numbers written lately, by value
+    double m_totalSeconds;
+    bool m_compact;
 };
 // An aligned table for people: the machine's ceilings and ridges, then one row per point.
 std::string analysisTable(const Hardware &hardware, const std::vector<AnalyzedPoint> &points);

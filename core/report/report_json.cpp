@@ -3,6 +3,7 @@
 #include "core/report/report.h"
 
 #include "core/analysis/levels.h"
+#include "core/analysis/payoff.h"
 
 #include "core/report/json_detail.h"
 
@@ -65,22 +66,59 @@ private:
 
 namespace {
 
+// A string literal as a template argument, so its compact form can be made at compile time.
+template<std::size_t N> struct Literal {
+    char text[N] {};
+    constexpr Literal(const char (&from)[N]) // NOLINT: implicit, for raw<"...">()
+    {
+        std::copy_n(from, N, text);
+    }
+};
+
+// The constant pieces hold the layout (indents, line breaks, the space after a colon) but never a
+// space of their own, so the compact form is the piece without spaces and line breaks.
+template<Literal piece> constexpr auto withoutLayout()
+{
+    constexpr std::size_t kSize = [] {
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i + 1 < sizeof(piece.text); ++i)
+            kept += piece.text[i] == ' ' || piece.text[i] == '\n' ? 0 : 1;
+        return kept;
+    }();
+    std::array<char, kSize> out {};
+    std::size_t at = 0;
+    for (std::size_t i = 0; i + 1 < sizeof(piece.text); ++i)
+        if (piece.text[i] != ' ' && piece.text[i] != '\n')
+            out[at++] = piece.text[i];
+    return out;
+}
+
 // Appends to a string used as a raw buffer: the string's size is its capacity and `used` the
 // part written, so a point's sixty-odd small pieces are plain copies, not string appends.
 class JsonText
 {
 public:
-    JsonText(std::string &buffer, std::size_t &used, detail::NumberCache &numbers)
+    JsonText(
+        std::string &buffer, std::size_t &used, detail::NumberCache &numbers, bool compact = false)
         : m_buffer(buffer)
         , m_used(used)
         , m_numbers(numbers)
+        , m_compact(compact)
     { }
 
-    // A piece of constant text (a key with its indent and punctuation).
-    template<std::size_t N> void raw(const char (&text)[N])
+    // A piece of constant text (a key with its indent and punctuation); in the compact form
+    // without its spaces and line breaks, taken out at compile time.
+    template<Literal text> void raw()
     {
-        std::memcpy(room(N - 1), text, N - 1); // a constant size: inlined as a few moves
-        m_used += N - 1;
+        if (m_compact) {
+            static constexpr auto kCompact = withoutLayout<text>();
+            std::memcpy(room(kCompact.size()), kCompact.data(), kCompact.size());
+            m_used += kCompact.size();
+            return;
+        }
+        constexpr std::size_t kSize = sizeof(text.text) - 1;
+        std::memcpy(room(kSize), text.text, kSize); // a constant size: inlined as a few moves
+        m_used += kSize;
     }
 
     void string(std::string_view text)
@@ -108,7 +146,7 @@ public:
     void number(double value)
     {
         if (!std::isfinite(value)) {
-            raw("null");
+            raw<"null">();
             return;
         }
         char *out = room(kNumberRoom);
@@ -128,7 +166,7 @@ public:
         if (value)
             number(*value);
         else
-            raw("null");
+            raw<"null">();
     }
 
     void integer(int value)
@@ -140,9 +178,9 @@ public:
     void boolean(bool value)
     {
         if (value)
-            raw("true");
+            raw<"true">();
         else
-            raw("false");
+            raw<"false">();
     }
 
 private:
@@ -170,29 +208,30 @@ private:
     std::string &m_buffer;
     std::size_t &m_used;
     detail::NumberCache &m_numbers;
+    bool m_compact;
 };
 
 // The doctor's ranked causes of an impossible point; an empty list for every other point.
 void writeDiagnosis(JsonText &json, const std::vector<Diagnosis> &diagnosis)
 {
-    json.raw(",\n      \"diagnosis\": ");
+    json.raw<",\n      \"diagnosis\": ">();
     if (diagnosis.empty()) {
-        json.raw("[]");
+        json.raw<"[]">();
         return;
     }
     for (std::size_t i = 0; i < diagnosis.size(); ++i) {
         if (i == 0)
-            json.raw("[\n        {\n          \"cause\": ");
+            json.raw<"[\n        {\n          \"cause\": ">();
         else
-            json.raw(",\n        {\n          \"cause\": ");
+            json.raw<",\n        {\n          \"cause\": ">();
         json.string(diagnosis[i].cause);
-        json.raw(",\n          \"evidence\": ");
+        json.raw<",\n          \"evidence\": ">();
         json.string(diagnosis[i].evidence);
-        json.raw(",\n          \"fix\": ");
+        json.raw<",\n          \"fix\": ">();
         json.string(diagnosis[i].fix);
-        json.raw("\n        }");
+        json.raw<"\n        }">();
     }
-    json.raw("\n      ]");
+    json.raw<"\n      ]">();
 }
 
 // One entry of a point's "levels": the ceiling's figures when the machine has one for it, else
@@ -204,40 +243,40 @@ void writeLevelJson(
         return level.bounded ? std::optional<double>(value) : std::nullopt;
     };
     const auto bound = levelBound(a, level);
-    json.raw("{\n          \"memory\": ");
+    json.raw<"{\n          \"memory\": ">();
     if (level.bounded)
         json.string(level.memory);
     else
-        json.raw("null");
-    json.raw(",\n          \"ceiling\": ");
+        json.raw<"null">();
+    json.raw<",\n          \"ceiling\": ">();
     if (level.bounded)
         json.string(level.memory);
     else
-        json.raw("null");
-    json.raw(",\n          \"level\": ");
+        json.raw<"null">();
+    json.raw<",\n          \"level\": ">();
     json.string(memoryLevelName(level.level));
-    json.raw(",\n          \"bounded\": ");
+    json.raw<",\n          \"bounded\": ">();
     json.boolean(level.bounded);
-    json.raw(",\n          \"bytes\": ");
+    json.raw<",\n          \"bytes\": ">();
     json.number(counted ? std::optional<double>(level.bytes) : std::nullopt);
-    json.raw(",\n          \"intensity\": ");
+    json.raw<",\n          \"intensity\": ">();
     json.number(level.intensity);
-    json.raw(",\n          \"attainable\": ");
+    json.raw<",\n          \"attainable\": ">();
     json.number(whenBounded(level.attainable));
-    json.raw(",\n          \"bound\": ");
+    json.raw<",\n          \"bound\": ">();
     if (bound)
         json.string(boundName(*bound));
     else
-        json.raw("null");
-    json.raw(",\n          \"t_mem\": ");
+        json.raw<"null">();
+    json.raw<",\n          \"t_mem\": ">();
     json.number(counted ? whenBounded(level.tMem) : std::nullopt);
-    json.raw(",\n          \"bandwidth\": ");
+    json.raw<",\n          \"bandwidth\": ">();
     json.number(whenBounded(level.bandwidth));
-    json.raw(",\n          \"achieved_bandwidth\": ");
+    json.raw<",\n          \"achieved_bandwidth\": ">();
     json.number(level.achievedBandwidth);
-    json.raw(",\n          \"bandwidth_utilization\": ");
+    json.raw<",\n          \"bandwidth_utilization\": ">();
     json.number(level.bandwidthUtilization);
-    json.raw("\n        }");
+    json.raw<"\n        }">();
 }
 
 // The levels with a ceiling in the analysis' order (the first is the one a table row shows when
@@ -245,92 +284,104 @@ void writeLevelJson(
 void writeLevelsJson(JsonText &json, const PointAnalysis &a, bool counted)
 {
     if (a.levels.empty() && a.unbounded.empty()) {
-        json.raw("[]");
+        json.raw<"[]">();
         return;
     }
     bool first = true;
     for (const auto *list : { &a.levels, &a.unbounded }) {
         for (const LevelAnalysis &level : *list) {
             if (first)
-                json.raw("[\n        ");
+                json.raw<"[\n        ">();
             else
-                json.raw(",\n        ");
+                json.raw<",\n        ">();
             first = false;
             writeLevelJson(json, a, level, counted);
         }
     }
-    json.raw("\n      ]");
+    json.raw<"\n      ]">();
 }
 
 // One entry of "points" at the array's element indent (4), without a separator.
-void writePointJson(JsonText &json, const KernelPoint &point, const PointAnalysis &a)
+void writePointJson(
+    JsonText &json, const KernelPoint &point, const PointAnalysis &a, double totalSeconds)
 {
     // A point known by intensity and rate has no FLOP or byte count and so no times: null, not a
     // 0 that reads as a measurement.
     const bool counted = !point.knownByIntensity();
     const auto counts
         = [counted](double value) { return counted ? std::optional<double>(value) : std::nullopt; };
-    json.raw("    {\n      \"name\": ");
+    json.raw<"    {\n      \"name\": ">();
     json.string(point.name);
     if (!point.group.empty()) {
-        json.raw(",\n      \"group\": ");
+        json.raw<",\n      \"group\": ">();
         json.string(point.group);
     }
     if (point.precision) {
-        json.raw(",\n      \"precision\": ");
+        json.raw<",\n      \"precision\": ">();
         json.string(precisionName(*point.precision));
     }
-    json.raw(",\n      \"flops\": ");
+    json.raw<",\n      \"flops\": ">();
     json.number(counts(point.flops));
-    json.raw(",\n      \"seconds\": ");
+    json.raw<",\n      \"seconds\": ">();
     json.number(point.seconds);
-    json.raw(",\n      \"performance\": ");
+    json.raw<",\n      \"performance\": ">();
     json.number(a.performance);
-    json.raw(",\n      \"levels\": ");
+    json.raw<",\n      \"levels\": ">();
     writeLevelsJson(json, a, counted);
-    json.raw(",\n      \"compute_ceiling\": ");
+    json.raw<",\n      \"compute_ceiling\": ">();
     json.string(a.computeCeiling);
-    json.raw(",\n      \"peak\": ");
+    json.raw<",\n      \"peak\": ">();
     json.number(a.peak);
-    json.raw(",\n      \"t_math\": ");
+    json.raw<",\n      \"t_math\": ">();
     json.number(counts(a.tMath));
-    json.raw(",\n      \"t_min\": ");
+    json.raw<",\n      \"t_min\": ">();
     json.number(counts(a.tMin));
-    json.raw(",\n      \"t_max\": ");
+    json.raw<",\n      \"t_max\": ">();
     json.number(counts(a.tMax));
-    json.raw(",\n      \"attainable\": ");
+    json.raw<",\n      \"attainable\": ">();
     json.number(a.attainable);
-    json.raw(",\n      \"bound\": ");
+    json.raw<",\n      \"bound\": ">();
     json.string(boundName(a.bound));
-    json.raw(",\n      \"limiting_ceiling\": ");
+    json.raw<",\n      \"limiting_ceiling\": ">();
     json.string(a.limitingCeiling);
-    json.raw(",\n      \"utilization\": ");
+    json.raw<",\n      \"utilization\": ">();
     json.number(a.utilization);
-    json.raw(",\n      \"consistent\": ");
+    json.raw<",\n      \"payoff\": ">();
+    json.number(payoff(point, a, totalSeconds));
+    json.raw<",\n      \"consistent\": ">();
     json.boolean(a.consistent);
-    json.raw(",\n      \"note\": ");
+    json.raw<",\n      \"note\": ">();
     json.string(a.note);
     writeDiagnosis(json, a.diagnosis);
     if (!point.source.file.empty()) {
-        json.raw(",\n      \"source\": {\n        \"file\": ");
+        json.raw<",\n      \"source\": {\n        \"file\": ">();
         json.string(point.source.file);
-        json.raw(",\n        \"line\": ");
+        json.raw<",\n        \"line\": ">();
         json.integer(point.source.line);
-        json.raw("\n      }");
+        json.raw<"\n      }">();
     }
-    json.raw("\n    }");
+    json.raw<"\n    }">();
 }
 
 } // namespace
 
-AnalysisJsonWriter::AnalysisJsonWriter(const Hardware &hardware, Sink sink)
+AnalysisJsonWriter::AnalysisJsonWriter(
+    const Hardware &hardware, Sink sink, double totalSeconds, bool compact)
     : m_sink(std::move(sink))
     , m_numbers(std::make_unique<detail::NumberCache>())
+    , m_totalSeconds(totalSeconds)
+    , m_compact(compact)
 {
-    // The document around the points, from nlohmann itself: it ends in `"points": []` and the
-    // closing brace; the points go between the brackets.
     nlohmann::ordered_json out;
     out["hardware"] = detail::hardwareJson(hardware, true);
+    if (compact) {
+        // JSON Lines: the machine on the first line, then one point a line.
+        m_buffer = detail::dumpJson(out) + "\n";
+        m_used = m_buffer.size();
+        return;
+    }
+    // The document around the points, from nlohmann itself: it ends in `"points": []` and the
+    // closing brace; the points go between the brackets.
     out["points"] = nlohmann::ordered_json::array();
     m_buffer = detail::dumpJson(out, 2);
     constexpr std::string_view kEmpty = "[]\n}";
@@ -341,12 +392,18 @@ AnalysisJsonWriter::~AnalysisJsonWriter() = default;
 
 void AnalysisJsonWriter::add(const KernelPoint &point, const PointAnalysis &analysis)
 {
-    JsonText json(m_buffer, m_used, *m_numbers);
-    if (m_points == 0)
-        json.raw("[\n");
-    else
-        json.raw(",\n");
-    writePointJson(json, point, analysis);
+    JsonText json(m_buffer, m_used, *m_numbers, m_compact);
+    if (m_compact) {
+        writePointJson(json, point, analysis, m_totalSeconds);
+        m_buffer.resize(std::max(m_buffer.size(), m_used + 1));
+        m_buffer[m_used++] = '\n';
+    } else {
+        if (m_points == 0)
+            json.raw<"[\n">();
+        else
+            json.raw<",\n">();
+        writePointJson(json, point, analysis, m_totalSeconds);
+    }
     ++m_points;
     if (m_used >= kFlushBytes)
         flush();
@@ -355,10 +412,13 @@ void AnalysisJsonWriter::add(const KernelPoint &point, const PointAnalysis &anal
 void AnalysisJsonWriter::finish()
 {
     JsonText json(m_buffer, m_used, *m_numbers);
-    if (m_points == 0)
-        json.raw("[]\n}\n");
-    else
-        json.raw("\n  ]\n}\n");
+    if (m_compact) {
+        // every line is complete
+    } else if (m_points == 0) {
+        json.raw<"[]\n}\n">();
+    } else {
+        json.raw<"\n  ]\n}\n">();
+    }
     flush();
 }
 
@@ -372,7 +432,8 @@ void AnalysisJsonWriter::flush()
 std::string analysisJson(const Hardware &hardware, const std::vector<AnalyzedPoint> &points)
 {
     std::string text;
-    AnalysisJsonWriter writer(hardware, [&](std::string_view part) { text += part; });
+    AnalysisJsonWriter writer(
+        hardware, [&](std::string_view part) { text += part; }, totalSeconds(points));
     for (const auto &[point, analysis] : points)
         writer.add(point, analysis);
     writer.finish();

@@ -1,6 +1,8 @@
 // Tables written as the rows come, with widths from a bounded look-ahead, and the running tally.
 #include "core/report/report_stream.h"
 
+#include "core/model/units.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -153,6 +155,32 @@ std::string BoundTally::line() const
     if (inconsistent > 0)
         out += ", " + std::to_string(inconsistent) + " faster than the roofline allows";
     return out;
+}
+
+void PayoffLeaders::add(const std::string &name, const std::optional<double> &payoff)
+{
+    if (!payoff || !(*payoff > 0.0))
+        return; // nothing to gain (at or above its roof): not worth naming
+    if (m_leaders.size() == kShown && !(*payoff > m_leaders.back().first))
+        return; // a tie keeps the earlier point
+    const auto at = std::find_if(m_leaders.begin(), m_leaders.end(),
+        [&](const auto &leader) { return *payoff > leader.first; });
+    m_leaders.insert(at, { *payoff, name });
+    if (m_leaders.size() > kShown)
+        m_leaders.pop_back();
+}
+
+std::string PayoffLeaders::line() const
+{
+    if (m_leaders.empty())
+        return {};
+    std::string out = "what next (payoff = time share × (1 − utilization)): ";
+    for (std::size_t i = 0; i < m_leaders.size(); ++i) {
+        if (i > 0)
+            out += ", ";
+        out += m_leaders[i].second + " " + formatSignificant(m_leaders[i].first * 100.0, 3) + " %";
+    }
+    return out + "\n";
 }
 
 } // namespace ridgepoint

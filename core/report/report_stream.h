@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace ridgepoint {
@@ -84,6 +85,22 @@ struct BoundTally {
     std::string line() const;
 };
 
+// The few points with the largest payoff seen so far (topPayoff's order: largest first, ties
+// by arrival), in constant memory, for the table's "what next" line. A payoff of 0 (a point at
+// or above its roof) is not named.
+class PayoffLeaders
+{
+public:
+    static constexpr std::size_t kShown = 3;
+    void add(const std::string &name, const std::optional<double> &payoff);
+    // "what next (payoff = time share × (1 − utilization)): a 12.5 %, b 3.1 %, c 0.2 %"; empty
+    // when no point had a payoff.
+    std::string line() const;
+
+private:
+    std::vector<std::pair<double, std::string>> m_leaders; // at most kShown, largest first
+};
+
 enum class ReportFormat { Table, Csv, Markdown, Json };
 
 // One report in one format, written as the points come.
@@ -108,6 +125,9 @@ struct ReportWriterOptions {
     std::size_t lookAhead = kTableLookAhead;
     bool withSpeedup = false; // CSV and Markdown: the speed-up columns
     bool summary = false; // table: a BoundTally line after the rows
+    // The measured time the payoff column shares out (docs/MODEL.md §2.2); 0: no payoff.
+    double totalSeconds = 0.0;
+    bool compact = false; // JSON: one object per line (JSON Lines) instead of one document
 };
 
 // The writer of `format`: the text the pieces make is what analysisTable (after its machine),

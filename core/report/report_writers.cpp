@@ -7,6 +7,7 @@
 #include "core/report/report_stream.h"
 
 #include "core/analysis/levels.h"
+#include "core/analysis/payoff.h"
 
 #include "core/model/units.h"
 
@@ -21,6 +22,11 @@ namespace {
 std::string percent(double fraction)
 {
     return formatSignificant(fraction * 100.0, 3) + " %";
+}
+
+std::string percentOr(const std::optional<double> &fraction, const char *none)
+{
+    return fraction ? percent(*fraction) : std::string(none);
 }
 
 // The shortest text that reads back as the same double ("1e+09", "0.1", "3.3333333333333335").
@@ -85,8 +91,8 @@ std::vector<StreamColumn> tableColumns(std::size_t levels)
     std::vector<StreamColumn> columns { cut(24), number(11) };
     columns.insert(columns.end(), levels, number(9));
     columns.insert(columns.end(),
-        { number(13), number(13), number(13), number(7), StreamColumn { false, false, 7, 0 },
-            cut(12), number(8), number(8), text });
+        { number(13), number(13), number(13), number(7), number(7),
+            StreamColumn { false, false, 7, 0 }, cut(12), number(8), number(8), text });
     return columns;
 }
 
@@ -105,6 +111,7 @@ public:
         : m_sink(std::move(sink))
         , m_summary(options.summary)
         , m_lookAhead(options.lookAhead)
+        , m_totalSeconds(options.totalSeconds)
         , m_points(
               options.lookAhead, [this](const LevelColumns &columns) { start(columns); },
               [this](const KernelPoint &point, const PointAnalysis &a,
@@ -117,6 +124,7 @@ public:
         const std::optional<Speedup> &speedup) override
     {
         m_tally.add(a);
+        m_leaders.add(point.name, payoff(point, a, m_totalSeconds));
         m_notes.add(point.name, a);
         m_points.add(point, a, speedup);
     }
@@ -126,7 +134,7 @@ public:
         m_points.finish();
         m_table->finish();
         if (m_summary)
-            m_sink("\n" + m_tally.line() + "\n" + m_notes.text());
+            m_sink("\n" + m_tally.line() + "\n" + m_leaders.line() + m_notes.text());
     }
 
     std::size_t mostRowsHeld() const override { return m_table ? m_table->mostRowsHeld() : 0; }
@@ -140,8 +148,8 @@ private:
         for (const MemoryLevel level : columns.levels())
             header.push_back(std::string(memoryLevelName(level)) + " bytes");
         header.insert(header.end(),
-            { columns.intensityHeader(), "performance", "attainable", "util.", "bound", "limit",
-                "T_min", "T_max", "note" });
+            { columns.intensityHeader(), "performance", "attainable", "util.", "payoff", "bound",
+                "limit", "T_min", "T_max", "note" });
         m_table->addRow(std::move(header));
     }
 
@@ -161,7 +169,8 @@ private:
             { columns.intensityCell(a, [](double i) { return formatSignificant(i, 4); }),
                 a.performance ? formatQuantity(*a.performance, Dimension::FlopRate) : "-",
                 formatQuantity(a.attainable, Dimension::FlopRate),
-                a.utilization ? percent(*a.utilization) : "-", std::string(boundName(a.bound)),
+                a.utilization ? percent(*a.utilization) : "-",
+                percentOr(payoff(point, a, m_totalSeconds), "-"), std::string(boundName(a.bound)),
                 a.limitingCeiling, shown(a.tMin, Dimension::Time), shown(a.tMax, Dimension::Time),
                 withMissing(noteOf(a), columns.missing(a, bytes)) });
         m_table->addRow(std::move(cells));
@@ -170,7 +179,9 @@ private:
     ReportSink m_sink;
     bool m_summary;
     std::size_t m_lookAhead;
+    double m_totalSeconds;
     BoundTally m_tally;
+    PayoffLeaders m_leaders; // the "what next" line
     DiagnosisNotes m_notes; // printed under the tally
     PointLookAhead m_points;
     std::optional<StreamedTable> m_table;
@@ -179,11 +190,12 @@ private:
 class CsvWriter final : public ReportWriter
 {
 public:
-    CsvWriter(ReportSink sink, bool withSpeedup, std::size_t lookAhead)
+    CsvWriter(ReportSink sink, const ReportWriterOptions &options)
         : m_sink(std::move(sink))
-        , m_withSpeedup(withSpeedup)
+        , m_withSpeedup(options.withSpeedup)
+        , m_totalSeconds(options.totalSeconds)
         , m_points(
-              lookAhead, [this](const LevelColumns &columns) { start(columns); },
+              options.lookAhead, [this](const LevelColumns &columns) { start(columns); },
               [this](const KernelPoint &point, const PointAnalysis &a,
                   const std::optional<Speedup> &speedup) { row(point, a, speedup); })
     { }
@@ -207,8 +219,8 @@ private:
     {
         std::vector<std::string> header { "kernel", "group", "precision", "flops [FLOP]", "memory",
             "bytes [B]", "intensity [FLOP/B]", "time [s]", "performance [FLOP/s]",
-            "attainable [FLOP/s]", "utilization [1]", "bound", "limiting ceiling", "T_min [s]",
-            "T_max [s]", "consistent", "note" };
+            "attainable [FLOP/s]", "utilization [1]", "payoff [1]", "bound", "limiting ceiling",
+            "T_min [s]", "T_max [s]", "consistent", "note" };
         if (m_withSpeedup) {
             header.emplace_back("speed-up vs baseline [1]");
             header.emplace_back("speed-up formula");
@@ -233,8 +245,9 @@ private:
             point.precision ? std::string(precisionName(*point.precision)) : std::string(),
             count(point.flops), first.memory, count(first.bytes), exactNumber(first.intensity),
             exactNumber(point.seconds), exactNumber(a.performance), exactNumber(a.attainable),
-            exactNumber(a.utilization), std::string(boundName(a.bound)), a.limitingCeiling,
-            count(a.tMin), count(a.tMax), a.consistent ? "true" : "false", a.note };
+            exactNumber(a.utilization), exactNumber(payoff(point, a, m_totalSeconds)),
+            std::string(boundName(a.bound)), a.limitingCeiling, count(a.tMin), count(a.tMax),
+            a.consistent ? "true" : "false", a.note };
         if (m_withSpeedup) {
             cells.push_back(speedup ? exactNumber(speedup->factor) : std::string());
             cells.push_back(speedup ? std::string(speedupFormula(speedup->basis)) : std::string());
@@ -273,6 +286,7 @@ private:
 
     ReportSink m_sink;
     bool m_withSpeedup;
+    double m_totalSeconds;
     std::string m_out;
     PointLookAhead m_points;
 };
@@ -283,7 +297,7 @@ std::vector<StreamColumn> markdownColumns(bool withSpeedup, std::size_t levels)
     for (const bool right : { false, false, true })
         columns.push_back({ right, false, 0, 0 });
     columns.insert(columns.end(), levels + 1, StreamColumn { true, false, 0, 0 });
-    for (const bool right : { true, true, true, true, false, false, true, false })
+    for (const bool right : { true, true, true, true, true, false, false, true, false })
         columns.push_back({ right, false, 0, 0 });
     if (withSpeedup)
         columns.push_back({ true, false, 0, 0 });
@@ -297,6 +311,7 @@ public:
         : m_sink(std::move(sink))
         , m_withSpeedup(options.withSpeedup)
         , m_lookAhead(options.lookAhead)
+        , m_totalSeconds(options.totalSeconds)
         , m_points(
               options.lookAhead, [this](const LevelColumns &columns) { start(columns); },
               [this](const KernelPoint &point, const PointAnalysis &a,
@@ -327,8 +342,8 @@ private:
         std::string intensity = columns.intensityHeader();
         intensity.front() = static_cast<char>(std::toupper(intensity.front()));
         header.insert(header.end(),
-            { intensity + " [FLOP/B]", "Time", "Performance", "Attainable", "Utilization", "Bound",
-                "Limit", "T_min", "Note" });
+            { intensity + " [FLOP/B]", "Time", "Performance", "Attainable", "Utilization", "Payoff",
+                "Bound", "Limit", "T_min", "Note" });
         if (m_withSpeedup)
             header.emplace_back("Speed-up");
         m_table->addRow(std::move(header));
@@ -352,7 +367,8 @@ private:
                 point.seconds ? formatQuantity(*point.seconds, Dimension::Time) : "–",
                 a.performance ? formatQuantity(*a.performance, Dimension::FlopRate) : "planned",
                 formatQuantity(a.attainable, Dimension::FlopRate),
-                a.utilization ? percent(*a.utilization) : "–", std::string(boundName(a.bound)),
+                a.utilization ? percent(*a.utilization) : "–",
+                percentOr(payoff(point, a, m_totalSeconds), "–"), std::string(boundName(a.bound)),
                 a.limitingCeiling, shown(a.tMin, Dimension::Time),
                 withMissing(noteOf(a), columns.missing(a, bytes)) });
         if (m_withSpeedup)
@@ -365,6 +381,7 @@ private:
     ReportSink m_sink;
     bool m_withSpeedup;
     std::size_t m_lookAhead;
+    double m_totalSeconds;
     PointLookAhead m_points;
     std::optional<StreamedTable> m_table;
 };
@@ -372,8 +389,8 @@ private:
 class JsonWriter final : public ReportWriter
 {
 public:
-    JsonWriter(const Hardware &hardware, ReportSink sink)
-        : m_writer(hardware, std::move(sink))
+    JsonWriter(const Hardware &hardware, ReportSink sink, const ReportWriterOptions &options)
+        : m_writer(hardware, std::move(sink), options.totalSeconds, options.compact)
     { }
     void add(const KernelPoint &point, const PointAnalysis &analysis,
         const std::optional<Speedup> &) override
@@ -394,6 +411,7 @@ std::string wholeReport(ReportFormat format, const Hardware *hardware,
     ReportWriterOptions options;
     options.lookAhead = kWholeTable;
     options.withSpeedup = !speedups.empty();
+    options.totalSeconds = totalSeconds(points);
     const Hardware none;
     auto writer = makeReportWriter(
         format, hardware ? *hardware : none, [&](std::string_view piece) { text += piece; },
@@ -414,13 +432,13 @@ std::unique_ptr<ReportWriter> makeReportWriter(ReportFormat format, const Hardwa
     case ReportFormat::Table:
         return std::make_unique<TableWriter>(hardware, std::move(sink), options);
     case ReportFormat::Csv:
-        return std::make_unique<CsvWriter>(std::move(sink), options.withSpeedup, options.lookAhead);
+        return std::make_unique<CsvWriter>(std::move(sink), options);
     case ReportFormat::Markdown:
         return std::make_unique<MarkdownWriter>(std::move(sink), options);
     case ReportFormat::Json:
         break;
     }
-    return std::make_unique<JsonWriter>(hardware, std::move(sink));
+    return std::make_unique<JsonWriter>(hardware, std::move(sink), options);
 }
 
 std::string analysisTable(const Hardware &hardware, const std::vector<AnalyzedPoint> &points)

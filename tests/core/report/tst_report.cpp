@@ -1,6 +1,7 @@
 // The points table as CSV and Markdown (File ▸ Export table…, `analyze --format`), and the
 // speed-up of a run over its baseline (issue 4: review documents, compare runs).
 #include "core/analysis/compare.h"
+#include "core/analysis/payoff.h"
 #include "core/report/report.h"
 
 #include <QTest>
@@ -148,15 +149,19 @@ void TestReport::csvIsRfc4180WithSiUnitsAndFullPrecision()
 {
     const std::string expected
         = "kernel,group,precision,flops [FLOP],memory,bytes [B],intensity [FLOP/B],time [s],"
-          "performance [FLOP/s],attainable [FLOP/s],utilization [1],bound,limiting ceiling,"
-          "T_min [s],T_max [s],consistent,note,DRAM bytes [B],DRAM intensity [FLOP/B]\r\n"
-          "stream,memory,,1e+09,Memory,5e+08,2,0.0625,1.6e+10,2e+11,0.08,memory,Memory,0.005,"
+          "performance [FLOP/s],attainable [FLOP/s],utilization [1],payoff [1],bound,limiting "
+          "ceiling,T_min [s],T_max [s],consistent,note,DRAM bytes [B],DRAM intensity [FLOP/B]\r\n"
+          // Payoff = time share × (1 − utilization) of a 0.0625 + 2 = 2.0625 s total:
+          // stream 0.0625/2.0625 × 0.92 = 0.92/33, gemm 2/2.0625 × 0.5 = 16/33, plan none.
+          "stream,memory,,1e+09,Memory,5e+08,2,0.0625,1.6e+10,2e+11,0.08,0.02787878787878788,"
+          "memory,Memory,0.005,"
           "0.006,true,\"measured 62.5 ms is above T_max 6 ms (the no-overlap bound): uncounted "
           "work or traffic, or poor overlap\",5e+08,2\r\n"
-          "\"gemm, \"\"tiled\"\"\",math,fp32,1e+12,Memory,1e+10,100,2,5e+11,1e+12,0.5,compute,"
+          "\"gemm, \"\"tiled\"\"\",math,fp32,1e+12,Memory,1e+10,100,2,5e+11,1e+12,0.5,"
+          "0.48484848484848486,compute,"
           "Peak,1,1.1,true,\"measured 2 s is above T_max 1.1 s (the no-overlap bound): uncounted "
           "work or traffic, or poor overlap\",1e+10,100\r\n"
-          "plan|b,,,1e+09,Memory,1e+09,1,,,1e+11,,memory,Memory,0.01,0.011,true,,1e+09,1\r\n";
+          "plan|b,,,1e+09,Memory,1e+09,1,,,1e+11,,,memory,Memory,0.01,0.011,true,,1e+09,1\r\n";
     QCOMPARE(tableCsv(analysed()), expected);
 }
 
@@ -190,13 +195,13 @@ void TestReport::markdownIsAlignedWithHumanUnits()
     const std::string rule(103, '-');
     const std::string expected
         = "| Kernel        | Group  |   FLOPs | DRAM bytes | DRAM intensity [FLOP/B] |    Time |"
-          " Performance |  Attainable | Utilization | Bound   | Limit  | T_min | Note"
+          " Performance |  Attainable | Utilization | Payoff | Bound   | Limit  | T_min | Note"
         + note.substr(4) + " | Speed-up |\n"
         + "| ------------- | ------ | ------: | ---------: | ----------------------: | ------: |"
-          " ----------: | ----------: | ----------: | ------- | ------ | ----: | "
+          " ----------: | ----------: | ----------: | -----: | ------- | ------ | ----: | "
         + rule + " | -------: |\n"
         + "| stream        | memory | 1 GFLOP |     500 MB |                       2 | 62.5 ms |"
-          "  16 GFLOP/s | 200 GFLOP/s |         8 % | memory  | Memory |  5 ms | "
+          "  16 GFLOP/s | 200 GFLOP/s |         8 % | 2.79 % | memory  | Memory |  5 ms | "
           "measured 62.5 ms is above T_max 6 ms (the no-overlap bound): uncounted work or traffic, "
           "or poor overlap |       ×2 |\n";
     const std::string md = tableMarkdown(
@@ -235,7 +240,9 @@ void TestReport::jsonWriterPiecesJoinToTheSameText()
             points.push_back(std::move(p));
     }
     std::vector<std::string> pieces;
-    AnalysisJsonWriter writer(hw, [&](std::string_view piece) { pieces.emplace_back(piece); });
+    // The same total time analysisJson shares out as payoff.
+    AnalysisJsonWriter writer(
+        hw, [&](std::string_view piece) { pieces.emplace_back(piece); }, totalSeconds(points));
     for (const auto &[p, analysis] : points)
         writer.add(p, analysis);
     writer.finish();
