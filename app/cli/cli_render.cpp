@@ -104,7 +104,12 @@ void addRenderOptions(QCommandLineParser &parser)
         "file" });
     addPictureOptions(parser);
     parser.addOption({ "example", "Draw the built-in example data set as well." });
-    parser.addOption({ "fit", "Frame the axes around the points instead of the hardware." });
+    parser.addOption({ "fit",
+        "Frame the axes around the points (the default without a session view of this "
+        "machine)." });
+    parser.addOption(
+        { "roofs", "Compute roofs to draw: data (the points' precisions, dense; default) or all.",
+            "data|all" });
     addReadOptions(parser);
     addHiddenOption(parser, "timings", "Print how long each step took (stderr).");
     parser.addPositionalArgument("files",
@@ -221,6 +226,11 @@ std::optional<RenderRequest> requestFromOptions(const QCommandLineParser &parser
                   << themeNamesText() << ")" << Qt::endl;
             return std::nullopt;
         }
+    }
+    if (parser.isSet("roofs") && !roofsShownFromName(parser.value("roofs").toStdString())) {
+        err() << "--roofs: unknown choice \"" << parser.value("roofs")
+              << "\" (expected data or all)" << Qt::endl;
+        return std::nullopt;
     }
     request.exportOptions.title = parser.value("title");
     request.exportOptions.table = parser.isSet("table");
@@ -350,7 +360,9 @@ void buildChart(RooflinePlot &plot, Document &document, const QCommandLineParser
         plot.setTheme(ChartTheme::of(*request.theme));
     else if (const auto fromSession = themeFromName(look.theme))
         plot.setTheme(ChartTheme::of(*fromSession));
-    plot.setDocument(&document); // frames the machine
+    if (parser.isSet("roofs")) // checked by the caller
+        document.setRoofsShown(*roofsShownFromName(parser.value("roofs").toStdString()));
+    plot.setDocument(&document); // frames the points (the machine without any)
     new ReviewOverlay(&plot, &document); // the plot's child: baseline arrows, notes, targets
     if (parser.isSet("fit")) {
         plot.fitToData();

@@ -203,8 +203,18 @@ void MainWindow::buildViewMenu()
     zoomOut->setShortcuts({ QKeySequence::ZoomOut, QKeySequence(tr("Ctrl+-")) });
     view->addAction(
         tr("&Fit to data"), QKeySequence(tr("Ctrl+0")), m_plot, &RooflinePlot::fitToData);
-    view->addAction(tr("&Reset to hardware frame"), QKeySequence(tr("Ctrl+R")), m_plot,
+    view->addAction(tr("Fit to &hardware"), QKeySequence(tr("Ctrl+R")), m_plot,
         &RooflinePlot::resetToHardwareFrame);
+    // Every visible compute roof (sparse 2:4 and precisions no point uses), not only the
+    // data's; a view setting saved in the session.
+    QAction *allRoofs = view->addAction(tr("Show &all roofs"));
+    allRoofs->setObjectName(QStringLiteral("showAllRoofs"));
+    allRoofs->setCheckable(true);
+    allRoofs->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
+    connect(allRoofs, &QAction::toggled, m_document,
+        [this](bool on) { m_document->setRoofsShown(on ? RoofsShown::All : RoofsShown::Data); });
+    connect(m_document, &Document::roofsShownChanged, allRoofs,
+        [this, allRoofs] { allRoofs->setChecked(m_document->roofsShown() == RoofsShown::All); });
     QAction *shading = view->addAction(tr("&Shade memory- and compute-bound regions"));
     shading->setCheckable(true);
     connect(shading, &QAction::toggled, m_plot, [this](bool on) {
@@ -327,7 +337,7 @@ void MainWindow::buildDocks()
 void MainWindow::setHardware(const Hardware &hardware)
 {
     m_document->resetHardware(hardware);
-    m_plot->resetToHardwareFrame();
+    m_plot->fitToData(); // the hardware frame when there is no point
 }
 
 bool MainWindow::openLastPreset()

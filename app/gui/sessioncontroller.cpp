@@ -206,7 +206,7 @@ void SessionController::load(const Session &session)
         m_plot->yAxis->setRange(session.view->yLower, session.view->yUpper);
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     } else {
-        m_plot->resetToHardwareFrame();
+        m_plot->fitToData(); // the hardware frame when the session has no point
     }
     emit sessionLoaded();
 }

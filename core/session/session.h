@@ -66,6 +66,12 @@ struct Baseline {
     std::vector<KernelPoint> points;
 };
 
+// Which compute roofs the chart draws: those of the points' precisions (dense only), or every
+// visible one (sparse 2:4 figures and precisions no point uses included).
+enum class RoofsShown { Data, All };
+std::string_view roofsShownName(RoofsShown roofs); // "data", "all"
+std::optional<RoofsShown> roofsShownFromName(std::string_view name);
+
 struct Session {
     Hardware hardware;
     std::optional<Hardware> compare;
@@ -76,6 +82,7 @@ struct Session {
     std::string theme; // "light", "dark", "print"; empty: the user's setting
     // Which figure of a ceiling holding two (spec and measured) the analysis uses (withFigures).
     FigureChoice figures = FigureChoice::Measured;
+    RoofsShown roofs = RoofsShown::Data; // key "roofs"; absent in older sessions
     std::vector<Annotation> annotations;
     std::vector<TargetMarker> targets;
     std::optional<Baseline> baseline;

@@ -182,6 +182,12 @@ void readView(const Json &root, Reader &in, Session &session)
         else
             in.error("figures", "unknown choice \"" + *figures + "\" (expected measured or spec)");
     }
+    if (const auto roofs = in.string(root, "roofs", "", std::string("data"))) {
+        if (const auto choice = roofsShownFromName(*roofs))
+            session.roofs = *choice;
+        else
+            in.error("roofs", "unknown choice \"" + *roofs + "\" (expected data or all)");
+    }
 }
 
 std::optional<Annotation> readAnnotation(
@@ -279,7 +285,7 @@ void readSession(Json &root, Reader &in, Session &session)
 {
     in.checkKeys(root, "",
         { "format", "version", "hardware", "compare", "points", "quantization", "lastSweepId",
-            "view", "theme", "figures", "annotations", "targets", "baseline" });
+            "view", "theme", "figures", "roofs", "annotations", "targets", "baseline" });
     readMachines(root, in, session);
     if (root.contains("points")) {
         if (!root["points"].is_array())

@@ -102,8 +102,23 @@ std::string writeSessionJson(const Session &session)
     if (!session.theme.empty())
         root["theme"] = session.theme;
     root["figures"] = figureChoiceName(session.figures);
+    root["roofs"] = roofsShownName(session.roofs);
     writeReview(session, root);
     return dump(root, 2) + "\n";
+}
+
+std::string_view roofsShownName(RoofsShown roofs)
+{
+    return roofs == RoofsShown::All ? "all" : "data";
+}
+
+std::optional<RoofsShown> roofsShownFromName(std::string_view name)
+{
+    if (name == "data")
+        return RoofsShown::Data;
+    if (name == "all")
+        return RoofsShown::All;
+    return std::nullopt;
 }
 
 } // namespace ridgepoint

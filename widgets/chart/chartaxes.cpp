@@ -10,9 +10,22 @@
 
 namespace ridgepoint::chart {
 
-QString PrefixedLogTicker::getTickLabel(double tick, const QLocale &, QChar, int)
+QString QuantityLogTicker::tickLabel(double tick, Style style)
 {
-    return QString::fromStdString(formatSignificant(tick / m_scale, 3));
+    if (style == Style::Rate)
+        return QString::fromStdString(formatQuantity(tick, Dimension::FlopRate, 3));
+    // Three significant digits as a plain decimal, trailing zeros dropped: 0.001, 0.25, 10000.
+    if (!std::isfinite(tick) || tick <= 0.0)
+        return QStringLiteral("0 FLOP/B");
+    const int decimals = std::clamp(2 - static_cast<int>(std::floor(std::log10(tick))), 0, 15);
+    QString text = QString::number(tick, 'f', decimals);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    return text + QStringLiteral(" FLOP/B");
 }
 
 std::pair<double, QString> ratePrefix(double high)
@@ -81,23 +94,36 @@ AxisFrame hardwareFrame(const Hardware &hw)
     return { xLow, xHigh, decadeFloor(minBandwidth * xLow), decadeCeil(maxPeak * 1.5) };
 }
 
-std::optional<AxisFrame> dataFrame(const Document &document)
+std::optional<AxisFrame> dataFrame(const Document &document, const ComputeCeiling *emphasised)
 {
     double xLow = 1e300, xHigh = 0.0, yLow = 1e300, yHigh = 0.0;
+    const auto enclose = [&](double x, double y) {
+        if (!(x > 0.0) || !(y > 0.0) || !std::isfinite(x) || !std::isfinite(y))
+            return;
+        xLow = std::min(xLow, x);
+        xHigh = std::max(xHigh, x);
+        yLow = std::min(yLow, y);
+        yHigh = std::max(yHigh, y);
+    };
     for (std::size_t i = 0; i < document.pointCount(); ++i) {
         const auto &a = document.analysis(i);
         if (!a)
             continue;
         const double y = a->performance.value_or(a->attainable);
         for (const auto &level : a->levels) {
-            xLow = std::min(xLow, level.intensity);
-            xHigh = std::max(xHigh, level.intensity);
+            enclose(level.intensity, y); // the level's marker
+            enclose(level.intensity, level.attainable); // the roof above it
         }
-        yLow = std::min(yLow, y);
-        yHigh = std::max(yHigh, std::max(y, a->attainable));
     }
     if (xHigh <= 0.0)
         return std::nullopt;
+    const MemoryCeiling *main = document.hardware().mainMemory();
+    if (emphasised && main && emphasised->peak > 0.0 && main->bandwidth > 0.0) {
+        // The knee of the roofline, when it is near the points (within a decade).
+        const double ridge = ridgeIntensity(*emphasised, *main);
+        if (ridge >= xLow / 10.0 && ridge <= xHigh * 10.0)
+            enclose(ridge, emphasised->peak);
+    }
     return AxisFrame { decadeFloor(xLow / 2.0), decadeCeil(xHigh * 2.0), decadeFloor(yLow / 2.0),
         decadeCeil(yHigh * 2.0) };
 }

@@ -14,20 +14,28 @@ namespace ridgepoint {
 class Document;
 struct ChartTheme;
 struct Hardware;
+struct ComputeCeiling;
 
 namespace chart {
 
-// Log ticks labelled as plain numbers in a prefixed unit ("100" on a TFLOP/s axis).
-class PrefixedLogTicker : public QCPAxisTickerLog
+// Log ticks labelled as quantities, one format per axis: performance with an SI prefix chosen
+// per tick ("100 GFLOP/s", "1 TFLOP/s"), intensity as a plain decimal ("0.1 FLOP/B",
+// "10 FLOP/B"). Never an exponent, never two notations on one axis.
+class QuantityLogTicker : public QCPAxisTickerLog
 {
 public:
-    void setScale(double scale) { m_scale = scale; }
+    enum class Style { Rate, Intensity };
+    explicit QuantityLogTicker(Style style)
+        : m_style(style)
+    { }
+    QString label(double tick) const { return tickLabel(tick, m_style); }
+    static QString tickLabel(double tick, Style style);
 
 protected:
-    QString getTickLabel(double tick, const QLocale &, QChar, int) override;
+    QString getTickLabel(double tick, const QLocale &, QChar, int) override { return label(tick); }
 
 private:
-    double m_scale = 1.0;
+    Style m_style;
 };
 
 // The unit prefix for an axis whose top is `high`: the one that makes the top readable
@@ -51,8 +59,13 @@ struct AxisFrame {
 // Decades around the visible ceilings' ridges (at least 0.01 to 1000 FLOP/B), so two sessions
 // on one machine look the same; 0.01–1e4 FLOP/B × 1e9–1e15 FLOP/s without a ridge.
 AxisFrame hardwareFrame(const Hardware &hardware);
-// Decades around the analysed points (and what they could attain), nullopt without any.
-std::optional<AxisFrame> dataFrame(const Document &document);
+// Decades around the analysed points and the roofs that bound them, nullopt without any: every
+// level's point (its intensity, the point's performance), the roof above each (the level's
+// attainable), and the ridge of `emphasised` over the main memory when it lies within a decade
+// of the points' intensities. Each side is snapped out to a decade after a factor-2 margin, so
+// it lies at most 20× beyond what it encloses.
+std::optional<AxisFrame> dataFrame(
+    const Document &document, const ComputeCeiling *emphasised = nullptr);
 // True when every analysed point (each of its memory levels) lies inside `view`, or there is
 // none.
 bool dataInView(const Document &document, const AxisFrame &view);

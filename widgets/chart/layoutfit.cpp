@@ -1,5 +1,7 @@
 #include "widgets/chart/layoutfit.h"
 
+#include "widgets/chart/chartaxes.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -29,9 +31,17 @@ bool fitTickCounts(QCustomPlot *plot)
     for (QCPAxis *axis : { plot->xAxis, plot->yAxis }) {
         const QFontMetrics metrics(axis->tickLabelFont());
         const bool vertical = axis->orientation() == Qt::Vertical;
-        // The widest label a log axis prints ("100 m", "1.5 k"), or a line's height.
-        const double extent
-            = vertical ? metrics.height() : metrics.horizontalAdvance(QStringLiteral("100 m"));
+        // A line's height, or the widest label the axis prints: its ticker's labels at the
+        // decades that bound the range ("0.001 FLOP/B" is wider than "10 FLOP/B").
+        double extent = metrics.height();
+        if (!vertical) {
+            const auto *ticker = dynamic_cast<const QuantityLogTicker *>(axis->ticker().data());
+            const QCPRange range = axis->range();
+            extent = ticker && range.lower > 0.0
+                ? std::max(metrics.horizontalAdvance(ticker->label(decadeFloor(range.lower))),
+                    metrics.horizontalAdvance(ticker->label(decadeCeil(range.upper))))
+                : metrics.horizontalAdvance(QStringLiteral("100 m"));
+        }
         const int count = fittingTickCount(vertical ? rect.height() : rect.width(), extent);
         if (axis->ticker()->tickCount() != count) {
             axis->ticker()->setTickCount(count);

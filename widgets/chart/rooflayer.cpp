@@ -5,6 +5,7 @@
 #include "widgets/chart/chartdecorations.h"
 #include "widgets/chart/charttheme.h"
 #include "widgets/chart/labelplacement.h"
+#include "widgets/chart/roofselection.h"
 #include "widgets/document/document.h"
 
 #include <algorithm>
@@ -43,18 +44,24 @@ bool samePeak(const ComputeCeiling &other, const ComputeCeiling &c)
 
 } // namespace
 
-std::optional<std::vector<std::size_t>> sharedLabel(
-    const std::vector<ComputeCeiling> &compute, std::size_t index)
+std::optional<std::vector<std::size_t>> sharedLabel(const std::vector<ComputeCeiling> &compute,
+    std::size_t index, std::optional<std::size_t> preferred)
 {
     const ComputeCeiling &c = compute.at(index);
+    // The preferred ceiling (the emphasised one) carries the label of its group, named first.
+    if (preferred && *preferred < compute.size() && samePeak(compute[*preferred], c)
+        && compute[*preferred].visible && *preferred != index)
+        return std::nullopt;
     std::vector<std::size_t> names;
     for (std::size_t j = 0; j < compute.size(); ++j) {
         if (!samePeak(compute[j], c))
             continue;
-        if (j < index)
+        if (j < index && index != preferred)
             return std::nullopt;
-        names.push_back(j);
+        if (j != index)
+            names.push_back(j);
     }
+    names.insert(names.begin(), index);
     return names;
 }
 
@@ -87,13 +94,16 @@ QString RoofLayer::elided(const std::string &name) const
 void RoofLayer::rebuild(const Document &document, const ChartTheme &theme, bool shading)
 {
     clear();
-    const Hardware &hw = document.hardware();
+    RoofSelection selection = selectRoofs(document);
+    m_shown = std::move(selection.hardware);
+    m_emphasised = selection.emphasised;
+    const Hardware &hw = m_shown;
     const double peak = topPeak(hw);
     const double bandwidth = topBandwidth(hw);
     if (peak <= 0.0 || bandwidth <= 0.0)
         return;
-    addMemoryRoofs(document, theme, peak);
-    addComputeRoofs(document, theme, bandwidth);
+    addMemoryRoofs(theme, peak);
+    addComputeRoofs(theme, bandwidth);
     addEnvelope(document, theme, shading);
     addCompareRoofs(document, theme);
     if (!m_alternateRoofs.empty()) {
@@ -105,9 +115,9 @@ void RoofLayer::rebuild(const Document &document, const ChartTheme &theme, bool 
     }
 }
 
-void RoofLayer::addMemoryRoofs(const Document &document, const ChartTheme &theme, double top)
+void RoofLayer::addMemoryRoofs(const ChartTheme &theme, double top)
 {
-    const Hardware &hw = document.hardware();
+    const Hardware &hw = m_shown;
     for (std::size_t i = 0; i < hw.memory.size(); ++i) {
         const MemoryCeiling &m = hw.memory[i];
         if (!m.visible)
@@ -130,16 +140,17 @@ void RoofLayer::addMemoryRoofs(const Document &document, const ChartTheme &theme
     }
 }
 
-void RoofLayer::addComputeRoofs(const Document &document, const ChartTheme &theme, double top)
+void RoofLayer::addComputeRoofs(const ChartTheme &theme, double top)
 {
-    const Hardware &hw = document.hardware();
-    const ComputeCeiling *active = document.activeComputeCeiling();
+    const Hardware &hw = m_shown;
+    const ComputeCeiling *active = activeCeiling();
     for (std::size_t i = 0; i < hw.compute.size(); ++i) {
         const ComputeCeiling &c = hw.compute[i];
         if (!c.visible)
             continue;
-        // Ceilings with the same peak (BF16 and FP16 tensor) share one label.
-        const auto shared = sharedLabel(hw.compute, i);
+        // Ceilings with the same peak (BF16 and FP16 tensor) share one label, the emphasised
+        // one's when it is among them.
+        const auto shared = sharedLabel(hw.compute, i, m_emphasised);
         QStringList names;
         for (const std::size_t j : shared.value_or(std::vector<std::size_t> {}))
             names << elided(hw.compute[j].name);
@@ -212,9 +223,15 @@ void RoofLayer::addGap(
     m_gaps.push_back(lower);
 }
 
+const ComputeCeiling *RoofLayer::activeCeiling() const
+{
+    return m_emphasised && *m_emphasised < m_shown.compute.size() ? &m_shown.compute[*m_emphasised]
+                                                                  : nullptr;
+}
+
 void RoofLayer::addEnvelope(const Document &document, const ChartTheme &theme, bool shading)
 {
-    const ComputeCeiling *active = document.activeComputeCeiling();
+    const ComputeCeiling *active = activeCeiling();
     const MemoryCeiling *main = document.hardware().mainMemory();
     if (!active || !main)
         return;
@@ -299,10 +316,10 @@ void RoofLayer::placeLabels(const Document &document)
         set.compare.push_back(roof.get());
     for (const auto &roof : m_alternateRoofs)
         set.alternate.push_back(roof.get());
-    set.topPeak = topPeak(document.hardware());
+    set.topPeak = topPeak(m_shown);
     if (const Hardware *other = document.compareHardware())
         set.compareTopPeak = topPeak(*other);
-    if (const ComputeCeiling *active = document.activeComputeCeiling())
+    if (const ComputeCeiling *active = activeCeiling())
         set.activePeak = active->peak;
     placeRoofLabels(m_plot, set);
 }

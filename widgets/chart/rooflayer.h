@@ -3,6 +3,8 @@
 // compared with. Owned by RooflinePlot, rebuilt when the machine or the theme changes.
 #pragma once
 
+#include "core/model/hardware.h"
+
 #include <QCoreApplication>
 #include <QPointF>
 #include <QString>
@@ -29,10 +31,11 @@ class RidgeMarker;
 class RoofLine;
 
 // Ceilings with the same peak (within 0.5 %, as BF16 and FP16 tensor) share one label: the
-// first visible one's. For ceiling `index`: nullopt when an earlier visible ceiling carries the
-// label, else the visible ceilings from `index` on that it names (itself first).
-std::optional<std::vector<std::size_t>> sharedLabel(
-    const std::vector<ComputeCeiling> &compute, std::size_t index);
+// `preferred` one's when it is visible and among them (the emphasised roof keeps its name in
+// view), else the first visible one's. For ceiling `index`: nullopt when another ceiling
+// carries the label, else the visible ceilings of the group it names (itself first).
+std::optional<std::vector<std::size_t>> sharedLabel(const std::vector<ComputeCeiling> &compute,
+    std::size_t index, std::optional<std::size_t> preferred = std::nullopt);
 
 class RoofLayer
 {
@@ -61,13 +64,18 @@ public:
     }
     const std::vector<std::unique_ptr<RoofLine>> &ownRoofs() const { return m_roofs; }
     const std::vector<QCPGraph *> &gaps() const { return m_gaps; }
+    // The machine as drawn: compute ceilings the chart hides are invisible in it; and the
+    // emphasised compute ceiling (the roofline's), an index into its compute list.
+    const Hardware &shownHardware() const { return m_shown; }
+    std::optional<std::size_t> emphasised() const { return m_emphasised; }
 
     // The roof of the current machine within 5 pixels of a widget position, or null.
     const RoofLine *roofAt(const QPointF &position) const;
 
 private:
-    void addMemoryRoofs(const Document &document, const ChartTheme &theme, double topPeak);
-    void addComputeRoofs(const Document &document, const ChartTheme &theme, double topBandwidth);
+    void addMemoryRoofs(const ChartTheme &theme, double topPeak);
+    void addComputeRoofs(const ChartTheme &theme, double topBandwidth);
+    const ComputeCeiling *activeCeiling() const; // the emphasised one of m_shown
     void addGap(
         bool memory, double a, double b, double top, const QColor &fill, const QString &name);
     // The other figure of the ceiling whose roof was added last: its roof in the other line
@@ -80,6 +88,10 @@ private:
     QString elided(const std::string &name) const;
 
     QCustomPlot *m_plot;
+    // The machine as drawn (roofs the chart hides made invisible) and its emphasised ceiling,
+    // from the last rebuild (roofselection.h).
+    Hardware m_shown;
+    std::optional<std::size_t> m_emphasised;
     std::vector<std::unique_ptr<RoofLine>> m_roofs;
     std::vector<std::unique_ptr<RoofLine>> m_alternateRoofs;
     std::vector<std::unique_ptr<RoofLine>> m_compareRoofs;

@@ -29,8 +29,8 @@ RooflinePlot::RooflinePlot(QWidget *parent)
     , m_points(std::make_unique<chart::PointLayer>(this))
     , m_legendPlacement(std::make_unique<chart::LegendPlacement>(this, kMinPlotHeight))
     , m_interaction(std::make_unique<chart::ChartInteraction>(this))
-    , m_xTicker(new chart::PrefixedLogTicker)
-    , m_yTicker(new chart::PrefixedLogTicker)
+    , m_xTicker(new chart::QuantityLogTicker(chart::QuantityLogTicker::Style::Intensity))
+    , m_yTicker(new chart::QuantityLogTicker(chart::QuantityLogTicker::Style::Rate))
 {
     setMinimumSize(440, 320); // a readable plot beside the docks of a 1024 × 700 window
     setAntialiasedElements(QCP::aeAll);
@@ -46,8 +46,9 @@ RooflinePlot::RooflinePlot(QWidget *parent)
     }
     xAxis->setTicker(m_xTicker);
     yAxis->setTicker(m_yTicker);
-    xAxis->setLabel(tr("Arithmetic intensity [FLOP/byte]"));
-    yAxis->setLabel(tr("Performance [FLOP/s]"));
+    // The ticks carry the units ("1 TFLOP/s", "0.1 FLOP/B").
+    xAxis->setLabel(tr("Arithmetic intensity"));
+    yAxis->setLabel(tr("Performance"));
     legend->setVisible(true);
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
@@ -55,12 +56,6 @@ RooflinePlot::RooflinePlot(QWidget *parent)
     selectionRect()->setBrush(QColor(0x10, 0x60, 0xd0, 30));
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
-    connect(yAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
-        [this](const QCPRange &range) {
-            const auto [scale, prefix] = chart::ratePrefix(range.upper);
-            static_cast<chart::PrefixedLogTicker *>(m_yTicker.data())->setScale(scale);
-            yAxis->setLabel(tr("Performance [%1FLOP/s]").arg(prefix));
-        });
     m_quantGhosts
         = std::make_unique<chart::QuantGhosts>(this, kQuantGhostMs, [this] { requestReplot(); });
     applyTheme();
@@ -89,7 +84,7 @@ void RooflinePlot::setDocument(Document *document)
     connectDocument();
     rebuildRoofs();
     rebuildPoints();
-    resetToHardwareFrame();
+    fitToData(); // the hardware frame when there is no point
 }
 
 void RooflinePlot::connectDocument()
@@ -135,6 +130,10 @@ void RooflinePlot::connectDocument()
         if (m_points->isolated())
             m_points->updateIsolated({ *m_document, m_theme, m_allLabels });
         rebuildDecorations();
+        requestReplot();
+    }));
+    m_connections.push_back(connect(m_document, &Document::roofsShownChanged, this, [this] {
+        rebuildRoofs();
         requestReplot();
     }));
     m_connections.push_back(connect(m_document, &Document::compareHardwareChanged, this, [this] {
@@ -185,7 +184,10 @@ void RooflinePlot::resetToHardwareFrame()
 
 void RooflinePlot::fitToData()
 {
-    const auto frame = chart::dataFrame(*m_document);
+    const auto emphasised = m_roofs->emphasised();
+    const Hardware &shown = m_roofs->shownHardware();
+    const auto frame = chart::dataFrame(*m_document,
+        emphasised && *emphasised < shown.compute.size() ? &shown.compute[*emphasised] : nullptr);
     if (!frame) {
         resetToHardwareFrame();
         return;

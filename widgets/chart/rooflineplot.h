@@ -51,7 +51,9 @@ public:
     // Axes snapped to decades around the ceilings' ridges, so two sessions on one machine
     // look the same.
     void resetToHardwareFrame();
-    // Axes around the points (and the ridge), snapped to decades.
+    // Axes around the points and the roofs above them (and the emphasised ridge when near),
+    // snapped to decades (chart::dataFrame); the hardware frame without points. The default
+    // frame: setDocument() and a new set of points start here.
     void fitToData();
     // Fits the view to the data (fitToData) when a point lies outside it; a view that holds
     // every point is kept. Called when the machine changes, so no point is left off-screen.

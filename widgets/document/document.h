@@ -107,6 +107,11 @@ public:
     FigureChoice figures() const { return m_figures; }
     void setFigures(FigureChoice figures);
 
+    // --- which compute roofs the chart draws (a view setting, not an edit; saved in sessions):
+    // Data, those of the points' precisions, or All (sparse and absent precisions too).
+    RoofsShown roofsShown() const { return m_roofs; }
+    void setRoofsShown(RoofsShown roofs);
+
     // --- comparison with a second machine (a view setting, not an edit)
     const Hardware *compareHardware() const { return m_workspace.compareHardware(); }
     void setCompareHardware(std::optional<Hardware> hardware);
@@ -148,6 +153,7 @@ signals:
     void pointsChanged(qsizetype first, qsizetype last);
     void compareHardwareChanged();
     void figuresChanged();
+    void roofsShownChanged();
     void selectionChanged();
     void quantModeChanged();
     void annotationsChanged();
@@ -175,6 +181,7 @@ private:
     Workspace m_workspace;
     std::vector<std::size_t> m_selection;
     FigureChoice m_figures = FigureChoice::Measured;
+    RoofsShown m_roofs = RoofsShown::Data;
 };
 
 } // namespace ridgepoint

@@ -58,11 +58,21 @@ void Document::setBaseline(std::optional<Baseline> baseline)
 void Document::applySessionFigures(const Session &session)
 {
     m_figures = session.figures;
+    m_roofs = session.roofs;
 }
 
 void Document::sessionFigures(Session &session) const
 {
     session.figures = m_figures;
+    session.roofs = m_roofs;
+}
+
+void Document::setRoofsShown(RoofsShown roofs)
+{
+    if (roofs == m_roofs)
+        return;
+    m_roofs = roofs;
+    emit roofsShownChanged();
 }
 
 Session Document::toSession() const
@@ -82,6 +92,7 @@ void Document::loadSession(Session session)
     m_workspace.loadSession(std::move(session));
     m_selection.clear();
     emit figuresChanged();
+    emit roofsShownChanged();
     emit hardwareChanged();
     emit compareHardwareChanged();
     emit quantModeChanged();

@@ -124,6 +124,8 @@ private slots:
     void drawsTheSessionsNotesTargetsAndArrows();
     void drawsTheTableOnlyWhenAsked();
     void embedsTheSessionUnlessTold();
+    void drawsTheRoofsAsked_data();
+    void drawsTheRoofsAsked();
     void saysWhenTheSessionIsTooBigToEmbed();
     void refusesBadOptions_data();
     void refusesBadOptions();
@@ -308,6 +310,27 @@ void TestCliRender::embedsTheSessionUnlessTold()
     }
 }
 
+// --roofs reaches the picture: its embedded session says which compute roofs were drawn.
+void TestCliRender::drawsTheRoofsAsked_data()
+{
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<int>("roofs");
+    QTest::newRow("default") << QStringList {} << int(RoofsShown::Data);
+    QTest::newRow("data") << QStringList { "--roofs", "data" } << int(RoofsShown::Data);
+    QTest::newRow("all") << QStringList { "--roofs", "all" } << int(RoofsShown::All);
+}
+
+void TestCliRender::drawsTheRoofsAsked()
+{
+    QFETCH(QStringList, options);
+    QFETCH(int, roofs);
+    const QString out = m_dir.filePath("roofs.svg");
+    QCOMPARE(render(QStringList { "--hardware", "h100", m_points, "-o", out } + options).status, 0);
+    const SessionReadResult read = readSessionFile(out);
+    QVERIFY(read.session);
+    QCOMPARE(int(read.session->roofs), roofs);
+}
+
 void TestCliRender::saysWhenTheSessionIsTooBigToEmbed()
 {
     // Long names make the session pass 16 MiB with few points, so the render stays quick.
@@ -355,6 +378,8 @@ void TestCliRender::refusesBadOptions_data()
         "-o", out } << m_dir.filePath("missing.json") + ": not found";
     QTest::newRow("session with a syntax error")
         << QStringList { "--session", broken, "-o", out } << broken + ":3:";
+    QTest::newRow("unknown roofs") << QStringList { "--roofs", "some", "-o", out }
+                                   << "--roofs: unknown choice \"some\" (expected data or all)";
     QTest::newRow("baseline not found") << QStringList { "--baseline", m_dir.filePath("old.csv"),
         "-o", out } << m_dir.filePath("old.csv") + ": not found";
 }

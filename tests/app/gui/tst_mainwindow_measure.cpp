@@ -242,7 +242,7 @@ void TestMainWindowMeasure::measuredMachineIsAddedAndSelected()
             [&](const MemoryCeiling &c) { return isSpec(c.name); }));
     }
 
-    // On the chart (View ▸ Reset to hardware frame, Ctrl+R, frames every visible ceiling).
+    // On the chart (View ▸ Fit to hardware, Ctrl+R, frames every visible ceiling).
     RooflinePlot *plot = window->plot();
     QTest::keyClick(window.get(), Qt::Key_R, Qt::ControlModifier);
     plot->replot();

@@ -498,6 +498,12 @@ void TestChartLayout::ceilingsOfOnePeakShareALabel()
     QVERIFY(!sharedLabel(compute, 1)); // named on BF16's label
     QVERIFY(sharedLabel(compute, 2) == Names({ 2 })); // INT8 is hidden
     QVERIFY(sharedLabel(compute, 4) == Names({ 4 }));
+    // The emphasised (preferred) ceiling carries its group's label, named first, even when
+    // listed later; a hidden preferred one changes nothing.
+    QVERIFY(sharedLabel(compute, 1, 1) == Names({ 1, 0 }));
+    QVERIFY(!sharedLabel(compute, 0, 1));
+    QVERIFY(sharedLabel(compute, 2, 1) == Names({ 2 }));
+    QVERIFY(sharedLabel(compute, 2, 3) == Names({ 2 }));
 }
 
 void TestChartLayout::framesSnapToDecades()
