@@ -97,14 +97,16 @@ std::vector<std::size_t> longestPoints(const Document &document, std::size_t n)
     return out;
 }
 
-DensityGrid binLogDensity(const std::vector<std::pair<float, float>> &logPoints, int nx, int ny)
+DensityGrid binLogDensity(
+    const std::vector<std::pair<float, float>> &logPoints, int nx, int ny, double cellDecades)
 {
     DensityGrid grid;
     grid.nx = std::max(nx, 1);
     grid.ny = std::max(ny, 1);
-    grid.counts.assign(static_cast<std::size_t>(grid.nx * grid.ny), 0);
-    if (logPoints.empty())
+    if (logPoints.empty()) {
+        grid.counts.assign(static_cast<std::size_t>(grid.nx * grid.ny), 0);
         return grid;
+    }
     float x0 = std::numeric_limits<float>::max(), x1 = std::numeric_limits<float>::lowest();
     float y0 = x0, y1 = x1;
     for (const auto &[x, y] : logPoints) {
@@ -122,6 +124,14 @@ DensityGrid binLogDensity(const std::vector<std::pair<float, float>> &logPoints,
     grid.x0 = x0, grid.x1 = x1, grid.y0 = y0, grid.y1 = y1;
     widen(grid.x0, grid.x1);
     widen(grid.y0, grid.y1);
+    if (cellDecades > 0.0) {
+        const auto cells = [cellDecades](double span, int most) {
+            return std::clamp(static_cast<int>(std::ceil(span / cellDecades - 1e-9)), 1, most);
+        };
+        grid.nx = cells(grid.x1 - grid.x0, grid.nx);
+        grid.ny = cells(grid.y1 - grid.y0, grid.ny);
+    }
+    grid.counts.assign(static_cast<std::size_t>(grid.nx * grid.ny), 0);
     for (const auto &[x, y] : logPoints) {
         const int i = cellOf(x, grid.x0, grid.x1, grid.nx);
         const int j = cellOf(y, grid.y0, grid.y1, grid.ny);
@@ -177,7 +187,7 @@ void DensityLayer::rebuild(const Document &document, const ChartTheme &theme)
     }
     if (dots.empty())
         return;
-    m_grid = binLogDensity(dots, kDensityBinsX, kDensityBinsY);
+    m_grid = binLogDensity(dots, kDensityBinsX, kDensityBinsY, kDensityCellDecades);
 
     if (!m_plot->layer(kDensityLayer))
         m_plot->addLayer(kDensityLayer, m_plot->layer(kRoofLayer), QCustomPlot::limBelow);
@@ -212,6 +222,9 @@ void DensityLayer::rebuild(const Document &document, const ChartTheme &theme)
     m_plot->plotLayout()->setColumnStretchFactor(m_plot->plotLayout()->columnCount() - 1, 0.001);
     m_scale->setType(QCPAxis::atRight);
     m_scale->setBarWidth(12);
+    m_scale->setDataScaleType(QCPAxis::stLogarithmic);
+    m_scale->setGradient(m_map->gradient());
+    m_scale->setDataRange(m_map->dataRange());
     m_map->setColorScale(m_scale); // the scale takes the map's gradient and range
     QCPAxis *axis = m_scale->axis();
     axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));

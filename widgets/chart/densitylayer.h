@@ -26,9 +26,9 @@ enum class PointsMode { Auto, Density, Dots };
 inline constexpr std::size_t kDefaultDensityThreshold = 5000;
 // The kernels drawn as dots over the density (besides the selection and moved points).
 inline constexpr std::size_t kDensityTopDots = 50;
-// Bins of the density grid across the data's extent (cells of a few pixels at a usual size).
-inline constexpr int kDensityBinsX = 240;
-inline constexpr int kDensityBinsY = 150;
+// At most this many cells of the density grid across the data's extent.
+inline constexpr int kDensityBinsX = 600;
+inline constexpr int kDensityBinsY = 600;
 
 // "auto", "density", "dots" (sessions, settings, `render --points`).
 const char *pointsModeKey(PointsMode mode);
@@ -52,7 +52,11 @@ struct DensityGrid {
     std::uint32_t max = 0;
     std::uint32_t at(int i, int j) const { return counts[static_cast<std::size_t>(j * nx + i)]; }
 };
-DensityGrid binLogDensity(const std::vector<std::pair<float, float>> &logPoints, int nx, int ny);
+// With `cellDecades` > 0 the cells are that many decades wide instead (nx, ny at most).
+DensityGrid binLogDensity(const std::vector<std::pair<float, float>> &logPoints, int nx, int ny,
+    double cellDecades = 0.0);
+// The chart's cells: a fortieth of a decade (a few pixels at a usual size).
+inline constexpr double kDensityCellDecades = 0.025;
 
 class DensityLayer
 {
