@@ -8,6 +8,7 @@
 #include "app/cli/cli_options.h"
 
 #include "core/session/session.h"
+#include "widgets/chart/densitylayer.h"
 #include "widgets/chart/reviewoverlay.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
@@ -75,6 +76,14 @@ void addPictureOptions(QCommandLineParser &parser)
         "fonts).",
         themeNamesValue() });
     parser.addOption({ "title", "A title drawn above the chart.", "text" });
+    parser.addOption({ "points",
+        "auto (default, or the session's): a density with the longest-running kernels as dots "
+        "above the density threshold, dots below it; density or dots force one.",
+        "auto|density|dots" });
+    parser.addOption({ "density-threshold",
+        QString("Points above which --points auto draws a density (default %1).")
+            .arg(chart::kDefaultDensityThreshold),
+        "N" });
     parser.addOption({ "table",
         "Draw the points' analysis (intensity, performance, bound, limiting roof, % of roof) as "
         "a table below the chart." });
@@ -191,6 +200,8 @@ struct RenderRequest {
     QString output;
     ExportOptions exportOptions; // all but the session
     std::optional<ChartTheme::Kind> theme; // none: the session's, else light
+    std::optional<chart::PointsMode> points; // none: the session's, else auto
+    std::optional<std::size_t> densityThreshold;
     ReadOptions readOptions;
 };
 
@@ -231,6 +242,24 @@ std::optional<RenderRequest> requestFromOptions(const QCommandLineParser &parser
         err() << "--roofs: unknown choice \"" << parser.value("roofs")
               << "\" (expected data or all)" << Qt::endl;
         return std::nullopt;
+    }
+    if (parser.isSet("points")) {
+        request.points = chart::pointsModeFromKey(parser.value("points").toStdString());
+        if (!request.points) {
+            err() << "--points: unknown mode \"" << parser.value("points")
+                  << "\" (expected auto, density or dots)" << Qt::endl;
+            return std::nullopt;
+        }
+    }
+    if (parser.isSet("density-threshold")) {
+        bool ok = false;
+        const qlonglong threshold = parser.value("density-threshold").toLongLong(&ok);
+        if (!ok || threshold < 0) {
+            err() << "--density-threshold must be a whole number of points, 0 or more (got \""
+                  << parser.value("density-threshold") << "\")" << Qt::endl;
+            return std::nullopt;
+        }
+        request.densityThreshold = static_cast<std::size_t>(threshold);
     }
     request.exportOptions.title = parser.value("title");
     request.exportOptions.table = parser.isSet("table");
@@ -302,6 +331,7 @@ std::optional<RenderInputs> loadInputs(
 struct SessionLook {
     std::optional<ViewRange> view;
     QString theme;
+    std::string pointsMode;
 };
 
 // The Document the window would have after opening that session, or after opening the machine
@@ -328,6 +358,7 @@ SessionLook fillDocument(Document &document, RenderInputs &&inputs)
         session.baseline = std::move(inputs.baseline);
     look.view = session.view;
     look.theme = QString::fromStdString(session.theme);
+    look.pointsMode = session.pointsMode;
     document.loadSession(std::move(session));
     return look;
 }
@@ -362,6 +393,13 @@ void buildChart(RooflinePlot &plot, Document &document, const QCommandLineParser
         plot.setTheme(ChartTheme::of(*fromSession));
     if (parser.isSet("roofs")) // checked by the caller
         document.setRoofsShown(*roofsShownFromName(parser.value("roofs").toStdString()));
+    // Before the points arrive: they are binned once, for the mode they are drawn in.
+    if (request.points)
+        plot.setPointsMode(*request.points);
+    else if (const auto fromSession = chart::pointsModeFromKey(look.pointsMode))
+        plot.setPointsMode(*fromSession);
+    if (request.densityThreshold)
+        plot.setDensityThreshold(*request.densityThreshold);
     plot.setDocument(&document); // frames the points (the machine without any)
     new ReviewOverlay(&plot, &document); // the plot's child: baseline arrows, notes, targets
     if (parser.isSet("fit")) {

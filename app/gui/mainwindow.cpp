@@ -238,6 +238,7 @@ void MainWindow::buildViewMenu()
     buildThemeMenu(view->addMenu(tr("&Theme")));
     buildFontSizeMenu(view->addMenu(tr("Presentation &font size")));
     buildLegendMenu(view->addMenu(tr("Le&gend")));
+    buildPointsMenu(view->addMenu(tr("&Points")));
     view->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         view->addAction(dock->toggleViewAction());

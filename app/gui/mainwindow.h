@@ -81,6 +81,7 @@ private:
     void buildThemeMenu(QMenu *themes);
     void buildFontSizeMenu(QMenu *fontSizes);
     void buildLegendMenu(QMenu *legend); // viewmenu.cpp
+    void buildPointsMenu(QMenu *points); // viewmenu.cpp
     void buildFiguresActions(QMenu *view); // viewmenu.cpp
     void buildDocks();
     void updateTitle();

@@ -1,6 +1,7 @@
 #include "app/gui/sessioncontroller.h"
 
 #include "app/cli/cli_common.h"
+#include "widgets/chart/densitylayer.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/dialogs/messagebox.h"
 #include "widgets/document/document.h"
@@ -128,6 +129,7 @@ Session SessionController::snapshot() const
     if (x.lower > 0 && y.lower > 0 && x.lower < x.upper && y.lower < y.upper)
         session.view = ViewRange { x.lower, x.upper, y.lower, y.upper };
     session.theme = m_plot->theme().key();
+    session.pointsMode = chart::pointsModeKey(m_plot->pointsMode());
     return session;
 }
 
@@ -199,6 +201,11 @@ void SessionController::load(const Session &session)
     if (!session.theme.empty()) {
         if (auto *action = m_window->findChild<QAction *>(
                 QStringLiteral("theme-") + QString::fromStdString(session.theme)))
+            action->trigger();
+    }
+    if (!session.pointsMode.empty()) {
+        if (auto *action = m_window->findChild<QAction *>(
+                QStringLiteral("points-") + QString::fromStdString(session.pointsMode)))
             action->trigger();
     }
     if (session.view) {

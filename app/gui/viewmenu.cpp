@@ -1,8 +1,10 @@
 // View ▸ Legend: where the chart's legend goes, remembered, and used by the exports too.
+// View ▸ Points: dots, or a density above a threshold (remembered; sessions carry the mode).
 // View ▸ Roofs: use measured / spec figures: which of a ceiling's two figures the analysis uses
 // (Document::figures, saved in sessions).
 #include "app/gui/mainwindow.h"
 
+#include "widgets/chart/densitylayer.h"
 #include "widgets/chart/labelplacement.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
@@ -10,8 +12,10 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QInputDialog>
 #include <QMenu>
 
+#include <algorithm>
 #include <utility>
 
 namespace ridgepoint {
@@ -39,6 +43,47 @@ void MainWindow::buildLegendMenu(QMenu *legend)
         });
     }
     m_plot->setLegendMode(saved);
+}
+
+void MainWindow::buildPointsMenu(QMenu *points)
+{
+    const std::pair<chart::PointsMode, QString> kModes[] = {
+        { chart::PointsMode::Auto, tr("&Auto (a density above the threshold)") },
+        { chart::PointsMode::Density, tr("&Density with the longest kernels as dots") },
+        { chart::PointsMode::Dots, tr("D&ots for every point") },
+    };
+    auto *group = new QActionGroup(this);
+    const chart::PointsMode saved
+        = chart::pointsModeFromKey(Settings::get(settings::pointsMode).toStdString())
+              .value_or(chart::PointsMode::Auto);
+    for (const auto &entry : kModes) {
+        const chart::PointsMode mode = entry.first; // a named copy for the lambda
+        const QString key = QLatin1String(chart::pointsModeKey(mode));
+        QAction *action = points->addAction(entry.second);
+        action->setObjectName(QStringLiteral("points-") + key);
+        action->setCheckable(true);
+        action->setChecked(mode == saved);
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [this, mode, key] {
+            m_plot->setPointsMode(mode);
+            Settings::set(settings::pointsMode, key);
+        });
+    }
+    points->addSeparator();
+    QAction *threshold = points->addAction(tr("Density &threshold…"), this, [this] {
+        bool ok = false;
+        const int value = QInputDialog::getInt(this, tr("Density threshold"),
+            tr("Draw a density (in Auto) above this many points:"),
+            static_cast<int>(m_plot->densityThreshold()), 0, 100'000'000, 1000, &ok);
+        if (!ok)
+            return;
+        m_plot->setDensityThreshold(static_cast<std::size_t>(value));
+        Settings::set(settings::densityThreshold, value);
+    });
+    threshold->setObjectName("densityThreshold");
+    m_plot->setDensityThreshold(
+        static_cast<std::size_t>(std::max(0, Settings::get(settings::densityThreshold))));
+    m_plot->setPointsMode(saved);
 }
 
 void MainWindow::buildFiguresActions(QMenu *view)

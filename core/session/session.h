@@ -80,6 +80,8 @@ struct Session {
     int lastSweepId = 0;
     std::optional<ViewRange> view;
     std::string theme; // "light", "dark", "print"; empty: the user's setting
+    // How the chart draws the points: "auto", "density" or "dots"; empty: the user's setting.
+    std::string pointsMode;
     // Which figure of a ceiling holding two (spec and measured) the analysis uses (withFigures).
     FigureChoice figures = FigureChoice::Measured;
     RoofsShown roofs = RoofsShown::Data; // key "roofs"; absent in older sessions

@@ -176,6 +176,13 @@ void readView(const Json &root, Reader &in, Session &session)
         else
             session.theme = *theme;
     }
+    if (const auto mode = in.string(root, "pointsMode", "", std::string())) {
+        if (!mode->empty() && *mode != "auto" && *mode != "density" && *mode != "dots")
+            in.error("pointsMode",
+                "unknown points mode \"" + *mode + "\" (expected auto, density or dots)");
+        else
+            session.pointsMode = *mode;
+    }
     if (const auto figures = in.string(root, "figures", "", std::string("measured"))) {
         if (const auto choice = figureChoiceFromName(*figures))
             session.figures = *choice;
@@ -285,7 +292,8 @@ void readSession(Json &root, Reader &in, Session &session)
 {
     in.checkKeys(root, "",
         { "format", "version", "hardware", "compare", "points", "quantization", "lastSweepId",
-            "view", "theme", "figures", "roofs", "annotations", "targets", "baseline" });
+            "view", "theme", "pointsMode", "figures", "roofs", "annotations", "targets",
+            "baseline" });
     readMachines(root, in, session);
     if (root.contains("points")) {
         if (!root["points"].is_array())

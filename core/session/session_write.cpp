@@ -101,6 +101,8 @@ std::string writeSessionJson(const Session &session)
             { "yLower", session.view->yLower }, { "yUpper", session.view->yUpper } };
     if (!session.theme.empty())
         root["theme"] = session.theme;
+    if (!session.pointsMode.empty())
+        root["pointsMode"] = session.pointsMode;
     root["figures"] = figureChoiceName(session.figures);
     root["roofs"] = roofsShownName(session.roofs);
     writeReview(session, root);

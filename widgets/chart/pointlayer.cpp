@@ -424,7 +424,7 @@ void PointLayer::rebuild(const Source &source)
     for (std::size_t i = 0; i < doc.pointCount(); ++i) {
         if (const Workload *w = doc.workload(i); w && w->sweep)
             sweeps[w->sweep->id].emplace_back(w->sweep->value, i);
-        if (m_isolated && *m_isolated == i)
+        if ((m_isolated && *m_isolated == i) || (source.dots && !(*source.dots)[i]))
             continue;
         collectPoint(source, i, batch, m_drawing, false);
     }

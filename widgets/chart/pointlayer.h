@@ -73,6 +73,8 @@ public:
         const Document &document;
         const ChartTheme &theme;
         bool allLabels = false; // label every point (up to kMaxAllPointLabels)
+        // Under a density (densitylayer.h): only the points marked here are dots; null: all.
+        const std::vector<bool> *dots = nullptr;
     };
     explicit PointLayer(QCustomPlot *plot);
     ~PointLayer();

@@ -4,6 +4,7 @@
 #include "widgets/chart/chartdecorations.h"
 #include "widgets/chart/chartinteraction.h"
 #include "widgets/chart/charttooltip.h"
+#include "widgets/chart/densitylayer.h"
 #include "widgets/chart/labelplacement.h"
 #include "widgets/chart/layoutfit.h"
 #include "widgets/chart/pointlayer.h"
@@ -27,6 +28,7 @@ RooflinePlot::RooflinePlot(QWidget *parent)
     , m_ownDocument(new Document(this))
     , m_roofs(std::make_unique<chart::RoofLayer>(this))
     , m_points(std::make_unique<chart::PointLayer>(this))
+    , m_density(std::make_unique<chart::DensityLayer>(this))
     , m_legendPlacement(std::make_unique<chart::LegendPlacement>(this, kMinPlotHeight))
     , m_interaction(std::make_unique<chart::ChartInteraction>(this))
     , m_xTicker(new chart::QuantityLogTicker(chart::QuantityLogTicker::Style::Intensity))
@@ -70,6 +72,7 @@ RooflinePlot::~RooflinePlot()
     // Decorations remove their items from the plot: do it while the plot is still whole.
     m_quantGhosts->clear();
     m_points->clear();
+    m_density->clear();
     m_roofs->clear();
 }
 
@@ -118,8 +121,7 @@ void RooflinePlot::connectDocument()
             // One step of a drag: only the dragged point is redrawn.
             const auto isolated = m_points->isolated();
             if (isolated && first == last && static_cast<std::size_t>(first) == *isolated) {
-                m_points->updateIsolated({ *m_document, m_theme, m_allLabels });
-                requestReplot();
+                redrawDragged();
                 return;
             }
             rebuildPoints();
@@ -129,7 +131,10 @@ void RooflinePlot::connectDocument()
     m_connections.push_back(connect(m_document, &Document::selectionChanged, this, [this] {
         if (m_points->isolated())
             m_points->updateIsolated({ *m_document, m_theme, m_allLabels });
-        rebuildDecorations();
+        if (densityShown())
+            rebuildPointDrawing(false); // the selection is drawn as dots over the density
+        else
+            rebuildDecorations();
         requestReplot();
     }));
     m_connections.push_back(connect(m_document, &Document::roofsShownChanged, this, [this] {
@@ -318,8 +323,7 @@ void RooflinePlot::rebuildRoofs()
 
 void RooflinePlot::rebuildPoints()
 {
-    m_points->rebuild({ *m_document, m_theme, m_allLabels });
-    m_legendPlacement->invalidate();
+    rebuildPointDrawing(true);
 }
 
 void RooflinePlot::rebuildDecorations()
@@ -385,7 +389,7 @@ void RooflinePlot::isolatePoint(std::optional<std::size_t> index)
     if (m_points->isolated() == index)
         return;
     m_points->setIsolated(index);
-    rebuildPoints();
+    rebuildPointDrawing(false); // the points did not change: the density stays
     requestReplot();
 }
 

@@ -23,7 +23,9 @@ namespace ridgepoint {
 
 namespace chart {
 enum class LegendMode;
+enum class PointsMode;
 class ChartInteraction;
+class DensityLayer;
 class LegendPlacement;
 class PointLayer;
 class QuantGhosts;
@@ -151,6 +153,21 @@ public:
     // The chart coordinates the point graphs currently draw (after decimation), for tests.
     std::vector<QPointF> drawnPointCoords() const;
 
+    // Many points as a density (densitylayer.h): Auto draws a density above the threshold
+    // (chart::kDefaultDensityThreshold points), with the longest-running kernels
+    // (densityTopDots), the selection and moved points as dots on top; Density and Dots force
+    // one or the other. The exports draw the same.
+    void setPointsMode(chart::PointsMode mode);
+    chart::PointsMode pointsMode() const { return m_pointsMode; }
+    void setDensityThreshold(std::size_t points);
+    std::size_t densityThreshold() const { return m_densityThreshold; }
+    void setDensityTopDots(std::size_t count);
+    // Whether the points are drawn as a density now, its layer (map and colour scale), and
+    // the points drawn as dots over it.
+    bool densityShown() const;
+    const chart::DensityLayer &densityLayer() const { return *m_density; }
+    std::vector<std::size_t> densityDots() const;
+
     // Ghosts of the last quantization switch: old → new position of every moved workload point
     // (chart coordinates). Cleared on the next change or after kQuantGhostMs.
     static constexpr int kQuantGhostMs = 4000;
@@ -180,6 +197,10 @@ private:
     void rebuildRoofs();
     void rebuildPoints();
     void rebuildDecorations();
+    // The point graphs (and the density when `rebin`) for the points mode (rooflineplotpoints.cpp).
+    void rebuildPointDrawing(bool rebin);
+    // One drag step: the dragged point alone, on its own buffered layer, without a full replot.
+    void redrawDragged();
     // updateLayout() without the legend's placement.
     void relayout();
     void showQuantGhosts(const std::vector<std::pair<std::size_t, QPointF>> &before);
@@ -200,6 +221,11 @@ private:
 
     std::unique_ptr<chart::RoofLayer> m_roofs;
     std::unique_ptr<chart::PointLayer> m_points;
+    std::unique_ptr<chart::DensityLayer> m_density;
+    chart::PointsMode m_pointsMode {};
+    std::size_t m_densityThreshold = 5000;
+    std::size_t m_densityTopDots = 50;
+    std::vector<bool> m_dotMask; // under a density: the points drawn as dots
     std::unique_ptr<chart::LegendPlacement> m_legendPlacement;
     std::unique_ptr<chart::QuantGhosts> m_quantGhosts;
     std::unique_ptr<chart::ChartInteraction> m_interaction;

@@ -22,6 +22,9 @@ inline const Setting<QByteArray> windowState { "window/state", {} };
 inline const Setting<QString> theme { "view/theme", QStringLiteral("light") }; // light|dark|print
 inline const Setting<bool> regionShading { "view/regionShading", false };
 inline const Setting<bool> allPointLabels { "view/allPointLabels", false };
+// View ▸ Points: auto, density or dots; and how many points make Auto draw a density.
+inline const Setting<QString> pointsMode { "view/pointsMode", QStringLiteral("auto") };
+inline const Setting<int> densityThreshold { "view/densityThreshold", 5000 };
 // Presentation font scale of the chart, in percent (100, 125, 150 or 200).
 inline const Setting<int> fontScalePercent { "view/fontScalePercent", 100 };
 // View ▸ Legend: auto, top-left, top-right, bottom-left, bottom-right, below or hidden (the

@@ -1,6 +1,7 @@
 #include "widgets/export/figuresession.h"
 
 #include "core/session/session.h"
+#include "widgets/chart/densitylayer.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 #include "widgets/export/exportoptions.h"
@@ -65,6 +66,7 @@ PictureSession pictureSession(
     if (x.lower > 0 && y.lower > 0 && x.lower < x.upper && y.lower < y.upper)
         session.view = ViewRange { x.lower, x.upper, y.lower, y.upper };
     session.theme = plot.theme().key();
+    session.pointsMode = chart::pointsModeKey(plot.pointsMode());
     if (auto text = writeSessionJson(session, maxBytes)) {
         result.json = QByteArray::fromStdString(*text);
         result.bytes = static_cast<std::size_t>(result.json.size());

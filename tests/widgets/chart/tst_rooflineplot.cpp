@@ -3,6 +3,7 @@
 #include "tests/support/testmachine.h"
 
 #include "core/presets/presets.h"
+#include "widgets/chart/densitylayer.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 
@@ -481,6 +482,7 @@ private slots:
     void decimationKeepsEveryOccupiedCell()
     {
         constexpr std::size_t kCount = 30000;
+        plot->setPointsMode(chart::PointsMode::Dots); // every point a dot, not a density
         doc->resetPoints(randomCloud(kCount));
         plot->replot();
         const auto check = [&](const char *view) {

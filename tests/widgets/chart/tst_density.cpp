@@ -1,0 +1,282 @@
+// Many points as a density (widgets/chart/densitylayer.h): the switch between density and dots,
+// the longest kernels drawn as dots on top, the binning, the export and the session's mode.
+#include "tests/support/testmachine.h"
+
+#include "core/session/session.h"
+#include "widgets/chart/densitylayer.h"
+#include "widgets/chart/rooflineplot.h"
+#include "widgets/document/document.h"
+
+#include <QImage>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+using namespace ridgepoint;
+using chart::PointsMode;
+
+namespace {
+
+// `count` points under the test machine's roofs (intensities 0.01–1000 FLOP/B, 0.1–100 % of the
+// roof); point i runs 1 + i ms, so the longest are the last ones.
+std::vector<KernelPoint> cloud(std::size_t count)
+{
+    std::mt19937_64 random(99);
+    std::uniform_real_distribution<double> logIntensity(-2.0, 3.0);
+    std::uniform_real_distribution<double> logShare(-3.0, 0.0);
+    std::vector<KernelPoint> points;
+    for (std::size_t i = 0; i < count; ++i) {
+        const double intensity = std::pow(10.0, logIntensity(random));
+        const double roof = std::min(1e12, 1e11 * intensity);
+        const double seconds = 1e-3 * static_cast<double>(i + 1);
+        const double flops = roof * std::pow(10.0, logShare(random)) * seconds;
+        points.push_back(
+            test::point("k" + std::to_string(i), "cloud", flops, flops / intensity, seconds));
+    }
+    return points;
+}
+
+} // namespace
+
+class TestDensity : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void switchesMode_data();
+    void switchesMode();
+    void topDotsAreTheLongest_data();
+    void topDotsAreTheLongest();
+    void selectionIsDrawnAsDots();
+    void binsInLogSpace_data();
+    void binsInLogSpace();
+    void exportDrawsTheDensity_data();
+    void exportDrawsTheDensity();
+    void sessionKeepsTheMode_data();
+    void sessionKeepsTheMode();
+    void modeKeys();
+};
+
+void TestDensity::switchesMode_data()
+{
+    QTest::addColumn<int>("points");
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<int>("threshold");
+    QTest::addColumn<bool>("density");
+    // Auto: a density strictly above the threshold.
+    QTest::newRow("auto below") << 300 << int(PointsMode::Auto) << 500 << false;
+    QTest::newRow("auto at") << 500 << int(PointsMode::Auto) << 500 << false;
+    QTest::newRow("auto above") << 501 << int(PointsMode::Auto) << 500 << true;
+    QTest::newRow("auto default threshold") << 6000 << int(PointsMode::Auto) << 5000 << true;
+    QTest::newRow("forced density") << 40 << int(PointsMode::Density) << 500 << true;
+    QTest::newRow("forced dots") << 6000 << int(PointsMode::Dots) << 500 << false;
+}
+
+void TestDensity::switchesMode()
+{
+    QFETCH(int, points);
+    QFETCH(int, mode);
+    QFETCH(int, threshold);
+    QFETCH(bool, density);
+    Document document;
+    document.resetHardware(test::machine());
+    document.resetPoints(cloud(static_cast<std::size_t>(points)));
+    RooflinePlot plot;
+    plot.setDocument(&document);
+    plot.resize(800, 500);
+    plot.setDensityThreshold(static_cast<std::size_t>(threshold));
+    plot.setPointsMode(static_cast<PointsMode>(mode));
+    plot.replot();
+    QCOMPARE(plot.densityShown(), density);
+    QCOMPARE(plot.densityLayer().active(), density);
+    QCOMPARE(plot.densityLayer().colorScale() != nullptr, density);
+    if (density) {
+        // Every point is in the density: its counts add up to the points (one level each).
+        const auto &counts = plot.densityLayer().grid().counts;
+        QCOMPARE(std::accumulate(counts.begin(), counts.end(), std::size_t(0)),
+            static_cast<std::size_t>(points));
+    } else {
+        QVERIFY(plot.densityDots().empty()); // every point is a dot: no mask
+    }
+}
+
+void TestDensity::topDotsAreTheLongest_data()
+{
+    QTest::addColumn<int>("points");
+    QTest::addColumn<int>("top");
+    QTest::newRow("50 of 6000") << 6000 << 50;
+    QTest::newRow("5 of 800") << 800 << 5;
+    QTest::newRow("more than there are") << 30 << 50;
+}
+
+void TestDensity::topDotsAreTheLongest()
+{
+    QFETCH(int, points);
+    QFETCH(int, top);
+    Document document;
+    document.resetHardware(test::machine());
+    document.resetPoints(cloud(static_cast<std::size_t>(points)));
+    RooflinePlot plot;
+    plot.setDocument(&document);
+    plot.resize(800, 500);
+    plot.setDensityTopDots(static_cast<std::size_t>(top));
+    plot.setPointsMode(PointsMode::Density);
+    plot.replot();
+    // Point i runs (i + 1) ms: the top N are the last N indices.
+    const auto dots = plot.densityDots();
+    const std::size_t n = static_cast<std::size_t>(std::min(points, top));
+    QCOMPARE(dots.size(), n);
+    for (std::size_t k = 0; k < n; ++k)
+        QCOMPARE(dots[k], static_cast<std::size_t>(points) - n + k);
+    // Drawn: at most one marker per dot (decimation may merge neighbours, never add).
+    QVERIFY(!plot.drawnPointCoords().empty());
+    QVERIFY(plot.drawnPointCoords().size() <= n);
+    // And the dots are over the density: their layer is above the map's.
+    QVERIFY(plot.densityLayer().map()->layer()->index() < plot.layer("main")->index());
+}
+
+void TestDensity::selectionIsDrawnAsDots()
+{
+    Document document;
+    document.resetHardware(test::machine());
+    document.resetPoints(cloud(1000));
+    RooflinePlot plot;
+    plot.setDocument(&document);
+    plot.setDensityTopDots(3);
+    plot.setPointsMode(PointsMode::Density);
+    document.setSelection({ 0, 10 });
+    const std::vector<std::size_t> expected { 0, 10, 997, 998, 999 };
+    QCOMPARE(plot.densityDots(), expected);
+}
+
+void TestDensity::binsInLogSpace_data()
+{
+    QTest::addColumn<QList<QPointF>>("logPoints");
+    QTest::addColumn<int>("i");
+    QTest::addColumn<int>("j");
+    QTest::addColumn<int>("count");
+    const QList<QPointF> square { { 0, 0 }, { 4, 4 }, { 0.5, 0.5 }, { 0.9, 0.9 }, { 3.9, 0.1 } };
+    // 4 × 4 cells over [0, 4]²: cells of one decade; (0.5, 0.5) and (0.9, 0.9) share (0, 0) with
+    // (0, 0); (4, 4) is in the last cell (closed); (3.9, 0.1) in (3, 0).
+    QTest::newRow("corner") << square << 0 << 0 << 3;
+    QTest::newRow("last closed") << square << 3 << 3 << 1;
+    QTest::newRow("right edge") << square << 3 << 0 << 1;
+    QTest::newRow("empty") << square << 1 << 2 << 0;
+}
+
+void TestDensity::binsInLogSpace()
+{
+    QFETCH(QList<QPointF>, logPoints);
+    QFETCH(int, i);
+    QFETCH(int, j);
+    QFETCH(int, count);
+    std::vector<std::pair<float, float>> points;
+    for (const QPointF &p : logPoints)
+        points.emplace_back(static_cast<float>(p.x()), static_cast<float>(p.y()));
+    const chart::DensityGrid grid = chart::binLogDensity(points, 4, 4);
+    QCOMPARE(grid.x0, 0.0);
+    QCOMPARE(grid.x1, 4.0);
+    QCOMPARE(int(grid.at(i, j)), count);
+    QCOMPARE(int(grid.max), 3);
+}
+
+void TestDensity::exportDrawsTheDensity_data()
+{
+    QTest::addColumn<QString>("suffix");
+    QTest::newRow("png") << "png";
+    QTest::newRow("svg") << "svg";
+}
+
+void TestDensity::exportDrawsTheDensity()
+{
+    QFETCH(QString, suffix);
+    // All 2000 points on one spot: one full cell, drawn in the gradient's brightest colour
+    // (the densest cell is the top of the colour scale).
+    std::vector<KernelPoint> points;
+    for (int k = 0; k < 2000; ++k)
+        points.push_back(test::point("p" + std::to_string(k), "g", 1e9, 1e9, 0.1));
+    Document document;
+    document.resetHardware(test::machine());
+    document.resetPoints(std::move(points));
+    RooflinePlot plot;
+    plot.setDocument(&document);
+    plot.setDensityTopDots(0);
+    plot.setPointsMode(PointsMode::Density);
+    QTemporaryDir dir;
+    const QString file = dir.filePath("chart." + suffix);
+    QCOMPARE(plot.exportTo(file, 800, 500), QString());
+    QVERIFY(plot.densityLayer().colorScale());
+    QVERIFY(plot.densityLayer().colorScale()->realVisibility());
+    if (suffix == "svg") {
+        QFile svg(file);
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QByteArray text = svg.readAll();
+        QVERIFY(text.contains("points per cell")); // the colour scale's title
+        return;
+    }
+    // The brightest stop of the gradient (#fde725) is in the picture: the cell and the top of
+    // the colour bar. With dots instead, it is not.
+    const auto yellowPixels = [](const QImage &image) {
+        int n = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x) {
+                const QColor c = image.pixelColor(x, y);
+                n += std::abs(c.red() - 0xfd) + std::abs(c.green() - 0xe7)
+                            + std::abs(c.blue() - 0x25)
+                        < 30
+                    ? 1
+                    : 0;
+            }
+        }
+        return n;
+    };
+    const int withDensity = yellowPixels(QImage(file));
+    QVERIFY2(withDensity > 20, qPrintable(QString::number(withDensity)));
+    plot.setPointsMode(PointsMode::Dots);
+    QCOMPARE(plot.exportTo(file, 800, 500), QString());
+    QCOMPARE(yellowPixels(QImage(file)), 0);
+}
+
+void TestDensity::sessionKeepsTheMode_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<bool>("valid");
+    QTest::newRow("unset") << "" << true;
+    QTest::newRow("auto") << "auto" << true;
+    QTest::newRow("density") << "density" << true;
+    QTest::newRow("dots") << "dots" << true;
+    QTest::newRow("unknown") << "heatmap" << false;
+}
+
+void TestDensity::sessionKeepsTheMode()
+{
+    QFETCH(QString, mode);
+    QFETCH(bool, valid);
+    Session session;
+    session.hardware = test::machine();
+    session.pointsMode = mode.toStdString();
+    const std::string text = writeSessionJson(session);
+    QCOMPARE(text.find("\"pointsMode\"") != std::string::npos, !mode.isEmpty());
+    const auto result = readSessionJson(text, "s.json");
+    QCOMPARE(result.session.has_value(), valid);
+    if (valid) {
+        QCOMPARE(QString::fromStdString(result.session->pointsMode), mode);
+        QCOMPARE(writeSessionJson(*result.session), text);
+    } else {
+        QVERIFY(!result.diagnostics.empty());
+        QVERIFY(result.diagnostics.front().toString().find("pointsMode") != std::string::npos);
+    }
+}
+
+void TestDensity::modeKeys()
+{
+    for (PointsMode mode : { PointsMode::Auto, PointsMode::Density, PointsMode::Dots })
+        QCOMPARE(chart::pointsModeFromKey(chart::pointsModeKey(mode)), mode);
+    QVERIFY(!chart::pointsModeFromKey("Density"));
+}
+
+QTEST_MAIN(TestDensity)
+#include "tst_density.moc"
