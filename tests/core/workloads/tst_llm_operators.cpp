@@ -401,7 +401,7 @@ void TestLlmOperators::precisionModes()
     QVERIFY(s);
     QCOMPARE(llmWeightBytes(*s), weightBytes);
     QCOMPARE(llmActivationBytes(*s), activationBytes);
-    const auto r = modelLlm(model("Llama-2-7B"), *s, preset(hardware.toStdString()));
+    const auto r = modelLlm(model("Llama-2-7B"), *s, preset(hardware.toUtf8().constData()));
     QVERIFY2(r, r ? "" : r.error().c_str());
     QCOMPARE(QString::fromStdString(r->computeCeiling), roof);
     // FFN down at batch 1: 2·11008·4096 FLOPs over 11008·4096·sw + (11008 + 4096)·sa bytes.
