@@ -25,9 +25,15 @@ void addLlmOptions(QCommandLineParser &parser)
     parser.addOption({ "phase", "prefill or decode.", "phase" });
     parser.addOption({ "seq", "Prefill: prompt tokens. Decode: context length.", "N" });
     parser.addOption({ "batch", "Sequences processed together (default 1).", "N" });
-    parser.addOption({ "weights", "Weight type: bf16 (default), fp16, int8, int4.", "type" });
-    parser.addOption({ "activations", "Activation type: bf16 (default), fp16, int8.", "type" });
-    parser.addOption({ "kv", "KV-cache type: bf16 (default), fp16, int8.", "type" });
+    parser.addOption({ "precision",
+        "Precision mode: bf16, fp16, fp8 (w8a8 fp8), w8a8 (int8), w8a16, w4a16, nvfp4, mxfp4 "
+        "(weights and activations, block scales counted; instead of --weights/--activations).",
+        "mode" });
+    parser.addOption(
+        { "weights", "Weight type: bf16 (default), fp16, fp8, int8, int4, fp4.", "type" });
+    parser.addOption(
+        { "activations", "Activation type: bf16 (default), fp16, fp8, int8, fp4.", "type" });
+    parser.addOption({ "kv", "KV-cache type: bf16 (default), fp16, fp8, int8.", "type" });
     parser.addOption({ "flash-attention", "Fused attention: scores never reach memory." });
     parser.addOption({ "prompt-len", "Measured generation: prompt tokens.", "N" });
     parser.addOption({ "gen-tokens", "Measured generation: generated tokens.", "N" });
@@ -79,12 +85,29 @@ std::optional<LlmSpec> llmSpecFromOptions(const QCommandLineParser &parser)
     }
     if (!integerOption(parser, "seq", spec.seq) || !integerOption(parser, "batch", spec.batch))
         return std::nullopt;
+    if (parser.isSet("precision")) {
+        if (parser.isSet("weights") || parser.isSet("activations")) {
+            err() << "--precision sets the weights and activations: give it or "
+                     "--weights/--activations, not both"
+                  << Qt::endl;
+            return std::nullopt;
+        }
+        auto moded = withLlmPrecisionMode(spec, parser.value("precision").toStdString());
+        if (!moded) {
+            err() << "--precision: " << QString::fromStdString(moded.error()) << Qt::endl;
+            return std::nullopt;
+        }
+        spec = *moded;
+    }
     if (!precisionOption(parser, "weights",
-            { Precision::BF16, Precision::FP16, Precision::INT8, Precision::INT4 }, spec.weights)
+            { Precision::BF16, Precision::FP16, Precision::FP8, Precision::INT8, Precision::INT4,
+                Precision::FP4 },
+            spec.weights)
         || !precisionOption(parser, "activations",
-            { Precision::BF16, Precision::FP16, Precision::INT8 }, spec.activations)
-        || !precisionOption(
-            parser, "kv", { Precision::BF16, Precision::FP16, Precision::INT8 }, spec.kv))
+            { Precision::BF16, Precision::FP16, Precision::FP8, Precision::INT8, Precision::FP4 },
+            spec.activations)
+        || !precisionOption(parser, "kv",
+            { Precision::BF16, Precision::FP16, Precision::FP8, Precision::INT8 }, spec.kv))
         return std::nullopt;
     spec.fusedAttention = parser.isSet("flash-attention");
     return spec;
@@ -136,6 +159,45 @@ int analyzeMeasuredGeneration(const QCommandLineParser &parser, const LlmRun &ru
     }
     printText(run.json ? generationJson(run.hardware, *g) : generationTable(*g));
     return kExitOk;
+}
+
+// The compute roof the mode chose, and for a mixture of experts the parameters a token uses
+// and the tokens per step at which the routed experts' weights are amortized.
+std::string llmPrecisionAndRidgeText(
+    const ModelConfig &model, const LlmSpec &spec, const LlmResult &r)
+{
+    std::string mode;
+    for (const auto &m : llmPrecisionModes()) {
+        if (m.name == spec.precisionMode)
+            mode = m.name + ": " + m.description;
+    }
+    if (mode.empty())
+        mode = "weights " + std::string(precisionName(spec.weights)) + ", activations "
+            + std::string(precisionName(spec.activations));
+    std::string out = "compute roof: " + r.computeCeiling + " (" + mode + "), ridge "
+        + formatSignificant(r.ridge, 4) + " FLOP/B; weight "
+        + formatSignificant(llmWeightBytes(spec), 4) + " B, activation "
+        + formatSignificant(llmActivationBytes(spec), 4) + " B, KV "
+        + formatSignificant(bytesPerElement(spec.kv), 4) + " B an element\n";
+    out += "parameters: " + formatSignificant(r.totalParameters / 1e9, 4) + " billion in all, "
+        + formatSignificant(r.activeParameters / 1e9, 4) + " billion active per token\n";
+    const double tokens = static_cast<double>(spec.batch)
+        * static_cast<double>(spec.phase == LlmPhase::Prefill ? spec.seq : 1);
+    if (model.experts > 0) {
+        out += "active-parameter ridge: the routed experts ("
+            + std::to_string(model.expertsPerToken) + " of " + std::to_string(model.experts)
+            + " a token) reach the ridge at ";
+        out += r.expertCriticalTokens
+            ? formatSignificant(*r.expertCriticalTokens, 6) + " tokens per step"
+            : std::string("no step below 2^40 tokens");
+        if (r.denseCriticalTokens)
+            out += " (a dense FFN of the active shape: "
+                + formatSignificant(*r.denseCriticalTokens, 6) + "); this step has "
+                + formatSignificant(tokens, 6) + " tokens and touches "
+                + formatSignificant(expertsTouched(model, tokens), 4) + " experts per layer";
+        out += "\n";
+    }
+    return out;
 }
 
 int sweepLlm(const QCommandLineParser &parser, const LlmRun &run)
@@ -190,7 +252,8 @@ int runLlm(const QStringList &arguments)
         return kExitBadInput;
     }
     printText(run.json ? llmJson(run.hardware, run.model, run.spec, *result)
-                       : llmTable(run.hardware, run.model, run.spec, *result));
+                       : llmTable(run.hardware, run.model, run.spec, *result)
+                + llmPrecisionAndRidgeText(run.model, run.spec, *result));
     return kExitOk;
 }
 

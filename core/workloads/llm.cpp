@@ -2,282 +2,179 @@
 
 #include "core/model/checked_int.h"
 
-#include "core/report/json_detail.h"
-
-#include "core/presets/resources.h"
 #include "core/workloads/workloads.h"
 
-#include <nlohmann/json.hpp>
-
-#include <algorithm>
-#include <cctype>
 #include <cmath>
 
 namespace ridgepoint {
 namespace {
-
-using Json = nlohmann::json;
-
-std::string normalized(std::string_view text)
-{
-    std::string out;
-    for (char c : text) {
-        if (c == ' ' || c == '-' || c == '_' || c == '.')
-            continue;
-        out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return out;
-}
 
 double toDouble(std::int64_t value)
 {
     return static_cast<double>(value);
 }
 
-std::optional<ModelConfig> readModel(
-    const Json &in, const std::string &path, std::vector<Diagnostic> &diagnostics)
+} // namespace
+
+Precision llmComputePrecision(const LlmSpec &spec)
 {
-    auto error = [&](const std::string &message) {
-        diagnostics.push_back({ Severity::Error, path, 0, 0, message });
+    const Precision w = spec.weights;
+    const Precision a = spec.activations;
+    const bool intWeights = w == Precision::INT8 || w == Precision::INT4;
+    if (a == Precision::INT8) // int8 activations against wider weights: the weights' type
+        return intWeights ? Precision::INT8 : w;
+    if (a == Precision::FP4) // fp4 × fp4 on the fp4 roof; wider weights set the type
+        return w == Precision::FP4 || w == Precision::INT4 ? Precision::FP4 : w;
+    if (a == Precision::FP8) // fp8 activations with fp8 or narrower weights: the fp8 roof
+        return bytesPerElement(w) <= 1.0 ? Precision::FP8 : w;
+    return a; // 16-bit activations: weight-only quantization keeps their ceiling
+}
+
+const std::vector<LlmPrecisionMode> &llmPrecisionModes()
+{
+    static const std::vector<LlmPrecisionMode> modes {
+        { "bf16", "bf16 weights and activations", Precision::BF16, Precision::BF16, 0, 0.0 },
+        { "fp16", "fp16 weights and activations", Precision::FP16, Precision::FP16, 0, 0.0 },
+        { "fp8", "w8a8 fp8", Precision::FP8, Precision::FP8, 0, 0.0 },
+        { "w8a8", "w8a8 int8", Precision::INT8, Precision::INT8, 0, 0.0 },
+        { "w8a16", "int8 weights, bf16 activations", Precision::INT8, Precision::BF16, 0, 0.0 },
+        { "w4a16", "int4 weights in groups of 128 with an fp16 scale, bf16 activations",
+            Precision::INT4, Precision::BF16, 128, 2.0 },
+        { "nvfp4", "NVFP4 w4a4: fp4 (E2M1) with an fp8 E4M3 scale per 16 elements", Precision::FP4,
+            Precision::FP4, 16, 1.0 },
+        { "mxfp4", "MXFP4 w4a4: fp4 (E2M1) with an E8M0 scale per 32 elements", Precision::FP4,
+            Precision::FP4, 32, 1.0 },
     };
-    if (!in.is_object()) {
-        error("a model configuration must be a JSON object");
-        return std::nullopt;
-    }
-    if (const auto it = in.find("format");
-        it == in.end() || !it->is_string() || it->get<std::string>() != "ridgepoint-model") {
-        error("\"format\" must be \"ridgepoint-model\"");
-        return std::nullopt;
-    }
-    ModelConfig m;
-    bool ok = true;
-    auto text = [&](const char *key, bool required) -> std::string {
-        const auto it = in.find(key);
-        if (it == in.end() || !it->is_string() || it->get<std::string>().empty()) {
-            if (required || it != in.end()) {
-                error(std::string("\"") + key + "\" must be a non-empty string");
-                ok = false;
-            }
-            return {};
+    return modes;
+}
+
+ridgepoint::Expected<LlmSpec, std::string> withLlmPrecisionMode(LlmSpec spec, std::string_view mode)
+{
+    std::string known;
+    for (const auto &m : llmPrecisionModes()) {
+        if (m.name == mode) {
+            spec.weights = m.weights;
+            spec.activations = m.activations;
+            spec.scaleBlock = m.scaleBlock;
+            spec.scaleBytes = m.scaleBytes;
+            spec.precisionMode = m.name;
+            return spec;
         }
-        return it->get<std::string>();
+        known += (known.empty() ? "" : "|") + m.name;
+    }
+    return ridgepoint::Unexpected(
+        "unknown precision mode \"" + std::string(mode) + "\" (known: " + known + ")");
+}
+
+double llmWeightBytes(const LlmSpec &spec)
+{
+    const bool fourBit = spec.weights == Precision::FP4 || spec.weights == Precision::INT4;
+    const double scales
+        = fourBit && spec.scaleBlock > 0 ? spec.scaleBytes / toDouble(spec.scaleBlock) : 0.0;
+    return bytesPerElement(spec.weights) + scales;
+}
+
+double llmActivationBytes(const LlmSpec &spec)
+{
+    const double scales = spec.activations == Precision::FP4 && spec.scaleBlock > 0
+        ? spec.scaleBytes / toDouble(spec.scaleBlock)
+        : 0.0;
+    return bytesPerElement(spec.activations) + scales;
+}
+
+namespace {
+
+// Weights of one layer: attention, then the FFN a token uses (`routed` experts of the routed
+// ones) in an MoE layer or the dense FFN.
+struct LayerParameters {
+    double attention = 0, denseFfn = 0, moeAll = 0, moeActive = 0;
+};
+
+LayerParameters layerParameters(const ModelConfig &m)
+{
+    const double h = toDouble(m.hiddenSize), hd = toDouble(m.headDim);
+    const double hq = toDouble(m.heads) * hd, hkv = toDouble(m.kvHeads) * hd;
+    const double matrices = m.gatedFfn ? 3.0 : 2.0;
+    LayerParameters p;
+    p.attention = h * (hq + 2.0 * hkv) + hq * h;
+    p.denseFfn = matrices * h * toDouble(m.ffnSize);
+    if (m.experts > 0) {
+        const double fe = toDouble(m.moeFfnSize > 0 ? m.moeFfnSize : m.ffnSize);
+        const double fixed
+            = h * toDouble(m.experts) + toDouble(m.sharedExperts) * matrices * h * fe;
+        p.moeAll = fixed + toDouble(m.experts) * matrices * h * fe;
+        p.moeActive = fixed + toDouble(m.expertsPerToken) * matrices * h * fe;
+    }
+    return p;
+}
+
+double parameters(const ModelConfig &m, bool active)
+{
+    const LayerParameters p = layerParameters(m);
+    const double moeLayers = m.experts > 0 ? toDouble(m.layers - m.denseLayers) : 0.0;
+    const double denseLayers = toDouble(m.layers) - moeLayers;
+    return toDouble(m.layers) * p.attention + denseLayers * p.denseFfn
+        + moeLayers * (active ? p.moeActive : p.moeAll)
+        + 2.0 * toDouble(m.hiddenSize) * toDouble(m.vocabSize);
+}
+
+// The intensity of the routed experts' up, gate and down at `tokens` tokens in a decode step,
+// with `touched` experts' weights read (nullopt: uniform routing).
+double expertFfnIntensity(
+    const ModelConfig &model, LlmSpec spec, double tokens, std::optional<double> touched)
+{
+    spec.phase = LlmPhase::Decode;
+    spec.seq = 1;
+    spec.batch = static_cast<std::int64_t>(tokens);
+    const auto ops = llmOperators(model, spec);
+    double flops = 0.0, bytes = 0.0;
+    for (const auto &op : ops ? *ops : std::vector<LlmOperator> {}) {
+        if (op.group != "expert" || op.kind == "expert activation")
+            continue;
+        flops += op.flopsPerLayer;
+        bytes += op.bytesPerLayer;
+        if (touched) // every expert's weights used: the dense case
+            bytes += op.weightBytesPerLayer * (*touched / expertsTouched(model, tokens) - 1.0);
+    }
+    return bytes > 0.0 ? flops / bytes : 0.0;
+}
+
+// The fewest tokens per step at which the expert FFN reaches `ridge` (bisection on a rising
+// intensity); nullopt beyond 2^40.
+std::optional<double> criticalTokens(
+    const ModelConfig &model, const LlmSpec &spec, double ridge, bool dense)
+{
+    auto reaches = [&](double t) {
+        const std::optional<double> touched
+            = dense ? std::optional(toDouble(model.expertsPerToken)) : std::nullopt;
+        return expertFfnIntensity(model, spec, t, touched) >= ridge;
     };
-    auto count = [&](const char *key, bool required) -> std::int64_t {
-        const auto it = in.find(key);
-        if (it == in.end()) {
-            if (required) {
-                error(std::string("\"") + key + "\" is missing (a positive integer)");
-                ok = false;
-            }
-            return 0;
-        }
-        if (!it->is_number_integer() || it->get<std::int64_t>() < 1) {
-            error(std::string("\"") + key + "\" must be a positive integer, found "
-                + detail::dumpJson(*it));
-            ok = false;
-            return 0;
-        }
-        return it->get<std::int64_t>();
-    };
-    m.name = text("name", true);
-    m.source = text("source", true);
-    if (const auto it = in.find("aliases"); it != in.end()) {
-        if (!it->is_array()) {
-            error("\"aliases\" must be a list of strings");
-            ok = false;
-        } else {
-            for (const auto &alias : *it) {
-                if (alias.is_string())
-                    m.aliases.push_back(alias.get<std::string>());
-            }
-        }
-    }
-    m.hiddenSize = count("hidden_size", true);
-    m.layers = count("layers", true);
-    m.heads = count("heads", true);
-    m.kvHeads = count("kv_heads", true);
-    m.headDim = count("head_dim", false);
-    m.ffnSize = count("ffn_size", true);
-    m.vocabSize = count("vocab_size", true);
-    if (const auto it = in.find("gated_ffn"); it != in.end()) {
-        if (!it->is_boolean()) {
-            error("\"gated_ffn\" must be true or false");
-            ok = false;
-        } else {
-            m.gatedFfn = it->get<bool>();
-        }
-    }
-    if (!ok)
-        return std::nullopt;
-    if (m.heads % m.kvHeads != 0) {
-        error("\"heads\" (" + std::to_string(m.heads) + ") must be a multiple of \"kv_heads\" ("
-            + std::to_string(m.kvHeads) + ")");
-        return std::nullopt;
-    }
-    if (m.headDim == 0) {
-        if (m.hiddenSize % m.heads != 0) {
-            error("\"hidden_size\" is not a multiple of \"heads\": give \"head_dim\"");
+    double hi = 1.0;
+    while (!reaches(hi)) {
+        hi *= 2.0;
+        if (hi > 1099511627776.0)
             return std::nullopt;
-        }
-        m.headDim = m.hiddenSize / m.heads;
     }
-    return m;
+    double lo = hi / 2.0;
+    if (hi == 1.0)
+        return 1.0;
+    while (hi - lo > 1.0) {
+        const double mid = std::floor((lo + hi) / 2.0);
+        (reaches(mid) ? hi : lo) = mid;
+    }
+    return hi;
 }
 
 } // namespace
 
-ModelConfigReadResult readModelConfigJson(std::string_view text, const std::string &path)
+double llmTotalParameters(const ModelConfig &model)
 {
-    ModelConfigReadResult result;
-    const auto document = detail::parseJson<Json>(text, path, result.diagnostics);
-    if (!document)
-        return result;
-    if (auto model = readModel(*document, path, result.diagnostics))
-        result.models.push_back(std::move(*model));
-    return result;
+    return parameters(model, false);
 }
 
-std::vector<ModelConfig> builtinModels(std::vector<Diagnostic> *problems)
+double llmActiveParameters(const ModelConfig &model)
 {
-    std::vector<ModelConfig> out;
-    for (const auto &file : embeddedFilesUnder("models/")) {
-        auto read = readModelConfigJson(file.content, std::string(file.path));
-        out.insert(out.end(), read.models.begin(), read.models.end());
-        if (problems)
-            problems->insert(problems->end(), read.diagnostics.begin(), read.diagnostics.end());
-    }
-    return out;
-}
-
-ridgepoint::Expected<ModelConfig, std::string> findModel(
-    const std::vector<ModelConfig> &models, std::string_view query)
-{
-    const std::string wanted = normalized(query);
-    std::vector<const ModelConfig *> prefixed;
-    for (const auto &model : models) {
-        std::vector<std::string> names { normalized(model.name) };
-        for (const auto &alias : model.aliases)
-            names.push_back(normalized(alias));
-        if (std::ranges::find(names, wanted) != names.end())
-            return model;
-        if (!wanted.empty() && std::ranges::any_of(names, [&](const std::string &n) {
-                return n.starts_with(wanted);
-            }))
-            prefixed.push_back(&model);
-    }
-    if (prefixed.size() == 1)
-        return *prefixed.front();
-    std::string list;
-    for (const auto *m : prefixed)
-        list += (list.empty() ? "" : ", ") + m->name;
-    if (prefixed.empty()) {
-        for (const auto &m : models)
-            list += (list.empty() ? "" : ", ") + m.name;
-        return ridgepoint::Unexpected(
-            "no model named \"" + std::string(query) + "\" (known: " + list + ")");
-    }
-    return ridgepoint::Unexpected(
-        "\"" + std::string(query) + "\" matches several models: " + list + " (be more specific)");
-}
-
-std::string_view llmPhaseName(LlmPhase phase)
-{
-    return phase == LlmPhase::Prefill ? "prefill" : "decode";
-}
-
-std::optional<LlmPhase> llmPhaseFromName(std::string_view name)
-{
-    if (normalized(name) == "prefill")
-        return LlmPhase::Prefill;
-    if (normalized(name) == "decode")
-        return LlmPhase::Decode;
-    return std::nullopt;
-}
-
-Precision llmComputePrecision(const LlmSpec &spec)
-{
-    const bool intActivations = spec.activations == Precision::INT8;
-    const bool intWeights = spec.weights == Precision::INT8 || spec.weights == Precision::INT4;
-    if (intActivations && intWeights)
-        return Precision::INT8;
-    if (intActivations) // int8 activations against wider weights: computed in the weights' type
-        return spec.weights;
-    return spec.activations;
-}
-
-ridgepoint::Expected<std::vector<LlmOperator>, std::string> llmOperators(
-    const ModelConfig &model, const LlmSpec &spec)
-{
-    if (spec.seq < 1)
-        return ridgepoint::Unexpected("the sequence length must be a positive integer (got "
-            + std::to_string(spec.seq) + ")");
-    if (spec.batch < 1)
-        return ridgepoint::Unexpected(
-            "the batch size must be a positive integer (got " + std::to_string(spec.batch) + ")");
-
-    const double h = toDouble(model.hiddenSize);
-    const double hd = toDouble(model.headDim);
-    const double heads = toDouble(model.heads);
-    const double hq = heads * hd;
-    const double hkv = toDouble(model.kvHeads) * hd;
-    const double ffn = toDouble(model.ffnSize);
-    const double vocab = toDouble(model.vocabSize);
-    const double b = toDouble(spec.batch);
-    const double s = toDouble(spec.seq);
-    const double sa = bytesPerElement(spec.activations);
-    const double sw = bytesPerElement(spec.weights);
-    const double skv = bytesPerElement(spec.kv);
-    const bool prefill = spec.phase == LlmPhase::Prefill;
-    // New tokens per sequence, (query, key) pairs per sequence and head (causal), and keys
-    // (and values) read from the KV cache per sequence.
-    const double newTokens = prefill ? s : 1.0;
-    const double pairs = prefill ? s * (s + 1.0) / 2.0 : s;
-    const double keys = s;
-    const double m = b * newTokens; // rows of every linear layer
-    const double scoreBytes = spec.fusedAttention ? 0.0 : b * heads * pairs * sa;
-
-    std::vector<LlmOperator> ops;
-    auto linear = [&](std::string kind, double rows, double in, double out, std::int64_t count) {
-        LlmOperator op;
-        op.kind = std::move(kind);
-        op.flopsPerLayer = 2.0 * rows * in * out;
-        op.weightBytesPerLayer = in * out * sw;
-        op.bytesPerLayer = op.weightBytesPerLayer + rows * in * sa + rows * out * sa;
-        op.count = count;
-        return op;
-    };
-
-    // Q, K and V as one projection; K and V go to the KV cache in its dtype.
-    LlmOperator qkv = linear("QKV projection", m, h, hq + 2.0 * hkv, model.layers);
-    qkv.kvWriteBytesPerLayer = m * 2.0 * hkv * skv;
-    qkv.bytesPerLayer
-        = qkv.weightBytesPerLayer + m * h * sa + m * hq * sa + qkv.kvWriteBytesPerLayer;
-    ops.push_back(qkv);
-
-    LlmOperator score;
-    score.kind = "attention score";
-    score.flopsPerLayer = 2.0 * b * heads * pairs * hd;
-    score.kvReadBytesPerLayer = b * keys * hkv * skv; // grouped-query: only the KV heads
-    score.bytesPerLayer = b * newTokens * hq * sa + score.kvReadBytesPerLayer + scoreBytes;
-    score.count = model.layers;
-    ops.push_back(score);
-
-    LlmOperator value;
-    value.kind = "attention value";
-    value.flopsPerLayer = 2.0 * b * heads * pairs * hd;
-    value.kvReadBytesPerLayer = b * keys * hkv * skv;
-    value.bytesPerLayer = scoreBytes + value.kvReadBytesPerLayer + b * newTokens * hq * sa;
-    value.count = model.layers;
-    ops.push_back(value);
-
-    ops.push_back(linear("output projection", m, hq, h, model.layers));
-    ops.push_back(linear("FFN up", m, h, ffn, model.layers));
-    if (model.gatedFfn)
-        ops.push_back(linear("FFN gate", m, h, ffn, model.layers));
-    ops.push_back(linear("FFN down", m, ffn, h, model.layers));
-    // Generation needs the logits of the last position of each sequence only.
-    ops.push_back(linear("LM head", b, h, vocab, 1));
-    return ops;
+    return parameters(model, true);
 }
 
 ridgepoint::Expected<LlmResult, std::string> modelLlm(const ModelConfig &model, const LlmSpec &spec,
@@ -325,7 +222,17 @@ ridgepoint::Expected<LlmResult, std::string> modelLlm(const ModelConfig &model, 
     auto analysis = analyzePoint(total, hardware, options);
     if (!analysis)
         return ridgepoint::Unexpected(analysis.error());
+    r.computeCeiling = analysis->computeCeiling;
+    r.ridge = analysis->levels.front().bandwidth > 0.0
+        ? analysis->peak / analysis->levels.front().bandwidth
+        : 0.0;
     r.total = { std::move(total), std::move(*analysis) };
+    r.totalParameters = llmTotalParameters(model);
+    r.activeParameters = llmActiveParameters(model);
+    if (model.experts > 0 && r.ridge > 0.0) {
+        r.expertCriticalTokens = criticalTokens(model, spec, r.ridge, false);
+        r.denseCriticalTokens = criticalTokens(model, spec, r.ridge, true);
+    }
     return r;
 }
 

@@ -38,6 +38,10 @@ struct ModelConfig {
     std::int64_t sharedExperts = 0;
     std::int64_t moeFfnSize = 0;
     std::int64_t denseLayers = 0;
+    // Elements the KV cache stores per token and layer (0: K and V, 2·kvHeads·headDim). An
+    // approximation for compressed caches such as DeepSeek's MLA (kv_lora_rank +
+    // qk_rope_head_dim); the attention score and value each read half of it.
+    std::int64_t kvCacheDim = 0;
 };
 
 struct ModelConfigReadResult {
@@ -71,7 +75,38 @@ struct LlmSpec {
     std::int64_t tp = 1;
     std::int64_t ep = 1;
     std::int64_t pp = 1;
+    // Block scales of 4-bit tensors (docs/WORKLOADS.md "Precision modes"): every scaleBlock
+    // elements of a 4-bit weight (fp4 or int4) or fp4 activation carry one scale of scaleBytes
+    // (NVFP4: 16 and 1, MXFP4: 32 and 1, w4a16 groups: 128 and 2). 0: no scales counted.
+    std::int64_t scaleBlock = 0;
+    double scaleBytes = 0.0;
+    // The --precision mode that set the types ("fp8", "w8a8", "nvfp4", ...); empty when the
+    // types were chosen one by one.
+    std::string precisionMode {};
 };
+
+// A named precision mode: weight and activation types, block scales, and what it means.
+struct LlmPrecisionMode {
+    std::string name; // "fp8"
+    std::string description; // "w8a8 fp8"
+    Precision weights = Precision::BF16;
+    Precision activations = Precision::BF16;
+    std::int64_t scaleBlock = 0;
+    double scaleBytes = 0.0;
+};
+const std::vector<LlmPrecisionMode> &llmPrecisionModes();
+// Sets the weights, activations, scales and mode name; an error lists the known modes.
+ridgepoint::Expected<LlmSpec, std::string> withLlmPrecisionMode(
+    LlmSpec spec, std::string_view mode);
+// Bytes per weight and per activation element, block scales included.
+double llmWeightBytes(const LlmSpec &spec);
+double llmActivationBytes(const LlmSpec &spec);
+// Parameters of the model (norm gains left out; embedding and LM head untied), and those one
+// token uses (routed experts: expertsPerToken of experts).
+double llmTotalParameters(const ModelConfig &model);
+double llmActiveParameters(const ModelConfig &model);
+// Routed experts a step of `tokens` tokens touches under uniform routing: E·(1 − (1 − k/E)^T).
+double expertsTouched(const ModelConfig &model, double tokens);
 
 // The precision the matmuls run in: int8 when activations and weights are both 8 bits or
 // narrower integers, else the activations' floating type (a bf16 ceiling for w8a16/w4a16).
@@ -107,6 +142,15 @@ struct LlmResult {
     double kvWriteBytes = 0.0;
     double weightBytes = 0.0;
     Precision computePrecision = Precision::BF16;
+    std::string computeCeiling; // the compute roof the operators sit under ("FP8 tensor")
+    double ridge = 0.0; // its ridge against main memory, FLOP/B
+    double totalParameters = 0.0;
+    double activeParameters = 0.0;
+    // Mixture of experts: tokens per step from which the routed experts' FFN (up, gate, down)
+    // reaches the ridge, and the tokens a dense FFN of the same shape needs (every weight used
+    // by every token). nullopt for dense models or beyond 2^40 tokens.
+    std::optional<double> expertCriticalTokens;
+    std::optional<double> denseCriticalTokens;
 };
 
 ridgepoint::Expected<LlmResult, std::string> modelLlm(const ModelConfig &model, const LlmSpec &spec,

@@ -78,10 +78,11 @@ WorkloadPanel::WorkloadPanel(Document *document, QWidget *parent)
     , m_phase(new QComboBox(this))
     , m_seq(spinBox(this, "seq", 1, 1 << 24, 1024))
     , m_batch(spinBox(this, "batch", 1, 1 << 20, 1))
-    , m_weights(
-          precisionBox(this, "weights", { Precision::BF16, Precision::INT8, Precision::INT4 }))
-    , m_activations(precisionBox(this, "activations", { Precision::BF16, Precision::INT8 }))
-    , m_kv(precisionBox(this, "kv", { Precision::BF16, Precision::INT8 }))
+    , m_weights(precisionBox(this, "weights",
+          { Precision::BF16, Precision::FP8, Precision::INT8, Precision::INT4, Precision::FP4 }))
+    , m_activations(precisionBox(this, "activations",
+          { Precision::BF16, Precision::FP8, Precision::INT8, Precision::FP4 }))
+    , m_kv(precisionBox(this, "kv", { Precision::BF16, Precision::FP8, Precision::INT8 }))
     , m_operators(new QCheckBox(tr("One point per operator, plus the whole model"), this))
     , m_sweep(new QGroupBox(tr("Sweep a parameter (a trajectory)"), this))
     , m_sweepParameter(new QComboBox(this))

@@ -46,6 +46,7 @@ private slots:
     void matmulTableForPeople();
     void matmulSweepReportsTheCrossing();
     void llmPrintsOperatorPointsAndTotals();
+    void llmPrecisionModeNamesItsRoof();
     void llmSweepOverBatch();
     void llmAnalysesAMeasuredGeneration();
     void exitsTwoOnBadInput_data();
@@ -194,14 +195,17 @@ void TestCliWorkloads::llmPrintsOperatorPointsAndTotals()
     QStringList names;
     for (const auto &p : points)
         names << p.toObject()["name"].toString();
+    // Every operator of a layer in the order it runs (docs/WORKLOADS.md), then the head.
     QCOMPARE(names,
-        QStringList({ "QKV projection", "attention score", "attention value", "output projection",
-            "FFN up", "FFN gate", "FFN down", "LM head" }));
+        QStringList({ "embedding", "attention norm", "QKV projection", "rotary embedding",
+            "KV-cache write", "attention score", "softmax", "attention value", "output projection",
+            "attention residual", "FFN norm", "FFN up", "FFN gate", "FFN activation", "FFN down",
+            "FFN residual", "final norm", "LM head" }));
     for (const char *key : { "name", "flops", "levels", "compute_ceiling", "t_math", "t_min",
              "t_max", "attainable", "bound", "limiting_ceiling" })
-        QVERIFY2(points[0].toObject().contains(key), key);
+        QVERIFY2(points[2].toObject().contains(key), key);
     const double qkv
-        = points[0].toObject()["levels"].toArray()[0].toObject()["intensity"].toDouble();
+        = points[2].toObject()["levels"].toArray()[0].toObject()["intensity"].toDouble();
     QVERIFY(qkv > 0.99 && qkv < 1.0);
     QVERIFY(o["total"].toObject().contains("flops"));
     QCOMPARE(o["bound"].toString(), QString("memory"));
@@ -212,12 +216,26 @@ void TestCliWorkloads::llmPrintsOperatorPointsAndTotals()
         "decode", "--seq", "1024", "--weights", "int8", "--json" });
     QCOMPARE(int8.status, 0);
     const double qkv8 = json(int8)["points"]
-                            .toArray()[0]
+                            .toArray()[2]
                             .toObject()["levels"]
                             .toArray()[0]
                             .toObject()["intensity"]
                             .toDouble();
     QVERIFY(qkv8 / qkv > 1.95 && qkv8 / qkv <= 2.0);
+}
+
+void TestCliWorkloads::llmPrecisionModeNamesItsRoof()
+{
+    // fp8 on the H100: the FP8 tensor roof, said in the text output.
+    const Run run = ridgepoint({ "llm", "--hardware", "h100", "--model", "mixtral-8x7b", "--phase",
+        "decode", "--seq", "4096", "--precision", "fp8" });
+    QCOMPARE(run.status, 0);
+    QVERIFY2(run.out.contains("compute roof: FP8 tensor (fp8: w8a8 fp8)"), run.out.constData());
+    QVERIFY(run.out.contains("active-parameter ridge: the routed experts (2 of 8 a token)"));
+    const Run both = ridgepoint({ "llm", "--hardware", "h100", "--model", "mixtral-8x7b", "--phase",
+        "decode", "--seq", "4096", "--precision", "fp8", "--weights", "int8" });
+    QCOMPARE(both.status, 2);
+    QVERIFY(both.err.contains("not both"));
 }
 
 void TestCliWorkloads::llmSweepOverBatch()

@@ -4,9 +4,9 @@
 #include "tests/support/testmachine.h"
 
 #include "core/presets/presets.h"
+#include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 #include "widgets/panels/quantmodebox.h"
-#include "widgets/chart/rooflineplot.h"
 #include "widgets/panels/workloadpanel.h"
 
 #include <QCheckBox>
@@ -134,7 +134,7 @@ private slots:
         std::optional<std::size_t> score;
         for (std::size_t i = 0; i < doc->pointCount(); ++i) {
             const std::string &name = doc->point(i).name;
-            if (!ffn && name.find("FFN") != std::string::npos)
+            if (!ffn && name == "FFN up")
                 ffn = i;
             if (name == "attention score")
                 score = i;
