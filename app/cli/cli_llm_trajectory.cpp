@@ -1,5 +1,6 @@
 #include "app/cli/cli_llm_trajectory.h"
 
+#include "app/cli/cli.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/cli_workload_options.h"
 #include "core/model/checked_int.h"

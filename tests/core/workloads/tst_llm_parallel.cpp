@@ -11,6 +11,7 @@
 #include <QTest>
 
 #include <map>
+#include <tuple>
 
 using namespace ridgepoint;
 
@@ -82,9 +83,19 @@ Hardware roundMachine()
 {
     Hardware hw;
     hw.name = "Round";
-    hw.compute.push_back({ "BF16", Precision::BF16, "tensor", 1e14 });
-    hw.memory.push_back({ "HBM", MemoryLevel::HBM, 1e12 });
-    hw.memory.push_back({ "PCIe", MemoryLevel::PCIe, 1e10 });
+    ComputeCeiling bf16;
+    bf16.name = "BF16";
+    bf16.precision = Precision::BF16;
+    bf16.peak = 1e14;
+    hw.compute.push_back(bf16);
+    for (auto [name, level, bandwidth] : { std::tuple { "HBM", MemoryLevel::HBM, 1e12 },
+             std::tuple { "PCIe", MemoryLevel::PCIe, 1e10 } }) {
+        MemoryCeiling m;
+        m.name = name;
+        m.level = level;
+        m.bandwidth = bandwidth;
+        hw.memory.push_back(m);
+    }
     return hw;
 }
 
