@@ -253,14 +253,15 @@ std::string llmParallelText(const LlmSpec &spec, const LlmNetworkBound &n)
         + formatQuantity(n.networkSeconds, Dimension::Time) + "; the stage's other operators "
         + formatQuantity(n.layerSeconds, Dimension::Time) + "\n";
     if (n.networkSeconds > 0.0) {
-        out += "network-bound: ";
         if (n.batch)
-            out += "from batch " + std::to_string(*n.batch) + " (" + formatSignificant(*n.tokens, 4)
-                + " tokens per step) on";
+            out += "network-bound (T_network >= the rest) from batch " + std::to_string(*n.batch)
+                + " (" + formatSignificant(*n.tokens, 4) + " tokens per step)\n";
         else
-            out += "at no batch up to " + std::to_string(kMaxNetworkBoundBatch);
-        out += "; T_math/T_network per token " + formatSignificant(n.largeBatchRatio, 3)
-            + ", so a model of this shape is network-bound at large batch below hidden size "
+            out += "network-bound at no batch up to " + std::to_string(kMaxNetworkBoundBatch)
+                + "\n";
+        out += "T_math / T_network " + formatSignificant(n.largeBatchRatio, 3)
+            + " at any batch: a model of this shape is network-bound at large batch when its "
+              "hidden size is below "
             + formatSignificant(n.criticalHidden, 4) + "\n";
     }
     return out;
