@@ -42,7 +42,8 @@ struct LlmNetworkBound {
     double networkSeconds = 0.0; // T_network: Σ T_min of the collectives (part of T_min)
     double layerSeconds = 0.0; // Σ T_min of the other operators of the stage's layers
     // Per token as the batch grows: T_math of the layers over T_network (both ∝ tokens).
-    // Below 1 the network binds at a large enough batch; above 1 it never does.
+    // At or above 1 the network never binds; below 1 it may, unless memory time that grows
+    // with the batch (each sequence's KV-cache reads) keeps the rest longer: `batch` decides.
     double largeBatchRatio = 0.0;
     // The smallest batch (and its tokens, batch · new tokens per sequence) at which
     // T_network >= the layers' other time; nullopt: not up to kMaxNetworkBoundBatch.
