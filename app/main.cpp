@@ -18,6 +18,7 @@
 #include <QIcon>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <new>
@@ -85,7 +86,12 @@ QStringList argumentList(int argc, char *argv[])
 int runSubcommand(int argc, char *argv[], const QString &command)
 {
     const QStringList arguments = argumentList(argc, argv);
-    if (command == "render") {
+    // `llm --render FILE` draws a chart too.
+    const bool draws = command == "render"
+        || (command == "llm" && std::ranges::any_of(arguments, [](const QString &a) {
+               return a == "--render" || a.startsWith("--render=");
+           }));
+    if (draws) {
         // Rendering needs a GUI application but never a screen.
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");

@@ -3,12 +3,14 @@
 #include "app/cli/cli.h"
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_llm_trajectory.h"
 #include "app/cli/cli_workload_options.h"
 #include "core/model/checked_int.h"
 
 #include "core/model/units.h"
 #include "core/report/workload_report.h"
 #include "core/workloads/llm.h"
+#include "core/workloads/llm_parallel.h"
 
 namespace ridgepoint::cli {
 namespace {
@@ -38,7 +40,19 @@ void addLlmOptions(QCommandLineParser &parser)
     parser.addOption({ "prompt-len", "Measured generation: prompt tokens.", "N" });
     parser.addOption({ "gen-tokens", "Measured generation: generated tokens.", "N" });
     parser.addOption({ "measured-time", "Measured generation: wall time, e.g. 2.5 s.", "time" });
+    parser.addOption(
+        { "tp", "Tensor-parallel chips (default 1): heads, FFN and LM head split.", "N" });
+    parser.addOption({ "ep", "Expert-parallel chips (default 1): experts split.", "N" });
+    parser.addOption({ "pp", "Pipeline stages (default 1): layers split.", "N" });
     parser.addOption({ "sweep", "Sweep batch or seq: PARAM=A:B[:xK|:+K].", "spec" });
+    parser.addOption({ "operators",
+        "With --sweep: one trajectory per operator (its path over the values, and where it "
+        "crosses its ridge) instead of the whole model." });
+    parser.addOption({ "render",
+        "Draw the operators (per chip, with the collectives on the link roof; with --sweep one "
+        "path per operator) to a PNG, SVG or PDF file.",
+        "file" });
+    parser.addOption({ "title", "With --render: a title above the chart.", "text" });
     parser.addOption({ "json", "Print one JSON object (numbers in SI base units)." });
 }
 
@@ -83,7 +97,9 @@ std::optional<LlmSpec> llmSpecFromOptions(const QCommandLineParser &parser)
             return std::nullopt;
         }
     }
-    if (!integerOption(parser, "seq", spec.seq) || !integerOption(parser, "batch", spec.batch))
+    if (!integerOption(parser, "seq", spec.seq) || !integerOption(parser, "batch", spec.batch)
+        || !integerOption(parser, "tp", spec.tp) || !integerOption(parser, "ep", spec.ep)
+        || !integerOption(parser, "pp", spec.pp))
         return std::nullopt;
     if (parser.isSet("precision")) {
         if (parser.isSet("weights") || parser.isSet("activations")) {
@@ -244,6 +260,23 @@ int runLlm(const QStringList &arguments)
 
     if (parser.isSet("measured-time"))
         return analyzeMeasuredGeneration(parser, run);
+    if (parser.isSet("render")) {
+        std::optional<SweepRange> range;
+        if (parser.isSet("sweep")) {
+            range = sweepOption(parser, { "batch", "seq" });
+            if (!range)
+                return kExitBadInput;
+        }
+        return renderLlm(parser.value("render"), run.model, run.spec, run.hardware, range,
+            parser.value("title"));
+    }
+    if (parser.isSet("sweep") && parser.isSet("operators")) {
+        const auto range = sweepOption(parser, { "batch", "seq" });
+        if (!range)
+            return kExitBadInput;
+        return printLlmTrajectories(
+            run.model, run.spec, run.hardware, run.options, *range, run.json);
+    }
     if (parser.isSet("sweep"))
         return sweepLlm(parser, run);
     auto result = modelLlm(run.model, run.spec, run.hardware, run.options);
@@ -251,9 +284,22 @@ int runLlm(const QStringList &arguments)
         err() << QString::fromStdString(result.error()) << Qt::endl;
         return kExitBadInput;
     }
-    printText(run.json ? llmJson(run.hardware, run.model, run.spec, *result)
-                       : llmTable(run.hardware, run.model, run.spec, *result)
-                + llmPrecisionAndRidgeText(run.model, run.spec, *result));
+    auto network = llmNetworkBound(run.model, run.spec, run.hardware, run.options);
+    if (!network) {
+        err() << QString::fromStdString(network.error()) << Qt::endl;
+        return kExitBadInput;
+    }
+    if (run.json) {
+        const std::string text = llmJson(run.hardware, run.model, run.spec, *result);
+        // (the precision and ridge lines are text only; JSON names each point's roof)
+        printText(llmIsParallel(run.spec) ? llmJsonWithParallel(text, run.spec, *network) : text);
+    } else {
+        std::string text = llmTable(run.hardware, run.model, run.spec, *result)
+            + llmPrecisionAndRidgeText(run.model, run.spec, *result);
+        if (*network)
+            text += llmParallelText(run.spec, **network);
+        printText(text);
+    }
     return kExitOk;
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/model/checked_int.h"
 
+#include "core/workloads/llm_parallel.h"
 #include "core/workloads/workloads.h"
 
 #include <cmath>
@@ -183,6 +184,12 @@ ridgepoint::Expected<LlmResult, std::string> modelLlm(const ModelConfig &model, 
     auto ops = llmOperators(model, spec);
     if (!ops)
         return ridgepoint::Unexpected(ops.error());
+    // Per chip, plus the collectives on the link (llm_parallel.h); unchanged for one chip.
+    const MemoryCeiling *link = llmLinkCeiling(hardware);
+    ops = parallelizeLlm(std::move(*ops), model, spec,
+        link ? std::optional(link->level) : std::nullopt, hardware.name);
+    if (!ops)
+        return ridgepoint::Unexpected(ops.error());
     LlmResult r;
     r.computePrecision = llmComputePrecision(spec);
     if (options.computeCeiling.empty() && !hardware.computeFor(r.computePrecision))
@@ -197,13 +204,14 @@ ridgepoint::Expected<LlmResult, std::string> modelLlm(const ModelConfig &model, 
     total.group = group;
     total.precision = r.computePrecision;
     double totalBytes = 0.0;
+    double linkBytes = 0.0; // collectives (llm_parallel.h)
     for (const auto &op : *ops) {
         const double n = toDouble(op.count);
         KernelPoint p;
         p.name = op.kind;
         p.group = group;
         p.flops = op.flopsPerLayer * n;
-        p.bytes.push_back({ std::nullopt, op.bytesPerLayer * n });
+        p.bytes.push_back({ op.level, op.bytesPerLayer * n });
         p.precision = r.computePrecision;
         auto analysis = analyzePoint(p, hardware, options);
         if (!analysis)
@@ -215,10 +223,12 @@ ridgepoint::Expected<LlmResult, std::string> modelLlm(const ModelConfig &model, 
         r.kvWriteBytes += op.kvWriteBytesPerLayer * n;
         r.weightBytes += op.weightBytesPerLayer * n;
         total.flops += p.flops;
-        totalBytes += p.bytes.front().bytes;
+        (op.level ? linkBytes : totalBytes) += p.bytes.front().bytes;
         r.operators.push_back({ std::move(p), std::move(*analysis) });
     }
     total.bytes.push_back({ std::nullopt, totalBytes });
+    if (linkBytes > 0.0)
+        total.bytes.push_back({ link->level, linkBytes });
     auto analysis = analyzePoint(total, hardware, options);
     if (!analysis)
         return ridgepoint::Unexpected(analysis.error());

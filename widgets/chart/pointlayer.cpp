@@ -474,10 +474,12 @@ void PointLayer::drawSweep(
     std::vector<SweepStep> samples;
     std::string parameter;
     QColor color;
+    std::size_t last = 0;
     for (const auto &[value, i] : members) {
         const auto &a = doc.analysis(i);
         if (!a || a->levels.empty())
             continue;
+        last = i;
         double tMem = 0.0;
         for (const auto &level : a->levels)
             tMem = std::max(tMem, level.tMem);
@@ -496,6 +498,12 @@ void PointLayer::drawSweep(
     for (const auto &s : samples)
         curve->addData(s.x, s.y);
     m_drawing.plottables.push_back(curve);
+    // An LLM operator's path is named once, at its last sample (its points carry no label).
+    if (const auto *llm = std::get_if<LlmWorkload>(&doc.workload(last)->model)) {
+        const QString name = llm->operatorKind.empty() ? tr("whole model") : q(llm->operatorKind);
+        m_drawing.labels.push_back(std::make_unique<PointLabel>(
+            m_plot, QPointF(samples.back().x, samples.back().y), name, kMaxLabelWidth, color));
+    }
     for (const RidgeCrossing &crossing : ridgeCrossings(samples)) {
         const QString text
             = tr("%1 ≈ %2").arg(q(parameter), q(formatSignificant(crossing.value, 3)));

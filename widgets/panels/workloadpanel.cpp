@@ -1,5 +1,6 @@
 #include "widgets/panels/workloadpanel.h"
 
+#include "core/workloads/llm_trajectory.h"
 #include "core/workloads/sweep.h"
 #include "widgets/document/document.h"
 #include "widgets/panels/quantmodebox.h"
@@ -83,6 +84,9 @@ WorkloadPanel::WorkloadPanel(Document *document, QWidget *parent)
     , m_activations(precisionBox(this, "activations",
           { Precision::BF16, Precision::FP8, Precision::INT8, Precision::FP4 }))
     , m_kv(precisionBox(this, "kv", { Precision::BF16, Precision::FP8, Precision::INT8 }))
+    , m_tp(spinBox(this, "tp", 1, 4096, 1))
+    , m_ep(spinBox(this, "ep", 1, 4096, 1))
+    , m_pp(spinBox(this, "pp", 1, 4096, 1))
     , m_operators(new QCheckBox(tr("One point per operator, plus the whole model"), this))
     , m_sweep(new QGroupBox(tr("Sweep a parameter (a trajectory)"), this))
     , m_sweepParameter(new QComboBox(this))
@@ -129,6 +133,15 @@ WorkloadPanel::WorkloadPanel(Document *document, QWidget *parent)
     llmForm->addRow(tr("weights"), m_weights);
     llmForm->addRow(tr("activations"), m_activations);
     llmForm->addRow(tr("KV cache"), m_kv);
+    m_tp->setToolTip(tr("Tensor-parallel chips: heads, FFN and LM head split; an all-reduce "
+                        "after attention and after the FFN on the link roof"));
+    m_ep->setToolTip(tr("Expert-parallel chips (mixture-of-experts models): experts split; "
+                        "an all-to-all dispatch and combine on the link roof"));
+    m_pp->setToolTip(tr("Pipeline stages: layers split; the activations sent between stages "
+                        "on the link roof"));
+    llmForm->addRow(tr("tensor parallel (tp)"), m_tp);
+    llmForm->addRow(tr("expert parallel (ep)"), m_ep);
+    llmForm->addRow(tr("pipeline stages (pp)"), m_pp);
     m_operators->setChecked(true);
     llmForm->addRow(m_operators);
     m_tabs->addTab(llm, tr("LLM"));
@@ -322,15 +335,15 @@ std::vector<Workload> WorkloadPanel::formWorkloads(const std::string &group) con
     l.spec.weights = ownPrecision(m_weights, m_ownWeights);
     l.spec.activations = ownPrecision(m_activations, m_ownActivations);
     l.spec.kv = precisionOf(m_kv);
-    if (m_operators->isChecked()) {
-        if (auto ops = llmOperators(l.model, l.spec)) {
-            for (const auto &op : *ops) {
-                LlmWorkload each = l;
-                each.operatorKind = op.kind;
-                out.push_back({ each, group, std::nullopt });
-            }
-        }
-    }
+    l.spec.tp = m_tp->value();
+    l.spec.ep = m_ep->value();
+    l.spec.pp = m_pp->value();
+    // Per chip with the collectives when parallel (llm_parallel.h); a spec the machine cannot
+    // place leaves the whole model alone, whose point then says why.
+    auto all
+        = llmWorkloads(l.model, l.spec, m_document->hardware(), group, m_operators->isChecked());
+    if (all)
+        return std::move(*all);
     out.push_back({ l, group, std::nullopt }); // the whole model
     return out;
 }
@@ -352,10 +365,13 @@ QString WorkloadPanel::formDescription() const
             text += tr(" /%1 chips").arg(m_shards->value());
         return text;
     }
-    return tr("%1 %2 seq %3 batch %4")
-        .arg(m_model->currentText(), m_phase->currentText())
-        .arg(m_seq->value())
-        .arg(m_batch->value());
+    QString text = tr("%1 %2 seq %3 batch %4")
+                       .arg(m_model->currentText(), m_phase->currentText())
+                       .arg(m_seq->value())
+                       .arg(m_batch->value());
+    if (m_tp->value() > 1 || m_ep->value() > 1 || m_pp->value() > 1)
+        text += tr(" tp %1 ep %2 pp %3").arg(m_tp->value()).arg(m_ep->value()).arg(m_pp->value());
+    return text;
 }
 
 ridgepoint::Expected<std::vector<Workload>, QString> WorkloadPanel::sweepWorkloads()

@@ -82,6 +82,9 @@ private:
     QComboBox *m_weights;
     QComboBox *m_activations;
     QComboBox *m_kv;
+    QSpinBox *m_tp; // tensor, expert, pipeline parallel chips
+    QSpinBox *m_ep;
+    QSpinBox *m_pp;
     QCheckBox *m_operators;
     // sweep
     QGroupBox *m_sweep;

@@ -152,6 +152,49 @@ private slots:
         QVERIFY(std::abs(doc->analysis(*ffn)->levels.front().intensity / linear - 1.0) < 1e-12);
     }
 
+    void tensorParallelPutsAllReducesOnTheNvlinkRoof()
+    {
+        // Llama-2-7B (the first model) decode seq 1024 batch 8, tp 2 on the H100: each
+        // all-reduce moves 2·(1/2)·8·4096·2 B per layer × 32 = 2,097,152 B on NVLink 4.
+        panel->findChild<QTabWidget *>()->setCurrentIndex(1);
+        panel->findChild<QComboBox *>("model")->setCurrentText("Llama-2-7B");
+        setSpin("seq", 1024);
+        setSpin("batch", 8);
+        setSpin("tp", 2);
+        QTest::mouseClick(panel->findChild<QPushButton *>("add"), Qt::LeftButton);
+        int allReduces = 0;
+        for (std::size_t i = 0; i < doc->pointCount(); ++i) {
+            if (!doc->point(i).name.starts_with("TP all-reduce"))
+                continue;
+            ++allReduces;
+            const auto &a = doc->analysis(i);
+            QVERIFY(a.has_value());
+            QCOMPARE(a->levels.front().level, MemoryLevel::NVLink);
+            QCOMPARE(a->limitingCeiling, std::string("NVLink 4"));
+            QVERIFY(std::abs(a->levels.front().bytes / 2097152.0 - 1.0) < 1e-12);
+        }
+        QCOMPARE(allReduces, 2);
+    }
+
+    void llmSweepIsOnePathPerOperatorLabelledOnce()
+    {
+        // seq 256, 512, 1024 with tp 2: 8 operators + 2 all-reduces + the whole model = 11
+        // paths of 3 points; each path's name is drawn once.
+        panel->findChild<QTabWidget *>()->setCurrentIndex(1);
+        panel->findChild<QComboBox *>("model")->setCurrentText("Llama-2-7B");
+        setSpin("tp", 2);
+        panel->findChild<QGroupBox *>("sweep")->setChecked(true);
+        panel->findChild<QComboBox *>("sweepParameter")->setCurrentText("seq");
+        setSpin("sweepFrom", 256);
+        setSpin("sweepTo", 1024);
+        QTest::mouseClick(panel->findChild<QPushButton *>("add"), Qt::LeftButton);
+        QCOMPARE(doc->pointCount(), std::size_t(33));
+        plot->replot();
+        const QStringList labels = plot->pointLabels();
+        QCOMPARE(labels.count("TP all-reduce (attention)"), 1);
+        QCOMPARE(labels.count("whole model"), 1);
+    }
+
     void missingCeilingIsAMessageNotACrash()
     {
         doc->resetHardware(test::machine()); // FP32 and FP64 only: no int8, no bf16
