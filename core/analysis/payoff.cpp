@@ -8,7 +8,11 @@ namespace ridgepoint {
 
 std::optional<double> pointSeconds(const AnalyzedPoint &point)
 {
-    const KernelPoint &p = point.point;
+    return pointSeconds(point.point);
+}
+
+std::optional<double> pointSeconds(const KernelPoint &p)
+{
     if (p.seconds && std::isfinite(*p.seconds) && *p.seconds > 0.0)
         return *p.seconds;
     if (p.measuredRate && std::isfinite(*p.measuredRate) && *p.measuredRate > 0.0
@@ -31,8 +35,12 @@ double totalSeconds(const std::vector<AnalyzedPoint> &points)
 
 std::optional<double> payoff(const AnalyzedPoint &point, double total)
 {
-    const auto seconds = pointSeconds(point);
-    const auto &utilization = point.analysis.utilization;
+    return payoff(pointSeconds(point), point.analysis.utilization, total);
+}
+
+std::optional<double> payoff(
+    std::optional<double> seconds, std::optional<double> utilization, double total)
+{
     if (!seconds || !utilization || !std::isfinite(*utilization) || !(total > 0.0)
         || !std::isfinite(total))
         return std::nullopt;

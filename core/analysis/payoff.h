@@ -13,6 +13,7 @@ namespace ridgepoint {
 // The point's measured time: its `seconds`, else FLOPs / measured rate; nullopt for a planned
 // point or one with no FLOP count.
 std::optional<double> pointSeconds(const AnalyzedPoint &point);
+std::optional<double> pointSeconds(const KernelPoint &point);
 
 // Σ pointSeconds over the points that have one (0 when none has).
 double totalSeconds(const std::vector<AnalyzedPoint> &points);
@@ -20,6 +21,9 @@ double totalSeconds(const std::vector<AnalyzedPoint> &points);
 // share × (1 − min(utilization, 1)) with share = seconds / total; nullopt when the time, the
 // utilization or a positive total is missing. A point above its roof saves nothing (0).
 std::optional<double> payoff(const AnalyzedPoint &point, double total);
+// The same from a time already known (nullopt: none) and the point's utilization.
+std::optional<double> payoff(
+    std::optional<double> seconds, std::optional<double> utilization, double total);
 
 // Indices of the n points with the largest payoff, largest first (ties by index); points
 // without a payoff are left out.
