@@ -95,6 +95,10 @@ MainWindow::MainWindow(QWidget *parent)
     setAcceptDrops(true);
     m_cursorLabel = new QLabel(this);
     statusBar()->addPermanentWidget(m_cursorLabel);
+    auto *whatNext = new QLabel(m_pointsPanel->whatNext(), this); // payoff, MODEL.md §2.2
+    whatNext->setObjectName(QStringLiteral("whatNext"));
+    statusBar()->addWidget(whatNext);
+    connect(m_pointsPanel, &PointsPanel::whatNextChanged, whatNext, &QLabel::setText);
     connect(m_plot, &RooflinePlot::cursorMoved, this, &MainWindow::showCursor);
     connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::hardwareChanged, this, &MainWindow::updateTitle);
