@@ -13,6 +13,22 @@
 
 namespace ridgepoint {
 
+namespace {
+
+// A kernel's name without its argument list ("daxpy(int, double, ...)" → "daxpy"), elided past
+// 32 characters: three of them share the status bar.
+QString shortName(const std::string &name)
+{
+    QString text = QString::fromStdString(name);
+    if (const qsizetype paren = text.indexOf(QLatin1Char('(')); paren > 0)
+        text.truncate(paren);
+    if (text.size() > 32)
+        text = text.left(31) + QStringLiteral("…");
+    return text;
+}
+
+} // namespace
+
 std::optional<double> TimeShares::shownSeconds(const Document &document, std::size_t index)
 {
     const auto seconds = pointSeconds(document.measuredPoint(index));
@@ -89,7 +105,7 @@ QString TimeShares::whatNext(const Document &document, const TimeShares &shares,
     QStringList parts;
     for (std::size_t i : shares.top(document, n)) {
         const double percent = shares.payoff(document, i).value_or(0.0) * 100.0;
-        parts << QStringLiteral("%1 %2 %").arg(QString::fromStdString(document.point(i).name),
+        parts << QStringLiteral("%1 %2 %").arg(shortName(document.measuredPoint(i).name),
             QString::fromStdString(formatSignificant(percent, 2)));
     }
     if (parts.isEmpty())

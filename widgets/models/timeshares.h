@@ -30,7 +30,8 @@ public:
     // The n points of largest payoff, largest first (ties by index).
     std::vector<std::size_t> top(const Document &document, std::size_t n) const;
 
-    // "What next: stencil27 21 %, daxpy 4 %, copy 1 %", empty when no point has a payoff.
+    // "What next: stencil27 21 %, daxpy 4 %, copy 1 %" (names without their argument lists),
+    // empty when no point has a payoff.
     static QString whatNext(const Document &document, const TimeShares &shares, std::size_t n = 3);
     // The time of point `index` as shown (its what-if applied), nullopt for a planned point.
     static std::optional<double> shownSeconds(const Document &document, std::size_t index);

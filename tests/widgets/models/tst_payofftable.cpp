@@ -46,6 +46,8 @@ private slots:
     void payoffColumn();
     void opensSortedByPayoffAndTheHeaderResorts();
     void whatNextFollowsAWhatIf();
+    void whatNextShortensNames_data();
+    void whatNextShortensNames();
     void compareColumns_data();
     void compareColumns();
     void compareColumnsComeAndGo();
@@ -132,6 +134,26 @@ void TestPayoffTable::whatNextFollowsAWhatIf()
     QCOMPARE(panel->whatNext(), QString("What next: stencil 2.8 %, stream 0.94 %, gemm 0 %"));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(cell(0, PointsTableModel::Payoff), QString("0.943 %"));
+}
+
+void TestPayoffTable::whatNextShortensNames_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("argument list") << "daxpy(int, double, const double *, double *)"
+                                   << "daxpy";
+    QTest::newRow("long") << QString(40, 'k') << QString(31, 'k') + "…";
+    QTest::newRow("leading paren") << "(anonymous)"
+                                   << "(anonymous)";
+}
+
+void TestPayoffTable::whatNextShortensNames()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, shown);
+    // One timed point alone: share 1, 50 GFLOP/s of a 100 GFLOP/s roof: 1 × (1 − 0.5) = 50 %.
+    doc->resetPoints({ test::point(name.toStdString(), "", 1e9, 1e9, 0.02) });
+    QCOMPARE(panel->whatNext(), "What next: " + shown + " 50 %");
 }
 
 void TestPayoffTable::compareColumns_data()
