@@ -58,6 +58,10 @@ void addPictureOptions(QCommandLineParser &parser)
             .arg(defaults.height)
             .arg(ExportLimits::kLogicalDpi),
         "WxH" });
+    parser.addOption({ "preset",
+        "A ready-made picture: slide = a 16:9 slide, 1920x1080, text 1.5x, the legend below the "
+        "plot. --size, --width or --height still set the size.",
+        "name" });
     parser.addOption(
         { "width", QString("Width in pixels (default %1); --size is the same.").arg(defaults.width),
             "px", QString::number(defaults.width) });
@@ -223,11 +227,23 @@ std::optional<RenderRequest> requestFromOptions(const QCommandLineParser &parser
         err() << problem << Qt::endl;
         return std::nullopt;
     }
-    const auto size = sizeFromOptions(parser);
-    if (!size)
-        return std::nullopt;
-    request.exportOptions.width = size->width();
-    request.exportOptions.height = size->height();
+    if (parser.isSet("preset")) {
+        const auto preset = exportPreset(parser.value("preset"));
+        if (!preset) {
+            err() << "--preset: unknown preset \"" << parser.value("preset")
+                  << "\" (expected slide)" << Qt::endl;
+            return std::nullopt;
+        }
+        request.exportOptions = *preset;
+    }
+    if (!parser.isSet("preset") || parser.isSet("size") || parser.isSet("width")
+        || parser.isSet("height")) {
+        const auto size = sizeFromOptions(parser);
+        if (!size)
+            return std::nullopt;
+        request.exportOptions.width = size->width();
+        request.exportOptions.height = size->height();
+    }
     if (!dpiOption(parser, suffix, request.exportOptions))
         return std::nullopt;
     if (parser.isSet("theme")) {

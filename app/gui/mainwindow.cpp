@@ -94,7 +94,12 @@ MainWindow::MainWindow(QWidget *parent)
     buildMenus();
     setAcceptDrops(true);
     m_cursorLabel = new QLabel(this);
+    // Permanent, so a passing message ("Loaded ...") never prints over it.
+    auto *whatNext = new QLabel(m_pointsPanel->whatNext(), this); // payoff, MODEL.md §2.2
+    whatNext->setObjectName(QStringLiteral("whatNext"));
+    statusBar()->addPermanentWidget(whatNext);
     statusBar()->addPermanentWidget(m_cursorLabel);
+    connect(m_pointsPanel, &PointsPanel::whatNextChanged, whatNext, &QLabel::setText);
     connect(m_plot, &RooflinePlot::cursorMoved, this, &MainWindow::showCursor);
     connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::hardwareChanged, this, &MainWindow::updateTitle);

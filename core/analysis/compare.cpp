@@ -46,4 +46,28 @@ std::vector<std::optional<std::size_t>> matchByName(
     return out;
 }
 
+std::string_view moveFormula(MoveBasis basis)
+{
+    return basis == MoveBasis::Measured ? "attainable there ÷ achieved here"
+                                        : "attainable there ÷ attainable here";
+}
+
+std::optional<MachineMove> moveTo(const PointAnalysis &here, const PointAnalysis &there)
+{
+    const std::optional<double> other = there.attainable;
+    if (!usable(other))
+        return std::nullopt;
+    const auto make = [&](double denominator, MoveBasis basis) -> std::optional<MachineMove> {
+        const double factor = *other / denominator;
+        if (!std::isfinite(factor) || !(factor > 0.0))
+            return std::nullopt;
+        return MachineMove { *other, factor, basis };
+    };
+    if (usable(here.performance))
+        return make(*here.performance, MoveBasis::Measured);
+    if (const std::optional<double> own = here.attainable; usable(own))
+        return make(*own, MoveBasis::Attainable);
+    return std::nullopt;
+}
+
 } // namespace ridgepoint

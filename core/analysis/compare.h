@@ -2,6 +2,7 @@
 // speed-up is how much faster the current kernel is.
 #pragma once
 
+#include "core/analysis/analysis.h"
 #include "core/model/point.h"
 
 #include <cstddef>
@@ -33,5 +34,25 @@ std::optional<Speedup> speedup(const KernelPoint &baseline, const KernelPoint &c
 // For each current point, the index of the first baseline point with the same name.
 std::vector<std::optional<std::size_t>> matchByName(
     const std::vector<KernelPoint> &baseline, const std::vector<KernelPoint> &current);
+
+// A kernel moved to another machine (docs/MODEL.md §2.3). The speed-up is a bound: the kernel is
+// assumed to reach its roof there. Measured: attainable there ÷ achieved here (a timed or rated
+// point). Attainable: attainable there ÷ attainable here (a planned point, no measurement).
+enum class MoveBasis { Measured, Attainable };
+
+struct MachineMove {
+    double attainableThere = 0.0; // FLOP/s, the roof of the point on the other machine
+    double speedup = 1.0; // > 1: the other machine is faster for this kernel
+    MoveBasis basis = MoveBasis::Measured;
+
+    friend bool operator==(const MachineMove &, const MachineMove &) = default;
+};
+
+// "attainable there ÷ achieved here" or "attainable there ÷ attainable here".
+std::string_view moveFormula(MoveBasis basis);
+
+// The point analysed here and on the other machine; nullopt when a figure the ratio needs is not
+// positive and finite.
+std::optional<MachineMove> moveTo(const PointAnalysis &here, const PointAnalysis &there);
 
 } // namespace ridgepoint

@@ -35,13 +35,17 @@ double totalSeconds(const std::vector<AnalyzedPoint> &points)
 
 std::optional<double> payoff(const AnalyzedPoint &point, double total)
 {
-    return payoff(point.point, point.analysis, total);
+    return payoff(pointSeconds(point), point.analysis.utilization, total);
 }
 
 std::optional<double> payoff(const KernelPoint &point, const PointAnalysis &analysis, double total)
 {
-    const auto seconds = pointSeconds(point);
-    const auto &utilization = analysis.utilization;
+    return payoff(pointSeconds(point), analysis.utilization, total);
+}
+
+std::optional<double> payoff(
+    std::optional<double> seconds, std::optional<double> utilization, double total)
+{
     if (!seconds || !utilization || !std::isfinite(*utilization) || !(total > 0.0)
         || !std::isfinite(total))
         return std::nullopt;

@@ -23,6 +23,9 @@ double totalSeconds(const std::vector<AnalyzedPoint> &points);
 // utilization or a positive total is missing. A point above its roof saves nothing (0).
 std::optional<double> payoff(const AnalyzedPoint &point, double total);
 std::optional<double> payoff(const KernelPoint &point, const PointAnalysis &analysis, double total);
+// The same from a time already known (nullopt: none) and the point's utilization.
+std::optional<double> payoff(
+    std::optional<double> seconds, std::optional<double> utilization, double total);
 
 // Indices of the n points with the largest payoff, largest first (ties by index); points
 // without a payoff are left out.

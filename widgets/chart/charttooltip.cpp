@@ -1,10 +1,13 @@
 #include "widgets/chart/charttooltip.h"
 
 #include "core/analysis/analysis.h"
+#include "core/analysis/compare.h"
 #include "core/analysis/doctor.h"
 #include "core/analysis/levels.h"
+#include "core/analysis/payoff.h"
 #include "core/model/units.h"
 #include "widgets/document/document.h"
+#include "widgets/models/timeshares.h"
 
 #include <QStringList>
 
@@ -129,14 +132,35 @@ QString ChartTooltip::onTheOtherMachine(
     const auto there = document.compareAnalysis(index);
     if (!there)
         return "<br>" + tr("on %1: %2").arg(q(other->name), q(there.error()).toHtmlEscaped());
-    const double here = a.performance.value_or(a.attainable);
+    const auto move = moveTo(a, *there);
+    const QString speedup = move ? tr("; if moved there ×%1 (%2)")
+                                       .arg(q(formatSignificant(move->speedup, 3)),
+                                           q(std::string(moveFormula(move->basis))).toHtmlEscaped())
+                                 : QString();
     return "<br>"
-        + tr("on %1: attainable %2 (%3-bound by %4); speed-up bound ×%5 over %6")
+        + tr("on %1: attainable %2 (%3-bound by %4)%5")
               .arg(q(other->name).toHtmlEscaped(), rate(there->attainable),
                   q(std::string(boundName(there->bound))),
-                  q(there->limitingCeiling).toHtmlEscaped(),
-                  q(formatSignificant(there->attainable / here, 3)),
-                  a.performance ? tr("the measurement") : tr("the attainable here"));
+                  q(there->limitingCeiling).toHtmlEscaped(), speedup);
+}
+
+QString ChartTooltip::timeAndPayoff(
+    const Document &document, std::size_t index, const PointAnalysis &a)
+{
+    const auto seconds = TimeShares::shownSeconds(document, index);
+    if (!seconds)
+        return {};
+    double total = 0.0;
+    for (std::size_t i = 0; i < document.pointCount(); ++i)
+        total += TimeShares::shownSeconds(document, i).value_or(0.0);
+    const auto value = payoff(seconds, a.utilization, total);
+    if (!value || !(total > 0.0))
+        return {};
+    return "<br>"
+        + tr("time %1, %2 % of the total; payoff %3 % (time saved at its roof)")
+              .arg(q(formatQuantity(*seconds, Dimension::Time)),
+                  q(formatSignificant(*seconds / total * 100.0, 3)),
+                  q(formatSignificant(*value * 100.0, 3)));
 }
 
 QString ChartTooltip::describe(const Document &document, std::size_t index)
@@ -154,6 +178,7 @@ QString ChartTooltip::describe(const Document &document, std::size_t index)
     text += aboutTheAnalysis(a);
     if (const QString reach = reachTheRoof(point, a); !reach.isEmpty())
         text += "<br>" + reach;
+    text += timeAndPayoff(document, index, a);
     text += onTheOtherMachine(document, index, a);
     if (!point.source.file.empty())
         text += "<br>" + tr("from %1:%2").arg(q(point.source.file)).arg(point.source.line);

@@ -32,6 +32,9 @@ private:
     static QString aboutTheAnalysis(const PointAnalysis &analysis);
     static QString onTheOtherMachine(
         const Document &document, std::size_t index, const PointAnalysis &analysis);
+    // Its share of the measured time and its payoff (docs/MODEL.md §2.2), empty without a time.
+    static QString timeAndPayoff(
+        const Document &document, std::size_t index, const PointAnalysis &analysis);
 };
 
 } // namespace chart

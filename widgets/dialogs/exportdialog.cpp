@@ -69,6 +69,7 @@ QString pngTooLarge(const ExportOptions &options)
 ExportDialog::ExportDialog(RooflinePlot *plot, QWidget *parent)
     : QDialog(parent)
     , m_plot(plot)
+    , m_preset(new QComboBox(this))
     , m_format(new QComboBox(this))
     , m_file(new QLineEdit(this))
     , m_title(new QLineEdit(this))
@@ -86,6 +87,7 @@ ExportDialog::ExportDialog(RooflinePlot *plot, QWidget *parent)
     setWindowTitle(tr("Export image"));
     setUpFromSettings();
     setUpNotes();
+    setUpPreset();
     auto *browse = new QPushButton(tr("Browse…"), this);
     connectControls(browse);
     layOut(browse);
@@ -138,6 +140,30 @@ void ExportDialog::setUpFromSettings()
     m_dpi->setValue(Settings::get(settings::exportDpi));
     m_dpi->setToolTip(tr("The picture is laid out at 96 pixels per inch and drawn dpi / 96 times "
                          "finer: 96 dpi is a screen, 300 dpi suits print"));
+}
+
+void ExportDialog::setUpPreset()
+{
+    m_preset->setObjectName("preset");
+    m_preset->addItem(tr("None (the size below)"), QString());
+    m_preset->addItem(tr("Slide 16:9 (1920 × 1080, large text, legend below)"), "slide");
+    m_preset->setToolTip(tr("A slide: 1920 × 1080 pixels, text %1× the window's, the legend "
+                            "below the plot")
+                             .arg(kSlideFontScale));
+    connect(m_preset, &QComboBox::currentIndexChanged, this, &ExportDialog::applyPreset);
+}
+
+// The preset's size in pixels at 96 dpi; the font scale and legend are read by options().
+void ExportDialog::applyPreset()
+{
+    const auto preset = exportPreset(m_preset->currentData().toString());
+    if (!preset)
+        return;
+    m_unit->setCurrentIndex(0); // px
+    m_width->setValue(preset->width);
+    m_height->setValue(preset->height);
+    m_dpi->setValue(static_cast<int>(kLogicalDpi * preset->scale));
+    updateNotes();
 }
 
 void ExportDialog::setUpNotes()
@@ -194,6 +220,7 @@ void ExportDialog::layOut(QPushButton *browse)
     sizeRow->addWidget(m_height, 1);
     sizeRow->addWidget(m_unit);
     auto *form = new QFormLayout;
+    form->addRow(tr("&Preset"), m_preset);
     form->addRow(tr("&Format"), m_format);
     // Rows holding a layout get no buddy from QFormLayout: give their labels one.
     auto *fileLabel = new QLabel(tr("F&ile"), this);
@@ -262,6 +289,10 @@ ExportOptions ExportDialog::options() const
     options.table = m_contents->currentData().toBool();
     if (m_embed->isChecked() && canEmbed())
         options.session = m_session;
+    if (const auto preset = exportPreset(m_preset->currentData().toString())) {
+        options.fontScale = preset->fontScale;
+        options.legendBelow = preset->legendBelow;
+    }
     return options;
 }
 

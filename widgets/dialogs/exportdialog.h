@@ -1,6 +1,8 @@
 // File → Export image…: format, file, title, chart alone or with the points table, size (in
 // pixels, inches or centimetres), PNG resolution and whether the session is embedded; all
-// remembered in the settings. The file is written atomically by RooflinePlot::exportTo.
+// remembered in the settings. The file is written atomically by RooflinePlot::exportTo. A preset
+// ("Slide 16:9") fills in the size and resolution and, while chosen, exports with its font scale
+// and the legend below the plot (slideExportOptions()); it is not remembered.
 #pragma once
 
 #include <QByteArray>
@@ -45,6 +47,8 @@ public:
 private:
     void setUpFromSettings();
     void setUpNotes();
+    void setUpPreset();
+    void applyPreset();
     void connectControls(QPushButton *browse);
     void layOut(QPushButton *browse);
     void syncSuffix();
@@ -58,6 +62,7 @@ private:
     qsizetype m_sessionBytes = 0; // m_session's size, or what a session left out exceeds
     qsizetype m_sessionPoints = 0;
     double m_unitPixels = 1.0; // logical pixels per unit of the size boxes
+    QComboBox *m_preset;
     QComboBox *m_format;
     QLineEdit *m_file;
     QLineEdit *m_title;

@@ -110,12 +110,21 @@ QByteArray RooflinePlot::renderToBytes(const QString &format, const ExportOption
     // in a PNG at scale 1: there the screen's pre-rendered stamps give the same pixels about 40
     // times faster (antialiased ellipses were 0.6 s of a 100k-point render).
     m_points->useVectorMarkers(!(kind == "png" && options.scale == 1.0));
+    // A preset's font scale and legend place hold for this picture only.
+    const double fontScaleBefore = m_fontScale;
+    const chart::LegendMode legendBefore = legendMode();
+    if (options.fontScale > 0.0)
+        setFontScale(options.fontScale);
+    if (options.legendBelow)
+        setLegendMode(chart::LegendMode::Below);
     const QString title = options.title.isEmpty()
         ? tr("Roofline: %1").arg(QString::fromStdString(hardware().name))
         : options.title;
     QByteArray bytes = writePicture(kind, options, m_theme.background, title,
         [this, &options](QCPPainter *painter) { paintPicture(painter, options); });
     m_points->useVectorMarkers(false);
+    setLegendMode(legendBefore);
+    setFontScale(fontScaleBefore);
     requestReplot(); // lays the chart out for the screen again (and thins it for it)
     return bytes;
 }

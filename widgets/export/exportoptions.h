@@ -5,6 +5,8 @@
 #include <QByteArray>
 #include <QString>
 
+#include <optional>
+
 namespace ridgepoint {
 
 struct ExportOptions {
@@ -27,7 +29,38 @@ struct ExportOptions {
     // session would make the picture hundreds of megabytes.
     QByteArray session;
     static constexpr qsizetype kMaxEmbeddedSession = qsizetype { 16 } * 1024 * 1024;
+    // Text, lines and markers this many times the chart's usual size for the export only;
+    // 0 keeps the window's own font scale.
+    double fontScale = 0.0;
+    // The legend in a strip below the plot, never over the data (the window's legend mode
+    // otherwise).
+    bool legendBelow = false;
 };
+
+// Text at 1.5×: at 1920 px wide a slide is seen from a room away, where the window's text (made
+// for a screen at arm's length) would be too small to read.
+inline constexpr double kSlideFontScale = 1.5;
+
+// A 16:9 slide: 1920×1080 logical pixels at scale 1 (a full-HD projector's pixels), text at
+// kSlideFontScale, the legend below the plot.
+inline ExportOptions slideExportOptions()
+{
+    ExportOptions options;
+    options.width = 1920;
+    options.height = 1080;
+    options.scale = 1.0;
+    options.fontScale = kSlideFontScale;
+    options.legendBelow = true;
+    return options;
+}
+
+// The options of a named preset ("slide"), nullopt for an unknown name.
+inline std::optional<ExportOptions> exportPreset(const QString &name)
+{
+    if (name.compare(QStringLiteral("slide"), Qt::CaseInsensitive) == 0)
+        return slideExportOptions();
+    return std::nullopt;
+}
 
 // The plot area (axis rect) of an export keeps at least this height: the table takes less and
 // the legend does not go under the plot when that would leave less (it is left out).

@@ -40,9 +40,13 @@ PointsTableModel::PointsTableModel(Document *document, QObject *parent)
     connect(document, &Document::pointsReset, this, [this] {
         beginResetModel();
         findLevels();
+        m_times.rebuild(*m_document);
         endResetModel();
     });
     connect(document, &Document::pointsChanged, this, [this](qsizetype first, qsizetype last) {
+        const double total = m_times.totalSeconds();
+        m_times.update(
+            *m_document, static_cast<std::size_t>(first), static_cast<std::size_t>(last));
         // Another machine may name main memory differently (DRAM, HBM): new headers.
         if (auto [main, extra] = levelsOfPoints(); main != m_mainLevel || extra != m_extraLevels) {
             beginResetModel();
@@ -53,9 +57,14 @@ PointsTableModel::PointsTableModel(Document *document, QObject *parent)
         }
         emit dataChanged(
             index(static_cast<int>(first), 0), index(static_cast<int>(last), columnCount() - 1));
+        if (total != m_times.totalSeconds() && rowCount() > 0) // every share changed
+            emit dataChanged(index(0, Payoff), index(rowCount() - 1, Payoff));
     });
     connect(document, &Document::baselineChanged, this, &PointsTableModel::baselineChanged);
+    connect(document, &Document::compareHardwareChanged, this, &PointsTableModel::compareChanged);
     m_baseline.rebuild(document->baseline());
+    m_compare = document->compareHardware() != nullptr;
+    m_times.rebuild(*document);
     findLevels();
 }
 
@@ -91,7 +100,67 @@ void PointsTableModel::findLevels()
 
 int PointsTableModel::fixedColumns() const
 {
-    return m_baseline.empty() ? ColumnCount - 1 : ColumnCount;
+    return Payoff + 1 + (m_baseline.empty() ? 0 : 1) + (m_compare ? 2 : 0);
+}
+
+int PointsTableModel::kindOf(int column) const
+{
+    if (column <= Payoff)
+        return column;
+    int k = column - (Payoff + 1);
+    if (!m_baseline.empty() && k-- == 0)
+        return SpeedupVsBaseline;
+    if (m_compare) {
+        if (k == 0)
+            return CompareAttainable;
+        if (k == 1)
+            return CompareSpeedup;
+    }
+    return -1;
+}
+
+int PointsTableModel::columnOf(Column column) const
+{
+    for (int c = 0; c < fixedColumns(); ++c)
+        if (kindOf(c) == column)
+            return c;
+    return -1;
+}
+
+void PointsTableModel::compareChanged()
+{
+    const bool has = m_document->compareHardware() != nullptr;
+    const int first = Payoff + 1 + (m_baseline.empty() ? 0 : 1);
+    if (has && !m_compare) {
+        beginInsertColumns({}, first, first + 1);
+        m_compare = true;
+        endInsertColumns();
+    } else if (!has && m_compare) {
+        beginRemoveColumns({}, first, first + 1);
+        m_compare = false;
+        endRemoveColumns();
+    } else if (has && rowCount() > 0) {
+        emit dataChanged(index(0, first), index(rowCount() - 1, first + 1));
+    }
+}
+
+std::optional<MachineMove> PointsTableModel::moveOf(std::size_t row) const
+{
+    const auto &here = m_document->analysis(row);
+    if (!here || !m_compare)
+        return std::nullopt;
+    const auto there = m_document->compareAnalysis(row);
+    return there ? moveTo(*here, *there) : std::nullopt;
+}
+
+QVariant PointsTableModel::compareDisplay(std::size_t row, int kind) const
+{
+    const auto move = moveOf(row);
+    if (!move)
+        return QStringLiteral("–");
+    if (kind == CompareAttainable)
+        return q(formatQuantity(move->attainableThere, Dimension::FlopRate));
+    return QStringLiteral("×") + q(formatSignificant(move->speedup, 3));
 }
 
 std::optional<MemoryLevel> PointsTableModel::extraLevel(int column) const
@@ -138,6 +207,9 @@ QVariant PointsTableModel::headerData(int section, Qt::Orientation orientation, 
         const QString level = q(std::string(memoryLevelName(*m_mainLevel)));
         return tr("FLOP/B at %1: FLOPs / %1 bytes, the level the bound is read on").arg(level);
     }
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Payoff)
+        return tr("share of the total time this kernel would save at its roof: time share × "
+                  "(1 − utilization)");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     const QString mainName = m_mainLevel ? QString::fromUtf8(memoryLevelName(*m_mainLevel).data(),
@@ -145,9 +217,8 @@ QVariant PointsTableModel::headerData(int section, Qt::Orientation orientation, 
                                          : QString();
     if (const auto level = extraLevel(section))
         return tr("%1 bytes").arg(q(std::string(memoryLevelName(*level))));
-    if (section == SpeedupVsBaseline && m_baseline.empty())
-        return {};
-    switch (section) {
+    const Hardware *other = m_document->compareHardware();
+    switch (kindOf(section)) {
     case Name:
         return tr("Kernel");
     case Group:
@@ -170,8 +241,14 @@ QVariant PointsTableModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Utilization");
     case Consistency:
         return tr("Consistency");
+    case Payoff:
+        return tr("Payoff");
     case SpeedupVsBaseline:
         return tr("Speed-up vs baseline");
+    case CompareAttainable:
+        return other ? tr("Attainable on %1").arg(q(other->name)) : QVariant();
+    case CompareSpeedup:
+        return other ? tr("Speed-up on %1").arg(q(other->name)) : QVariant();
     default:
         return {};
     }
@@ -188,35 +265,11 @@ QVariant PointsTableModel::data(const QModelIndex &index, int role) const
     case kSortRole:
         return sortValue(row, index.column());
     case Qt::ToolTipRole:
-        if (extraLevel(index.column()))
-            return {};
-        if (index.column() == Name)
-            return q(m_document->measuredPoint(row).name);
-        if (index.column() == Consistency) {
-            const auto &a = m_document->analysis(row);
-            if (!a)
-                return q(a.error());
-            if (a->diagnosis.empty())
-                return q(a->note);
-            const Diagnosis &top = a->diagnosis.front(); // the doctor's likeliest cause
-            return q(a->note) + "\n"
-                + tr("likely: %1 (%2)\ncheck: %3")
-                      .arg(q(diagnosisVerdict(top)), q(top.evidence), q(top.fix));
-        }
-        if (index.column() == SpeedupVsBaseline) {
-            const KernelPoint point = m_document->point(row);
-            if (!m_baseline.find(point.name))
-                return tr("no point named \"%1\" in the baseline").arg(q(point.name));
-            const auto s = m_baseline.speedupOf(point);
-            return s ? tr("%1 (%2)").arg(
-                       q(formatSignificant(s->factor, 6)), q(std::string(speedupFormula(s->basis))))
-                     : tr("one of the two has no time or rate");
-        }
-        return {};
+        return extraLevel(index.column()) ? QVariant() : toolTip(row, kindOf(index.column()));
     case Qt::TextAlignmentRole:
         if ((index.column() >= Flops && index.column() <= Attainable) || extraLevel(index.column()))
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-        if (index.column() == Utilization || index.column() == SpeedupVsBaseline)
+        if (kindOf(index.column()) >= Utilization && kindOf(index.column()) != Consistency)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ForegroundRole: {
@@ -237,6 +290,48 @@ QVariant PointsTableModel::data(const QModelIndex &index, int role) const
     }
 }
 
+QVariant PointsTableModel::toolTip(std::size_t row, int kind) const
+{
+    if (kind == Name)
+        return q(m_document->measuredPoint(row).name);
+    if (kind == Consistency) {
+        const auto &a = m_document->analysis(row);
+        if (!a)
+            return q(a.error());
+        if (a->diagnosis.empty())
+            return q(a->note);
+        const Diagnosis &top = a->diagnosis.front(); // the doctor's likeliest cause
+        return q(a->note) + "\n"
+            + tr("likely: %1 (%2)\ncheck: %3")
+                  .arg(q(diagnosisVerdict(top)), q(top.evidence), q(top.fix));
+    }
+    if (kind == SpeedupVsBaseline) {
+        const KernelPoint point = m_document->point(row);
+        if (!m_baseline.find(point.name))
+            return tr("no point named \"%1\" in the baseline").arg(q(point.name));
+        const auto s = m_baseline.speedupOf(point);
+        return s ? tr("%1 (%2)").arg(
+                   q(formatSignificant(s->factor, 6)), q(std::string(speedupFormula(s->basis))))
+                 : tr("one of the two has no time or rate");
+    }
+    if (kind == Payoff) {
+        const auto share = m_times.share(row);
+        const auto &a = m_document->analysis(row);
+        if (!share || !a || !a->utilization)
+            return tr("no payoff: the point has no measured time or no utilization");
+        return tr("time share %1 % × (1 − utilization %2 %)")
+            .arg(q(formatSignificant(*share * 100.0, 3)),
+                q(formatSignificant(std::min(*a->utilization, 1.0) * 100.0, 3)));
+    }
+    if (kind == CompareAttainable || kind == CompareSpeedup) {
+        const auto move = moveOf(row);
+        return move ? tr("%1 = %2").arg(
+                   q(formatSignificant(move->speedup, 6)), q(std::string(moveFormula(move->basis))))
+                    : tr("cannot be placed on one of the two machines");
+    }
+    return {};
+}
+
 QVariant PointsTableModel::display(std::size_t row, int column) const
 {
     const KernelPoint point = m_document->point(row);
@@ -246,7 +341,14 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
         const double bytes = a ? bytesIn(*a, column) : 0.0;
         return bytes > 0.0 ? q(formatQuantity(bytes, Dimension::Bytes)) : QStringLiteral("–");
     }
-    switch (column) {
+    const int kind = kindOf(column);
+    if (kind == CompareAttainable || kind == CompareSpeedup)
+        return compareDisplay(row, kind);
+    if (kind == Payoff) {
+        const auto value = m_times.payoff(*m_document, row);
+        return value ? q(formatSignificant(*value * 100.0, 3)) + " %" : QStringLiteral("–");
+    }
+    switch (kind) {
     case Name:
         return m_document->whatIf(row).isIdentity() ? q(point.name)
                                                     : q(point.name) + tr(" (what-if)");
@@ -262,8 +364,8 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
         break;
     }
     if (!a)
-        return column == Consistency ? tr("cannot be placed") : QVariant(QStringLiteral("–"));
-    switch (column) {
+        return kind == Consistency ? tr("cannot be placed") : QVariant(QStringLiteral("–"));
+    switch (kind) {
     case Intensity:
         return intensityText(*a);
     case Performance:
@@ -293,7 +395,7 @@ QVariant PointsTableModel::sortValue(std::size_t row, int column) const
     const auto &a = m_document->analysis(row);
     if (extraLevel(column))
         return a ? bytesIn(*a, column) : -1.0;
-    switch (column) {
+    switch (kindOf(column)) {
     case Flops:
         return m_document->measuredPoint(row).flops;
     case Bytes:
@@ -311,6 +413,14 @@ QVariant PointsTableModel::sortValue(std::size_t row, int column) const
     case SpeedupVsBaseline: {
         const auto s = m_baseline.speedupOf(m_document->point(row));
         return s ? s->factor : -1.0;
+    }
+    case Payoff:
+        return m_times.payoff(*m_document, row).value_or(-1.0);
+    case CompareAttainable:
+    case CompareSpeedup: {
+        const auto move = moveOf(row);
+        return move ? (kindOf(column) == CompareSpeedup ? move->speedup : move->attainableThere)
+                    : -1.0;
     }
     default:
         return display(row, column);

@@ -1,11 +1,14 @@
 // The points of a Document as a table: one row per point, in session order. Sort and filter
 // through a QSortFilterProxyModel: Qt::DisplayRole is text with units, kSortRole the number.
-// With a baseline loaded a last column shows each point's speed-up over its namesake.
+// Payoff (time share × headroom, docs/MODEL.md §2.2) follows Consistency. With a baseline loaded
+// a column shows each point's speed-up over its namesake; with a machine to compare with, two
+// more give its roof there and the speed-up bound if moved there (§2.3).
 #pragma once
 
 #include "core/analysis/analysis.h"
 #include "core/model/hardware.h"
 #include "widgets/chart/baselineindex.h"
+#include "widgets/models/timeshares.h"
 
 #include <optional>
 #include <utility>
@@ -33,9 +36,14 @@ public:
         Bound,
         Utilization,
         Consistency,
+        Payoff, // "–" for a point without a time
         SpeedupVsBaseline, // only while a baseline is loaded
+        CompareAttainable, // these two only while a machine to compare with is set
+        CompareSpeedup,
         ColumnCount
     };
+    // The optional columns come in the order above, after Payoff: SpeedupVsBaseline is at its
+    // own index when present; columnOf() gives where any column is (-1: not shown).
     // Bytes shows the main-memory level's bytes (its header names the level, "HBM bytes", as
     // does Intensity's); one more bytes column per other level the points have (L1, L2, ...)
     // follows the last column above, never a sum.
@@ -49,9 +57,19 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
+    // The shown index of `column`, -1 when it is not shown now.
+    int columnOf(Column column) const;
+    const TimeShares &timeShares() const { return m_times; }
+
 private:
     QVariant display(std::size_t row, int column) const;
     QVariant sortValue(std::size_t row, int column) const;
+    // The Column of shown column `column`, or -1 for an extra bytes column.
+    int kindOf(int column) const;
+    QVariant toolTip(std::size_t row, int kind) const;
+    QVariant compareDisplay(std::size_t row, int kind) const;
+    std::optional<MachineMove> moveOf(std::size_t row) const;
+    void compareChanged();
 
     void baselineChanged();
     void findLevels();
@@ -65,6 +83,8 @@ private:
 
     Document *m_document;
     BaselineIndex m_baseline;
+    TimeShares m_times;
+    bool m_compare = false; // the compare columns are shown
     std::optional<MemoryLevel> m_mainLevel; // of the Bytes and Intensity columns
     std::vector<MemoryLevel> m_extraLevels; // one bytes column each, after the fixed ones
 };

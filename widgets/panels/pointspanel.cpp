@@ -2,6 +2,7 @@
 
 #include "widgets/document/document.h"
 #include "widgets/models/pointstablemodel.h"
+#include "widgets/models/timeshares.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -14,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace ridgepoint {
 
@@ -39,7 +41,6 @@ PointsPanel::PointsPanel(Document *document, QWidget *parent)
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
     m_view->setTabKeyNavigation(false); // Tab leaves the table; the arrows move in it
-    m_view->sortByColumn(-1, Qt::AscendingOrder); // session order until a header is clicked
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -88,6 +89,28 @@ PointsPanel::PointsPanel(Document *document, QWidget *parent)
         &PointsPanel::selectFromView);
     connect(document, &Document::selectionChanged, this, &PointsPanel::selectFromDocument);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &PointsPanel::selectFromDocument);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &PointsPanel::sortByDefault);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &PointsPanel::updateWhatNext);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &PointsPanel::updateWhatNext);
+    sortByDefault();
+    updateWhatNext();
+}
+
+void PointsPanel::sortByDefault()
+{
+    if (m_model->timeShares().hasTimes())
+        m_view->sortByColumn(PointsTableModel::Payoff, Qt::DescendingOrder);
+    else
+        m_view->sortByColumn(-1, Qt::AscendingOrder);
+}
+
+void PointsPanel::updateWhatNext()
+{
+    QString text = TimeShares::whatNext(*m_document, m_model->timeShares());
+    if (text == m_whatNext)
+        return;
+    m_whatNext = std::move(text);
+    emit whatNextChanged(m_whatNext);
 }
 
 void PointsPanel::selectFromView()

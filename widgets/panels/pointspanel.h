@@ -1,5 +1,7 @@
 // The points table beside the chart: a filter box, the sortable table, delete and duplicate.
 // Its selection is the Document's, so the chart and the table always select the same points.
+// When the points have times the table opens sorted by payoff, largest first, and whatNext()
+// names the three largest (docs/MODEL.md §2.2) for the window's status bar.
 #pragma once
 
 #include <QWidget>
@@ -23,12 +25,21 @@ public:
     QTableView *view() const { return m_view; }
     QLineEdit *filterEdit() const { return m_filter; }
     QSortFilterProxyModel *proxy() const { return m_proxy; }
+    PointsTableModel *model() const { return m_model; }
+    // "What next: NAME 21 %, ..." or empty when no point has a payoff.
+    const QString &whatNext() const { return m_whatNext; }
 
     void deleteSelected();
     void duplicateSelected();
 
+signals:
+    void whatNextChanged(const QString &text);
+
 private:
     void selectFromDocument();
+    void updateWhatNext();
+    // Payoff, largest first, when the points have times; else the session order.
+    void sortByDefault();
     void selectFromView();
 
     Document *m_document;
@@ -37,6 +48,7 @@ private:
     QLineEdit *m_filter;
     QTableView *m_view;
     bool m_syncing = false;
+    QString m_whatNext;
 };
 
 } // namespace ridgepoint

@@ -176,6 +176,11 @@ void TestCliRender::writesThePngAtTheAskedSizeAndDpi_data()
                                << QSize(2500, 1563) << 300;
     QTest::newRow("--dpi 192") << QStringList { "--size", "400x300", "--dpi", "192" }
                                << QSize(800, 600) << 192;
+    // A 16:9 slide is 1920 × 1080 at 96 dpi; an explicit size still wins.
+    QTest::newRow("--preset slide")
+        << QStringList { "--preset", "slide" } << QSize(1920, 1080) << 96;
+    QTest::newRow("--preset slide --size")
+        << QStringList { "--preset", "slide", "--size", "1280x720" } << QSize(1280, 720) << 96;
 }
 
 void TestCliRender::writesThePngAtTheAskedSizeAndDpi()

@@ -7,17 +7,19 @@
 #include "tests/support/testfiles.h"
 
 #include "tests/support/testmachine.h"
-#include "widgets/document/document.h"
-#include "widgets/dialogs/messagebox.h"
-#include "widgets/panels/pointspanel.h"
-#include "widgets/models/pointstablemodel.h"
 #include "widgets/chart/reviewoverlay.h"
+#include "widgets/dialogs/messagebox.h"
+#include "widgets/document/document.h"
 #include "widgets/document/settings.h"
+#include "widgets/models/pointstablemodel.h"
+#include "widgets/panels/pointspanel.h"
 
 #include <QAction>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -39,6 +41,8 @@ private slots:
     void baselineWithBrokenRowsAsksFirst();
     void exportsTheTableAsFilteredAndSorted();
     void refusesAnUnknownTableType();
+    void statusBarNamesWhatNext_data();
+    void statusBarNamesWhatNext();
 
 private:
     std::unique_ptr<MainWindow> makeWindow();
@@ -92,6 +96,8 @@ void TestMainWindowReview::opensAndClearsABaselineWithUndo()
     auto window = makeWindow();
     QAbstractItemModel *model = table(*window);
     QVERIFY(model);
+    // Session order (timed points open sorted by payoff): stream, gemm, stencil.
+    window->findChild<PointsPanel *>()->view()->sortByColumn(-1, Qt::AscendingOrder);
     const int columns = model->columnCount();
     // gemm took 4 s then (2 s now), stream 0.01 s (0.02 s now); "old" has no partner.
     const QString file = write(*m_dir, "before.csv",
@@ -127,6 +133,32 @@ void TestMainWindowReview::opensAndClearsABaselineWithUndo()
     QCOMPARE(model->columnCount(), columns + 1);
     window->document()->undoStack()->undo();
     QVERIFY(!window->document()->baseline());
+}
+
+void TestMainWindowReview::statusBarNamesWhatNext_data()
+{
+    QTest::addColumn<bool>("timed");
+    QTest::addColumn<QString>("text");
+    // test::points(): total 2.06 s; payoffs gemm 2/2.06 × 0.5 = 48.5 %, stencil 0.04/2.06 ×
+    // 0.75 = 1.46 %, stream 0.02/2.06 × 0.5 = 0.485 % (two significant digits).
+    QTest::newRow("timed") << true << "What next: gemm 49 %, stencil 1.5 %, stream 0.49 %";
+    QTest::newRow("no times") << false << "";
+}
+
+void TestMainWindowReview::statusBarNamesWhatNext()
+{
+    QFETCH(bool, timed);
+    QFETCH(QString, text);
+    auto window = makeWindow();
+    if (!timed) {
+        auto points = test::points();
+        for (auto &p : points)
+            p.seconds.reset();
+        window->setPoints(points, "planned");
+    }
+    auto *label = window->statusBar()->findChild<QLabel *>("whatNext");
+    QVERIFY(label);
+    QCOMPARE(label->text(), text);
 }
 
 void TestMainWindowReview::baselineWithBrokenRowsAsksFirst()

@@ -6,12 +6,13 @@
 
 #include "core/session/session.h"
 #include "tests/support/testmachine.h"
-#include "widgets/document/document.h"
-#include "widgets/export/exportlimits.h"
-#include "widgets/export/figuresession.h"
+#include "widgets/chart/labelplacement.h"
 #include "widgets/chart/rooflineplot.h"
+#include "widgets/document/document.h"
 #include "widgets/document/sessionfile.h"
 #include "widgets/document/settings.h"
+#include "widgets/export/exportlimits.h"
+#include "widgets/export/figuresession.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -119,6 +120,49 @@ private slots:
         // Remembered for next time.
         QCOMPARE(Settings::get(settings::exportWidth), width);
         QCOMPARE(Settings::get(settings::exportDpi), dpi);
+    }
+
+    void slidePresetSetsSizeFontAndLegend_data()
+    {
+        QTest::addColumn<QString>("unit"); // the unit the dialog was in before
+        QTest::newRow("from pixels") << "px";
+        QTest::newRow("from inches") << "in";
+    }
+
+    // Choosing "Slide 16:9" gives 1920 × 1080 px at 96 dpi (scale 1), text at 1.5× and the
+    // legend below the plot, for the picture only: the window keeps its own.
+    void slidePresetSetsSizeFontAndLegend()
+    {
+        QFETCH(QString, unit);
+        ExportDialog dialog(m_plot.get());
+        setUnit(dialog, unit);
+        dialog.show();
+        auto *preset = dialog.findChild<QComboBox *>("preset");
+        QVERIFY(preset);
+        preset->setFocus();
+        QTest::keyClick(preset, Qt::Key_Down); // None → Slide
+        QCOMPARE(preset->currentData().toString(), QString("slide"));
+        const ExportOptions options = dialog.options();
+        QCOMPARE(options.width, 1920);
+        QCOMPARE(options.height, 1080);
+        QCOMPARE(options.scale, 1.0);
+        QCOMPARE(options.fontScale, 1.5);
+        QVERIFY(options.legendBelow);
+        const QString file = m_dir->filePath("slide.png");
+        dialog.findChild<QLineEdit *>("file")->setText(file);
+        const double fontBefore = m_plot->fontScale();
+        const auto legendBefore = m_plot->legendMode();
+        QTest::mouseClick(
+            dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        const QImage image(file);
+        QCOMPARE(image.size(), QSize(1920, 1080));
+        QCOMPARE(m_plot->fontScale(), fontBefore);
+        QVERIFY(m_plot->legendMode() == legendBefore);
+        // Back to no preset: the window's font scale and legend.
+        QTest::keyClick(preset, Qt::Key_Up);
+        QCOMPARE(dialog.options().fontScale, 0.0);
+        QVERIFY(!dialog.options().legendBelow);
     }
 
     // A paper's figure: 8.33 × 5.21 in at 300 dpi is 800 × 500 logical pixels drawn 3.125

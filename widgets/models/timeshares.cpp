@@ -1,0 +1,117 @@
+#include "widgets/models/timeshares.h"
+
+#include "core/analysis/payoff.h"
+#include "core/model/units.h"
+#include "widgets/document/document.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace ridgepoint {
+
+namespace {
+
+// A kernel's name without its argument list ("daxpy(int, double, ...)" → "daxpy"), elided past
+// 32 characters: three of them share the status bar.
+QString shortName(const std::string &name)
+{
+    QString text = QString::fromStdString(name);
+    if (const qsizetype paren = text.indexOf(QLatin1Char('(')); paren > 0)
+        text.truncate(paren);
+    if (text.size() > 32)
+        text = text.left(31) + QStringLiteral("…");
+    return text;
+}
+
+} // namespace
+
+std::optional<double> TimeShares::shownSeconds(const Document &document, std::size_t index)
+{
+    const auto seconds = pointSeconds(document.measuredPoint(index));
+    if (!seconds)
+        return std::nullopt;
+    const double shown = *seconds * document.whatIf(index).timeFactor;
+    return std::isfinite(shown) && shown > 0.0 ? std::optional<double>(shown) : std::nullopt;
+}
+
+void TimeShares::rebuild(const Document &document)
+{
+    m_seconds.assign(document.pointCount(), std::nullopt);
+    for (std::size_t i = 0; i < m_seconds.size(); ++i)
+        m_seconds[i] = shownSeconds(document, i);
+    sum();
+}
+
+void TimeShares::update(const Document &document, std::size_t first, std::size_t last)
+{
+    if (m_seconds.size() != document.pointCount()) {
+        rebuild(document);
+        return;
+    }
+    for (std::size_t i = first; i <= last && i < m_seconds.size(); ++i)
+        m_seconds[i] = shownSeconds(document, i);
+    sum();
+}
+
+void TimeShares::sum()
+{
+    double total = 0.0;
+    for (const auto &seconds : m_seconds)
+        total += seconds.value_or(0.0);
+    m_total = std::isfinite(total) ? total : 0.0;
+}
+
+std::optional<double> TimeShares::share(std::size_t index) const
+{
+    if (index >= m_seconds.size() || !m_seconds[index] || !hasTimes())
+        return std::nullopt;
+    return std::min(*m_seconds[index] / m_total, 1.0);
+}
+
+std::optional<double> TimeShares::payoff(const Document &document, std::size_t index) const
+{
+    if (index >= m_seconds.size() || index >= document.pointCount())
+        return std::nullopt;
+    const auto &analysis = document.analysis(index);
+    if (!analysis)
+        return std::nullopt;
+    return ridgepoint::payoff(m_seconds[index], analysis->utilization, m_total);
+}
+
+std::vector<std::size_t> TimeShares::top(const Document &document, std::size_t n) const
+{
+    std::vector<std::pair<double, std::size_t>> ranked;
+    for (std::size_t i = 0; i < m_seconds.size(); ++i)
+        if (const auto value = payoff(document, i))
+            ranked.emplace_back(*value, i);
+    const std::size_t keep = std::min(n, ranked.size());
+    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(keep),
+        ranked.end(), [](const auto &a, const auto &b) {
+            return a.first != b.first ? a.first > b.first : a.second < b.second;
+        });
+    std::vector<std::size_t> out;
+    out.reserve(keep);
+    for (std::size_t i = 0; i < keep; ++i)
+        out.push_back(ranked[i].second);
+    return out;
+}
+
+QString TimeShares::whatNext(const Document &document, const TimeShares &shares, std::size_t n)
+{
+    QStringList parts;
+    for (std::size_t i : shares.top(document, n)) {
+        const double percent = shares.payoff(document, i).value_or(0.0) * 100.0;
+        parts << QStringLiteral("%1 %2 %").arg(shortName(document.measuredPoint(i).name),
+            QString::fromStdString(formatSignificant(percent, 2)));
+    }
+    if (parts.isEmpty())
+        return {};
+    return QCoreApplication::translate("ridgepoint::TimeShares", "What next: %1")
+        .arg(parts.join(QStringLiteral(", ")));
+}
+
+} // namespace ridgepoint
