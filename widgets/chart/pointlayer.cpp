@@ -240,7 +240,7 @@ void PointLayer::collectDecorations(
     const QString text = named ? chartName(doc, i) : pointNumber(i);
     const QFontMetrics metrics(m_plot->font());
     auto label = std::make_unique<PointLabel>(m_plot, QPointF(a->levels.back().intensity, y),
-        metrics.elidedText(text, Qt::ElideRight, kMaxLabelWidth), source.theme.foreground);
+        metrics.elidedText(text, Qt::ElideMiddle, kMaxLabelWidth), source.theme.foreground);
     // The selected and moved first: crowding leaves out the others' labels, not theirs.
     if (selected || moved)
         drawing.labels.insert(drawing.labels.begin(), std::move(label));
