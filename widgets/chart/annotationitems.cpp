@@ -1,6 +1,9 @@
 #include "widgets/chart/annotationitems.h"
 
 #include "widgets/chart/chartdecorations.h"
+#include "widgets/chart/pointlabelplacement.h"
+
+#include <algorithm>
 
 #include <cmath>
 
@@ -44,23 +47,69 @@ BaselineArrow::BaselineArrow(
     m_arrow->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 9, 11));
     m_arrow->setSelectable(false);
 
-    // Halfway in log space, which is halfway on the screen.
     m_label->setLayer(kBaselineLayer);
-    m_label->position->setCoords(std::sqrt(from.x() * to.x()), std::sqrt(from.y() * to.y()));
-    m_label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    m_label->setPadding(QMargins(5, 0, 2, 0));
+    m_label->position->setType(QCPItemPosition::ptAbsolute);
+    m_label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_label->setPadding(QMargins(2, 0, 2, 0));
     m_label->setText(label);
     m_label->setColor(color.darker(130));
     QFont font = plot->font();
     font.setBold(true);
     m_label->setFont(font);
     m_label->setSelectable(false);
+    m_label->setClipToAxisRect(true);
+    m_label->setVisible(false);
+
+    m_leader = new QCPItemLine(plot);
+    m_leader->setLayer(kBaselineLayer);
+    m_leader->start->setType(QCPItemPosition::ptAbsolute);
+    m_leader->end->setType(QCPItemPosition::ptAbsolute);
+    m_leader->setPen(QPen(line, 0.8));
+    m_leader->setSelectable(false);
+    m_leader->setClipToAxisRect(true);
+    m_leader->setVisible(false);
 }
 
 BaselineArrow::~BaselineArrow()
 {
+    removeItem(m_plot, m_leader);
     removeItem(m_plot, m_arrow);
     removeItem(m_plot, m_label);
+}
+
+std::optional<QRectF> BaselineArrow::placeLabel(chart::LabelField &field)
+{
+    hideLabel();
+    if (m_label->text().isEmpty())
+        return std::nullopt;
+    // Halfway in log space, which is halfway on the screen.
+    const QCPAxis *x = m_plot->xAxis;
+    const QCPAxis *y = m_plot->yAxis;
+    const QPointF middle(x->coordToPixel(std::sqrt(m_from.x() * m_to.x())),
+        y->coordToPixel(std::sqrt(m_from.y() * m_to.y())));
+    if (!field.bounds().contains(middle))
+        return std::nullopt;
+    const QFontMetricsF metrics(m_label->font());
+    const QSizeF size(std::ceil(metrics.horizontalAdvance(m_label->text())) + 5.0,
+        std::ceil(metrics.height()) + 1.0);
+    const auto spot = field.place(middle, size, 2.0);
+    if (!spot)
+        return std::nullopt;
+    m_label->position->setCoords(spot->box.topLeft());
+    m_label->setVisible(true);
+    if (spot->leader) {
+        m_leader->start->setCoords(middle);
+        m_leader->end->setCoords(std::clamp(middle.x(), spot->box.left(), spot->box.right()),
+            std::clamp(middle.y(), spot->box.top(), spot->box.bottom()));
+        m_leader->setVisible(true);
+    }
+    return spot->box;
+}
+
+void BaselineArrow::hideLabel()
+{
+    m_label->setVisible(false);
+    m_leader->setVisible(false);
 }
 
 double BaselineArrow::distanceTo(const QPointF &position) const

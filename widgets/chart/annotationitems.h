@@ -5,6 +5,12 @@
 
 #include <qcustomplot.h>
 
+#include <optional>
+
+namespace ridgepoint::chart {
+class LabelField;
+}
+
 namespace ridgepoint::review {
 
 // Layers created by ensureLayers(): the baseline under the points ("main"), notes and targets
@@ -14,7 +20,8 @@ inline constexpr char kAnnotationLayer[] = "annotations";
 void ensureLayers(QCustomPlot *plot);
 
 // A baseline point joined to its current namesake: an arrow from `from` to `to` (chart
-// coordinates) with the speed-up written at its middle ("×1.8").
+// coordinates) with the speed-up written near its middle ("×1.8"), where the label placement
+// finds room (pointlabelplacement.h).
 class BaselineArrow
 {
 public:
@@ -29,6 +36,10 @@ public:
     QString label() const { return m_label->text(); }
     // Distance in pixels from a widget position to the label (large when far).
     double distanceTo(const QPointF &position) const;
+    // The label in the first free spot of `field` around the arrow's middle (with a leader when
+    // not beside it), its box returned; hidden (nullopt) when there is none.
+    std::optional<QRectF> placeLabel(chart::LabelField &field);
+    void hideLabel();
 
 private:
     QCustomPlot *m_plot;
@@ -36,6 +47,7 @@ private:
     QPointF m_to;
     QCPItemLine *m_arrow;
     QCPItemText *m_label;
+    QCPItemLine *m_leader;
 };
 
 // A review note: a boxed text offset up and right of what it is about, with a leader line to

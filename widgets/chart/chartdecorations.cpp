@@ -1,5 +1,8 @@
 #include "widgets/chart/chartdecorations.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace ridgepoint::chart {
 
 RoofLine::RoofLine(QCustomPlot *plot, Kind kind, int index, double value, double top,
@@ -156,25 +159,68 @@ WhatIfGhost::~WhatIfGhost()
     removeItem(m_plot, m_arrow);
 }
 
-PointLabel::PointLabel(
-    QCustomPlot *plot, QPointF at, const QString &name, int maxWidth, const QColor &color)
+PointLabel::PointLabel(QCustomPlot *plot, QPointF at, const QString &text, const QColor &color)
     : m_plot(plot)
+    , m_at(at)
     , m_label(new QCPItemText(plot))
+    , m_leader(new QCPItemLine(plot))
 {
     m_label->setLayer(kLabelLayer);
-    m_label->position->setCoords(at.x(), at.y());
-    m_label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    m_label->setPadding(QMargins(9, 0, 0, 0));
-    const QFontMetrics metrics(plot->font());
-    m_label->setText(metrics.elidedText(name, Qt::ElideMiddle, maxWidth));
+    m_label->position->setType(QCPItemPosition::ptAbsolute);
+    m_label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_label->setPadding(QMargins(2, 0, 2, 0));
+    m_label->setText(text);
     m_label->setColor(color);
     m_label->setSelectable(false);
     m_label->setClipToAxisRect(true);
+    m_label->setVisible(false);
+
+    m_leader->setLayer(kLabelLayer);
+    m_leader->start->setCoords(at);
+    m_leader->end->setType(QCPItemPosition::ptAbsolute);
+    QColor line = color;
+    line.setAlpha(140);
+    m_leader->setPen(QPen(line, 0.8));
+    m_leader->setSelectable(false);
+    m_leader->setClipToAxisRect(true);
+    m_leader->setVisible(false);
 }
 
 PointLabel::~PointLabel()
 {
+    removeItem(m_plot, m_leader);
     removeItem(m_plot, m_label);
+}
+
+QSizeF PointLabel::size() const
+{
+    const QFontMetricsF metrics(m_label->font());
+    const QMargins padding = m_label->padding();
+    return { std::ceil(metrics.horizontalAdvance(m_label->text())) + padding.left()
+            + padding.right() + 1.0,
+        std::ceil(metrics.height()) + padding.top() + padding.bottom() + 1.0 };
+}
+
+void PointLabel::place(const QRectF &box, bool leader)
+{
+    m_box = box;
+    m_label->position->setCoords(box.topLeft());
+    m_label->setVisible(true);
+    m_leader->setVisible(leader);
+    if (leader) {
+        // To the point of the box nearest the marker.
+        const QPointF marker(
+            m_plot->xAxis->coordToPixel(m_at.x()), m_plot->yAxis->coordToPixel(m_at.y()));
+        m_leader->end->setCoords(std::clamp(marker.x(), box.left(), box.right()),
+            std::clamp(marker.y(), box.top(), box.bottom()));
+    }
+}
+
+void PointLabel::hide()
+{
+    m_box = QRectF();
+    m_label->setVisible(false);
+    m_leader->setVisible(false);
 }
 
 SweepCrossingMarker::SweepCrossingMarker(

@@ -105,21 +105,33 @@ private:
     QCPItemLine *m_arrow;
 };
 
-// A point's name beside it, elided to `maxWidth` pixels (the full name is in the tooltip).
+// A point's name (or number) near its marker at `at` (chart coordinates): hidden until
+// place() puts it in a box of widget pixels, with a thin leader line to the marker when the box
+// is not beside it (pointlabelplacement.h decides where).
 class PointLabel
 {
 public:
-    PointLabel(
-        QCustomPlot *plot, QPointF at, const QString &name, int maxWidth, const QColor &color);
+    PointLabel(QCustomPlot *plot, QPointF at, const QString &text, const QColor &color);
     ~PointLabel();
     PointLabel(const PointLabel &) = delete;
     PointLabel &operator=(const PointLabel &) = delete;
 
     QString text() const { return m_label->text(); }
+    QPointF at() const { return m_at; }
+    // The box the text takes, in pixels at the label's current font.
+    QSizeF size() const;
+    // Shows the text with its top left at `box`'s, with a leader when `leader`.
+    void place(const QRectF &box, bool leader);
+    void hide();
+    bool placed() const { return m_label->visible(); }
+    QRectF box() const { return m_box; }
 
 private:
     QCustomPlot *m_plot;
+    QPointF m_at;
     QCPItemText *m_label;
+    QCPItemLine *m_leader;
+    QRectF m_box;
 };
 
 // Where a sweep's trajectory crosses the ridge: a ring on the crossing and the parameter's

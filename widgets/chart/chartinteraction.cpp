@@ -4,6 +4,7 @@
 
 #include "core/model/units.h"
 #include "widgets/chart/chartdecorations.h"
+#include "widgets/chart/charttooltip.h"
 #include "widgets/chart/rooflineplot.h"
 
 #include <QKeyEvent>
@@ -132,7 +133,7 @@ bool ChartInteraction::dragMove(QMouseEvent *event)
     dragTo(event->position(), EditPhase::Preview);
     m_drag->moved = true;
     if (m_drag->kind == Drag::Kind::Point)
-        QToolTip::showText(event->globalPosition().toPoint(),
+        showTooltip(event->globalPosition().toPoint(),
             m_plot->tooltipHtml(m_plot->pointDescription(m_drag->index)), m_plot);
     event->accept();
     return true;
@@ -150,13 +151,13 @@ void ChartInteraction::hover(QMouseEvent *event)
     const int index = m_plot->pointAt(event->position());
     if (index >= 0) {
         m_plot->setCursor(Qt::OpenHandCursor);
-        QToolTip::showText(event->globalPosition().toPoint(),
+        showTooltip(event->globalPosition().toPoint(),
             m_plot->tooltipHtml(m_plot->pointDescription(static_cast<std::size_t>(index))), m_plot);
         return;
     }
     if (const auto hit = m_plot->ceilingAt(event->position())) {
         m_plot->setCursor(hit->compute ? Qt::SizeVerCursor : Qt::SizeFDiagCursor);
-        QToolTip::showText(event->globalPosition().toPoint(),
+        showTooltip(event->globalPosition().toPoint(),
             m_plot->tooltipHtml(m_plot->ceilingDescription(*hit)), m_plot);
     } else {
         QToolTip::hideText();

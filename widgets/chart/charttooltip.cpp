@@ -9,7 +9,10 @@
 #include "widgets/document/document.h"
 #include "widgets/models/timeshares.h"
 
+#include <QApplication>
 #include <QStringList>
+#include <QToolTip>
+#include <QWidget>
 
 #include <algorithm>
 
@@ -183,6 +186,34 @@ QString ChartTooltip::describe(const Document &document, std::size_t index)
     if (!point.source.file.empty())
         text += "<br>" + tr("from %1:%2").arg(q(point.source.file)).arg(point.source.line);
     return text;
+}
+
+} // namespace ridgepoint::chart
+
+namespace ridgepoint::chart {
+
+QPoint tooltipTopLeft(const QPoint &cursor, const QSize &size, const QRect &window)
+{
+    // Qt's own offset from the cursor: 2 right, 16 down (under the pointer's arrow).
+    QPoint at(cursor.x() + 2, cursor.y() + 16);
+    if (at.x() + size.width() - 1 > window.right())
+        at.setX(cursor.x() - 4 - size.width());
+    if (at.y() + size.height() - 1 > window.bottom())
+        at.setY(cursor.y() - 8 - size.height());
+    at.setX(std::max(window.left(), std::min(at.x(), window.right() + 1 - size.width())));
+    at.setY(std::max(window.top(), std::min(at.y(), window.bottom() + 1 - size.height())));
+    return at;
+}
+
+void showTooltip(const QPoint &global, const QString &html, QWidget *owner)
+{
+    QToolTip::showText(global, html, owner);
+    const QWidget *window = owner->window();
+    const QRect area(window->mapToGlobal(QPoint(0, 0)), window->size());
+    for (QWidget *tip : QApplication::topLevelWidgets()) {
+        if (tip->inherits("QTipLabel") && tip->isVisible())
+            tip->move(tooltipTopLeft(global, tip->size(), area));
+    }
 }
 
 } // namespace ridgepoint::chart

@@ -4,9 +4,14 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QPoint>
+#include <QRect>
+#include <QSize>
 #include <QString>
 
 #include <cstddef>
+
+class QWidget;
 
 namespace ridgepoint {
 
@@ -15,6 +20,14 @@ struct KernelPoint;
 struct PointAnalysis;
 
 namespace chart {
+
+// Where a tooltip of `size` goes for the cursor at `cursor`, inside `window` (global pixels):
+// below and right of the cursor, as Qt places it, but on the cursor's left where it would pass
+// the window's right edge and above it where it would pass the bottom; pushed inside when even
+// that does not fit (left and top edges win for a tooltip larger than the window).
+QPoint tooltipTopLeft(const QPoint &cursor, const QSize &size, const QRect &window);
+// QToolTip::showText, then the tooltip moved to tooltipTopLeft() inside `owner`'s window.
+void showTooltip(const QPoint &global, const QString &html, QWidget *owner);
 
 class ChartTooltip
 {

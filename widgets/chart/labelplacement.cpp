@@ -11,11 +11,17 @@ namespace ridgepoint::chart {
 std::optional<double> slantedLabelAt(
     const QCPRange &x, const QCPRange &y, double bandwidth, double top, int slot)
 {
+    return slantedLabelAlong(x, y, bandwidth, top, 0.06 + 0.05 * (slot % 3));
+}
+
+std::optional<double> slantedLabelAlong(
+    const QCPRange &x, const QCPRange &y, double bandwidth, double top, double fraction)
+{
     const double start = std::max(x.lower, y.lower / bandwidth);
     const double end = std::min({ x.upper, y.upper / bandwidth, top / bandwidth });
     if (!(start < end))
         return std::nullopt;
-    return start * std::pow(end / start, 0.06 + 0.05 * (slot % 3));
+    return start * std::pow(end / start, fraction);
 }
 
 double FlatLabelStack::shiftFor(double y, double height) const
@@ -45,6 +51,18 @@ QString fitFlatLabel(const QString &text, const QFontMetrics &metrics, int room)
 
 namespace {
 
+constexpr int kSlantedTries = 8;
+
+// A text's box in pixels (a turned text's bounding box).
+QRectF textBox(const QCPItemText &text)
+{
+    QPolygonF corners;
+    for (const QCPItemAnchor *anchor :
+        { text.topLeft, text.topRight, text.bottomRight, text.bottomLeft })
+        corners << anchor->pixelPosition();
+    return corners.boundingRect();
+}
+
 void placeFlat(QCustomPlot *plot, RoofLine &roof, FlatLabelStack &stack)
 {
     if (roof.text().isEmpty())
@@ -71,30 +89,54 @@ void placeRoofLabels(QCustomPlot *plot, const RoofLabelSet &roofs)
 {
     const QCPRange xr = plot->xAxis->range();
     const QCPRange yr = plot->yAxis->range();
-    // Slanted labels: on the visible part of their line, near its lower-left end.
+    // Slanted labels: on the visible part of their line, near its lower-left end; further
+    // along it where an earlier one took the place (kSlantedTries steps of a tenth of the
+    // visible line). The compared machine's label is left out when no step is free; the
+    // current machine's keeps its first place.
     int slot = 0;
-    const auto placeSlanted = [&](RoofLine &roof, double top) {
-        const auto x = slantedLabelAt(xr, yr, roof.value(), top, slot++);
-        roof.label()->setVisible(x.has_value());
-        if (x)
+    std::vector<QRectF> taken;
+    const auto placeSlanted = [&](RoofLine &roof, double top, bool mayHide) {
+        const double first = 0.06 + 0.05 * (slot++ % 3);
+        std::optional<double> chosen;
+        for (int k = 0; k < kSlantedTries && first + 0.1 * k < 0.95; ++k) {
+            const auto x = slantedLabelAlong(xr, yr, roof.value(), top, first + 0.1 * k);
+            if (!x)
+                break;
+            if (!chosen)
+                chosen = x; // the first place, kept when none is free
             roof.placeLabel(*x, 0.0);
+            const QRectF box = textBox(*roof.label());
+            if (std::none_of(taken.begin(), taken.end(),
+                    [&box](const QRectF &t) { return t.intersects(box); })) {
+                chosen = x;
+                break;
+            }
+            if (k + 1 == kSlantedTries && mayHide)
+                chosen.reset();
+        }
+        roof.label()->setVisible(chosen.has_value());
+        if (chosen) {
+            roof.placeLabel(*chosen, 0.0);
+            taken.push_back(textBox(*roof.label()));
+        }
     };
     std::vector<RoofLine *> flat;
     for (RoofLine *roof : roofs.own) {
         if (roof->kind() == RoofLine::Kind::Memory)
-            placeSlanted(*roof, roofs.topPeak);
+            placeSlanted(*roof, roofs.topPeak, false);
         else
             flat.push_back(roof);
     }
     for (RoofLine *roof : roofs.alternate) {
         if (roof->kind() == RoofLine::Kind::Memory)
-            placeSlanted(*roof, roofs.topPeak);
+            placeSlanted(*roof, roofs.topPeak, false);
         else
             flat.push_back(roof);
     }
     for (RoofLine *roof : roofs.compare) {
         if (roof->kind() == RoofLine::Kind::Memory)
-            placeSlanted(*roof, roofs.compareTopPeak > 0.0 ? roofs.compareTopPeak : roofs.topPeak);
+            placeSlanted(
+                *roof, roofs.compareTopPeak > 0.0 ? roofs.compareTopPeak : roofs.topPeak, true);
         else
             flat.push_back(roof);
     }

@@ -38,6 +38,10 @@ inline constexpr double kFlatLabelTrail = 10.0;
 std::optional<double> slantedLabelAt(
     const QCPRange &x, const QCPRange &y, double bandwidth, double top, int slot);
 
+// The same at `fraction` of the visible line's length in log terms (0 its lower-left end).
+std::optional<double> slantedLabelAlong(
+    const QCPRange &x, const QCPRange &y, double bandwidth, double top, double fraction);
+
 // The flat labels placed so far at the right edge: each new one is shifted left past any whose
 // line is closer than a line of text, so that no two overlap.
 class FlatLabelStack

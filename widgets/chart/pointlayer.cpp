@@ -5,6 +5,7 @@
 #include "core/model/units.h"
 #include "widgets/chart/chartdecorations.h"
 #include "widgets/chart/charttheme.h"
+#include "widgets/chart/pointlabelplacement.h"
 #include "widgets/document/document.h"
 
 #include <algorithm>
@@ -15,7 +16,9 @@ namespace ridgepoint::chart {
 namespace {
 
 constexpr int kMaxLabelWidth = 170; // pixels for a point's name on the chart
-constexpr std::size_t kMaxPointLabels = 24;
+// Pixels from a marker's centre that its label keeps clear of (the largest marker's half).
+constexpr double kLabelClearance = 7.0;
+constexpr std::size_t kMaxPointLabels = kMaxNumberedPoints;
 constexpr std::size_t kMaxAllPointLabels = 400; // "label all points": beyond this, clutter
 
 QString q(const std::string &text)
@@ -215,7 +218,8 @@ void PointLayer::collectDecorations(
     const Document &doc = source.document;
     const bool selected = doc.isSelected(i);
     const bool moved = !doc.whatIf(i).isIdentity();
-    if (!selected && !moved && !source.allLabels)
+    const std::size_t count = doc.pointCount();
+    if (!selected && !moved && !source.allLabels && count > kMaxNumberedPoints)
         return;
     const auto &a = doc.analysis(i);
     if (!a || a->levels.empty())
@@ -228,11 +232,27 @@ void PointLayer::collectDecorations(
         }
     }
     const std::size_t maxLabels = source.allLabels ? kMaxAllPointLabels : kMaxPointLabels;
-    if (drawing.labels.size() < maxLabels) {
-        drawing.labels.push_back(
-            std::make_unique<PointLabel>(m_plot, QPointF(a->levels.back().intensity, y),
-                q(doc.measuredPoint(i).name), kMaxLabelWidth, source.theme.foreground));
-    }
+    if (drawing.labels.size() >= maxLabels && !selected && !moved)
+        return;
+    // Named up to kMaxNamedPoints points (or all, or the selected and moved ones), numbered
+    // up to kMaxNumberedPoints (pointlabelplacement.h).
+    const bool named = selected || moved || source.allLabels || count <= kMaxNamedPoints;
+    const QString text = named ? chartName(doc, i) : pointNumber(i);
+    const QFontMetrics metrics(m_plot->font());
+    auto label = std::make_unique<PointLabel>(m_plot, QPointF(a->levels.back().intensity, y),
+        metrics.elidedText(text, Qt::ElideMiddle, kMaxLabelWidth), source.theme.foreground);
+    // The selected and moved first: crowding leaves out the others' labels, not theirs.
+    if (selected || moved)
+        drawing.labels.insert(drawing.labels.begin(), std::move(label));
+    else
+        drawing.labels.push_back(std::move(label));
+}
+
+QString PointLayer::chartName(const Document &doc, std::size_t i) const
+{
+    if (i < static_cast<std::size_t>(m_chartNames.size()))
+        return m_chartNames[static_cast<qsizetype>(i)];
+    return shortKernelName(q(doc.measuredPoint(i).name));
 }
 
 void PointLayer::rebuildDecorations(const Source &source)
@@ -419,6 +439,14 @@ void PointLayer::rebuild(const Source &source)
     const Document &doc = source.document;
     for (std::size_t i = 0; i < doc.pointCount(); ++i)
         groupIndex(doc.measuredPoint(i));
+    // Names told apart among all the points (when few enough to be labelled).
+    m_chartNames.clear();
+    if (doc.pointCount() <= kMaxNumberedPoints) {
+        QStringList names;
+        for (std::size_t i = 0; i < doc.pointCount(); ++i)
+            names << q(doc.measuredPoint(i).name);
+        m_chartNames = chartNames(names);
+    }
     PointBatch batch;
     std::map<int, std::vector<std::pair<double, std::size_t>>> sweeps; // id -> (value, point)
     for (std::size_t i = 0; i < doc.pointCount(); ++i) {
@@ -532,12 +560,71 @@ std::vector<std::pair<QPointF, QPointF>> PointLayer::ghosts() const
     return out;
 }
 
+void PointLayer::hideLabels()
+{
+    for (auto *drawing : { &m_isolatedDrawing, &m_decorations }) {
+        for (auto &label : drawing->labels)
+            label->hide();
+    }
+}
+
+void PointLayer::placeLabels(LabelField &field)
+{
+    // The dragged point first, then the selected and moved, then the others in table order.
+    for (auto *drawing : { &m_isolatedDrawing, &m_decorations }) {
+        for (auto &label : drawing->labels) {
+            const QPointF anchor(m_plot->xAxis->coordToPixel(label->at().x()),
+                m_plot->yAxis->coordToPixel(label->at().y()));
+            if (!field.bounds().contains(anchor)) {
+                label->hide();
+                continue;
+            }
+            if (const auto spot = field.place(anchor, label->size(), kLabelClearance))
+                label->place(spot->box, spot->leader);
+            else
+                label->hide();
+        }
+    }
+}
+
+std::vector<QRectF> PointLayer::markerRects() const
+{
+    std::vector<QRectF> out;
+    for (const auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations }) {
+        for (const auto &series : drawing->series) {
+            if (!series.graph || !series.graph->realVisibility())
+                continue;
+            const double m = series.margin;
+            for (const QCPGraphData &d : *series.graph->data()) {
+                const QPointF at(
+                    m_plot->xAxis->coordToPixel(d.key), m_plot->yAxis->coordToPixel(d.value));
+                out.emplace_back(at.x() - m, at.y() - m, 2 * m, 2 * m);
+            }
+        }
+    }
+    return out;
+}
+
+std::vector<PointLayer::PlacedLabel> PointLayer::placedLabels() const
+{
+    std::vector<PlacedLabel> out;
+    for (const auto *drawing : { &m_isolatedDrawing, &m_decorations }) {
+        for (const auto &label : drawing->labels) {
+            if (label->placed())
+                out.push_back({ label->box(), label->text(), label->at() });
+        }
+    }
+    return out;
+}
+
 QStringList PointLayer::labels() const
 {
     QStringList out;
     for (const auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations }) {
-        for (const auto &label : drawing->labels)
-            out << label->text();
+        for (const auto &label : drawing->labels) {
+            if (label->placed())
+                out << label->text();
+        }
     }
     return out;
 }

@@ -29,6 +29,7 @@ struct PointAnalysis;
 
 namespace chart {
 
+class LabelField;
 class PointLabel;
 class SweepCrossingMarker;
 class WhatIfGhost;
@@ -114,7 +115,21 @@ public:
     bool markersIn(const QRectF &box) const;
     std::vector<QPointF> drawnCoords() const;
     std::vector<std::pair<QPointF, QPointF>> ghosts() const;
+    // The labels that found a place at the last placeLabels() (elided names or numbers).
     QStringList labels() const;
+    // Hides every point label (before the legend looks for a free corner).
+    void hideLabels();
+    // Puts each label in the first free spot of `field` near its marker, or hides it.
+    void placeLabels(LabelField &field);
+    // Boxes (widget pixels) of the markers as drawn, and the labels placed: box, text and the
+    // chart coordinates of the marker each names.
+    std::vector<QRectF> markerRects() const;
+    struct PlacedLabel {
+        QRectF box;
+        QString text;
+        QPointF at;
+    };
+    std::vector<PlacedLabel> placedLabels() const;
     std::vector<std::pair<QPointF, QString>> sweepCrossings() const;
 
 private:
@@ -152,6 +167,8 @@ private:
     void drawSweep(const Source &source, std::vector<std::pair<double, std::size_t>> members);
     void addLegendEntries(const Source &source, const PointBatch &batch);
     void rebuildHitIndex(const Document &document);
+    // A point's name on the chart (pointlabelplacement.h: shortened, duplicates numbered).
+    QString chartName(const Document &document, std::size_t index) const;
 
     QCustomPlot *m_plot;
     PointDrawing m_drawing;
@@ -162,6 +179,7 @@ private:
     HitIndex m_hitIndex;
     std::vector<std::uint8_t> m_occupied; // scratch of decimate()
     std::vector<std::pair<std::size_t, QPointF>> m_workloadPositions;
+    QStringList m_chartNames; // per point, when there are few enough to label
 };
 
 } // namespace chart

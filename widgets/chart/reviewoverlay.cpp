@@ -3,6 +3,8 @@
 #include "core/analysis/analysis.h"
 #include "core/model/units.h"
 #include "widgets/chart/annotationitems.h"
+#include "widgets/chart/charttooltip.h"
+#include "widgets/chart/pointlabelplacement.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 
@@ -96,6 +98,17 @@ ReviewOverlay::ReviewOverlay(RooflinePlot *plot, Document *document)
         menu->popup(m_plot->mapToGlobal(position));
     });
     plot->installEventFilter(this);
+    // The speed-ups go where the point labels left room, never over each other.
+    plot->addLabelClient(this, [this](chart::LabelField *field) {
+        std::vector<QRectF> boxes;
+        for (const auto &arrow : m_arrows) {
+            if (!field)
+                arrow->hideLabel();
+            else if (const auto box = arrow->placeLabel(*field))
+                boxes.push_back(*box);
+        }
+        return boxes;
+    });
     connect(plot, &QCustomPlot::beforeReplot, this, [this] {
         if (static_cast<int>(m_plot->theme().kind) != m_themeKind)
             rebuild();
@@ -497,7 +510,7 @@ bool ReviewOverlay::showTooltip(const QPoint &position, const QPoint &global)
     if (m_plot->pointAt(position) >= 0)
         return false; // the point's own tooltip
     if (const auto arrow = arrowAt(position)) {
-        QToolTip::showText(global, m_plot->tooltipHtml(m_arrowTooltips[*arrow]), m_plot);
+        chart::showTooltip(global, m_plot->tooltipHtml(m_arrowTooltips[*arrow]), m_plot);
         return true;
     }
     return false;

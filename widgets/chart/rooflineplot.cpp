@@ -7,6 +7,7 @@
 #include "widgets/chart/densitylayer.h"
 #include "widgets/chart/labelplacement.h"
 #include "widgets/chart/layoutfit.h"
+#include "widgets/chart/pointlabelplacement.h"
 #include "widgets/chart/pointlayer.h"
 #include "widgets/chart/rooflayer.h"
 #include "widgets/models/provenancetext.h"
@@ -333,6 +334,11 @@ void RooflinePlot::rebuildDecorations()
 
 void RooflinePlot::updateLayout()
 {
+    m_points->hideLabels(); // placed last, around the legend
+    for (const auto &client : m_labelClients) {
+        if (client.first)
+            client.second(nullptr);
+    }
     relayout();
     // The legend in a corner of the plot where it covers no label, marker or point, else under
     // the plot (and the plot laid out again).
@@ -341,6 +347,44 @@ void RooflinePlot::updateLayout()
         [this] { relayout(); });
     // Once the plot has its final size: a label turned for an intermediate one would stay.
     chart::keepLabelsInside(this);
+    placePointLabels();
+}
+
+void RooflinePlot::addLabelClient(QObject *owner, LabelClient client)
+{
+    m_labelClients.emplace_back(owner, std::move(client));
+}
+
+void RooflinePlot::placePointLabels()
+{
+    // Obstacles: the texts already placed (roofs, ridge, notes), the markers, the legend.
+    LabelLayout record;
+    record.size = viewport().size();
+    record.markers = m_points->markerRects();
+    chart::LabelField field(axisRect()->rect().adjusted(2, 2, -2, -2));
+    for (const QRectF &box : chart::itemRects(*this))
+        field.addObstacle(box);
+    for (const QRectF &box : record.markers)
+        field.addObstacle(box);
+    if (legend && legend->visible() && !m_legendPlacement->outside()) {
+        record.legend = legend->outerRect();
+        field.addObstacle(record.legend);
+    }
+    m_points->placeLabels(field);
+    record.plotArea = field.bounds();
+    for (const auto &label : m_points->placedLabels()) {
+        record.labels.push_back(label.box);
+        record.pointLabels.emplace_back(label.text, label.at);
+    }
+    std::erase_if(m_labelClients, [](const auto &client) { return client.first.isNull(); });
+    for (const auto &client : m_labelClients) {
+        const std::vector<QRectF> boxes = client.second(&field);
+        record.labels.insert(record.labels.end(), boxes.begin(), boxes.end());
+    }
+    std::erase_if(m_labelLayouts, [&](const LabelLayout &l) { return l.size == record.size; });
+    if (m_labelLayouts.size() >= 6)
+        m_labelLayouts.erase(m_labelLayouts.begin());
+    m_labelLayouts.push_back(std::move(record));
 }
 
 void RooflinePlot::relayout()

@@ -14,6 +14,9 @@
 
 #include <qcustomplot.h>
 
+#include <QPointer>
+
+#include <functional>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -26,6 +29,7 @@ enum class LegendMode;
 enum class PointsMode;
 class ChartInteraction;
 class DensityLayer;
+class LabelField;
 class LegendPlacement;
 class PointLayer;
 class QuantGhosts;
@@ -135,6 +139,25 @@ public:
     // The labels currently drawn beside points (elided names).
     QStringList pointLabels() const;
     bool isDragging() const;
+    // Labels placed with the points' names (pointlabelplacement.h), after them: the review's
+    // speed-ups. `client` puts its labels into the field's free space and returns their boxes;
+    // it is called at every layout while `owner` lives, first with nullptr (hide them: the
+    // legend looks for a free corner), then with the field.
+    using LabelClient = std::function<std::vector<QRectF>(chart::LabelField *)>;
+    void addLabelClient(QObject *owner, LabelClient client);
+    // What the last layouts placed, for tests: the chart's size, the labels' boxes (points and
+    // clients), the markers' boxes, the legend's box over the plot (null when not over it),
+    // the plot area, and each point label's text and its marker's chart coordinates.
+    struct LabelLayout {
+        QSize size;
+        std::vector<QRectF> labels;
+        std::vector<QRectF> markers;
+        QRectF legend;
+        QRectF plotArea;
+        std::vector<std::pair<QString, QPointF>> pointLabels;
+    };
+    // The last layout at each of the last few sizes (an export's size too).
+    const std::vector<LabelLayout> &labelLayouts() const { return m_labelLayouts; }
 
     // Where sweeps cross the ridge (chart coordinates) and their labels ("b ≈ 241").
     struct SweepCrossing {
@@ -203,6 +226,9 @@ private:
     void redrawDragged();
     // updateLayout() without the legend's placement.
     void relayout();
+    // Places the point labels and the clients' in the space the roofs' labels, the markers
+    // and the legend leave.
+    void placePointLabels();
     void showQuantGhosts(const std::vector<std::pair<std::size_t, QPointF>> &before);
     void requestReplot();
     // The picture of an export (chartexport.cpp): title, chart, table, at `options`' logical
@@ -231,6 +257,8 @@ private:
     std::unique_ptr<chart::ChartInteraction> m_interaction;
     QSharedPointer<QCPAxisTickerLog> m_xTicker;
     QSharedPointer<QCPAxisTickerLog> m_yTicker;
+    std::vector<std::pair<QPointer<QObject>, LabelClient>> m_labelClients;
+    std::vector<LabelLayout> m_labelLayouts;
 };
 
 } // namespace ridgepoint

@@ -1,6 +1,7 @@
 #include "widgets/export/exporttable.h"
 
 #include "widgets/chart/charttheme.h"
+#include "widgets/chart/pointlabelplacement.h"
 #include "widgets/document/document.h"
 #include "widgets/models/pointstablemodel.h"
 
@@ -25,8 +26,8 @@ constexpr double kMinTableFontShare = 0.7;
 // under it, half a line over it.
 constexpr double kAxesLines = 4.0;
 // Columns left out, in this order, when the table is too wide even so: first those another
-// column implies (attainable = performance / utilization), then the longest texts; name and
-// intensity stay.
+// column implies (attainable = performance / utilization), then the longest texts; number,
+// name and intensity stay.
 constexpr std::array kTableDropOrder = { int(PointsTableModel::Attainable),
     int(PointsTableModel::Bound), int(PointsTableModel::SpeedupVsBaseline),
     int(PointsTableModel::Utilization), int(PointsTableModel::Performance) };
@@ -34,9 +35,9 @@ constexpr std::array kTableDropOrder = { int(PointsTableModel::Attainable),
 // The table's columns: those of the window's points table that say where a kernel stands.
 std::vector<int> tableColumns(bool baseline)
 {
-    std::vector<int> columns = { PointsTableModel::Name, PointsTableModel::Intensity,
-        PointsTableModel::Performance, PointsTableModel::Attainable, PointsTableModel::Bound,
-        PointsTableModel::Utilization };
+    std::vector<int> columns = { kRowNumberColumn, PointsTableModel::Name,
+        PointsTableModel::Intensity, PointsTableModel::Performance, PointsTableModel::Attainable,
+        PointsTableModel::Bound, PointsTableModel::Utilization };
     if (baseline)
         columns.push_back(PointsTableModel::SpeedupVsBaseline);
     return columns;
@@ -49,12 +50,15 @@ std::vector<QStringList> tableCells(
     std::vector<QStringList> cells;
     QStringList header;
     for (int column : all)
-        header << model.headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
+        header << (column == kRowNumberColumn
+                ? QStringLiteral("#")
+                : model.headerData(column, Qt::Horizontal, Qt::DisplayRole).toString());
     cells.push_back(header);
     for (int row = 0; row < rows; ++row) {
         QStringList line;
         for (int column : all)
-            line << model.data(model.index(row, column)).toString();
+            line << (column == kRowNumberColumn ? chart::pointNumber(static_cast<std::size_t>(row))
+                                                : model.data(model.index(row, column)).toString());
         cells.push_back(line);
     }
     return cells;
@@ -99,7 +103,8 @@ public:
         if (over > 0.0) {
             const double floor = narrowNames ? metrics.horizontalAdvance(QStringLiteral("…"))
                                              : kMinNameWidth * metrics.height();
-            widths[0] = std::max(std::min(widths[0], floor), widths[0] - over);
+            const auto name = std::size_t(indexIn(kinds, PointsTableModel::Name));
+            widths[name] = std::max(std::min(widths[name], floor), widths[name] - over);
         }
         return widths;
     }
@@ -166,8 +171,10 @@ ColumnFit fitColumns(const std::vector<QStringList> &cells, const std::vector<in
         fit.dropped.push_back(next);
         fit.widths = measure.fit(fit.kinds, narrowNames, fit.font);
     }
-    if (tableWidth(fit.widths) > room) // name and intensity only, on a picture too narrow
-        fit.widths[0] = std::max(0.0, fit.widths[0] - (tableWidth(fit.widths) - room));
+    if (tableWidth(fit.widths) > room) { // name and intensity only, on a picture too narrow
+        const auto name = std::size_t(indexIn(fit.kinds, PointsTableModel::Name));
+        fit.widths[name] = std::max(0.0, fit.widths[name] - (tableWidth(fit.widths) - room));
+    }
     return fit;
 }
 
@@ -295,13 +302,14 @@ void ExportLayout::paintTable(QPainter *painter, const ExportTable &table,
         for (std::size_t c = 0; c < table.columns.size(); ++c) {
             const QRectF &column = table.columns[c];
             const QRectF box(column.left(), y, column.width(), rowHeight);
-            const Qt::Alignment horizontal = c == 0 || table.kinds[c] == PointsTableModel::Bound
+            const bool name = table.kinds[c] == PointsTableModel::Name;
+            const Qt::Alignment horizontal = name || table.kinds[c] == PointsTableModel::Bound
                 ? Qt::AlignLeft
                 : Qt::AlignRight;
             // Only the names give way: a number cut short would be a different number.
-            const QString text = c == 0
+            const QString text = name
                 ? QFontMetricsF(r == 0 ? bold : table.font, painter->device())
-                      .elidedText(table.cells[r][0], Qt::ElideRight, column.width())
+                      .elidedText(table.cells[r][int(c)], Qt::ElideRight, column.width())
                 : table.cells[r][int(c)];
             painter->drawText(box, horizontal | Qt::AlignVCenter, text);
         }

@@ -19,6 +19,11 @@ namespace ridgepoint {
 class Document;
 struct ChartTheme;
 
+// The kind of the table's first column, "#": the point's number, as its marker carries it on a
+// chart of more than kMaxNamedPoints points (pointlabelplacement.h), counted from 1 in the
+// document's order (not a PointsTableModel column).
+inline constexpr int kRowNumberColumn = -1;
+
 // Logical pixels around the table and between its columns.
 inline constexpr int kExportTablePadding = 8;
 
@@ -48,7 +53,7 @@ struct ExportTable {
 // column of `all`, in that order. The font shrinks from `base` (to no less than 70 % of it) until
 // they fit; names give way to no less than five lines' height; then the least important columns
 // are left out one at a time (attainable, bound, speed-up; then, with names down to "…",
-// utilization and performance). Name and intensity always stay.
+// utilization and performance). Number ("#"), name and intensity always stay.
 struct ColumnFit {
     QFont font;
     std::vector<int> kinds; // the columns kept, in `all`'s order
