@@ -1,5 +1,7 @@
 #include "widgets/chart/labelplacement.h"
 
+#include "widgets/chart/layoutfit.h"
+
 #include "widgets/chart/chartdecorations.h"
 #include "widgets/chart/charttheme.h"
 
@@ -416,6 +418,31 @@ LegendPlacement::Decision LegendPlacement::decide(const ChartTheme &theme,
     return { true, {} };
 }
 
+LegendPlacement::Decision LegendPlacement::verified(Decision first, const ChartTheme &theme,
+    const std::function<bool(const QRectF &)> &markersIn, const std::function<void()> &relayout)
+{
+    if (first.below)
+        return first;
+    std::vector<Qt::Alignment> order { first.corner };
+    for (const Qt::Alignment corner : kLegendCorners) {
+        if (corner != first.corner)
+            order.push_back(corner);
+    }
+    for (const Qt::Alignment corner : order) {
+        putInCorner(corner, theme, relayout);
+        relayout();
+        keepLabelsInside(m_plot);
+        const QRectF box = m_plot->legend->outerRect();
+        const std::vector<QRectF> obstacles = itemRects(*m_plot);
+        const bool covers = markersIn(box)
+            || std::any_of(obstacles.begin(), obstacles.end(),
+                [&box](const QRectF &r) { return box.intersects(r); });
+        if (!covers)
+            return { false, corner };
+    }
+    return { true, {} };
+}
+
 void LegendPlacement::putInCorner(
     Qt::Alignment corner, const ChartTheme &theme, const std::function<void()> &relayout)
 {
@@ -498,7 +525,7 @@ void LegendPlacement::place(const ChartTheme &theme,
         if (known != m_decided.end()) {
             decision = known->second;
         } else {
-            decision = decide(theme, markersIn, relayout);
+            decision = verified(decide(theme, markersIn, relayout), theme, markersIn, relayout);
             if (m_decided.size() >= 8)
                 m_decided.erase(m_decided.begin());
             m_decided.emplace_back(size, decision);

@@ -144,6 +144,12 @@ private:
     };
     Decision decide(const ChartTheme &theme, const std::function<bool(const QRectF &)> &markersIn,
         const std::function<void()> &relayout);
+    // The corner `first` once the labels have moved around the legend there (a roof label can
+    // give way to the legend and land where the legend is): else the next corner that stays
+    // clear, else under the plot.
+    Decision verified(Decision first, const ChartTheme &theme,
+        const std::function<bool(const QRectF &)> &markersIn,
+        const std::function<void()> &relayout);
     void putInCorner(
         Qt::Alignment corner, const ChartTheme &theme, const std::function<void()> &relayout);
     void putBelow(const ChartTheme &theme, const std::function<void()> &relayout, bool dirty);

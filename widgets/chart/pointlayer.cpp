@@ -529,8 +529,10 @@ void PointLayer::drawSweep(
     // An LLM operator's path is named once, at its last sample (its points carry no label).
     if (const auto *llm = std::get_if<LlmWorkload>(&doc.workload(last)->model)) {
         const QString name = llm->operatorKind.empty() ? tr("whole model") : q(llm->operatorKind);
-        m_drawing.labels.push_back(std::make_unique<PointLabel>(
-            m_plot, QPointF(samples.back().x, samples.back().y), name, kMaxLabelWidth, color));
+        const QFontMetrics metrics(m_plot->font());
+        m_drawing.labels.push_back(
+            std::make_unique<PointLabel>(m_plot, QPointF(samples.back().x, samples.back().y),
+                metrics.elidedText(name, Qt::ElideMiddle, kMaxLabelWidth), color));
     }
     for (const RidgeCrossing &crossing : ridgeCrossings(samples)) {
         const QString text

@@ -66,7 +66,10 @@ PictureSession pictureSession(
     if (x.lower > 0 && y.lower > 0 && x.lower < x.upper && y.lower < y.upper)
         session.view = ViewRange { x.lower, x.upper, y.lower, y.upper };
     session.theme = plot.theme().key();
-    session.pointsMode = chart::pointsModeKey(plot.pointsMode());
+    // Auto (the default) is left unsaid: a picture of a session that never chose a mode
+    // carries that session unchanged.
+    if (plot.pointsMode() != chart::PointsMode::Auto)
+        session.pointsMode = chart::pointsModeKey(plot.pointsMode());
     if (auto text = writeSessionJson(session, maxBytes)) {
         result.json = QByteArray::fromStdString(*text);
         result.bytes = static_cast<std::size_t>(result.json.size());
