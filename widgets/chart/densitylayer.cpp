@@ -227,9 +227,16 @@ void DensityLayer::rebuild(const Document &document, const ChartTheme &theme)
     m_scale->setDataRange(m_map->dataRange());
     m_map->setColorScale(m_scale); // the scale takes the map's gradient and range
     QCPAxis *axis = m_scale->axis();
-    axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-    axis->setNumberFormat("gb");
-    axis->setNumberPrecision(0);
+    // Counts read as counts: 1, 2, 5, 10, 20, ... up to the densest cell (a log ticker over one
+    // decade labelled "10¹" twice and stray digits).
+    auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    for (double decade = 1.0; decade <= m_map->dataRange().upper; decade *= 10.0) {
+        for (const double step : { 1.0, 2.0, 5.0 }) {
+            if (decade * step <= m_map->dataRange().upper)
+                ticker->addTick(decade * step, QString::number(decade * step, 'g', 12));
+        }
+    }
+    axis->setTicker(ticker);
     axis->setLabel(QCoreApplication::translate("ridgepoint::RooflinePlot", "points per cell"));
     axis->setBasePen(QPen(theme.foreground));
     axis->setTickPen(QPen(theme.foreground));

@@ -22,8 +22,8 @@ qsizetype argumentsStart(const QString &name)
             ++depth;
         else if (c == '>' && depth > 0)
             --depth;
-        else if (c == '(' && depth == 0 && i > 0)
-            return i;
+        else if (c == '(' && depth == 0 && i > 0 && name[i - 1] != ' ')
+            return i; // "f(int)"; "GEMV (batch 1)" is a name with a remark, kept whole
     }
     return -1;
 }
@@ -43,6 +43,15 @@ QString withoutTemplates(const QString &name)
     return out;
 }
 
+bool isTypeWord(const QString &word)
+{
+    static const QStringList kTypes { "void", "static", "inline", "const", "unsigned", "signed",
+        "int", "long", "short", "char", "float", "double", "bool", "auto", "__global__",
+        "__device__", "__host__", "__launch_bounds__", "extern", "virtual", "size_t", "half" };
+    return kTypes.contains(word) || word.endsWith('*') || word.endsWith('&')
+        || word.contains(QStringLiteral("::"));
+}
+
 } // namespace
 
 QString pointNumber(std::size_t index)
@@ -56,9 +65,12 @@ QString shortKernelName(const QString &name)
     if (const qsizetype open = argumentsStart(s); open > 0)
         s = s.left(open);
     s = withoutTemplates(s).trimmed();
-    // The last word: a return type or qualifier ("void", "__global__") stands before the name.
-    if (const qsizetype space = s.lastIndexOf(' '); space >= 0)
-        s = s.mid(space + 1);
+    // A return type or qualifier ("void", "__global__", "float*") stands before a C++ name;
+    // other words are part of a plain name ("QKV projection") and stay.
+    QStringList words = s.split(' ', Qt::SkipEmptyParts);
+    while (words.size() > 1 && isTypeWord(words.front()))
+        words.removeFirst();
+    s = words.join(' ');
     if (const qsizetype scope = s.lastIndexOf(QStringLiteral("::")); scope >= 0)
         s = s.mid(scope + 2);
     s.remove('*').remove('&');

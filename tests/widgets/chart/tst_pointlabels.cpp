@@ -130,6 +130,13 @@ void TestPointLabels::shortNames_data()
                                    << "triad";
     QTest::newRow("nothing left keeps the whole") << "(anonymous)"
                                                   << "(anonymous)";
+    // A plain name of several words is not a signature: no word is a type.
+    QTest::newRow("words of a plain name") << "QKV projection"
+                                           << "QKV projection";
+    QTest::newRow("a remark in parentheses") << "decode qkv_proj GEMV (batch 1)"
+                                             << "decode qkv_proj GEMV (batch 1)";
+    QTest::newRow("kernel qualifier") << "__global__ void scale(float*)"
+                                      << "scale";
 }
 
 void TestPointLabels::shortNames()
