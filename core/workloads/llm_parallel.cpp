@@ -126,7 +126,11 @@ ridgepoint::Expected<std::vector<LlmOperator>, std::string> parallelizeLlm(
     const double kvSplit = toDouble(std::min(spec.tp, std::max<std::int64_t>(1, model.kvHeads)));
     for (auto &op : ops) {
         const std::string group = groupOf(op);
-        if (group == "attention")
+        if (op.kind == "KV-cache write")
+            // Each chip writes the K and V of its own KV heads, replicated once tp exceeds them:
+            // the whole write (its activation read too) divides like the cache it fills.
+            divide(op, kvSplit, kvSplit);
+        else if (group == "attention")
             divide(op, tp, kvSplit);
         else if (group == "ffn" || group == "head")
             divide(op, tp, tp);

@@ -231,6 +231,11 @@ void PointLayer::collectDecorations(
             batch.selectedY.push_back(y);
         }
     }
+    // An LLM operator's path carries its name once (drawSweep); its samples get no label of
+    // their own, or their numbers crowd the path names out.
+    if (const Workload *w = doc.workload(i);
+        w && w->sweep && std::holds_alternative<LlmWorkload>(w->model) && !selected && !moved)
+        return;
     const std::size_t maxLabels = source.allLabels ? kMaxAllPointLabels : kMaxPointLabels;
     if (drawing.labels.size() >= maxLabels && !selected && !moved)
         return;
@@ -572,8 +577,9 @@ void PointLayer::hideLabels()
 
 void PointLayer::placeLabels(LabelField &field)
 {
-    // The dragged point first, then the selected and moved, then the others in table order.
-    for (auto *drawing : { &m_isolatedDrawing, &m_decorations }) {
+    // The dragged point first, then the selected and moved, then the others in table order,
+    // then the names of LLM operator paths (drawSweep puts them with the points).
+    for (auto *drawing : { &m_isolatedDrawing, &m_decorations, &m_drawing }) {
         for (auto &label : drawing->labels) {
             const QPointF anchor(m_plot->xAxis->coordToPixel(label->at().x()),
                 m_plot->yAxis->coordToPixel(label->at().y()));
@@ -610,7 +616,7 @@ std::vector<QRectF> PointLayer::markerRects() const
 std::vector<PointLayer::PlacedLabel> PointLayer::placedLabels() const
 {
     std::vector<PlacedLabel> out;
-    for (const auto *drawing : { &m_isolatedDrawing, &m_decorations }) {
+    for (const auto *drawing : { &m_isolatedDrawing, &m_decorations, &m_drawing }) {
         for (const auto &label : drawing->labels) {
             if (label->placed())
                 out.push_back({ label->box(), label->text(), label->at() });

@@ -73,13 +73,14 @@ void TestCliLlmParallel::allReduceOnTheNvlinkRoof()
 
 void TestCliLlmParallel::operatorTrajectories()
 {
-    // seq 256, 512, 1024, 2048: 8 Llama operators + 2 all-reduces, 4 samples each.
+    // seq 256, 512, 1024, 2048: Llama-2-7B's 18 operator kinds (WORKLOADS.md's table, gated
+    // FFN, softmax unfused) + 2 all-reduces = 20 paths, 4 samples each.
     const Run run
         = ridgepoint({ "llm", "--hardware", "H100", "--model", "llama-2-7b", "--phase", "decode",
             "--batch", "4", "--sweep", "seq=256:2048", "--operators", "--tp", "2", "--json" });
     QCOMPARE(run.status, 0);
     const QJsonArray paths = json(run)["trajectories"].toArray();
-    QCOMPARE(paths.size(), 10);
+    QCOMPARE(paths.size(), 20);
     for (const auto &path : paths)
         QCOMPARE(path.toObject()["sweep"].toObject()["points"].toArray().size(), 4);
 }

@@ -208,6 +208,23 @@ void TestLlmParallel::perChipDivision_data()
     // Per chip: FLOPs 524,288; KV 262,144; bytes (8192 + 65536)/16 + 262,144 = 266,752.
     QTest::newRow("8B tp16 score GQA")
         << "llama-3-8b" << 16 << "attention score" << 524288.0 << 0.0 << 262144.0 << 266752.0;
+    // The operators without weights follow their group. Attention norm (norm, replicated):
+    // FLOPs 4·4096 = 16,384, bytes 2·4096·2 + gain 4096·2 = 24,576 on every chip at tp 4.
+    QTest::newRow("7B tp4 attention norm")
+        << "llama-2-7b" << 4 << "attention norm" << 16384.0 << 0.0 << 0.0 << 24576.0;
+    // Rotary (attention, split by heads): FLOPs 3·(4096 + 4096) = 24,576, bytes 2·8192·2 +
+    // cos/sin 128·2 = 33,024; tp 4 → 6,144 FLOPs, 8,256 B.
+    QTest::newRow("7B tp4 rotary")
+        << "llama-2-7b" << 4 << "rotary embedding" << 6144.0 << 0.0 << 0.0 << 8256.0;
+    // Softmax (attention): FLOPs 5·32·1024 = 163,840, bytes 2·32·1024·2 = 131,072; tp 4 →
+    // 40,960 and 32,768.
+    QTest::newRow("7B tp4 softmax")
+        << "llama-2-7b" << 4 << "softmax" << 40960.0 << 0.0 << 0.0 << 32768.0;
+    // KV-cache write on Llama-3-8B tp 16: C = 2·8·128 = 2048 elements a token, FLOPs 2048,
+    // bytes 2048·2 read + 2048·2 written = 8192. Each chip writes its replicated KV head, so
+    // all of it divides by min(16, 8) = 8: 256 FLOPs, 1024 B (not 2048/16 and 4096/16 + 4096/8).
+    QTest::newRow("8B tp16 KV-cache write GQA")
+        << "llama-3-8b" << 16 << "KV-cache write" << 256.0 << 0.0 << 0.0 << 1024.0;
     // LM head (vocab 32000): FLOPs 2·4096·32000 = 262,144,000, weights 262,144,000 B, bytes +
     // 8192 + 64000 = 262,216,192; tp 2 → 131,072,000 and 131,108,096.
     QTest::newRow("7B tp2 LM head")
@@ -351,17 +368,25 @@ void TestLlmParallel::rejectsImpossibleDegrees()
 
 void TestLlmParallel::networkBoundBatch()
 {
-    // A two-layer model, h 1024, 8 heads of 128, non-gated FFN 4096, vocab 1000; decode with a
-    // context of 1, tp 2, on roundMachine (π 1e14, β 1e12, β_net 1e10). Per chip, per batch b:
-    //   weights: QKV 3,145,728 + out 1,048,576 + up 4,194,304 + down 4,194,304 = 12,582,912
-    //   per layer, ×2 layers, + LM head 1,024,000 = 26,189,824 B → 2.6189824e-5 s;
-    //   activations: QKV 4096 + score 2056 + value 2056 + out 2048 + up 5120 + down 5120 =
-    //   20,496 per layer ×2 + head 2024 = 43,016·b B → 4.3016e-8·b s (all memory-bound here);
+    // A two-layer model, h 1024, 8 heads of 128 (8 KV heads), non-gated FFN 4096, vocab 1000;
+    // decode with a context of 1 (P = 1, C = 2048), tp 2, bf16, on roundMachine (π 1e14,
+    // β 1e12, β_net 1e10). Every operator of WORKLOADS.md's table, per chip, at batch b
+    // (attention and ffn groups and the LM head / 2; norms, residuals, embedding whole):
+    //   constant bytes: QKV 1024·3072·2/2 = 3,145,728, out 1,048,576, up 4,194,304,
+    //   down 4,194,304, two norm gains 2·2048 → 12,587,008 per layer ×2, + LM head 1,024,000
+    //   + final norm gain 2048 = 26,200,064 B;
+    //   bytes per b, per layer: attention norm 4096, QKV 4096, rotary (8192 + 256)/2 = 4224,
+    //   KV write 8192/2 = 4096, score (2048 + 2048 + 16)/2 = 2056, softmax 16, value 2056,
+    //   out 2048, attention residual 6144, FFN norm 4096, up 5120, activation 8192, down 5120,
+    //   FFN residual 6144 = 57,504 ×2, + embedding 4 + 4096, final norm 4096, LM head 2024 =
+    //   125,228·b B → 1.25228e-7·b s (every operator memory-bound up to b ≈ 100);
     //   collectives: 2 all-reduces × 2 layers × 2·(1/2)·1024·b·2 = 8192·b B → 8.192e-7·b s.
-    // T_network >= the rest when b >= 2.6189824e-5 / (8.192e-7 − 4.3016e-8) = 33.74 → 34.
-    // FLOPs per b: 2·(3,145,728 + 1024 + 1024 + 1,048,576 + 2·4,194,304) + 1,024,000 =
-    // 26,193,920 → 2.619392e-7·b s of math; over 8.192e-7·b: ratio 0.319750; critical
-    // hidden size 1024 / 0.319750 = 3202.5.
+    // T_network >= the rest when b >= 2.6200064e-5 / (8.192e-7 − 1.25228e-7) = 37.75 → 38.
+    // FLOPs per b: per layer norms 2·4096, QKV 3,145,728, rotary 3072, KV write 1024,
+    // score 1024, softmax 20, value 1024, out 1,048,576, residuals 2·1024, up and down
+    // 2·4,194,304, activation 8192 = 12,607,508 ×2, + embedding 1024, final norm 4096,
+    // LM head 1,024,000 = 26,244,136 → 2.6244136e-7·b s of math; over 8.192e-7·b: ratio
+    // 0.320363; critical hidden size 1024 / 0.320363 = 3196.4.
     ModelConfig m;
     m.name = "two-layer";
     m.hiddenSize = 1024;
@@ -376,10 +401,10 @@ void TestLlmParallel::networkBoundBatch()
     QVERIFY2(n.has_value(), n ? "" : n.error().c_str());
     QVERIFY(n->has_value());
     QCOMPARE((*n)->linkCeiling, std::string("PCIe"));
-    QCOMPARE((*n)->batch, std::optional<std::int64_t>(34));
-    QVERIFY(close(*(*n)->tokens, 34.0));
-    QVERIFY(close((*n)->largeBatchRatio, 26193920.0 / 1e14 / (8192.0 / 1e10), 1e-9));
-    QVERIFY(close((*n)->criticalHidden, 1024.0 / (26193920.0 / 1e14 / (8192.0 / 1e10)), 1e-9));
+    QCOMPARE((*n)->batch, std::optional<std::int64_t>(38));
+    QVERIFY(close(*(*n)->tokens, 38.0));
+    QVERIFY(close((*n)->largeBatchRatio, 26244136.0 / 1e14 / (8192.0 / 1e10), 1e-9));
+    QVERIFY(close((*n)->criticalHidden, 1024.0 / (26244136.0 / 1e14 / (8192.0 / 1e10)), 1e-9));
     // At batch 1: T_network 8.192e-7 s.
     QVERIFY(close((*n)->networkSeconds, 8.192e-7, 1e-9));
 }
@@ -401,7 +426,10 @@ void TestLlmParallel::oneChipIsUnchanged()
 void TestLlmParallel::trajectoriesPerOperator()
 {
     // Decode over a growing context, seq 256 … 4096 (5 values), tp 2 on the H100: one path
-    // per operator (8 of Llama-2-7B's plus 2 all-reduces), each with 5 samples in seq order.
+    // per operator, each with 5 samples in seq order. Llama-2-7B (gated) runs 18 kinds:
+    // embedding, attention norm, QKV, rotary, KV-cache write, score, softmax, value, output
+    // projection, attention residual, FFN norm, FFN up, gate, activation, down, FFN residual,
+    // final norm, LM head; plus 2 all-reduces = 20.
     // The attention score's intensity stays near 1 FLOP/B (it reads the cache it multiplies:
     // 2·32·s·128 FLOPs over ≈ s·4096·2 B), so it never crosses; the linear layers do not
     // depend on seq.
@@ -409,7 +437,7 @@ void TestLlmParallel::trajectoriesPerOperator()
     const auto paths = llmTrajectories(m, spec(LlmPhase::Decode, 256, 1, 2), preset("H100 SXM"), {},
         "seq", { 256, 512, 1024, 2048, 4096 });
     QVERIFY2(paths.has_value(), paths ? "" : paths.error().c_str());
-    QCOMPARE(paths->size(), std::size_t { 10 });
+    QCOMPARE(paths->size(), std::size_t { 20 });
     for (const auto &t : *paths) {
         QCOMPARE(t.sweep.samples.size(), std::size_t { 5 });
         QCOMPARE(t.sweep.samples.front().value, 256.0);
@@ -428,13 +456,13 @@ void TestLlmParallel::trajectoriesPerOperator()
     QCOMPARE(up->sweep.crossings.size(), std::size_t { 1 });
     QCOMPARE(up->sweep.crossings.front().before, 256.0);
     QCOMPARE(up->sweep.crossings.front().after, 512.0);
-    // Workloads for the chart: 11 per value (10 operators + the whole model), 11 sweep ids.
+    // Workloads for the chart: 21 per value (20 operators + the whole model), 21 sweep ids.
     int next = 0;
     const auto workloads = llmSweepWorkloads(m, spec(LlmPhase::Decode, 256, 1, 2),
         preset("H100 SXM"), "g", true, "seq", { 256, 512 }, [&] { return ++next; });
     QVERIFY(workloads.has_value());
-    QCOMPARE(workloads->size(), std::size_t { 22 });
-    QCOMPARE(next, 11);
+    QCOMPARE(workloads->size(), std::size_t { 42 });
+    QCOMPARE(next, 21);
 }
 
 QTEST_APPLESS_MAIN(TestLlmParallel)
