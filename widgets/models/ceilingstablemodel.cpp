@@ -3,8 +3,11 @@
 #include "core/model/value_ranges.h"
 
 #include "core/model/units.h"
+#include "widgets/chart/roofselection.h"
 #include "widgets/document/document.h"
 #include "widgets/models/provenancetext.h"
+
+#include <QPalette>
 
 #include <algorithm>
 
@@ -45,6 +48,35 @@ CeilingsTableModel::CeilingsTableModel(Document *document, QObject *parent)
     const Hardware &hw = document->hardware();
     m_rows = static_cast<int>(hw.compute.size() + hw.memory.size()); // rowCount(), not virtual
     connect(document, &Document::hardwareChanged, this, &CeilingsTableModel::showMachine);
+    m_undrawnTimer.setSingleShot(true);
+    m_undrawnTimer.setInterval(150);
+    connect(&m_undrawnTimer, &QTimer::timeout, this, &CeilingsTableModel::updateUndrawn);
+    const auto later = [this] { m_undrawnTimer.start(); };
+    connect(document, &Document::hardwareChanged, this, later);
+    connect(document, &Document::pointsChanged, this, later);
+    connect(document, &Document::roofsShownChanged, this, later);
+    updateUndrawn();
+}
+
+void CeilingsTableModel::updateUndrawn()
+{
+    const Hardware &hw = m_document->hardware();
+    const Hardware drawn = chart::selectRoofs(*m_document).hardware;
+    std::vector<bool> undrawn(hw.compute.size(), false);
+    for (std::size_t i = 0; i < hw.compute.size() && i < drawn.compute.size(); ++i)
+        undrawn[i] = hw.compute[i].visible && !drawn.compute[i].visible;
+    if (undrawn == m_undrawn)
+        return;
+    m_undrawn = std::move(undrawn);
+    if (!m_undrawn.empty() && rowCount() > 0)
+        emit dataChanged(index(0, 0),
+            index(std::min(rowCount(), static_cast<int>(m_undrawn.size())) - 1, ColumnCount - 1));
+}
+
+bool CeilingsTableModel::undrawn(int row) const
+{
+    return row >= 0 && static_cast<std::size_t>(row) < m_undrawn.size() && isComputeRow(row)
+        && m_undrawn[static_cast<std::size_t>(row)];
 }
 
 void CeilingsTableModel::showMachine()
@@ -128,8 +160,15 @@ QVariant CeilingsTableModel::data(const QModelIndex &index, int role) const
         return visible ? Qt::Checked : Qt::Unchecked;
     if (role == Qt::TextAlignmentRole && index.column() == Value)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::ToolTipRole)
+    if (role == Qt::ForegroundRole && undrawn(row))
+        return QPalette().color(QPalette::Disabled, QPalette::Text);
+    if (role == Qt::ToolTipRole) {
+        if (undrawn(row))
+            return tr("<p><i>Not drawn: no point uses this precision, or it is a sparse figure. "
+                      "View ▸ Show all roofs draws it.</i></p>")
+                + provenance(row, false);
         return provenance(row, false);
+    }
     if (role != Qt::DisplayRole && role != Qt::EditRole)
         return {};
     if (index.column() == Basis)

@@ -3,6 +3,9 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QTimer>
+
+#include <vector>
 
 namespace ridgepoint {
 
@@ -45,10 +48,17 @@ signals:
 private:
     bool reject(const QString &message);
     void showMachine();
+    // Which compute rows the chart leaves out (roofs of precisions no point uses, sparse
+    // figures: widgets/chart/roofselection.h); recomputed a moment after the points, the
+    // machine or the choice change, so a drag step does not pay for it.
+    void updateUndrawn();
+    bool undrawn(int row) const;
 
     Document *m_document;
     QString m_lastError;
     int m_rows = 0; // the rows the views know of
+    std::vector<bool> m_undrawn; // per compute row
+    QTimer m_undrawnTimer;
 };
 
 } // namespace ridgepoint

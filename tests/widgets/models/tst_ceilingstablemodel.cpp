@@ -1,8 +1,11 @@
 // CeilingsTableModel: editing π/β with units, renaming, visibility, add/remove, undo.
+#include "core/presets/presets.h"
+#include "core/session/session.h"
 #include "tests/support/testmachine.h"
-#include "widgets/models/ceilingstablemodel.h"
 #include "widgets/document/document.h"
+#include "widgets/models/ceilingstablemodel.h"
 
+#include <QPalette>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
@@ -125,6 +128,59 @@ private slots:
         while (doc->undoStack()->canUndo())
             doc->undoStack()->undo();
         QCOMPARE(model->rowCount(), 4);
+    }
+
+    // The rows of roofs the chart leaves out (no point of their precision, or sparse) are
+    // greyed, and "Show all roofs" brings them back (widgets/chart/roofselection.h).
+    void greysRoofsTheChartLeavesOut_data()
+    {
+        QTest::addColumn<int>("precision");
+        QTest::addColumn<bool>("all");
+        QTest::addColumn<QStringList>("greyed");
+        // A100 40GB: FP64 points draw FP64 tensor and FP64 CUDA only.
+        QTest::newRow("fp64 points")
+            << int(Precision::FP64) << false
+            << QStringList { "FP16 tensor", "BF16 tensor", "TF32 tensor", "FP32 CUDA",
+                   "INT8 tensor", "INT4 tensor", "FP16 tensor 2:4 sparse", "INT8 tensor 2:4 sparse",
+                   "BF16 tensor 2:4 sparse" };
+        // FP16 points: FP16 tensor only; the sparse FP16 figure stays hidden.
+        QTest::newRow("fp16 points")
+            << int(Precision::FP16) << false
+            << QStringList { "BF16 tensor", "TF32 tensor", "FP32 CUDA", "FP64 tensor", "FP64 CUDA",
+                   "INT8 tensor", "INT4 tensor", "FP16 tensor 2:4 sparse", "INT8 tensor 2:4 sparse",
+                   "BF16 tensor 2:4 sparse" };
+        QTest::newRow("show all roofs") << int(Precision::FP64) << true << QStringList {};
+    }
+
+    void greysRoofsTheChartLeavesOut()
+    {
+        QFETCH(int, precision);
+        QFETCH(bool, all);
+        QFETCH(QStringList, greyed);
+        doc->resetHardware(**PresetDatabase::builtin().find("A100 40GB"));
+        KernelPoint p;
+        p.name = "k";
+        p.flops = 1e9;
+        p.bytes.push_back({ std::nullopt, 1e9 });
+        p.seconds = 1e-3;
+        p.precision = static_cast<Precision>(precision);
+        doc->resetPoints({ p });
+        doc->setRoofsShown(all ? RoofsShown::All : RoofsShown::Data);
+        const QColor grey = QPalette().color(QPalette::Disabled, QPalette::Text);
+        QStringList got;
+        // The model looks again a moment after the change (not on every drag step).
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                got.clear();
+                for (int row = 0; row < model->rowCount(); ++row) {
+                    const QModelIndex name = model->index(row, CeilingsTableModel::Name);
+                    if (model->data(name, Qt::ForegroundRole).value<QColor>() == grey)
+                        got << model->data(name).toString();
+                }
+                return got == greyed;
+            }(),
+            5000);
+        QCOMPARE(got, greyed);
     }
 
 private:
