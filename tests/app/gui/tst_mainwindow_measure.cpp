@@ -5,13 +5,13 @@
 // chosen) drawn on the chart; Cancel, before or during the run, changes nothing (issue 6).
 #include "app/gui/mainwindow.h"
 
-#include "tests/support/testmachine.h"
 #include "core/presets/presets.h"
-#include "widgets/document/document.h"
-#include "widgets/panels/hardwarepanel.h"
-#include "widgets/dialogs/measuredialog.h"
+#include "tests/support/testmachine.h"
 #include "widgets/chart/rooflineplot.h"
+#include "widgets/dialogs/measuredialog.h"
+#include "widgets/document/document.h"
 #include "widgets/document/settings.h"
+#include "widgets/panels/hardwarepanel.h"
 
 #include <QAction>
 #include <QApplication>
