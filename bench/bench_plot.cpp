@@ -2,12 +2,15 @@
 // 1M random points: a replot of the same view, a pan step and a zoom step (new view: the point
 // graphs are decimated again), one step of a point drag (model update + redraw + replot), a
 // selection click (the point graphs rebuilt) and the point lookup under a hovering cursor.
+// "drag step" is the edit followed by a full replot(); "drag window" is what the window does on
+// a mouse move: the edit, then the event loop (queued replots run) and a synchronous paint, so a
+// build that redraws only the dragged point's layer is timed as the window times it.
 // Uses only the public API, so the same file measures an older build for a before/after.
 // An executable, not a test: the figures go to docs/PERFORMANCE.md.
 #include "bench/random_points.h"
 #include "core/presets/presets.h"
-#include "widgets/document/document.h"
 #include "widgets/chart/rooflineplot.h"
+#include "widgets/document/document.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -28,7 +31,8 @@ int main(int argc, char *argv[])
     const PresetDatabase presets = PresetDatabase::builtin();
     const Hardware h100 = **presets.find("H100");
     out << "median ms per step, 1600x1000 offscreen\n"
-        << "    points    replot       pan      zoom  drag step          select  hit test us\n";
+        << "    points    replot       pan      zoom  drag step  drag window     select  hit test "
+           "us\n";
     const auto ms = [](const QElapsedTimer &timer) {
         return static_cast<double>(timer.nsecsElapsed()) / 1e6;
     };
@@ -91,6 +95,23 @@ int main(int argc, char *argv[])
             steps.push_back(ms(timer));
         }
         document.cancelPreview();
+        plot.replot();
+
+        // The same drag as the window runs it: no explicit replot(), the event loop and a paint.
+        plot.isolatePoint(dragged);
+        plot.replot();
+        QCoreApplication::processEvents();
+        std::vector<double> windowSteps;
+        WhatIf windowMove;
+        for (int i = 0; i < runs; ++i) {
+            windowMove.bytesFactor *= 0.97;
+            timer.start();
+            document.setWhatIf(dragged, windowMove, EditPhase::Preview);
+            QCoreApplication::processEvents();
+            plot.repaint();
+            windowSteps.push_back(ms(timer));
+        }
+        document.cancelPreview();
         plot.isolatePoint(std::nullopt);
         plot.replot();
 
@@ -118,7 +139,8 @@ int main(int argc, char *argv[])
         out << qSetFieldWidth(10) << count << qSetFieldWidth(10)
             << QString::number(median(replots), 'f', 1) << QString::number(median(pans), 'f', 1)
             << QString::number(median(zooms), 'f', 1) << qSetFieldWidth(11)
-            << QString::number(median(steps), 'f', 1) << qSetFieldWidth(16)
+            << QString::number(median(steps), 'f', 1) << qSetFieldWidth(13)
+            << QString::number(median(windowSteps), 'f', 1) << qSetFieldWidth(11)
             << QString::number(median(selects), 'f', 1) << qSetFieldWidth(13)
             << QString::number(hitUs, 'f', 1) << qSetFieldWidth(0) << "   (" << found << "/"
             << kHits << " hovers on a point)\n";
