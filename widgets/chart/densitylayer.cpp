@@ -78,10 +78,10 @@ std::vector<std::size_t> longestPoints(const Document &document, std::size_t n)
 {
     std::vector<std::pair<double, std::size_t>> timed;
     for (std::size_t i = 0; i < document.pointCount(); ++i) {
-        const auto &a = document.analysis(i);
-        if (!a)
+        if (!document.analysis(i))
             continue;
-        if (const auto seconds = pointSeconds({ document.measuredPoint(i), *a }))
+        // The point alone: an AnalyzedPoint would copy each point and its analysis.
+        if (const auto seconds = pointSeconds(document.measuredPoint(i)))
             timed.emplace_back(*seconds, i);
     }
     const auto longerFirst = [](const auto &l, const auto &r) {

@@ -252,6 +252,9 @@ private:
     std::size_t m_densityThreshold = 5000;
     std::size_t m_densityTopDots = 50;
     std::vector<bool> m_dotMask; // under a density: the points drawn as dots
+    // The longest-running points, found when the density is binned: a selection click at a
+    // million points must not look through them all again.
+    std::vector<std::size_t> m_longestDots;
     std::unique_ptr<chart::LegendPlacement> m_legendPlacement;
     std::unique_ptr<chart::QuantGhosts> m_quantGhosts;
     std::unique_ptr<chart::ChartInteraction> m_interaction;

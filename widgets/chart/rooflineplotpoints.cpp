@@ -70,12 +70,16 @@ void RooflinePlot::rebuildPointDrawing(bool rebin)
         m_legendPlacement->invalidate();
         return;
     }
-    if (rebin || !m_density->active())
+    if (rebin || !m_density->active()) {
         m_density->rebuild(doc, m_theme);
+        m_longestDots = chart::longestPoints(doc, m_densityTopDots);
+    }
     // Dots: the longest-running kernels, then every selected or moved point.
     m_dotMask.assign(doc.pointCount(), false);
-    for (std::size_t i : chart::longestPoints(doc, m_densityTopDots))
-        m_dotMask[i] = true;
+    for (std::size_t i : m_longestDots) {
+        if (i < m_dotMask.size())
+            m_dotMask[i] = true;
+    }
     for (std::size_t i : doc.selection()) {
         if (i < m_dotMask.size())
             m_dotMask[i] = true;
