@@ -439,14 +439,16 @@ void PointLayer::clearDrawing(PointDrawing &drawing)
 void PointLayer::rebuild(const Source &source)
 {
     clear();
-    m_groups.clear();
-
     const Document &doc = source.document;
-    for (std::size_t i = 0; i < doc.pointCount(); ++i)
-        groupIndex(doc.measuredPoint(i));
+    const bool samePoints = source.samePoints && !m_groups.empty();
+    if (!samePoints) {
+        m_groups.clear();
+        for (std::size_t i = 0; i < doc.pointCount(); ++i)
+            groupIndex(doc.measuredPoint(i));
+        m_chartNames.clear();
+    }
     // Names told apart among all the points (when few enough to be labelled).
-    m_chartNames.clear();
-    if (doc.pointCount() <= kMaxNumberedPoints) {
+    if (!samePoints && doc.pointCount() <= kMaxNumberedPoints) {
         QStringList names;
         for (std::size_t i = 0; i < doc.pointCount(); ++i)
             names << q(doc.measuredPoint(i).name);
@@ -463,7 +465,8 @@ void PointLayer::rebuild(const Source &source)
     }
     flushBatch(source, batch, m_drawing, true);
     rebuildDecorations(source);
-    rebuildHitIndex(doc);
+    if (!samePoints)
+        rebuildHitIndex(doc);
     for (auto &[id, members] : sweeps)
         drawSweep(source, members);
     if (m_isolated)

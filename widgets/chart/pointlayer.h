@@ -76,6 +76,9 @@ public:
         bool allLabels = false; // label every point (up to kMaxAllPointLabels)
         // Under a density (densitylayer.h): only the points marked here are dots; null: all.
         const std::vector<bool> *dots = nullptr;
+        // Only the dots changed (a selection under a density): the groups, the names and the
+        // hit index of the unchanged points are kept, not built again over every point.
+        bool samePoints = false;
     };
     explicit PointLayer(QCustomPlot *plot);
     ~PointLayer();

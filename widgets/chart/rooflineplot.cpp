@@ -133,7 +133,7 @@ void RooflinePlot::connectDocument()
         if (m_points->isolated())
             m_points->updateIsolated({ *m_document, m_theme, m_allLabels });
         if (densityShown())
-            rebuildPointDrawing(false); // the selection is drawn as dots over the density
+            rebuildPointDrawing(false, true); // the selection: dots over the density
         else
             rebuildDecorations();
         requestReplot();

@@ -221,7 +221,8 @@ private:
     void rebuildPoints();
     void rebuildDecorations();
     // The point graphs (and the density when `rebin`) for the points mode (rooflineplotpoints.cpp).
-    void rebuildPointDrawing(bool rebin);
+    // `selectionOnly`: the points are the same, only the dots over the density changed.
+    void rebuildPointDrawing(bool rebin, bool selectionOnly = false);
     // One drag step: the dragged point alone, on its own buffered layer, without a full replot.
     void redrawDragged();
     // updateLayout() without the legend's placement.

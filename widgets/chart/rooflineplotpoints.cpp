@@ -60,7 +60,7 @@ std::vector<std::size_t> RooflinePlot::densityDots() const
     return out;
 }
 
-void RooflinePlot::rebuildPointDrawing(bool rebin)
+void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
 {
     const Document &doc = *m_document;
     m_dotMask.clear();
@@ -88,7 +88,7 @@ void RooflinePlot::rebuildPointDrawing(bool rebin)
         if (!doc.whatIf(i).isIdentity())
             m_dotMask[i] = true;
     }
-    m_points->rebuild({ doc, m_theme, m_allLabels, &m_dotMask });
+    m_points->rebuild({ doc, m_theme, m_allLabels, &m_dotMask, selectionOnly && !rebin });
     m_legendPlacement->invalidate();
 }
 
