@@ -47,6 +47,21 @@ std::optional<std::string> moeProblem(const ModelConfig &m)
     return std::nullopt;
 }
 
+// The heads' shape: query heads a multiple of the key/value heads, and the head size from
+// the hidden size when the file does not give it (set in `m`).
+std::optional<std::string> headProblem(ModelConfig &m)
+{
+    if (m.heads % m.kvHeads != 0)
+        return "\"heads\" (" + std::to_string(m.heads) + ") must be a multiple of \"kv_heads\" ("
+            + std::to_string(m.kvHeads) + ")";
+    if (m.headDim == 0) {
+        if (m.hiddenSize % m.heads != 0)
+            return std::string("\"hidden_size\" is not a multiple of \"heads\": give \"head_dim\"");
+        m.headDim = m.hiddenSize / m.heads;
+    }
+    return std::nullopt;
+}
+
 std::optional<ModelConfig> readModel(
     const Json &in, const std::string &path, std::vector<Diagnostic> &diagnostics)
 {
@@ -140,17 +155,9 @@ std::optional<ModelConfig> readModel(
         error(*problem);
         return std::nullopt;
     }
-    if (m.heads % m.kvHeads != 0) {
-        error("\"heads\" (" + std::to_string(m.heads) + ") must be a multiple of \"kv_heads\" ("
-            + std::to_string(m.kvHeads) + ")");
+    if (auto problem = headProblem(m)) {
+        error(*problem);
         return std::nullopt;
-    }
-    if (m.headDim == 0) {
-        if (m.hiddenSize % m.heads != 0) {
-            error("\"hidden_size\" is not a multiple of \"heads\": give \"head_dim\"");
-            return std::nullopt;
-        }
-        m.headDim = m.hiddenSize / m.heads;
     }
     return m;
 }

@@ -50,7 +50,11 @@ struct DensityGrid {
     double y0 = 0.0, y1 = 0.0;
     std::vector<std::uint32_t> counts; // row-major by y: counts[j * nx + i]
     std::uint32_t max = 0;
-    std::uint32_t at(int i, int j) const { return counts[static_cast<std::size_t>(j * nx + i)]; }
+    std::uint32_t at(int i, int j) const
+    {
+        return counts[static_cast<std::size_t>(j) * static_cast<std::size_t>(nx)
+            + static_cast<std::size_t>(i)];
+    }
 };
 // With `cellDecades` > 0 the cells are that many decades wide instead (nx, ny at most).
 DensityGrid binLogDensity(const std::vector<std::pair<float, float>> &logPoints, int nx, int ny,
