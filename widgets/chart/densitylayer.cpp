@@ -97,6 +97,11 @@ std::vector<std::size_t> longestPoints(const Document &document, std::size_t n)
     return out;
 }
 
+std::size_t cellCount(const DensityGrid &grid)
+{
+    return static_cast<std::size_t>(grid.nx) * static_cast<std::size_t>(grid.ny);
+}
+
 DensityGrid binLogDensity(
     const std::vector<std::pair<float, float>> &logPoints, int nx, int ny, double cellDecades)
 {
@@ -104,7 +109,7 @@ DensityGrid binLogDensity(
     grid.nx = std::max(nx, 1);
     grid.ny = std::max(ny, 1);
     if (logPoints.empty()) {
-        grid.counts.assign(static_cast<std::size_t>(grid.nx * grid.ny), 0);
+        grid.counts.assign(cellCount(grid), 0);
         return grid;
     }
     float x0 = std::numeric_limits<float>::max(), x1 = std::numeric_limits<float>::lowest();
@@ -131,11 +136,13 @@ DensityGrid binLogDensity(
         grid.nx = cells(grid.x1 - grid.x0, grid.nx);
         grid.ny = cells(grid.y1 - grid.y0, grid.ny);
     }
-    grid.counts.assign(static_cast<std::size_t>(grid.nx * grid.ny), 0);
+    grid.counts.assign(cellCount(grid), 0);
     for (const auto &[x, y] : logPoints) {
         const int i = cellOf(x, grid.x0, grid.x1, grid.nx);
         const int j = cellOf(y, grid.y0, grid.y1, grid.ny);
-        const std::uint32_t count = ++grid.counts[static_cast<std::size_t>(j * grid.nx + i)];
+        const std::uint32_t count
+            = ++grid.counts[static_cast<std::size_t>(j) * static_cast<std::size_t>(grid.nx)
+                + static_cast<std::size_t>(i)];
         grid.max = std::max(grid.max, count);
     }
     return grid;
@@ -230,7 +237,8 @@ void DensityLayer::rebuild(const Document &document, const ChartTheme &theme)
     // Counts read as counts: 1, 2, 5, 10, 20, ... up to the densest cell (a log ticker over one
     // decade labelled "10¹" twice and stray digits).
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
-    for (double decade = 1.0; decade <= m_map->dataRange().upper; decade *= 10.0) {
+    for (int exponent = 0; std::pow(10.0, exponent) <= m_map->dataRange().upper; ++exponent) {
+        const double decade = std::pow(10.0, exponent);
         for (const double step : { 1.0, 2.0, 5.0 }) {
             if (decade * step <= m_map->dataRange().upper)
                 ticker->addTick(decade * step, QString::number(decade * step, 'g', 12));

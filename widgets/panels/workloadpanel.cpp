@@ -56,6 +56,17 @@ Precision precisionOf(const QComboBox *box)
 
 constexpr int kMaxSweepValues = 64;
 
+void describeParallelism(QSpinBox *tp, QSpinBox *ep, QSpinBox *pp)
+{
+    tp->setToolTip(
+        WorkloadPanel::tr("Tensor-parallel chips: heads, FFN and LM head split; an "
+                          "all-reduce after attention and after the FFN on the link roof"));
+    ep->setToolTip(WorkloadPanel::tr("Expert-parallel chips (mixture-of-experts models): experts "
+                                     "split; an all-to-all dispatch and combine on the link roof"));
+    pp->setToolTip(WorkloadPanel::tr("Pipeline stages: layers split; the activations sent "
+                                     "between stages on the link roof"));
+}
+
 } // namespace
 
 WorkloadPanel::WorkloadPanel(Document *document, QWidget *parent)
@@ -133,12 +144,7 @@ WorkloadPanel::WorkloadPanel(Document *document, QWidget *parent)
     llmForm->addRow(tr("weights"), m_weights);
     llmForm->addRow(tr("activations"), m_activations);
     llmForm->addRow(tr("KV cache"), m_kv);
-    m_tp->setToolTip(tr("Tensor-parallel chips: heads, FFN and LM head split; an all-reduce "
-                        "after attention and after the FFN on the link roof"));
-    m_ep->setToolTip(tr("Expert-parallel chips (mixture-of-experts models): experts split; "
-                        "an all-to-all dispatch and combine on the link roof"));
-    m_pp->setToolTip(tr("Pipeline stages: layers split; the activations sent between stages "
-                        "on the link roof"));
+    describeParallelism(m_tp, m_ep, m_pp);
     llmForm->addRow(tr("tensor parallel (tp)"), m_tp);
     llmForm->addRow(tr("expert parallel (ep)"), m_ep);
     llmForm->addRow(tr("pipeline stages (pp)"), m_pp);
