@@ -66,7 +66,8 @@ int conclude(const QCommandLineParser &parser, const QStringList &files, const H
 class BackgroundReport
 {
 public:
-    BackgroundReport(ReportFormat format, const Hardware &hardware, ReportWriterOptions options)
+    BackgroundReport(
+        ReportFormat format, const Hardware &hardware, const ReportWriterOptions &options)
         : m_format(format)
         , m_hardware(hardware)
         , m_options(options)

@@ -60,6 +60,8 @@ std::vector<std::size_t> topPayoff(const std::vector<AnalyzedPoint> &points, std
     for (std::size_t i = 0; i < points.size(); ++i)
         if (const auto value = payoff(points[i], total))
             ranked.emplace_back(*value, i);
+    if (ranked.empty())
+        return {};
     const std::size_t keep = std::min(n, ranked.size());
     std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(keep),
         ranked.end(), [](const auto &a, const auto &b) {

@@ -87,6 +87,8 @@ std::vector<std::size_t> longestPoints(const Document &document, std::size_t n)
     const auto longerFirst = [](const auto &l, const auto &r) {
         return l.first != r.first ? l.first > r.first : l.second < r.second;
     };
+    if (timed.empty())
+        return {};
     const std::size_t kept = std::min(n, timed.size());
     std::partial_sort(
         timed.begin(), timed.begin() + static_cast<std::ptrdiff_t>(kept), timed.end(), longerFirst);

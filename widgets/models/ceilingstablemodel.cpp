@@ -68,9 +68,10 @@ void CeilingsTableModel::updateUndrawn()
     if (undrawn == m_undrawn)
         return;
     m_undrawn = std::move(undrawn);
-    if (!m_undrawn.empty() && rowCount() > 0)
-        emit dataChanged(index(0, 0),
-            index(std::min(rowCount(), static_cast<int>(m_undrawn.size())) - 1, ColumnCount - 1));
+    // The compute rows come first (not rowCount(): this runs from the constructor too).
+    if (!m_undrawn.empty())
+        emit dataChanged(
+            index(0, 0), index(static_cast<int>(m_undrawn.size()) - 1, ColumnCount - 1));
 }
 
 bool CeilingsTableModel::undrawn(int row) const

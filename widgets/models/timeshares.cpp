@@ -88,6 +88,8 @@ std::vector<std::size_t> TimeShares::top(const Document &document, std::size_t n
     for (std::size_t i = 0; i < m_seconds.size(); ++i)
         if (const auto value = payoff(document, i))
             ranked.emplace_back(*value, i);
+    if (ranked.empty())
+        return {};
     const std::size_t keep = std::min(n, ranked.size());
     std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(keep),
         ranked.end(), [](const auto &a, const auto &b) {
