@@ -30,6 +30,7 @@ class TestPayoffTable : public QObject
 private slots:
     void init()
     {
+        panel.reset(); // the old panel's models read the old document until they go
         doc = std::make_unique<Document>();
         doc->resetHardware(test::machine());
         auto points = test::points();
