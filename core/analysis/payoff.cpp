@@ -53,6 +53,22 @@ std::optional<double> payoff(
     return share * (1.0 - std::clamp(*utilization, 0.0, 1.0));
 }
 
+std::vector<std::size_t> largestFirst(
+    std::vector<std::pair<double, std::size_t>> ranked, std::size_t n)
+{
+    const std::size_t keep = std::min(n, ranked.size());
+    const auto larger = [](const auto &a, const auto &b) {
+        return a.first != b.first ? a.first > b.first : a.second < b.second;
+    };
+    std::partial_sort(
+        ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(keep), ranked.end(), larger);
+    std::vector<std::size_t> result;
+    result.reserve(keep);
+    for (std::size_t i = 0; i < keep; ++i)
+        result.push_back(ranked[i].second);
+    return result;
+}
+
 std::vector<std::size_t> topPayoff(const std::vector<AnalyzedPoint> &points, std::size_t n)
 {
     const double total = totalSeconds(points);
@@ -60,18 +76,7 @@ std::vector<std::size_t> topPayoff(const std::vector<AnalyzedPoint> &points, std
     for (std::size_t i = 0; i < points.size(); ++i)
         if (const auto value = payoff(points[i], total))
             ranked.emplace_back(*value, i);
-    if (ranked.empty())
-        return {};
-    const std::size_t keep = std::min(n, ranked.size());
-    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(keep),
-        ranked.end(), [](const auto &a, const auto &b) {
-            return a.first != b.first ? a.first > b.first : a.second < b.second;
-        });
-    std::vector<std::size_t> result;
-    result.reserve(keep);
-    for (std::size_t i = 0; i < keep; ++i)
-        result.push_back(ranked[i].second);
-    return result;
+    return largestFirst(std::move(ranked), n);
 }
 
 } // namespace ridgepoint

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace ridgepoint {
@@ -26,6 +27,10 @@ std::optional<double> payoff(const KernelPoint &point, const PointAnalysis &anal
 // The same from a time already known (nullopt: none) and the point's utilization.
 std::optional<double> payoff(
     std::optional<double> seconds, std::optional<double> utilization, double total);
+
+// The indices of the n largest values of `ranked` (value, index), largest first, ties by index.
+std::vector<std::size_t> largestFirst(
+    std::vector<std::pair<double, std::size_t>> ranked, std::size_t n);
 
 // Indices of the n points with the largest payoff, largest first (ties by index); points
 // without a payoff are left out.

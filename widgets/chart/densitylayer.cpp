@@ -84,19 +84,7 @@ std::vector<std::size_t> longestPoints(const Document &document, std::size_t n)
         if (const auto seconds = pointSeconds(document.measuredPoint(i)))
             timed.emplace_back(*seconds, i);
     }
-    const auto longerFirst = [](const auto &l, const auto &r) {
-        return l.first != r.first ? l.first > r.first : l.second < r.second;
-    };
-    if (timed.empty())
-        return {};
-    const std::size_t kept = std::min(n, timed.size());
-    std::partial_sort(
-        timed.begin(), timed.begin() + static_cast<std::ptrdiff_t>(kept), timed.end(), longerFirst);
-    std::vector<std::size_t> out;
-    out.reserve(kept);
-    for (std::size_t k = 0; k < kept; ++k)
-        out.push_back(timed[k].second);
-    return out;
+    return largestFirst(std::move(timed), n);
 }
 
 std::size_t cellCount(const DensityGrid &grid)

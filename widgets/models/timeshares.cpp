@@ -88,18 +88,7 @@ std::vector<std::size_t> TimeShares::top(const Document &document, std::size_t n
     for (std::size_t i = 0; i < m_seconds.size(); ++i)
         if (const auto value = payoff(document, i))
             ranked.emplace_back(*value, i);
-    if (ranked.empty())
-        return {};
-    const std::size_t keep = std::min(n, ranked.size());
-    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(keep),
-        ranked.end(), [](const auto &a, const auto &b) {
-            return a.first != b.first ? a.first > b.first : a.second < b.second;
-        });
-    std::vector<std::size_t> out;
-    out.reserve(keep);
-    for (std::size_t i = 0; i < keep; ++i)
-        out.push_back(ranked[i].second);
-    return out;
+    return largestFirst(std::move(ranked), n);
 }
 
 QString TimeShares::whatNext(const Document &document, const TimeShares &shares, std::size_t n)
