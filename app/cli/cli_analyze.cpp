@@ -17,6 +17,7 @@
 #include <mutex>
 #include <string_view>
 #include <thread>
+#include <utility>
 
 namespace ridgepoint::cli {
 
@@ -59,8 +60,11 @@ int conclude(const QCommandLineParser &parser, const QStringList &files, const H
 
 // The report written to stdout on a second thread: formatting the numbers is more than half the
 // work of analyze, and this thread meanwhile reads and analyses the next points. Points travel in
-// batches, moved, a few batches at most in flight; the text leaves in the writer's pieces. So
-// memory holds a few batches and the writer's look-ahead, whatever the number of points.
+// batches, a few batches at most in flight; the text leaves in the writer's pieces. So memory
+// holds a few batches and the writer's look-ahead, whatever the number of points.
+// A written batch comes back with its points in it, and the next points are assigned over them:
+// their strings and vectors keep their buffers, so after the first batches a point costs no
+// allocation, and no block is freed on another thread than the one that allocated it.
 // The writer is made with the first batch: a run that places no point writes nothing at all on
 // stdout (no machine block, no empty table), only its errors on stderr.
 class BackgroundReport
@@ -73,16 +77,24 @@ public:
         , m_options(options)
         , m_thread([this] { writeBatches(); })
     {
-        m_batch.reserve(kBatchPoints);
+        m_batch.points.reserve(kBatchPoints);
     }
     BackgroundReport(const BackgroundReport &) = delete;
     BackgroundReport &operator=(const BackgroundReport &) = delete;
     ~BackgroundReport() { stop(); }
 
-    void add(KernelPoint &&point, PointAnalysis &&analysis)
+    // Takes `point` and `analysis`, leaving in them the buffers of a point already written (the
+    // reader fills them again).
+    void add(KernelPoint &point, PointAnalysis &analysis)
     {
-        m_batch.push_back({ std::move(point), std::move(analysis) });
-        if (m_batch.size() == kBatchPoints)
+        if (m_batch.size < m_batch.points.size()) {
+            AnalyzedPoint &slot = m_batch.points[m_batch.size];
+            std::swap(slot.point, point);
+            std::swap(slot.analysis, analysis);
+        } else {
+            m_batch.points.push_back({ std::move(point), std::move(analysis) });
+        }
+        if (++m_batch.size == kBatchPoints)
             handOver();
     }
 
@@ -103,17 +115,28 @@ private:
     static constexpr std::size_t kBatchPoints = 4096; // about 3 MB of points
     static constexpr std::size_t kBatchesInFlight = 3;
 
+    // Points [0, size) are this batch's; the rest are kept only for their buffers.
+    struct Batch {
+        std::vector<AnalyzedPoint> points;
+        std::size_t size = 0;
+    };
+
     void handOver()
     {
-        if (m_batch.empty())
+        if (m_batch.size == 0)
             return;
         std::unique_lock lock(m_mutex);
         m_room.wait(lock, [&] { return m_queue.size() < kBatchesInFlight; });
         m_queue.push_back(std::move(m_batch));
+        m_batch = {};
+        if (!m_written.empty()) {
+            m_batch = std::move(m_written.back());
+            m_written.pop_back();
+        }
         lock.unlock();
         m_ready.notify_one();
-        m_batch = {};
-        m_batch.reserve(kBatchPoints);
+        m_batch.size = 0;
+        m_batch.points.reserve(kBatchPoints);
     }
 
     void stop()
@@ -131,7 +154,7 @@ private:
     void writeBatches()
     {
         while (true) {
-            std::vector<AnalyzedPoint> batch;
+            Batch batch;
             {
                 std::unique_lock lock(m_mutex);
                 m_ready.wait(lock, [&] { return !m_queue.empty() || m_done; });
@@ -141,21 +164,28 @@ private:
                 m_queue.pop_front();
             }
             m_room.notify_one();
-            if (m_failure)
-                continue; // keep taking batches, so the reading thread never waits for room
-            try {
-                if (!m_writer)
-                    m_writer = makeReportWriter(
-                        m_format, m_hardware,
-                        [](std::string_view piece) {
-                            std::fwrite(piece.data(), 1, piece.size(), stdout);
-                        },
-                        m_options);
-                for (const auto &[point, analysis] : batch)
-                    m_writer->add(point, analysis);
-            } catch (...) {
-                m_failure = std::current_exception(); // read by finish() after the join
-            }
+            write(batch);
+            const std::lock_guard lock(m_mutex);
+            m_written.push_back(std::move(batch));
+        }
+    }
+
+    void write(const Batch &batch)
+    {
+        if (m_failure)
+            return; // keep taking batches, so the reading thread never waits for room
+        try {
+            if (!m_writer)
+                m_writer = makeReportWriter(
+                    m_format, m_hardware,
+                    [](std::string_view piece) {
+                        std::fwrite(piece.data(), 1, piece.size(), stdout);
+                    },
+                    m_options);
+            for (std::size_t i = 0; i < batch.size; ++i)
+                m_writer->add(batch.points[i].point, batch.points[i].analysis);
+        } catch (...) {
+            m_failure = std::current_exception(); // read by finish() after the join
         }
     }
 
@@ -163,11 +193,12 @@ private:
     const Hardware &m_hardware;
     ReportWriterOptions m_options;
     std::unique_ptr<ReportWriter> m_writer; // made and used by the thread until it is joined
-    std::vector<AnalyzedPoint> m_batch; // being filled by this thread
+    Batch m_batch; // being filled by this thread
     std::mutex m_mutex;
     std::condition_variable m_ready; // a batch is queued, or the end
     std::condition_variable m_room; // a batch was taken
-    std::deque<std::vector<AnalyzedPoint>> m_queue;
+    std::deque<Batch> m_queue;
+    std::vector<Batch> m_written; // back from the writer, to be filled again
     bool m_done = false;
     std::exception_ptr m_failure; // the writing thread's, once it failed
     std::thread m_thread; // last: starts once the members it uses exist
@@ -248,7 +279,7 @@ int analyzeStreamed(const QCommandLineParser &parser, const QStringList &files,
             placedAny[*file] = true;
         ++outcome.placed;
         outcome.inconsistent += analysis->consistent ? 0 : 1;
-        report.add(std::move(point), std::move(*analysis));
+        report.add(point, *analysis);
     };
     for (std::size_t file = 0; file < inputs.size(); ++file) {
         auto &input = inputs[file];

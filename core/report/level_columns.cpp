@@ -33,18 +33,18 @@ std::string LevelColumns::intensityHeader() const
     return level ? std::string(memoryLevelName(*level)) + " intensity" : std::string("intensity");
 }
 
-namespace {
-
-const LevelAnalysis *levelOf(const PointAnalysis &analysis, MemoryLevel wanted)
+// allLevels sorts by rank, stably, and equal levels have equal ranks: the first at `wanted` in
+// its order is the first in `levels`, else the first in `unbounded`.
+const LevelAnalysis *LevelColumns::find(const PointAnalysis &analysis, MemoryLevel wanted)
 {
-    for (const LevelAnalysis *level : allLevels(analysis)) {
-        if (level->level == wanted)
-            return level;
+    for (const auto *list : { &analysis.levels, &analysis.unbounded }) {
+        for (const LevelAnalysis &level : *list) {
+            if (level.level == wanted)
+                return &level;
+        }
     }
     return nullptr;
 }
-
-} // namespace
 
 std::vector<std::string> LevelColumns::cells(const PointAnalysis &analysis,
     const std::function<std::string(const LevelAnalysis &)> &format) const
@@ -52,7 +52,7 @@ std::vector<std::string> LevelColumns::cells(const PointAnalysis &analysis,
     std::vector<std::string> out;
     out.reserve(m_levels.size());
     for (const MemoryLevel column : m_levels) {
-        const LevelAnalysis *level = levelOf(analysis, column);
+        const LevelAnalysis *level = find(analysis, column);
         out.push_back(level ? format(*level) : std::string());
     }
     return out;

@@ -24,6 +24,9 @@ public:
     const std::vector<MemoryLevel> &levels() const { return m_levels; }
     // The level the intensity column is for: the main memory seen, else the first level seen.
     std::optional<MemoryLevel> intensityLevel() const;
+    // The point's level `wanted`, the first of allLevels(analysis) at that level; null when it
+    // has none. Allocates nothing.
+    static const LevelAnalysis *find(const PointAnalysis &analysis, MemoryLevel wanted);
     // "HBM intensity" (or "intensity" when no level was seen).
     std::string intensityHeader() const;
     // One cell per column level: `format` of that level's value, "" when the point has none.

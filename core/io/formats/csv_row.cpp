@@ -110,7 +110,7 @@ void RowReader::readCell(
     case Role::Ignored:
         break;
     case Role::Name:
-        point.name = std::string(cell);
+        point.name.assign(cell); // into the buffer a reused point already has
         if (point.name.empty())
             cells.bad(column, field, "empty name (expected the kernel's name)");
         break;
@@ -162,7 +162,7 @@ void RowReader::readCell(
         readPrecision(column, field, point, cells);
         break;
     case Role::Group:
-        point.group = std::string(cell);
+        point.group.assign(cell);
         break;
     }
 }
