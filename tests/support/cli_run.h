@@ -3,6 +3,7 @@
 
 #include <QByteArray>
 #include <QProcess>
+#include <QString>
 #include <QStringList>
 #include <QtGlobal>
 
@@ -14,9 +15,12 @@ struct Run {
     QByteArray err;
 };
 
-inline Run ridgepoint(const QStringList &arguments)
+// `workingDirectory`: where it runs (empty: this process's own).
+inline Run ridgepoint(const QStringList &arguments, const QString &workingDirectory = {})
 {
     QProcess process;
+    if (!workingDirectory.isEmpty())
+        process.setWorkingDirectory(workingDirectory);
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert("QT_QPA_PLATFORM", "offscreen");
     process.setProcessEnvironment(environment);

@@ -1,0 +1,146 @@
+// analyze's report, byte for byte, in every format against the output of the build before the
+// speed work of issue 17 (main at 26823cf): a faster parser, writer or hand-off between threads
+// must not change a single byte of stdout, nor the messages on stderr.
+#include "tests/support/cli_run.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+using test::ridgepoint;
+using test::Run;
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(path));
+    return file.readAll();
+}
+
+QStringList formatOptions(const QString &format)
+{
+    if (format == "compact")
+        return { "--compact" };
+    return { "--format", format };
+}
+
+// Where the output of a failed comparison is left, for a diff against the fixture.
+QString keep(const QByteArray &out, const QString &name)
+{
+    static QTemporaryDir dir;
+    dir.setAutoRemove(false);
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (file.open(QIODevice::WriteOnly))
+        file.write(out);
+    return path;
+}
+
+} // namespace
+
+class TestCliUnchanged : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void smallFileAsBefore_data();
+    void smallFileAsBefore();
+    void generatedFileAsBefore_data();
+    void generatedFileAsBefore();
+};
+
+void TestCliUnchanged::smallFileAsBefore_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("expected");
+    // The 3-kernel Nsight Compute file with L1, L2 and DRAM bytes on "A100 40GB"; the fixtures
+    // are 26823cf's output of `analyze --hardware "A100 40GB" <format>
+    // ncu_levels_daxpy_stencil.csv`, run in tests/data/ncu (the JSON names the file as given).
+    QTest::newRow("table") << "table"
+                           << "ncu_daxpy_stencil.txt";
+    QTest::newRow("csv") << "csv"
+                         << "ncu_daxpy_stencil.csv";
+    QTest::newRow("markdown") << "markdown"
+                              << "ncu_daxpy_stencil.md";
+    QTest::newRow("json") << "json"
+                          << "ncu_daxpy_stencil.json";
+    QTest::newRow("compact") << "compact"
+                             << "ncu_daxpy_stencil.jsonl";
+}
+
+void TestCliUnchanged::smallFileAsBefore()
+{
+    QFETCH(QString, format);
+    QFETCH(QString, expected);
+    const QDir source(RIDGEPOINT_SOURCE_DIR);
+    const Run run = ridgepoint(QStringList { "analyze", "--hardware", "A100 40GB" }
+            << formatOptions(format) << "ncu_levels_daxpy_stencil.csv",
+        source.filePath("tests/data/ncu"));
+    QCOMPARE(run.status, 0);
+    const QByteArray before = readAll(source.filePath("tests/data/cli/unchanged/" + expected));
+    QVERIFY(!before.isEmpty());
+    if (run.out != before)
+        qWarning("output left in %s", qPrintable(keep(run.out, expected)));
+    QCOMPARE(run.out, before);
+}
+
+void TestCliUnchanged::generatedFileAsBefore_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QByteArray>("sha256");
+    // tests/data/cli/unchanged/generated_points.csv: `bench/make_points.py 1500 FILE --seed 17`
+    // (past the 1000-row look-ahead of the tables), then by hand: bytes_l2 = 3 × bytes on every
+    // 5th row, bytes_l1 = 9 × bytes on every 13th row after row 1100 (a level first seen past
+    // the look-ahead: the tables' "also L1" notes), precision fp32 on every 7th row, bf16 on
+    // the other odd ones, none on the rest; a name with a comma and quotes (row 100), a time
+    // of 1e-12 s (row 50: faster than the roofline, the doctor's note), no time (row 60), a unit
+    // (row 70: "2.5 GFLOP"), a bad FLOP count (row 1200) and a negative byte count (row 1300).
+    // The SHA-256 of 26823cf's stdout of `analyze --hardware h100 <format> generated_points.csv`
+    // run in that folder (the fixtures themselves would be 0.4-2 MB each).
+    QTest::newRow("table")
+        << "table"
+        << QByteArray("136db7bc9c285853b5ee6c2f831061e88d830af93d4d4ab14aa2d15ff5c5d7a4");
+    QTest::newRow("csv") << "csv"
+                         << QByteArray(
+                                "bc984b8c59084ea1c28c196da419c5155dd6ebbbee3d7733dc4fb943fda3230a");
+    QTest::newRow("markdown")
+        << "markdown"
+        << QByteArray("dcc17a0e8c876ae8a8e3ea42f325053a6ed3516bcfe2cc7533299b73cf63ceed");
+    QTest::newRow("json")
+        << "json" << QByteArray("4f98c352b6ede7666a4be8244e2ef2571653eb3ae9e3d1aa5aee41f7051dc513");
+    QTest::newRow("compact")
+        << "compact"
+        << QByteArray("fb2369c63c1e06251823d4818368cbca165a7f5e618561e7695ffcbe61b1aa5f");
+}
+
+void TestCliUnchanged::generatedFileAsBefore()
+{
+    QFETCH(QString, format);
+    QFETCH(QByteArray, sha256);
+    const QDir source(RIDGEPOINT_SOURCE_DIR);
+    const Run run = ridgepoint(QStringList { "analyze", "--hardware", "h100" }
+            << formatOptions(format) << "generated_points.csv",
+        source.filePath("tests/data/cli/unchanged"));
+    QCOMPARE(run.status, 0);
+    // The errors keep their line and column; the rows around them are still reported.
+    QCOMPARE(run.err,
+        QByteArray("generated_points.csv:1202:7: column \"flops\": \"x1\" is not an operation "
+                   "count: it does not start with a number (expected a number with an optional "
+                   "unit in FLOP, e.g. \"2.5 GFLOP\" or \"2.5e9\")\n"
+                   "generated_points.csv:1302:19: column \"bytes\": \"-5\" must be greater than "
+                   "zero (a log-log roofline cannot show it)\n"
+                   "generated_points.csv: 2 of 1500 rows skipped\n"
+                   "17 point(s) are faster than the roofline allows: counts or peaks are off\n"));
+    const QByteArray hash = QCryptographicHash::hash(run.out, QCryptographicHash::Sha256).toHex();
+    if (hash != sha256)
+        qWarning("output left in %s", qPrintable(keep(run.out, "generated." + format)));
+    QCOMPARE(hash, sha256);
+}
+
+QTEST_GUILESS_MAIN(TestCliUnchanged)
+#include "tst_cli_unchanged.moc"
