@@ -34,7 +34,7 @@ QString keep(const QByteArray &out, const QString &name)
 {
     static QTemporaryDir dir;
     dir.setAutoRemove(false);
-    const QString path = dir.filePath(name);
+    QString path = dir.filePath(name);
     QFile file(path);
     if (file.open(QIODevice::WriteOnly))
         file.write(out);
