@@ -47,6 +47,8 @@ void appendExactNumber(std::string &out, double value)
 // memchr passes: find_first_of with a set of four searches the set once per character.)
 void appendCsvField(std::string &out, std::string_view text)
 {
+    if (text.empty())
+        return; // (and memchr is never given the null pointer of an empty view)
     const bool quoted = std::any_of(kCsvSpecial.begin(), kCsvSpecial.end(),
         [&](char c) { return std::memchr(text.data(), c, text.size()) != nullptr; });
     if (!quoted) {
