@@ -102,9 +102,11 @@ void MainWindow::buildDotSizeAction(QMenu *view)
     });
     const auto explain = [dotSize](bool known) {
         dotSize->setEnabled(known);
-        dotSize->setToolTip(known ? tr("Each dot's area follows its share of the total time")
+        const QString why = known ? tr("Each dot's area follows its share of the total time")
                                   : tr("Needs a time for every point: a measured time, or a "
-                                       "FLOP count and a measured rate"));
+                                       "FLOP count and a measured rate");
+        dotSize->setToolTip(why);
+        dotSize->setStatusTip(why);
     };
     explain(m_plot->dotTimesKnown());
     connect(m_plot, &RooflinePlot::dotTimesKnownChanged, dotSize, explain);
