@@ -88,6 +88,10 @@ void addPictureOptions(QCommandLineParser &parser)
         QString("Points above which --points auto draws a density (default %1).")
             .arg(chart::kDefaultDensityThreshold),
         "N" });
+    parser.addOption({ "dot-size",
+        "time (default, or the session's): each dot's area follows its share of the total time "
+        "when every point has one; fixed: one size for every dot.",
+        "time|fixed" });
     parser.addOption({ "table",
         "Draw the points' analysis (intensity, performance, bound, limiting roof, % of roof) as "
         "a table below the chart." });
@@ -205,6 +209,7 @@ struct RenderRequest {
     ExportOptions exportOptions; // all but the session
     std::optional<ChartTheme::Kind> theme; // none: the session's, else light
     std::optional<chart::PointsMode> points; // none: the session's, else auto
+    std::optional<bool> dotSizeByTime; // none: the session's, else time
     std::optional<std::size_t> densityThreshold;
     ReadOptions readOptions;
 };
@@ -266,6 +271,15 @@ std::optional<RenderRequest> requestFromOptions(const QCommandLineParser &parser
                   << "\" (expected auto, density or dots)" << Qt::endl;
             return std::nullopt;
         }
+    }
+    if (parser.isSet("dot-size")) {
+        const QString size = parser.value("dot-size");
+        if (size != "time" && size != "fixed") {
+            err() << "--dot-size: unknown choice \"" << size << "\" (expected time or fixed)"
+                  << Qt::endl;
+            return std::nullopt;
+        }
+        request.dotSizeByTime = size == "time";
     }
     if (parser.isSet("density-threshold")) {
         bool ok = false;
@@ -348,6 +362,7 @@ struct SessionLook {
     std::optional<ViewRange> view;
     QString theme;
     std::string pointsMode;
+    std::string dotSize;
 };
 
 // The Document the window would have after opening that session, or after opening the machine
@@ -375,6 +390,7 @@ SessionLook fillDocument(Document &document, RenderInputs &&inputs)
     look.view = session.view;
     look.theme = QString::fromStdString(session.theme);
     look.pointsMode = session.pointsMode;
+    look.dotSize = session.dotSize;
     document.loadSession(std::move(session));
     return look;
 }
@@ -416,6 +432,7 @@ void buildChart(RooflinePlot &plot, Document &document, const QCommandLineParser
         plot.setPointsMode(*fromSession);
     if (request.densityThreshold)
         plot.setDensityThreshold(*request.densityThreshold);
+    plot.setDotSizeByTime(request.dotSizeByTime.value_or(look.dotSize != "fixed"));
     plot.setDocument(&document); // frames the points (the machine without any)
     new ReviewOverlay(&plot, &document); // the plot's child: baseline arrows, notes, targets
     if (parser.isSet("fit")) {

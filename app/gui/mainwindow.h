@@ -82,6 +82,7 @@ private:
     void buildFontSizeMenu(QMenu *fontSizes);
     void buildLegendMenu(QMenu *legend); // viewmenu.cpp
     void buildPointsMenu(QMenu *points); // viewmenu.cpp
+    void buildDotSizeAction(QMenu *view); // viewmenu.cpp
     void buildFiguresActions(QMenu *view); // viewmenu.cpp
     void buildDocks();
     void updateTitle();

@@ -130,6 +130,7 @@ Session SessionController::snapshot() const
         session.view = ViewRange { x.lower, x.upper, y.lower, y.upper };
     session.theme = m_plot->theme().key();
     session.pointsMode = chart::pointsModeKey(m_plot->pointsMode());
+    session.dotSize = m_plot->dotSizeByTime() ? "time" : "fixed";
     return session;
 }
 
@@ -207,6 +208,10 @@ void SessionController::load(const Session &session)
         if (auto *action = m_window->findChild<QAction *>(
                 QStringLiteral("points-") + QString::fromStdString(session.pointsMode)))
             action->trigger();
+    }
+    if (!session.dotSize.empty()) {
+        if (auto *action = m_window->findChild<QAction *>(QStringLiteral("dotSizeByTime")))
+            action->setChecked(session.dotSize == "time");
     }
     if (session.view) {
         m_plot->xAxis->setRange(session.view->xLower, session.view->xUpper);

@@ -1,5 +1,7 @@
 // View ▸ Legend: where the chart's legend goes, remembered, and used by the exports too.
 // View ▸ Points: dots, or a density above a threshold (remembered; sessions carry the mode).
+// View ▸ Dot size by time share: dot area ∝ time share when every point has a time (remembered;
+// sessions carry it as "dotSize").
 // View ▸ Roofs: use measured / spec figures: which of a ceiling's two figures the analysis uses
 // (Document::figures, saved in sessions).
 #include "app/gui/mainwindow.h"
@@ -84,6 +86,31 @@ void MainWindow::buildPointsMenu(QMenu *points)
     m_plot->setDensityThreshold(
         static_cast<std::size_t>(std::max(0, Settings::get(settings::densityThreshold))));
     m_plot->setPointsMode(saved);
+}
+
+void MainWindow::buildDotSizeAction(QMenu *view)
+{
+    // Checkable next to View ▸ Points; disabled, with the reason, while some point has no time.
+    QAction *dotSize = view->addAction(tr("&Dot size by time share"));
+    dotSize->setObjectName(QStringLiteral("dotSizeByTime"));
+    dotSize->setCheckable(true);
+    dotSize->setChecked(Settings::get(settings::dotSizeByTime));
+    m_plot->setDotSizeByTime(dotSize->isChecked());
+    connect(dotSize, &QAction::toggled, m_plot, [this](bool on) {
+        m_plot->setDotSizeByTime(on);
+        Settings::set(settings::dotSizeByTime, on);
+    });
+    const auto explain = [dotSize](bool known) {
+        dotSize->setEnabled(known);
+        const QString why = known ? tr("Each dot's area follows its share of the total time")
+                                  : tr("Needs a time for every point: a measured time, or a "
+                                       "FLOP count and a measured rate");
+        dotSize->setToolTip(why);
+        dotSize->setStatusTip(why);
+    };
+    explain(m_plot->dotTimesKnown());
+    connect(m_plot, &RooflinePlot::dotTimesKnownChanged, dotSize, explain);
+    view->setToolTipsVisible(true);
 }
 
 void MainWindow::buildFiguresActions(QMenu *view)

@@ -82,6 +82,8 @@ struct Session {
     std::string theme; // "light", "dark", "print"; empty: the user's setting
     // How the chart draws the points: "auto", "density" or "dots"; empty: the user's setting.
     std::string pointsMode;
+    // Dot area by time share: "time" or "fixed"; empty: the user's setting (on).
+    std::string dotSize;
     // Which figure of a ceiling holding two (spec and measured) the analysis uses (withFigures).
     FigureChoice figures = FigureChoice::Measured;
     RoofsShown roofs = RoofsShown::Data; // key "roofs"; absent in older sessions

@@ -183,6 +183,12 @@ void readView(const Json &root, Reader &in, Session &session)
         else
             session.pointsMode = *mode;
     }
+    if (const auto dotSize = in.string(root, "dotSize", "", std::string())) {
+        if (!dotSize->empty() && *dotSize != "time" && *dotSize != "fixed")
+            in.error("dotSize", "unknown dot size \"" + *dotSize + "\" (expected time or fixed)");
+        else
+            session.dotSize = *dotSize;
+    }
     if (const auto figures = in.string(root, "figures", "", std::string("measured"))) {
         if (const auto choice = figureChoiceFromName(*figures))
             session.figures = *choice;
@@ -292,7 +298,7 @@ void readSession(Json &root, Reader &in, Session &session)
 {
     in.checkKeys(root, "",
         { "format", "version", "hardware", "compare", "points", "quantization", "lastSweepId",
-            "view", "theme", "pointsMode", "figures", "roofs", "annotations", "targets",
+            "view", "theme", "pointsMode", "dotSize", "figures", "roofs", "annotations", "targets",
             "baseline" });
     readMachines(root, in, session);
     if (root.contains("points")) {

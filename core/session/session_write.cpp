@@ -103,6 +103,8 @@ std::string writeSessionJson(const Session &session)
         root["theme"] = session.theme;
     if (!session.pointsMode.empty())
         root["pointsMode"] = session.pointsMode;
+    if (!session.dotSize.empty())
+        root["dotSize"] = session.dotSize;
     root["figures"] = figureChoiceName(session.figures);
     root["roofs"] = roofsShownName(session.roofs);
     writeReview(session, root);

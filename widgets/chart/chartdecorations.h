@@ -125,10 +125,15 @@ public:
     void hide();
     bool placed() const { return m_label->visible(); }
     QRectF box() const { return m_box; }
+    // Pixels from the marker's centre that the label keeps clear of (its marker's half; 0:
+    // the point layer's default for the largest fixed marker).
+    double clearance() const { return m_clearance; }
+    void setClearance(double pixels) { m_clearance = pixels; }
 
 private:
     QCustomPlot *m_plot;
     QPointF m_at;
+    double m_clearance = 0.0;
     QCPItemText *m_label;
     QCPItemLine *m_leader;
     QRectF m_box;

@@ -93,8 +93,14 @@ QVector<QCPGraphData> decimate(const SeriesPoints &points, const QRect &r, const
 void NearestPoint::consider(std::size_t i, double px, double py)
 {
     const double d = std::hypot(px - m_position.x(), py - m_position.y());
-    if (d < m_distance || (d == m_distance && m_best >= 0 && static_cast<int>(i) < m_best)) {
-        m_distance = d;
+    double reach = m_radius;
+    if (m_reach && i < m_reach->size())
+        reach = std::max(reach, static_cast<double>((*m_reach)[i]));
+    if (!(reach > 0.0))
+        return;
+    const double score = d / reach;
+    if (score < m_score || (score == m_score && m_best >= 0 && static_cast<int>(i) < m_best)) {
+        m_score = score;
         m_best = static_cast<int>(i);
     }
 }

@@ -9,6 +9,7 @@
 #include <QRect>
 #include <QVector>
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <utility>
@@ -57,24 +58,32 @@ QVector<QCPGraphData> decimate(const SeriesPoints &points, const QRect &rect, co
     const LogToPixel &toY, double cell, double margin, std::vector<std::uint8_t> &occupied);
 
 // The nearest of the points offered to it within `radius` pixels of `position`; ties go to the
-// lowest index.
+// lowest index. With `reach` (per point, pixels; the dots drawn larger than the pick circle, as
+// when dot area follows time), a point is within reach up to max(radius, reach[i]) and the
+// nearest is the one with the least distance relative to its reach: the mouse on the edge of a
+// big dot picks it, on a small dot drawn over a big one the small one.
 class NearestPoint
 {
 public:
-    NearestPoint(QPointF position, double radius)
+    NearestPoint(QPointF position, double radius, const std::vector<float> *reach = nullptr,
+        double largestReach = 0.0)
         : m_position(position)
         , m_radius(radius)
-        , m_distance(radius)
+        , m_search(std::max(radius, largestReach))
+        , m_reach(reach)
     { }
     void consider(std::size_t index, double px, double py);
     int best() const { return m_best; } // -1 when none was close enough
     QPointF position() const { return m_position; }
-    double radius() const { return m_radius; }
+    // The search radius: the pick radius, or the largest reach when that is larger.
+    double radius() const { return m_search; }
 
 private:
     QPointF m_position;
     double m_radius;
-    double m_distance; // of the best so far
+    double m_search;
+    const std::vector<float> *m_reach;
+    double m_score = 1.0; // distance / reach of the best so far
     int m_best = -1;
 };
 

@@ -5,6 +5,7 @@
 #include "core/model/units.h"
 #include "widgets/chart/chartdecorations.h"
 #include "widgets/chart/charttheme.h"
+#include "widgets/chart/dotsize.h"
 #include "widgets/chart/pointlabelplacement.h"
 #include "widgets/document/document.h"
 
@@ -41,6 +42,23 @@ QCPScatterStyle markerStamp(const QCPScatterStyle &shape)
     painter.end();
     return QCPScatterStyle(pixmap);
 }
+
+// The size class of point `i` under `source` (-1: the fixed size).
+int sizeClassOf(const PointLayer::Source &source, std::size_t i)
+{
+    if (!source.sizeClasses || i >= source.sizeClasses->size())
+        return -1;
+    return (*source.sizeClasses)[i];
+}
+
+// The diameter of a dot of class `sizeClass` (-1: the fixed size), in pixels.
+double dotDiameter(int sizeClass)
+{
+    return sizeClass < 0 ? kFixedDotDiameter : dotClassDiameter(sizeClass);
+}
+
+// The pen of a point's marker.
+constexpr double kMarkerPen = 1.4;
 
 const std::string &groupName(const KernelPoint &point)
 {
@@ -117,14 +135,17 @@ std::vector<RidgeCrossing> ridgeCrossings(const std::vector<SweepStep> &samples)
 
 // The scatter data of many points gathered first and handed to QCustomPlot at once: adding
 // points one by one to a graph keeps its data sorted on every insert.
+// With dot area by time share the size class leads the key, largest first (its negation), so
+// that the big dots are drawn first and the small ones stay visible on top of them.
 struct PointLayer::PointBatch {
     struct Series {
         QCPScatterStyle style;
         QVector<double> x, y;
     };
-    std::map<std::tuple<std::size_t, int, bool>, Series> scatter; // (group, shape, planned)
-    QVector<double> impossibleX, impossibleY;
-    QVector<double> selectedX, selectedY;
+    // (−size class, group, shape, planned)
+    std::map<std::tuple<int, std::size_t, int, bool>, Series> scatter;
+    // The rings round impossible and selected points, by the size class of the dot they ring.
+    std::map<int, Series> impossible, selected;
     std::map<int, std::optional<MemoryLevel>> levelsSeen; // by shape
 };
 
@@ -178,15 +199,16 @@ void PointLayer::collectPoint(
             curve->addData(dot.first, y);
         drawing.plottables.push_back(curve);
     }
+    const int sizeClass = sizeClassOf(source, i);
     for (const auto &[intensity, level] : dots) {
         const auto shape = levelShape(level);
         batch.levelsSeen.emplace(static_cast<int>(shape), level);
-        auto [it, fresh]
-            = batch.scatter.try_emplace(std::make_tuple(group, static_cast<int>(shape), planned));
+        auto [it, fresh] = batch.scatter.try_emplace(
+            std::make_tuple(-sizeClass, group, static_cast<int>(shape), planned));
         if (fresh)
             it->second.style
-                = QCPScatterStyle(shape, QPen(color.darker(115), 1.4 * theme.lineScale),
-                    planned ? QBrush(theme.background) : QBrush(color), 9);
+                = QCPScatterStyle(shape, QPen(color.darker(115), kMarkerPen * theme.lineScale),
+                    planned ? QBrush(theme.background) : QBrush(color), dotDiameter(sizeClass));
         it->second.x.push_back(intensity);
         it->second.y.push_back(y);
     }
@@ -194,8 +216,9 @@ void PointLayer::collectPoint(
         // Each level judged against its own roof: marked where the measurement is above it.
         for (const auto &level : a->levels) {
             if (a->performance && *a->performance > level.attainable * (1.0 + 1e-6)) {
-                batch.impossibleX.push_back(level.intensity);
-                batch.impossibleY.push_back(y);
+                auto &ring = batch.impossible[sizeClass];
+                ring.x.push_back(level.intensity);
+                ring.y.push_back(y);
             }
         }
     }
@@ -225,10 +248,12 @@ void PointLayer::collectDecorations(
     if (!a || a->levels.empty())
         return;
     const double y = a->performance.value_or(a->attainable);
+    const int sizeClass = sizeClassOf(source, i);
     if (selected) {
+        auto &ring = batch.selected[sizeClass];
         for (const auto &level : a->levels) {
-            batch.selectedX.push_back(level.intensity);
-            batch.selectedY.push_back(y);
+            ring.x.push_back(level.intensity);
+            ring.y.push_back(y);
         }
     }
     // An LLM operator's path carries its name once (drawSweep); its samples get no label of
@@ -246,6 +271,9 @@ void PointLayer::collectDecorations(
     const QFontMetrics metrics(m_plot->font());
     auto label = std::make_unique<PointLabel>(m_plot, QPointF(a->levels.back().intensity, y),
         metrics.elidedText(text, Qt::ElideMiddle, kMaxLabelWidth), source.theme.foreground);
+    // Clear of its own marker, however large the dot is drawn.
+    label->setClearance(std::max(
+        kLabelClearance, dotDiameter(sizeClass) / 2.0 + kMarkerPen * source.theme.lineScale));
     // The selected and moved first: crowding leaves out the others' labels, not theirs.
     if (selected || moved)
         drawing.labels.insert(drawing.labels.begin(), std::move(label));
@@ -303,24 +331,28 @@ void PointLayer::flushBatch(
     // Room for every series first: a reallocation would copy each one's data (its move may
     // throw, so the vector copies), 20 MB at a million points.
     const double lineScale = source.theme.lineScale;
-    drawing.series.reserve(drawing.series.size() + batch.scatter.size() + 2);
+    drawing.series.reserve(drawing.series.size() + batch.scatter.size() + batch.impossible.size()
+        + batch.selected.size());
     for (auto &[key, series] : batch.scatter)
         addSeries(drawing, series.style, series.x, series.y);
-    if (!batch.impossibleX.isEmpty()) {
+    // The rings keep their gap round the dot they ring: 19 and 15 pixels round the fixed 9.
+    bool named = false;
+    for (auto &[sizeClass, ring] : batch.impossible) {
         QCPGraph *impossible = addSeries(drawing,
             QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(impossibleColor(), 2.0 * lineScale),
-                Qt::NoBrush, 19),
-            batch.impossibleX, batch.impossibleY);
-        if (inLegend) {
+                Qt::NoBrush, dotDiameter(sizeClass) + 10.0),
+            ring.x, ring.y);
+        if (inLegend && !named) {
             impossible->setName(tr("impossible: above its roof"));
             impossible->addToLegend();
+            named = true;
         }
     }
-    if (!batch.selectedX.isEmpty()) {
+    for (auto &[sizeClass, ring] : batch.selected) {
         QCPGraph *selected = addSeries(drawing,
             QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(selectionColor(), 2.2 * lineScale),
-                Qt::NoBrush, 15),
-            batch.selectedX, batch.selectedY);
+                Qt::NoBrush, dotDiameter(sizeClass) + 6.0),
+            ring.x, ring.y);
         selected->setLayer(kLabelLayer);
     }
 }
@@ -403,11 +435,28 @@ void PointLayer::rebuildHitIndex(const Document &doc)
     m_hitIndex.build(dots);
 }
 
+void PointLayer::measureDots(const Source &source)
+{
+    m_dotRadius.clear();
+    m_largestDotRadius = 0.0F;
+    if (!source.sizeClasses)
+        return;
+    // The marker's half and its pen, and a pixel of slack: the mouse on its drawn edge hits.
+    const double pen = kMarkerPen * source.theme.lineScale;
+    m_dotRadius.reserve(source.sizeClasses->size());
+    for (const int sizeClass : *source.sizeClasses) {
+        const auto r = static_cast<float>(dotDiameter(sizeClass) / 2.0 + pen + 1.0);
+        m_dotRadius.push_back(r);
+        m_largestDotRadius = std::max(m_largestDotRadius, r);
+    }
+}
+
 int PointLayer::pointAt(const Document &document, const QPointF &position, double radius) const
 {
     const QCPAxis *xAxis = m_plot->xAxis;
     const QCPAxis *yAxis = m_plot->yAxis;
-    NearestPoint nearest(position, radius);
+    NearestPoint nearest(
+        position, radius, m_dotRadius.empty() ? nullptr : &m_dotRadius, m_largestDotRadius);
     // The dragged point from the Document: its entry in the index is where the drag began.
     if (m_isolated && *m_isolated < document.pointCount()) {
         if (const auto &a = document.analysis(*m_isolated)) {
@@ -467,6 +516,7 @@ void PointLayer::rebuild(const Source &source)
     rebuildDecorations(source);
     if (!samePoints)
         rebuildHitIndex(doc);
+    measureDots(source);
     for (auto &[id, members] : sweeps)
         drawSweep(source, members);
     if (m_isolated)
@@ -500,6 +550,9 @@ void PointLayer::addLegendEntries(const Source &source, const PointBatch &batch)
                 level ? q(std::string(memoryLevelName(*level))) : tr("main memory"));
         }
     }
+    // The entries above show the shapes at the normal size; a note says what the size means.
+    if (source.sizeClasses)
+        legendEntry(QCPScatterStyle(QCPScatterStyle::ssNone), tr("dot area ∝ time share"));
 }
 
 void PointLayer::drawSweep(
@@ -590,7 +643,9 @@ void PointLayer::placeLabels(LabelField &field)
                 label->hide();
                 continue;
             }
-            if (const auto spot = field.place(anchor, label->size(), kLabelClearance))
+            const double clearance
+                = label->clearance() > 0.0 ? label->clearance() : kLabelClearance;
+            if (const auto spot = field.place(anchor, label->size(), clearance))
                 label->place(spot->box, spot->leader);
             else
                 label->hide();

@@ -79,6 +79,9 @@ public:
         // Only the dots changed (a selection under a density): the groups, the names and the
         // hit index of the unchanged points are kept, not built again over every point.
         bool samePoints = false;
+        // Dot area by time share (dotsize.h): the size class of each point (-1: not drawn);
+        // null: every dot at the fixed size.
+        const std::vector<int> *sizeClasses = nullptr;
     };
     explicit PointLayer(QCustomPlot *plot);
     ~PointLayer();
@@ -170,6 +173,8 @@ private:
     void drawSweep(const Source &source, std::vector<std::pair<double, std::size_t>> members);
     void addLegendEntries(const Source &source, const PointBatch &batch);
     void rebuildHitIndex(const Document &document);
+    // The marker radius of every point for the hit test (dot area by time share).
+    void measureDots(const Source &source);
     // A point's name on the chart (pointlabelplacement.h: shortened, duplicates numbered).
     QString chartName(const Document &document, std::size_t index) const;
 
@@ -183,6 +188,10 @@ private:
     std::vector<std::uint8_t> m_occupied; // scratch of decimate()
     std::vector<std::pair<std::size_t, QPointF>> m_workloadPositions;
     QStringList m_chartNames; // per point, when there are few enough to label
+    // Dot area by time share: each point's marker radius in pixels (pen included), for the
+    // hit test; empty while every dot has the fixed size.
+    std::vector<float> m_dotRadius;
+    float m_largestDotRadius = 0.0F;
 };
 
 } // namespace chart

@@ -131,7 +131,8 @@ void RooflinePlot::connectDocument()
     // A selection change redraws only the rings and labels, not the (maybe million) points.
     m_connections.push_back(connect(m_document, &Document::selectionChanged, this, [this] {
         if (m_points->isolated())
-            m_points->updateIsolated({ *m_document, m_theme, m_allLabels });
+            m_points->updateIsolated(
+                { *m_document, m_theme, m_allLabels, nullptr, false, shownDotClasses() });
         if (densityShown())
             rebuildPointDrawing(false, true); // the selection: dots over the density
         else
@@ -329,7 +330,8 @@ void RooflinePlot::rebuildPoints()
 
 void RooflinePlot::rebuildDecorations()
 {
-    m_points->rebuildDecorations({ *m_document, m_theme, m_allLabels });
+    m_points->rebuildDecorations(
+        { *m_document, m_theme, m_allLabels, nullptr, false, shownDotClasses() });
 }
 
 void RooflinePlot::updateLayout()

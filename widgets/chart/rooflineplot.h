@@ -190,6 +190,15 @@ public:
     bool densityShown() const;
     const chart::DensityLayer &densityLayer() const { return *m_density; }
     std::vector<std::size_t> densityDots() const;
+    // Dot area by time share (chart/dotsize.h, docs/MODEL.md §4.10): on by default; it takes
+    // effect while every drawn point has a time (dotTimesKnown) and the points are dots, not
+    // a density (dotSizesShown). The exports draw the same.
+    void setDotSizeByTime(bool on);
+    bool dotSizeByTime() const { return m_dotSizeByTime; }
+    bool dotTimesKnown() const { return m_dotClasses.has_value(); }
+    bool dotSizesShown() const;
+    // The size class of each point as drawn now (-1: not drawn), empty when dots are fixed.
+    std::vector<int> dotSizeClasses() const;
 
     // Ghosts of the last quantization switch: old → new position of every moved workload point
     // (chart coordinates). Cleared on the next change or after kQuantGhostMs.
@@ -199,6 +208,8 @@ public:
 signals:
     // The cursor's chart coordinates; NaN when it left the plot.
     void cursorMoved(double intensity, double performance);
+    // Whether every drawn point has a time (dot area by time share can be shown) changed.
+    void dotTimesKnownChanged(bool known);
     // Sent first thing in the destructor, while the plot is still whole: objects that put
     // items on the chart (they are often its children, deleted only after ~QCustomPlot) must
     // remove them now.
@@ -223,6 +234,8 @@ private:
     // The point graphs (and the density when `rebin`) for the points mode (rooflineplotpoints.cpp).
     // `selectionOnly`: the points are the same, only the dots over the density changed.
     void rebuildPointDrawing(bool rebin, bool selectionOnly = false);
+    // The dot size classes the point layer draws with now; null: the fixed size.
+    const std::vector<int> *shownDotClasses() const;
     // One drag step: the dragged point alone, on its own buffered layer, without a full replot.
     void redrawDragged();
     // updateLayout() without the legend's placement.
@@ -253,6 +266,9 @@ private:
     std::size_t m_densityThreshold = 5000;
     std::size_t m_densityTopDots = 50;
     std::vector<bool> m_dotMask; // under a density: the points drawn as dots
+    bool m_dotSizeByTime = true;
+    // Each point's dot size class when every drawn point has a time (found at each rebuild).
+    std::optional<std::vector<int>> m_dotClasses;
     // The longest-running points, found when the density is binned: a selection click at a
     // million points must not look through them all again.
     std::vector<std::size_t> m_longestDots;

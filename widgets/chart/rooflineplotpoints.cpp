@@ -4,6 +4,7 @@
 
 #include "widgets/chart/chartdecorations.h"
 #include "widgets/chart/densitylayer.h"
+#include "widgets/chart/dotsize.h"
 #include "widgets/chart/labelplacement.h"
 #include "widgets/chart/pointlayer.h"
 
@@ -50,6 +51,30 @@ bool RooflinePlot::densityShown() const
     return chart::densityFor(m_pointsMode, m_document->pointCount(), m_densityThreshold);
 }
 
+void RooflinePlot::setDotSizeByTime(bool on)
+{
+    if (on == m_dotSizeByTime)
+        return;
+    m_dotSizeByTime = on;
+    rebuildPoints();
+    requestReplot();
+}
+
+bool RooflinePlot::dotSizesShown() const
+{
+    return m_dotSizeByTime && m_dotClasses && !densityShown();
+}
+
+const std::vector<int> *RooflinePlot::shownDotClasses() const
+{
+    return dotSizesShown() ? &*m_dotClasses : nullptr;
+}
+
+std::vector<int> RooflinePlot::dotSizeClasses() const
+{
+    return dotSizesShown() ? *m_dotClasses : std::vector<int>();
+}
+
 std::vector<std::size_t> RooflinePlot::densityDots() const
 {
     std::vector<std::size_t> out;
@@ -64,9 +89,15 @@ void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
 {
     const Document &doc = *m_document;
     m_dotMask.clear();
+    if (!selectionOnly || rebin) {
+        const bool known = m_dotClasses.has_value();
+        m_dotClasses = chart::dotSizeClasses(doc);
+        if (known != m_dotClasses.has_value())
+            emit dotTimesKnownChanged(m_dotClasses.has_value());
+    }
     if (!densityShown()) {
         m_density->clear();
-        m_points->rebuild({ doc, m_theme, m_allLabels });
+        m_points->rebuild({ doc, m_theme, m_allLabels, nullptr, false, shownDotClasses() });
         m_legendPlacement->invalidate();
         return;
     }
@@ -100,7 +131,8 @@ void RooflinePlot::redrawDragged()
     QSet<QCPAbstractItem *> itemsBefore;
     for (int i = 0; i < itemCount(); ++i)
         itemsBefore.insert(item(i));
-    m_points->updateIsolated({ *m_document, m_theme, m_allLabels });
+    m_points->updateIsolated(
+        { *m_document, m_theme, m_allLabels, nullptr, false, shownDotClasses() });
     QCPLayer *drag = layer(kDragLayer);
     if (!drag) {
         addLayer(kDragLayer, layer(chart::kLabelLayer), QCustomPlot::limAbove);

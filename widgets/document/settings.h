@@ -25,6 +25,8 @@ inline const Setting<bool> allPointLabels { "view/allPointLabels", false };
 // View ▸ Points: auto, density or dots; and how many points make Auto draw a density.
 inline const Setting<QString> pointsMode { "view/pointsMode", QStringLiteral("auto") };
 inline const Setting<int> densityThreshold { "view/densityThreshold", 5000 };
+// View ▸ Dot size by time share (on: a dot's area follows its time share when times are known).
+inline const Setting<bool> dotSizeByTime { "view/dotSizeByTime", true };
 // Presentation font scale of the chart, in percent (100, 125, 150 or 200).
 inline const Setting<int> fontScalePercent { "view/fontScalePercent", 100 };
 // View ▸ Legend: auto, top-left, top-right, bottom-left, bottom-right, below or hidden (the

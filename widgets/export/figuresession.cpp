@@ -70,6 +70,8 @@ PictureSession pictureSession(
     // carries that session unchanged.
     if (plot.pointsMode() != chart::PointsMode::Auto)
         session.pointsMode = chart::pointsModeKey(plot.pointsMode());
+    if (!plot.dotSizeByTime()) // on (the default) is left unsaid, as Auto
+        session.dotSize = "fixed";
     if (auto text = writeSessionJson(session, maxBytes)) {
         result.json = QByteArray::fromStdString(*text);
         result.bytes = static_cast<std::size_t>(result.json.size());

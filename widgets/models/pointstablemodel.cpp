@@ -3,6 +3,7 @@
 #include "core/analysis/doctor.h"
 #include "core/analysis/levels.h"
 #include "core/model/units.h"
+#include "widgets/chart/pointlabelplacement.h"
 #include "widgets/document/document.h"
 
 #include <QColor>
@@ -207,6 +208,9 @@ QVariant PointsTableModel::headerData(int section, Qt::Orientation orientation, 
         const QString level = q(std::string(memoryLevelName(*m_mainLevel)));
         return tr("FLOP/B at %1: FLOPs / %1 bytes, the level the bound is read on").arg(level);
     }
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Number)
+        return tr("the point's number: its marker carries it when points are numbered, and the "
+                  "exported table's \"#\" column");
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Payoff)
         return tr("share of the total time this kernel would save at its roof: time share × "
                   "(1 − utilization)");
@@ -219,6 +223,8 @@ QVariant PointsTableModel::headerData(int section, Qt::Orientation orientation, 
         return tr("%1 bytes").arg(q(std::string(memoryLevelName(*level))));
     const Hardware *other = m_document->compareHardware();
     switch (kindOf(section)) {
+    case Number:
+        return QStringLiteral("#");
     case Name:
         return tr("Kernel");
     case Group:
@@ -267,7 +273,8 @@ QVariant PointsTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         return extraLevel(index.column()) ? QVariant() : toolTip(row, kindOf(index.column()));
     case Qt::TextAlignmentRole:
-        if ((index.column() >= Flops && index.column() <= Attainable) || extraLevel(index.column()))
+        if (index.column() == Number || (index.column() >= Flops && index.column() <= Attainable)
+            || extraLevel(index.column()))
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         if (kindOf(index.column()) >= Utilization && kindOf(index.column()) != Consistency)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
@@ -349,6 +356,8 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
         return value ? q(formatSignificant(*value * 100.0, 3)) + " %" : QStringLiteral("–");
     }
     switch (kind) {
+    case Number:
+        return chart::pointNumber(row);
     case Name:
         return m_document->whatIf(row).isIdentity() ? q(point.name)
                                                     : q(point.name) + tr(" (what-if)");
@@ -396,6 +405,8 @@ QVariant PointsTableModel::sortValue(std::size_t row, int column) const
     if (extraLevel(column))
         return a ? bytesIn(*a, column) : -1.0;
     switch (kindOf(column)) {
+    case Number: // numerically: #10 after #9
+        return static_cast<double>(row + 1);
     case Flops:
         return m_document->measuredPoint(row).flops;
     case Bytes:

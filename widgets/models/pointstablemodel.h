@@ -1,5 +1,7 @@
 // The points of a Document as a table: one row per point, in session order. Sort and filter
 // through a QSortFilterProxyModel: Qt::DisplayRole is text with units, kSortRole the number.
+// The first column, "#", is the document's point index counted from 1 (chart::pointNumber),
+// the number a marker carries when points are numbered: it stays with its point when sorted.
 // Payoff (time share × headroom, docs/MODEL.md §2.2) follows Consistency. With a baseline loaded
 // a column shows each point's speed-up over its namesake; with a machine to compare with, two
 // more give its roof there and the speed-up bound if moved there (§2.3).
@@ -26,6 +28,7 @@ class PointsTableModel : public QAbstractTableModel
 
 public:
     enum Column {
+        Number, // "#": the point's number on the chart and in the exported table
         Name,
         Group,
         Flops,

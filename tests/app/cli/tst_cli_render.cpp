@@ -127,6 +127,8 @@ private slots:
     void drawsTheRoofsAsked_data();
     void drawsTheRoofsAsked();
     void saysWhenTheSessionIsTooBigToEmbed();
+    void drawsTheDotSizeAsked_data();
+    void drawsTheDotSizeAsked();
     void refusesBadOptions_data();
     void refusesBadOptions();
     void refusesASizeBelowTheDialogsMinimum();
@@ -338,6 +340,59 @@ void TestCliRender::drawsTheRoofsAsked()
     QCOMPARE(int(read.session->roofs), roofs);
 }
 
+// --dot-size reaches the picture: fixed dots are smaller than the time-sized ones (the three
+// points take 4, 5 and 4 ms: √0.8 · 24 = 21.5 px, class 5, 24 px across, against 9 px), and the
+// embedded session says "fixed" (time, the default, is left unsaid); a render of that session
+// keeps it unless told.
+void TestCliRender::drawsTheDotSizeAsked_data()
+{
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("saved");
+    QTest::newRow("default") << QStringList {} << "";
+    QTest::newRow("time") << QStringList { "--dot-size", "time" } << "";
+    QTest::newRow("fixed") << QStringList { "--dot-size", "fixed" } << "fixed";
+}
+
+void TestCliRender::drawsTheDotSizeAsked()
+{
+    QFETCH(QStringList, options);
+    QFETCH(QString, saved);
+    const QString out = m_dir.filePath("dots.png");
+    QCOMPARE(render(QStringList { "--hardware", "h100", m_points, "--size", "800x500", "-o", out }
+                 + options)
+                 .status,
+        0);
+    const SessionReadResult read = readSessionFile(out);
+    QVERIFY(read.session);
+    QCOMPARE(QString::fromStdString(read.session->dotSize), saved);
+    // Coloured pixels (the dots' fills) in the plot: more with time-sized dots.
+    const auto inked = [](const QString &file) {
+        const QImage image(file);
+        int count = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x) {
+                const QColor c = image.pixelColor(x, y);
+                count += c.saturation() > 120 && c.value() > 60 ? 1 : 0;
+            }
+        }
+        return count;
+    };
+    const QString fixed = m_dir.filePath("dots-fixed.png");
+    QCOMPARE(render({ "--hardware", "h100", m_points, "--size", "800x500", "--dot-size", "fixed",
+                        "--no-embed", "-o", fixed })
+                 .status,
+        0);
+    if (saved.isEmpty())
+        QVERIFY2(inked(out) > inked(fixed) + 500,
+            qPrintable(QString("%1 vs %2").arg(inked(out)).arg(inked(fixed))));
+    else
+        QCOMPARE(inked(out), inked(fixed));
+    // The picture's session drawn again keeps its dot size.
+    const QString again = m_dir.filePath("dots-again.png");
+    QCOMPARE(render({ "--session", out, "-o", again }).status, 0);
+    QCOMPARE(QString::fromStdString(readSessionFile(again).session->dotSize), saved);
+}
+
 void TestCliRender::saysWhenTheSessionIsTooBigToEmbed()
 {
     // Long names make the session pass 16 MiB with few points, so the render stays quick.
@@ -387,6 +442,8 @@ void TestCliRender::refusesBadOptions_data()
         << QStringList { "--session", broken, "-o", out } << broken + ":3:";
     QTest::newRow("unknown roofs") << QStringList { "--roofs", "some", "-o", out }
                                    << "--roofs: unknown choice \"some\" (expected data or all)";
+    QTest::newRow("unknown dot size") << QStringList { "--dot-size", "big", "-o",
+        out } << "--dot-size: unknown choice \"big\" (expected time or fixed)";
     QTest::newRow("baseline not found") << QStringList { "--baseline", m_dir.filePath("old.csv"),
         "-o", out } << m_dir.filePath("old.csv") + ": not found";
 }

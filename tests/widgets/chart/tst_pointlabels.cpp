@@ -6,6 +6,7 @@
 #include "tests/support/testmachine.h"
 
 #include "widgets/chart/charttooltip.h"
+#include "widgets/chart/dotsize.h"
 #include "widgets/chart/pointlabelplacement.h"
 #include "widgets/chart/reviewoverlay.h"
 #include "widgets/chart/rooflineplot.h"
@@ -14,6 +15,7 @@
 
 #include <QApplication>
 #include <QImage>
+#include <QSortFilterProxyModel>
 #include <QTest>
 
 #include <random>
@@ -89,6 +91,9 @@ private slots:
     void labelsNeverCollide();
     void drawnTextsSitInTheirBoxes();
     void numberedMarkersMatchTableRows();
+    void labelsClearBigDots_data();
+    void labelsClearBigDots();
+    void numberColumnMatchesMarkers();
     void speedupLabelsDoNotOverlap();
     void tooltipPosition_data();
     void tooltipPosition();
@@ -285,6 +290,93 @@ void TestPointLabels::numberedMarkersMatchTableRows()
         QVERIFY(std::abs(coords->x() / at.x() - 1.0) < 1e-12);
         QVERIFY(std::abs(coords->y() / at.y() - 1.0) < 1e-12);
     }
+}
+
+void TestPointLabels::labelsClearBigDots_data()
+{
+    QTest::addColumn<int>("count");
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("12 named, 800x500") << 12 << QSize(800, 500);
+    QTest::newRow("40 named, 1920x1080") << 40 << QSize(1920, 1080);
+    QTest::newRow("120 numbered, 1920x1080") << 120 << QSize(1920, 1080);
+}
+
+void TestPointLabels::labelsClearBigDots()
+{
+    // The cloud with times spread over three decades: every 5th point takes 1 s, the others
+    // 1 ms to 0.3 s, so every size class is drawn and the big dots crowd the cluster.
+    QFETCH(int, count);
+    QFETCH(QSize, size);
+    std::vector<KernelPoint> points = cloud(count, 29);
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const double seconds = i % 5 == 0 ? 1.0 : std::pow(10.0, -3.0 + 2.5 * double(i % 7) / 6.0);
+        points[i].seconds = seconds;
+    }
+    m_plot->document()->resetPoints(points);
+    m_plot->fitToData();
+    QVERIFY(m_plot->dotSizesShown());
+    const std::vector<int> classes = m_plot->dotSizeClasses();
+    QVERIFY(std::count(classes.begin(), classes.end(), chart::kDotSizeClasses - 1) > 0);
+    ExportOptions options;
+    options.width = size.width();
+    options.height = size.height();
+    QVERIFY(!QImage::fromData(m_plot->renderToBytes("png", options)).isNull());
+    const RooflinePlot::LabelLayout *layout = layoutOfWidth(*m_plot, size.width());
+    QVERIFY(layout);
+    QVERIFY(!layout->labels.empty());
+    // The markers as drawn: the big ones 24 px across plus their pen.
+    double widest = 0.0;
+    for (const QRectF &box : layout->markers)
+        widest = std::max(widest, box.width());
+    QVERIFY2(widest >= chart::kMaxDotDiameter, qPrintable(QString::number(widest)));
+    QString overlap = firstOverlap(layout->labels, layout->markers, false);
+    QVERIFY2(overlap.isEmpty(), qPrintable("label over marker: " + overlap));
+    overlap = firstOverlap(layout->labels, layout->labels, true);
+    QVERIFY2(overlap.isEmpty(), qPrintable("label over label: " + overlap));
+}
+
+void TestPointLabels::numberColumnMatchesMarkers()
+{
+    // The window's points table, sorted by payoff as it opens on timed points: the "#" cell of
+    // each row is the number its point's marker carries.
+    const std::vector<KernelPoint> points = cloud(120);
+    m_plot->document()->resetPoints(points);
+    m_plot->fitToData();
+    PointsTableModel model(m_plot->document());
+    QCOMPARE(model.headerData(PointsTableModel::Number, Qt::Horizontal, Qt::DisplayRole).toString(),
+        QStringLiteral("#"));
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(PointsTableModel::kSortRole);
+    proxy.sort(PointsTableModel::Payoff, Qt::DescendingOrder);
+    const ExportOptions options; // 1600×1000
+    QVERIFY(!m_plot->renderToBytes("png", options).isEmpty());
+    const RooflinePlot::LabelLayout *layout = layoutOfWidth(*m_plot, options.width);
+    QVERIFY(layout);
+    QVERIFY(layout->pointLabels.size() > 20);
+    for (const auto &[text, at] : layout->pointLabels) {
+        bool ok = false;
+        const int number = text.toInt(&ok);
+        QVERIFY2(ok, qPrintable(text));
+        // The row of the marker's point, wherever the sort put it.
+        int found = -1;
+        for (int row = 0; row < proxy.rowCount(); ++row) {
+            const auto at0
+                = m_plot->pointCoords(std::size_t(proxy.mapToSource(proxy.index(row, 0)).row()));
+            if (at0 && std::abs(at0->x() / at.x() - 1.0) < 1e-12
+                && std::abs(at0->y() / at.y() - 1.0) < 1e-12)
+                found = row;
+        }
+        QVERIFY2(found >= 0, qPrintable(text));
+        QCOMPARE(proxy.index(found, PointsTableModel::Number).data().toString(), text);
+        QCOMPARE(proxy.index(found, PointsTableModel::Name).data().toString(),
+            QString::fromStdString(points[std::size_t(number - 1)].name));
+    }
+    // Sorting by "#" is numeric: 1, 2, …, 9, 10, not 1, 10, 100, 101.
+    proxy.sort(PointsTableModel::Number, Qt::AscendingOrder);
+    for (int row = 0; row < proxy.rowCount(); ++row)
+        QCOMPARE(
+            proxy.index(row, PointsTableModel::Number).data().toString(), QString::number(row + 1));
 }
 
 void TestPointLabels::speedupLabelsDoNotOverlap()

@@ -88,7 +88,10 @@ private slots:
         QCOMPARE(doc->pointCount(), std::size_t(4));
         const QModelIndexList rows = panel->view()->selectionModel()->selectedRows();
         QCOMPARE(rows.size(), 1);
-        QCOMPARE(rows.front().data().toString(), QString("gemm (copy)"));
+        // Column 0 is "#": the copy is the document's fourth point.
+        QCOMPARE(rows.front().data().toString(), QString("4"));
+        QCOMPARE(rows.front().siblingAtColumn(PointsTableModel::Name).data().toString(),
+            QString("gemm (copy)"));
     }
 
 private:
