@@ -498,10 +498,12 @@ int runRender(const QStringList &arguments)
 
     RooflinePlot plot;
     buildChart(plot, document, parser, *request, look, sameMachine);
-    // A headless plot is never shown, so nothing replots on its own: this one places the labels
-    // the review layers lay out before a replot (targets).
+    // A headless plot is never shown, so nothing replots on its own. The review layers lay out
+    // their labels (targets) before a replot: told so here, without a replot, which would draw
+    // the whole chart into the widget's paint buffers only for the export to lay it out and
+    // draw it again.
     timer.step("chart");
-    plot.replot();
+    emit plot.beforeReplot();
     timer.step("replot");
     return writePicture(parser, document, plot, *request, timer);
 }

@@ -197,10 +197,12 @@ ExportTable ExportLayout::table(
     Document &document, const QFont &base, const ExportOptions &options, QPaintDevice *device)
 {
     ExportTable table;
+    // No model without a table: building one ranks every point (time shares, memory levels),
+    // work a picture without a table never uses.
+    if (!options.table || document.pointCount() == 0)
+        return table;
     PointsTableModel model(&document);
     const int rows = model.rowCount();
-    if (!options.table || rows == 0)
-        return table;
     table.font = base;
     const QFontMetricsF baseMetrics(table.font, device);
     table.rowHeight = std::ceil(baseMetrics.height() * 1.35);
