@@ -345,6 +345,9 @@ void RooflinePlot::updateLayout()
     m_legendPlacement->place(
         m_theme, [this](const QRectF &box) { return m_points->markersIn(box); },
         [this] { relayout(); }, [this](const QRectF &box) { return m_density->occupiedIn(box); });
+    // The roofs' labels once more around the legend where it ended up (a remembered corner is
+    // taken without a new layout).
+    placeRoofLabels();
     // Once the plot has its final size: a label turned for an intermediate one would stay.
     chart::keepLabelsInside(this);
     placePointLabels();
