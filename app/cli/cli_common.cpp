@@ -87,6 +87,36 @@ std::optional<FigureChoice> figuresOption(const QCommandLineParser &parser, Figu
 
 } // namespace
 
+std::optional<Hardware> machineNamed(
+    const QString &wanted, const QString &option, const ReadOptions &readOptions)
+{
+    const bool looksLikeFile
+        = wanted.endsWith(".json", Qt::CaseInsensitive) || QFileInfo::exists(wanted);
+    if (looksLikeFile) {
+        auto text = readTextFile(wanted.toStdString());
+        if (!text) {
+            err() << QString::fromStdString(text.error()) << Qt::endl;
+            return std::nullopt;
+        }
+        // Any ceiling format: hardware JSON, ERT, rocprof-compute, Advisor, ncu section.
+        auto result = readHardwareFile(*text, wanted.toStdString(), readOptions).hardware;
+        for (const auto &d : result.diagnostics)
+            err() << QString::fromStdString(d.toString()) << Qt::endl;
+        if (result.machines.empty()) {
+            err() << wanted << ": no usable machine in this hardware file" << Qt::endl;
+            return std::nullopt;
+        }
+        return result.machines.front();
+    }
+    const PresetDatabase presets = PresetDatabase::builtin();
+    auto found = presets.find(wanted.toStdString());
+    if (!found) {
+        err() << option << ": " << QString::fromStdString(found.error()) << Qt::endl;
+        return std::nullopt;
+    }
+    return **found;
+}
+
 std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser,
     const Hardware *fallback, const ReadOptions &readOptions, FigureChoice figures)
 {
@@ -123,33 +153,10 @@ std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser,
 
     Hardware hardware;
     if (parser.isSet("hardware")) {
-        const QString wanted = parser.value("hardware");
-        const bool looksLikeFile
-            = wanted.endsWith(".json", Qt::CaseInsensitive) || QFileInfo::exists(wanted);
-        if (looksLikeFile) {
-            auto text = readTextFile(wanted.toStdString());
-            if (!text) {
-                err() << QString::fromStdString(text.error()) << Qt::endl;
-                return std::nullopt;
-            }
-            // Any ceiling format: hardware JSON, ERT, rocprof-compute, Advisor, ncu section.
-            auto result = readHardwareFile(*text, wanted.toStdString(), readOptions).hardware;
-            for (const auto &d : result.diagnostics)
-                err() << QString::fromStdString(d.toString()) << Qt::endl;
-            if (result.machines.empty()) {
-                err() << wanted << ": no usable machine in this hardware file" << Qt::endl;
-                return std::nullopt;
-            }
-            hardware = result.machines.front();
-        } else {
-            const PresetDatabase presets = PresetDatabase::builtin();
-            auto found = presets.find(wanted.toStdString());
-            if (!found) {
-                err() << "--hardware: " << QString::fromStdString(found.error()) << Qt::endl;
-                return std::nullopt;
-            }
-            hardware = **found;
-        }
+        auto named = machineNamed(parser.value("hardware"), "--hardware", readOptions);
+        if (!named)
+            return std::nullopt;
+        hardware = std::move(*named);
     } else if (fallback) {
         hardware = *fallback;
     } else if (peak && bandwidth) {

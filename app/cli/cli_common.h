@@ -29,6 +29,11 @@ QString outputProblem(const QString &output);
 // --hardware NAME|FILE.json, --peak, --bandwidth, --compute, --sustained, --figures.
 void addHardwareOptions(QCommandLineParser &parser);
 
+// A machine by preset name (case-insensitive, unique prefix) or hardware file (any ceiling
+// format); nullopt after saying why, the message starting with `option` ("--hardware").
+std::optional<Hardware> machineNamed(
+    const QString &wanted, const QString &option, const ReadOptions &readOptions);
+
 // The machine the options describe, with overrides applied; prints the reason and returns
 // nullopt when they do not describe one. Without --hardware the machine is `fallback` (a
 // session's) when there is one, else --peak with --bandwidth; failing all three is an error.

@@ -119,6 +119,11 @@ void addRenderOptions(QCommandLineParser &parser)
         "A previous run (a points file): each point with the same name gets an arrow from its "
         "baseline position, labelled with the speed-up.",
         "file" });
+    parser.addOption({ "compare",
+        "Draw a second machine's roofs, dashed, beside the first (the window's \"Compare "
+        "with\"): a preset name or a hardware file. Replaces the session's own; the points "
+        "are still measured against the first machine.",
+        "name|file" });
     addPictureOptions(parser);
     parser.addOption({ "example", "Draw the built-in example data set as well." });
     parser.addOption({ "fit",
@@ -309,6 +314,7 @@ struct RenderInputs {
     bool sameMachine = false; // the session's machine (no --hardware)
     std::vector<KernelPoint> points; // of the files and --example
     std::optional<Baseline> baseline;
+    std::optional<Hardware> compare; // --compare (else the session's, if any)
 };
 
 std::optional<RenderInputs> loadInputs(
@@ -327,6 +333,11 @@ std::optional<RenderInputs> loadInputs(
         return std::nullopt;
     inputs.hardware = *hardware;
     inputs.sameMachine = inputs.session && !parser.isSet("hardware");
+    if (parser.isSet("compare")) {
+        inputs.compare = machineNamed(parser.value("compare"), "--compare", readOptions);
+        if (!inputs.compare)
+            return std::nullopt;
+    }
     int rowErrors = 0;
     auto &points = inputs.points;
     const auto add = [&points](std::vector<KernelPoint> more) {
@@ -375,6 +386,8 @@ SessionLook fillDocument(Document &document, RenderInputs &&inputs)
         document.resetPoints(std::move(inputs.points));
         if (inputs.baseline)
             document.setBaseline(std::move(inputs.baseline));
+        if (inputs.compare)
+            document.setCompareHardware(std::move(inputs.compare));
         return look;
     }
     Session &session = *inputs.session;
@@ -387,6 +400,8 @@ SessionLook fillDocument(Document &document, RenderInputs &&inputs)
     }
     if (inputs.baseline)
         session.baseline = std::move(inputs.baseline);
+    if (inputs.compare)
+        session.compare = std::move(inputs.compare);
     look.view = session.view;
     look.theme = QString::fromStdString(session.theme);
     look.pointsMode = session.pointsMode;

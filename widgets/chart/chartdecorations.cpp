@@ -63,11 +63,17 @@ void RoofLine::setHighlighted(bool on)
 
 void RoofLine::setLabelBelow()
 {
-    m_label->setPositionAlignment(
-        (m_kind == Kind::Memory ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
+    m_below = true;
+    setLabelFlipped(false);
 }
 
-void RoofLine::placeLabel(double x, double shift)
+void RoofLine::setLabelFlipped(bool flipped)
+{
+    m_label->setPositionAlignment((m_kind == Kind::Memory ? Qt::AlignLeft : Qt::AlignRight)
+        | (m_below != flipped ? Qt::AlignTop : Qt::AlignBottom));
+}
+
+void RoofLine::placeLabel(double x, double shift, double lift)
 {
     if (m_kind == Kind::Memory) {
         QCPAxis *xAxis = m_plot->xAxis;
@@ -80,7 +86,12 @@ void RoofLine::placeLabel(double x, double shift)
         m_label->setRotation(qRadiansToDegrees(std::atan2(b.y() - a.y(), b.x() - a.x())));
     } else {
         const QRect rect = m_plot->axisRect()->rect();
-        m_label->position->setCoords(rect.right() - 4.0 - shift, m_value);
+        const bool below = m_label->positionAlignment() & Qt::AlignTop;
+        const double y = lift == 0.0
+            ? m_value
+            : m_plot->yAxis->pixelToCoord(
+                m_plot->yAxis->coordToPixel(m_value) + (below ? lift : -lift));
+        m_label->position->setCoords(rect.right() - 4.0 - shift, y);
     }
 }
 

@@ -53,9 +53,12 @@ public:
     // Hangs the label under the line instead of over it: the lower of two close roofs (a
     // ceiling's spec and measured figures) labels its own side.
     void setLabelBelow();
+    // Puts the label on the other side of its line than its own (over it, or under it after
+    // setLabelBelow()) while `flipped`: a flat label's second choice where its side is taken.
+    void setLabelFlipped(bool flipped);
     // The label's anchor: along the line at intensity `x` (memory), or at the plot's right
-    // edge shifted left by `shift` pixels (compute).
-    void placeLabel(double x, double shift);
+    // edge shifted left by `shift` pixels and `lift` pixels off its line (compute).
+    void placeLabel(double x, double shift, double lift = 0.0);
 
 private:
     QCustomPlot *m_plot;
@@ -66,6 +69,7 @@ private:
     QCPItemLine *m_line;
     QCPItemText *m_label;
     QString m_text;
+    bool m_below = false;
 };
 
 // The ridge of the active pair: a marker on the knee, a dashed drop to the x axis, its intensity.

@@ -138,6 +138,40 @@ DensityGrid binLogDensity(
     return grid;
 }
 
+int occupiedCells(const DensityGrid &grid, double lx0, double lx1, double ly0, double ly1)
+{
+    if (grid.nx <= 0 || grid.ny <= 0 || grid.counts.empty() || !std::isfinite(lx0)
+        || !std::isfinite(lx1) || !std::isfinite(ly0) || !std::isfinite(ly1))
+        return 0;
+    if (lx1 < lx0)
+        std::swap(lx0, lx1);
+    if (ly1 < ly0)
+        std::swap(ly0, ly1);
+    if (lx1 < grid.x0 || lx0 > grid.x1 || ly1 < grid.y0 || ly0 > grid.y1)
+        return 0;
+    const int i0 = cellOf(std::max(lx0, grid.x0), grid.x0, grid.x1, grid.nx);
+    const int i1 = cellOf(std::min(lx1, grid.x1), grid.x0, grid.x1, grid.nx);
+    const int j0 = cellOf(std::max(ly0, grid.y0), grid.y0, grid.y1, grid.ny);
+    const int j1 = cellOf(std::min(ly1, grid.y1), grid.y0, grid.y1, grid.ny);
+    int occupied = 0;
+    for (int j = j0; j <= j1; ++j) {
+        for (int i = i0; i <= i1; ++i)
+            occupied += grid.at(i, j) > 0 ? 1 : 0;
+    }
+    return occupied;
+}
+
+int DensityLayer::occupiedIn(const QRectF &box) const
+{
+    if (!m_map || box.isEmpty())
+        return 0;
+    const QCPAxis *x = m_plot->xAxis;
+    const QCPAxis *y = m_plot->yAxis;
+    return occupiedCells(m_grid, std::log10(x->pixelToCoord(box.left())),
+        std::log10(x->pixelToCoord(box.right())), std::log10(y->pixelToCoord(box.bottom())),
+        std::log10(y->pixelToCoord(box.top())));
+}
+
 DensityLayer::DensityLayer(QCustomPlot *plot)
     : m_plot(plot)
 { }

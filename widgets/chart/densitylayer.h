@@ -61,6 +61,9 @@ DensityGrid binLogDensity(const std::vector<std::pair<float, float>> &logPoints,
     double cellDecades = 0.0);
 // The chart's cells: a fortieth of a decade (a few pixels at a usual size).
 inline constexpr double kDensityCellDecades = 0.025;
+// How many non-empty cells of `grid` meet the log10 box [lx0, lx1] × [ly0, ly1] (in any order):
+// what a roof label or the legend would cover there.
+int occupiedCells(const DensityGrid &grid, double lx0, double lx1, double ly0, double ly1);
 
 class DensityLayer
 {
@@ -79,6 +82,8 @@ public:
     QCPColorMap *map() const { return m_map; }
     QCPColorScale *colorScale() const { return m_scale; }
     const DensityGrid &grid() const { return m_grid; }
+    // The non-empty cells under a box of widget pixels in the current view; 0 when inactive.
+    int occupiedIn(const QRectF &box) const;
 
 private:
     QCustomPlot *m_plot;

@@ -51,115 +51,6 @@ QString fitFlatLabel(const QString &text, const QFontMetrics &metrics, int room)
         : QString();
 }
 
-namespace {
-
-constexpr int kSlantedTries = 8;
-
-// A text's box in pixels (a turned text's bounding box).
-QRectF textBox(const QCPItemText &text)
-{
-    QPolygonF corners;
-    for (const QCPItemAnchor *anchor :
-        { text.topLeft, text.topRight, text.bottomRight, text.bottomLeft })
-        corners << anchor->pixelPosition();
-    return corners.boundingRect();
-}
-
-void placeFlat(QCustomPlot *plot, RoofLine &roof, FlatLabelStack &stack)
-{
-    if (roof.text().isEmpty())
-        return;
-    const QFontMetrics metrics(roof.label()->font());
-    const double y = plot->yAxis->coordToPixel(roof.value());
-    const double shift = stack.shiftFor(y, metrics.height() + 2.0);
-    // Where labels stand side by side in a small plot, the last ones lose the start of their
-    // names rather than run past the plot's left edge; one with no room for more than its
-    // value is left out.
-    const int room = static_cast<int>(plot->axisRect()->rect().width() - 8.0 - shift - 10.0);
-    const QString shown = fitFlatLabel(roof.text(), metrics, room);
-    roof.label()->setText(shown);
-    roof.label()->setVisible(!shown.isEmpty());
-    if (shown.isEmpty())
-        return;
-    roof.placeLabel(0.0, shift);
-    stack.add(y, shift, metrics.horizontalAdvance(shown));
-}
-
-} // namespace
-
-void placeRoofLabels(QCustomPlot *plot, const RoofLabelSet &roofs)
-{
-    const QCPRange xr = plot->xAxis->range();
-    const QCPRange yr = plot->yAxis->range();
-    // Slanted labels: on the visible part of their line, near its lower-left end; further
-    // along it where an earlier one took the place (kSlantedTries steps of a tenth of the
-    // visible line). The compared machine's label is left out when no step is free; the
-    // current machine's keeps its first place.
-    int slot = 0;
-    std::vector<QRectF> taken;
-    const auto placeSlanted = [&](RoofLine &roof, double top, bool mayHide) {
-        const double first = 0.06 + 0.05 * (slot++ % 3);
-        std::optional<double> chosen;
-        for (int k = 0; k < kSlantedTries && first + 0.1 * k < 0.95; ++k) {
-            const auto x = slantedLabelAlong(xr, yr, roof.value(), top, first + 0.1 * k);
-            if (!x)
-                break;
-            if (!chosen)
-                chosen = x; // the first place, kept when none is free
-            roof.placeLabel(*x, 0.0);
-            const QRectF box = textBox(*roof.label());
-            if (std::none_of(taken.begin(), taken.end(),
-                    [&box](const QRectF &t) { return t.intersects(box); })) {
-                chosen = x;
-                break;
-            }
-            if (k + 1 == kSlantedTries && mayHide)
-                chosen.reset();
-        }
-        roof.label()->setVisible(chosen.has_value());
-        if (chosen) {
-            roof.placeLabel(*chosen, 0.0);
-            taken.push_back(textBox(*roof.label()));
-        }
-    };
-    std::vector<RoofLine *> flat;
-    for (RoofLine *roof : roofs.own) {
-        if (roof->kind() == RoofLine::Kind::Memory)
-            placeSlanted(*roof, roofs.topPeak, false);
-        else
-            flat.push_back(roof);
-    }
-    for (RoofLine *roof : roofs.alternate) {
-        if (roof->kind() == RoofLine::Kind::Memory)
-            placeSlanted(*roof, roofs.topPeak, false);
-        else
-            flat.push_back(roof);
-    }
-    for (RoofLine *roof : roofs.compare) {
-        if (roof->kind() == RoofLine::Kind::Memory)
-            placeSlanted(
-                *roof, roofs.compareTopPeak > 0.0 ? roofs.compareTopPeak : roofs.topPeak, true);
-        else
-            flat.push_back(roof);
-    }
-    // The active roof's label first, at the right edge, so crowding never hides the roof the
-    // points are measured against; then the others from the top down. (Ceilings of one peak
-    // share the first one's label.)
-    const auto isActive = [&](const RoofLine *roof) {
-        return roofs.activePeak
-            && std::abs(roof->value() - *roofs.activePeak) <= 0.005 * *roofs.activePeak
-            && std::find(roofs.own.begin(), roofs.own.end(), roof) != roofs.own.end();
-    };
-    std::sort(flat.begin(), flat.end(), [&](auto *a, auto *b) {
-        if (isActive(a) != isActive(b))
-            return isActive(a);
-        return a->value() > b->value();
-    });
-    FlatLabelStack stack;
-    for (RoofLine *roof : flat)
-        placeFlat(plot, *roof, stack);
-}
-
 QRect cornerBox(Qt::Alignment corner, const QSize &size, const QRect &area)
 {
     QRect box(QPoint(), size);
@@ -184,6 +75,28 @@ std::optional<Qt::Alignment> freeCorner(
     return std::nullopt;
 }
 
+std::vector<QRectF> textBoxes(const QCPItemText &text)
+{
+    const QPointF topLeft = text.topLeft->pixelPosition();
+    const QPointF along = text.topRight->pixelPosition() - topLeft;
+    const QPointF across = text.bottomLeft->pixelPosition() - topLeft;
+    const double length = std::hypot(along.x(), along.y());
+    const double height = std::hypot(across.x(), across.y());
+    // A level text is its box; a turned one a row of pieces about as long as it is high.
+    const int pieces = text.rotation() == 0.0 || !(height > 0.0)
+        ? 1
+        : std::clamp(static_cast<int>(std::ceil(length / height)), 1, 64);
+    std::vector<QRectF> boxes;
+    boxes.reserve(static_cast<std::size_t>(pieces));
+    for (int i = 0; i < pieces; ++i) {
+        const QPointF start = topLeft + along * (static_cast<double>(i) / pieces);
+        const QPointF end = topLeft + along * (static_cast<double>(i + 1) / pieces);
+        const QPolygonF piece({ start, end, end + across, start + across });
+        boxes.push_back(piece.boundingRect());
+    }
+    return boxes;
+}
+
 std::vector<QRectF> itemRects(const QCustomPlot &plot)
 {
     std::vector<QRectF> rects;
@@ -194,11 +107,8 @@ std::vector<QRectF> itemRects(const QCustomPlot &plot)
         if (auto *text = qobject_cast<QCPItemText *>(it)) {
             if (text->text().isEmpty())
                 continue;
-            QPolygonF corners;
-            for (const QCPItemAnchor *anchor :
-                { text->topLeft, text->topRight, text->bottomRight, text->bottomLeft })
-                corners << anchor->pixelPosition();
-            rects.push_back(corners.boundingRect());
+            const std::vector<QRectF> boxes = textBoxes(*text);
+            rects.insert(rects.end(), boxes.begin(), boxes.end());
         } else if (auto *tracer = qobject_cast<QCPItemTracer *>(it)) {
             const QPointF at = tracer->position->pixelPosition();
             const double r = tracer->size() / 2.0;
@@ -395,12 +305,12 @@ void LegendPlacement::keepEntries(int keep)
     legend->addItem(m_more);
 }
 
-LegendPlacement::Decision LegendPlacement::decide(const ChartTheme &theme,
-    const std::function<bool(const QRectF &)> &markersIn, const std::function<void()> &relayout)
+LegendPlacement::Decision LegendPlacement::decide(
+    const ChartTheme &theme, const Callbacks &callbacks)
 {
     if (m_outside) {
         setOutside(false, theme);
-        relayout();
+        callbacks.relayout();
     }
     const QRect area = m_plot->axisRect()->rect();
     const QSize size = cornerSize();
@@ -409,38 +319,60 @@ LegendPlacement::Decision LegendPlacement::decide(const ChartTheme &theme,
         return { true, {} };
     const std::vector<QRectF> obstacles = itemRects(*m_plot);
     const auto covered = [&](const QRect &box) {
-        return std::any_of(obstacles.begin(), obstacles.end(), [&box](const QRectF &r) {
-            return QRectF(box).intersects(r);
-        }) || markersIn(box);
+        return std::any_of(obstacles.begin(), obstacles.end(),
+                   [&box](const QRectF &r) { return QRectF(box).intersects(r); })
+            || callbacks.markersIn(box) || (callbacks.crowding && callbacks.crowding(box) > 0);
     };
     if (const auto corner = freeCorner(size, area, covered))
         return { false, *corner };
+    // No corner clear of the density too: verified() looks for the least crowded one.
+    if (callbacks.crowding)
+        return { false, kLegendCorners.front() };
     return { true, {} };
 }
 
-LegendPlacement::Decision LegendPlacement::verified(Decision first, const ChartTheme &theme,
-    const std::function<bool(const QRectF &)> &markersIn, const std::function<void()> &relayout)
+LegendPlacement::Decision LegendPlacement::verified(
+    Decision first, const ChartTheme &theme, const Callbacks &callbacks)
 {
     if (first.below)
         return first;
+    // The roofs' labels give way to the legend, and one with no other place is left out: a
+    // corner must leave as many labels shown as the plot without a legend.
+    m_plot->legend->setVisible(false);
+    callbacks.relayout();
+    const std::size_t shown = itemRects(*m_plot).size();
+    m_plot->legend->setVisible(true);
     std::vector<Qt::Alignment> order { first.corner };
     for (const Qt::Alignment corner : kLegendCorners) {
         if (corner != first.corner)
             order.push_back(corner);
     }
+    // Of the corners that cover nothing, the one over the fewest density cells (the first of
+    // them in order on a tie).
+    std::optional<std::pair<int, Qt::Alignment>> best;
     for (const Qt::Alignment corner : order) {
-        putInCorner(corner, theme, relayout);
-        relayout();
+        putInCorner(corner, theme, callbacks.relayout);
+        callbacks.relayout();
         keepLabelsInside(m_plot);
         const QRectF box = m_plot->legend->outerRect();
         const std::vector<QRectF> obstacles = itemRects(*m_plot);
-        const bool covers = markersIn(box)
+        const bool covers = callbacks.markersIn(box) || obstacles.size() < shown
             || std::any_of(obstacles.begin(), obstacles.end(),
                 [&box](const QRectF &r) { return box.intersects(r); });
-        if (!covers)
+        if (covers)
+            continue;
+        const int crowding = callbacks.crowding ? callbacks.crowding(box) : 0;
+        if (crowding == 0)
             return { false, corner };
+        if (!best || crowding < best->first)
+            best = std::pair(crowding, corner);
     }
-    return { true, {} };
+    if (!best)
+        return { true, {} };
+    putInCorner(best->second, theme, callbacks.relayout);
+    callbacks.relayout();
+    keepLabelsInside(m_plot);
+    return { false, best->second };
 }
 
 void LegendPlacement::putInCorner(
@@ -497,8 +429,10 @@ void LegendPlacement::putBelow(
 }
 
 void LegendPlacement::place(const ChartTheme &theme,
-    const std::function<bool(const QRectF &)> &markersIn, const std::function<void()> &relayout)
+    const std::function<bool(const QRectF &)> &markersIn, const std::function<void()> &relayout,
+    const std::function<int(const QRectF &)> &crowding)
 {
+    const Callbacks callbacks { markersIn, relayout, crowding };
     QCPLegend *legend = m_plot->legend;
     if (!legend || m_fixed)
         return;
@@ -525,7 +459,7 @@ void LegendPlacement::place(const ChartTheme &theme,
         if (known != m_decided.end()) {
             decision = known->second;
         } else {
-            decision = verified(decide(theme, markersIn, relayout), theme, markersIn, relayout);
+            decision = verified(decide(theme, callbacks), theme, callbacks);
             if (m_decided.size() >= 8)
                 m_decided.erase(m_decided.begin());
             m_decided.emplace_back(size, decision);

@@ -7,6 +7,7 @@
 
 #include <qcustomplot.h>
 
+#include <QColor>
 #include <QFontMetrics>
 #include <QPointer>
 #include <QRect>
@@ -74,10 +75,29 @@ struct RoofLabelSet {
     double topPeak = 0.0; // the current machine's highest visible compute roof
     double compareTopPeak = 0.0; // the compared machine's, 0 when none
     std::optional<double> activePeak; // the roof the points are measured against
+    // What else is on the plot, in widget pixels: the markers and the legend (when over the
+    // plot). No label goes over one of them, nor over another label.
+    std::vector<QRectF> obstacles;
+    // The occupied cells of a density under a box (densitylayer.h), null without a density:
+    // a label avoids them where its roof has a free stretch, at a lower cost than an obstacle.
+    std::function<int(const QRectF &)> crowding;
+    // A background behind every label (over a density), invalid for none.
+    QColor halo;
 };
-// Slanted labels on the visible part of their line; flat labels at the right edge, the active
-// roof's first so crowding never hides it, then the others from the top down.
-void placeRoofLabels(QCustomPlot *plot, const RoofLabelSet &roofs);
+// One placement problem for every roof label of both machines (rooflabelplacement.cpp): each
+// label tries places along its roof (slanted ones along the visible line from near its
+// lower-left end, flat ones from the plot's right edge leftwards) and takes the cheapest —
+// none over a label placed before, a marker or the legend, then the fewest density cells,
+// then the nearest to its usual place. The active roof's label goes first and is always
+// shown; any other whose every place is over something is left out. Then the current
+// machine's slanted labels, the compared machine's, and the flat ones from the top down.
+// Returns the boxes each shown label takes (textBoxes).
+std::vector<std::vector<QRectF>> placeRoofLabels(QCustomPlot *plot, const RoofLabelSet &roofs);
+// What a label costs at a place (the sums placeRoofLabels() compares).
+inline constexpr double kRoofLabelOverObstacle = 1e6;
+inline constexpr double kRoofLabelOutside = 1e4; // partly past the plot's edge
+inline constexpr double kRoofLabelElided = 2e3; // a flat label without its whole text
+inline constexpr double kRoofLabelPerCell = 10.0; // per occupied density cell under it
 
 // The corners a legend tries, in order: top left (where the roofline rises from), then the
 // corners under the roofs.
@@ -89,8 +109,12 @@ QRect cornerBox(Qt::Alignment corner, const QSize &size, const QRect &area);
 // The first of kLegendCorners where a box of `size` in `area` is not `covered`, or nullopt.
 std::optional<Qt::Alignment> freeCorner(
     const QSize &size, const QRect &area, const std::function<bool(const QRect &)> &covered);
-// The pixel boxes of the plot's visible texts and tracers (labels, markers): what a legend
-// must not cover.
+// The pixel boxes a text covers: its box when level; a turned text (a slanted roof's label) as a
+// row of boxes along it, each about as long as the text is high, so that its neighbours are not
+// kept off the empty corners of one big bounding box.
+std::vector<QRectF> textBoxes(const QCPItemText &text);
+// The pixel boxes of the plot's visible texts (textBoxes) and tracers (labels, markers): what a
+// legend must not cover.
 std::vector<QRectF> itemRects(const QCustomPlot &plot);
 
 // Where the user wants the legend (View ▸ Legend, remembered; exports use it too).
@@ -120,9 +144,12 @@ public:
     LegendPlacement &operator=(const LegendPlacement &) = delete;
 
     // Places the legend. `markersIn` says whether a drawn point reaches into a box; `relayout`
-    // lays the plot out again (without placing the legend) after the legend moved.
+    // lays the plot out again (without placing the legend) after the legend moved; `crowding`
+    // (optional) counts a density's occupied cells under a box: Auto takes a corner without
+    // any, else the corner with the fewest.
     void place(const ChartTheme &theme, const std::function<bool(const QRectF &)> &markersIn,
-        const std::function<void()> &relayout);
+        const std::function<void()> &relayout,
+        const std::function<int(const QRectF &)> &crowding = {});
     // A box over the plot, or plain entries on the picture's background under it.
     void style(const ChartTheme &theme);
     bool outside() const { return m_outside; }
@@ -142,14 +169,17 @@ private:
         bool below = false;
         Qt::Alignment corner = Qt::AlignTop | Qt::AlignLeft;
     };
-    Decision decide(const ChartTheme &theme, const std::function<bool(const QRectF &)> &markersIn,
-        const std::function<void()> &relayout);
-    // The corner `first` once the labels have moved around the legend there (a roof label can
-    // give way to the legend and land where the legend is): else the next corner that stays
-    // clear, else under the plot.
-    Decision verified(Decision first, const ChartTheme &theme,
-        const std::function<bool(const QRectF &)> &markersIn,
-        const std::function<void()> &relayout);
+    struct Callbacks {
+        const std::function<bool(const QRectF &)> &markersIn;
+        const std::function<void()> &relayout;
+        const std::function<int(const QRectF &)> &crowding;
+    };
+    Decision decide(const ChartTheme &theme, const Callbacks &callbacks);
+    // The corner `first` once the roofs' labels have moved around the legend there (each gives
+    // way to it, and one with no other place is left out): else the next corner that covers
+    // nothing and hides no label; of those, one over no density cell, else the fewest; else
+    // under the plot.
+    Decision verified(Decision first, const ChartTheme &theme, const Callbacks &callbacks);
     void putInCorner(
         Qt::Alignment corner, const ChartTheme &theme, const std::function<void()> &relayout);
     void putBelow(const ChartTheme &theme, const std::function<void()> &relayout, bool dirty);

@@ -79,6 +79,7 @@ void RoofLayer::clear()
     m_roofs.clear();
     m_alternateRoofs.clear();
     m_compareRoofs.clear();
+    m_labelBoxes.clear();
     m_ridge.reset();
     for (QCPAbstractPlottable *plottable : m_plottables)
         m_plot->removePlottable(plottable);
@@ -307,9 +308,9 @@ void RoofLayer::addCompareRoofs(const Document &document, const ChartTheme &them
     m_plottables.push_back(entry);
 }
 
-void RoofLayer::placeLabels(const Document &document)
+void RoofLayer::placeLabels(const Document &document, const RoofLabelSet &around)
 {
-    RoofLabelSet set;
+    RoofLabelSet set = around;
     for (const auto &roof : m_roofs)
         set.own.push_back(roof.get());
     for (const auto &roof : m_compareRoofs)
@@ -321,7 +322,16 @@ void RoofLayer::placeLabels(const Document &document)
         set.compareTopPeak = topPeak(*other);
     if (const ComputeCeiling *active = activeCeiling())
         set.activePeak = active->peak;
-    placeRoofLabels(m_plot, set);
+    m_labelBoxes = placeRoofLabels(m_plot, set);
+}
+
+void RoofLayer::hideLabels()
+{
+    for (const auto *list : { &m_roofs, &m_alternateRoofs, &m_compareRoofs }) {
+        for (const auto &roof : *list)
+            roof->label()->setVisible(false);
+    }
+    m_labelBoxes.clear();
 }
 
 const RoofLine *RoofLayer::roofAt(const QPointF &position) const

@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QPointF>
+#include <QRectF>
 #include <QString>
 
 #include <cstddef>
@@ -29,6 +30,7 @@ namespace chart {
 
 class RidgeMarker;
 class RoofLine;
+struct RoofLabelSet;
 
 // Ceilings with the same peak (within 0.5 %, as BF16 and FP16 tensor) share one label: the
 // `preferred` one's when it is visible and among them (the emphasised roof keeps its name in
@@ -52,8 +54,13 @@ public:
     // The roofs of `document`'s machine and of the one it is compared with, in `theme`, with
     // the regions under the roofline shaded when `shading` (and the theme allows it).
     void rebuild(const Document &document, const ChartTheme &theme, bool shading);
-    // Places the labels for the current view (labelplacement.h).
-    void placeLabels(const Document &document);
+    // Places the labels for the current view (labelplacement.h) around what `around` holds
+    // (obstacles, a density's crowding, a halo); its roofs are this layer's.
+    void placeLabels(const Document &document, const RoofLabelSet &around);
+    // Hides every label (before the plot's other texts are collected as obstacles).
+    void hideLabels();
+    // The boxes each shown label took at the last placeLabels() (labelplacement.h textBoxes).
+    const std::vector<std::vector<QRectF>> &labelBoxes() const { return m_labelBoxes; }
 
     // The other figure of each ceiling that holds two (spec beside measured): its roof, dashed
     // when it is the spec one, and the filled band between the two (the lower edge of a pair of
@@ -63,6 +70,8 @@ public:
         return m_alternateRoofs;
     }
     const std::vector<std::unique_ptr<RoofLine>> &ownRoofs() const { return m_roofs; }
+    // The compared machine's roofs (dashed), empty without one.
+    const std::vector<std::unique_ptr<RoofLine>> &compareRoofs() const { return m_compareRoofs; }
     const std::vector<QCPGraph *> &gaps() const { return m_gaps; }
     // The machine as drawn: compute ceilings the chart hides are invisible in it; and the
     // emphasised compute ceiling (the roofline's), an index into its compute list.
@@ -98,6 +107,7 @@ private:
     std::vector<QCPGraph *> m_gaps; // in m_plottables too
     std::unique_ptr<RidgeMarker> m_ridge;
     std::vector<QCPAbstractPlottable *> m_plottables; // envelope, shading, legend entries
+    std::vector<std::vector<QRectF>> m_labelBoxes;
 };
 
 } // namespace chart

@@ -346,7 +346,10 @@ void RooflinePlot::updateLayout()
     // the plot (and the plot laid out again).
     m_legendPlacement->place(
         m_theme, [this](const QRectF &box) { return m_points->markersIn(box); },
-        [this] { relayout(); });
+        [this] { relayout(); }, [this](const QRectF &box) { return m_density->occupiedIn(box); });
+    // The roofs' labels once more around the legend where it ended up (a remembered corner is
+    // taken without a new layout).
+    placeRoofLabels();
     // Once the plot has its final size: a label turned for an intermediate one would stay.
     chart::keepLabelsInside(this);
     placePointLabels();
@@ -363,6 +366,7 @@ void RooflinePlot::placePointLabels()
     LabelLayout record;
     record.size = viewport().size();
     record.markers = m_points->markerRects();
+    record.roofLabels = m_roofs->labelBoxes();
     chart::LabelField field(axisRect()->rect().adjusted(2, 2, -2, -2));
     for (const QRectF &box : chart::itemRects(*this))
         field.addObstacle(box);
@@ -404,7 +408,27 @@ void RooflinePlot::relayout()
     m_points->decimateFor({ x.lower, x.upper, y.lower, y.upper, axisRect()->rect() });
     // Labels too: an export lays the plot out at its own size without a replot (a headless
     // render never replots at all), and flat labels are spaced in pixels.
-    m_roofs->placeLabels(*m_document);
+    placeRoofLabels();
+}
+
+void RooflinePlot::placeRoofLabels()
+{
+    // One placement problem: the roofs' labels of both machines around the markers, the legend
+    // where it is now (over the plot), and a density's occupied cells.
+    chart::RoofLabelSet around;
+    around.obstacles = m_points->markerRects();
+    m_roofs->hideLabels();
+    for (const QRectF &box : chart::itemRects(*this)) // the ridge's label, notes, targets
+        around.obstacles.push_back(box);
+    if (legend && legend->visible() && !m_legendPlacement->outside())
+        around.obstacles.push_back(legend->outerRect());
+    if (m_density->active()) {
+        around.crowding = [this](const QRectF &box) { return m_density->occupiedIn(box); };
+        QColor halo = m_theme.background;
+        halo.setAlpha(215);
+        around.halo = halo;
+    }
+    m_roofs->placeLabels(*m_document, around);
 }
 
 void RooflinePlot::showQuantGhosts(const std::vector<std::pair<std::size_t, QPointF>> &before)

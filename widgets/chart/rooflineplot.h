@@ -147,7 +147,8 @@ public:
     void addLabelClient(QObject *owner, LabelClient client);
     // What the last layouts placed, for tests: the chart's size, the labels' boxes (points and
     // clients), the markers' boxes, the legend's box over the plot (null when not over it),
-    // the plot area, and each point label's text and its marker's chart coordinates.
+    // the plot area, each point label's text and its marker's chart coordinates, and the boxes
+    // of the roofs' labels (both machines; a slanted one as a row of boxes, textBoxes).
     struct LabelLayout {
         QSize size;
         std::vector<QRectF> labels;
@@ -155,6 +156,7 @@ public:
         QRectF legend;
         QRectF plotArea;
         std::vector<std::pair<QString, QPointF>> pointLabels;
+        std::vector<std::vector<QRectF>> roofLabels; // per label
     };
     // The last layout at each of the last few sizes (an export's size too).
     const std::vector<LabelLayout> &labelLayouts() const { return m_labelLayouts; }
@@ -240,6 +242,8 @@ private:
     void redrawDragged();
     // updateLayout() without the legend's placement.
     void relayout();
+    // The roofs' labels for the current layout (labelplacement.h placeRoofLabels).
+    void placeRoofLabels();
     // Places the point labels and the clients' in the space the roofs' labels, the markers
     // and the legend leave.
     void placePointLabels();

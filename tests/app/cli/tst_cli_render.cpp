@@ -126,6 +126,8 @@ private slots:
     void embedsTheSessionUnlessTold();
     void drawsTheRoofsAsked_data();
     void drawsTheRoofsAsked();
+    void drawsTheComparedMachine_data();
+    void drawsTheComparedMachine();
     void saysWhenTheSessionIsTooBigToEmbed();
     void drawsTheDotSizeAsked_data();
     void drawsTheDotSizeAsked();
@@ -393,6 +395,48 @@ void TestCliRender::drawsTheDotSizeAsked()
     QCOMPARE(QString::fromStdString(readSessionFile(again).session->dotSize), saved);
 }
 
+// --compare (issue 17): the picture's embedded session names both machines, and the points
+// are still placed on the first one (the same analysis with and without it). A session's own
+// compared machine is drawn when the command names none; --compare replaces it.
+void TestCliRender::drawsTheComparedMachine_data()
+{
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("compared"); // the preset the picture must name, "" for none
+    QTest::newRow("none") << QStringList {} << QString();
+    QTest::newRow("a preset") << QStringList { "--compare", "h100" } << "h100";
+    QTest::newRow("another preset, slide")
+        << QStringList { "--compare", "mi300x", "--preset", "slide" } << "mi300x";
+}
+
+void TestCliRender::drawsTheComparedMachine()
+{
+    QFETCH(QStringList, options);
+    QFETCH(QString, compared);
+    const QString out = m_dir.filePath("compare.svg");
+    QFile::remove(out);
+    const Run run
+        = render(QStringList { "--hardware", "A100 40GB", m_points, "-o", out } + options);
+    QCOMPARE(run.status, 0);
+    const SessionReadResult read = readSessionFile(out);
+    QVERIFY(read.session);
+    QCOMPARE(read.session->hardware.name, preset("A100 40GB").name);
+    QCOMPARE(read.session->compare.has_value(), !compared.isEmpty());
+    if (!compared.isEmpty()) {
+        QCOMPARE(read.session->compare->name, preset(qPrintable(compared)).name);
+        // The compared machine's roofs are drawn, named after it (its short name) in the SVG.
+        const Hardware other = preset(qPrintable(compared));
+        const QString shortName
+            = QString::fromStdString(other.aliases.empty() ? other.name : other.aliases.front());
+        QVERIFY2(readAll(out).contains(shortName.toUtf8()), qPrintable(shortName));
+    }
+    // The points' analysis is the first machine's either way: `analyze` of the picture gives
+    // the same table as of the plain points on A100 40GB.
+    const Run picture = cli({ "analyze", out });
+    const Run plain = cli({ "analyze", "--hardware", "A100 40GB", m_points });
+    QCOMPARE(picture.status, 0);
+    QCOMPARE(picture.out, plain.out);
+}
+
 void TestCliRender::saysWhenTheSessionIsTooBigToEmbed()
 {
     // Long names make the session pass 16 MiB with few points, so the render stays quick.
@@ -444,6 +488,8 @@ void TestCliRender::refusesBadOptions_data()
                                    << "--roofs: unknown choice \"some\" (expected data or all)";
     QTest::newRow("unknown dot size") << QStringList { "--dot-size", "big", "-o",
         out } << "--dot-size: unknown choice \"big\" (expected time or fixed)";
+    QTest::newRow("unknown compared machine")
+        << QStringList { "--compare", "no-such-gpu", "-o", out } << "--compare: ";
     QTest::newRow("baseline not found") << QStringList { "--baseline", m_dir.filePath("old.csv"),
         "-o", out } << m_dir.filePath("old.csv") + ": not found";
 }

@@ -1,0 +1,304 @@
+// One placement problem for every text of the chart with a compared machine (issue 17, items
+// 3, 4 and 6): the roofs' labels of both machines, the point labels, the markers and the legend
+// never overlap, at 10, 40 and 200 points in exports of three sizes; over a density, a roof
+// label leaves the occupied cells when its roof has a free stretch, and the legend takes a
+// corner the density leaves empty.
+#include "tests/support/testmachine.h"
+
+#include "widgets/chart/chartdecorations.h"
+#include "widgets/chart/densitylayer.h"
+#include "widgets/chart/labelplacement.h"
+#include "widgets/chart/rooflayer.h"
+#include "widgets/chart/rooflineplot.h"
+#include "widgets/document/document.h"
+
+#include <QImage>
+#include <QTest>
+
+#include <random>
+
+using namespace ridgepoint;
+
+namespace {
+
+// The compared machine: π = 3 TFLOP/s and 250 GFLOP/s, β = 300 GB/s and 2 TB/s, so its roofs
+// cross the test machine's (π = 1 TFLOP/s, β = 100 GB/s) and crowd the same corners.
+Hardware comparedMachine()
+{
+    Hardware hw;
+    hw.name = "Compared machine";
+    hw.aliases = { "CM" };
+    hw.source = "tests";
+    hw.compute.push_back({ "FP32 matrix", Precision::FP32, "matrix", 3e12, false, {}, true });
+    hw.compute.push_back({ "FP64 vector", Precision::FP64, "vector", 2.5e11, false, {}, true });
+    hw.memory.push_back({ "HBM", MemoryLevel::DRAM, 3e11, {}, true });
+    hw.memory.push_back({ "L2", MemoryLevel::L2, 2e12, {}, true });
+    hw.defaultCompute = "FP32 matrix";
+    return hw;
+}
+
+// `count` points spread over 0.1–300 FLOP/B at 5–90 % of the test machine's roof, with names.
+std::vector<KernelPoint> spread(int count, unsigned seed = 5)
+{
+    std::mt19937 random(seed);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    std::vector<KernelPoint> points;
+    for (int i = 0; i < count; ++i) {
+        const double intensity = std::pow(10.0, -1.0 + 3.5 * unit(random));
+        const double rate = std::min(1e12, 1e11 * intensity) * (0.05 + 0.85 * unit(random));
+        const double bytes = 1e9;
+        points.push_back(test::point("kernel_" + std::to_string(i), i % 2 ? "a" : "b",
+            intensity * bytes, bytes, intensity * bytes / rate));
+    }
+    return points;
+}
+
+const RooflinePlot::LabelLayout *layoutOfWidth(const RooflinePlot &plot, int width)
+{
+    for (const auto &layout : plot.labelLayouts()) {
+        if (layout.size.width() == width)
+            return &layout;
+    }
+    return nullptr;
+}
+
+QString show(const QRectF &r)
+{
+    return QStringLiteral("(%1,%2 %3×%4)").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
+}
+
+// The first box of `a` over one of `b`, as text; empty when none.
+QString overlap(const std::vector<QRectF> &a, const std::vector<QRectF> &b)
+{
+    for (const QRectF &x : a) {
+        for (const QRectF &y : b) {
+            if (x.intersects(y))
+                return show(x) + " × " + show(y);
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+class TestCompareLabels : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void textBoxesFollowATurnedText();
+    void occupiedCellsCountTheBox_data();
+    void occupiedCellsCountTheBox();
+    void nothingOverlapsWithAComparedMachine_data();
+    void nothingOverlapsWithAComparedMachine();
+    void roofLabelLeavesTheDensity();
+    void legendTakesTheCornerWithoutDensity();
+};
+
+void TestCompareLabels::textBoxesFollowATurnedText()
+{
+    // A text 100 px long and 10 px high turned by 45°: its bounding box is about 78 px square
+    // ((100 + 10) / √2), but the ten pieces along it (100 / 10) cover only a band around the
+    // diagonal: the far corner of the bounding box is in none of them.
+    QCustomPlot plot;
+    plot.resize(400, 400);
+    plot.xAxis->setRange(0, 400);
+    plot.yAxis->setRange(0, 400);
+    plot.replot();
+    auto *text = new QCPItemText(&plot);
+    text->position->setType(QCPItemPosition::ptAbsolute);
+    text->position->setCoords(200, 200);
+    text->setPadding(QMargins());
+    text->setText(QStringLiteral("x"));
+    QFont font = text->font();
+    font.setPixelSize(10);
+    text->setFont(font);
+    text->setRotation(-45.0);
+    const QPointF along = text->topRight->pixelPosition() - text->topLeft->pixelPosition();
+    const QPointF across = text->bottomLeft->pixelPosition() - text->topLeft->pixelPosition();
+    const double length = std::hypot(along.x(), along.y());
+    const double height = std::hypot(across.x(), across.y());
+    const auto boxes = chart::textBoxes(*text);
+    QCOMPARE(static_cast<int>(boxes.size()), static_cast<int>(std::ceil(length / height)));
+    text->setRotation(0.0);
+    QCOMPARE(chart::textBoxes(*text).size(), std::size_t(1));
+}
+
+void TestCompareLabels::occupiedCellsCountTheBox_data()
+{
+    QTest::addColumn<double>("lx0");
+    QTest::addColumn<double>("lx1");
+    QTest::addColumn<double>("ly0");
+    QTest::addColumn<double>("ly1");
+    QTest::addColumn<int>("cells");
+    // A 4 × 4 grid over log10 x, y in [0, 4] (the extent of the points (0, 0) and (4, 4)):
+    // cells one decade square. Occupied: (0, 0) by (0.5, 0.5) and (0, 0); (3, 2) by (3.5, 2.5);
+    // (3, 3) by (4, 4), the last cell being closed.
+    QTest::newRow("whole grid") << 0.0 << 4.0 << 0.0 << 4.0 << 3;
+    QTest::newRow("first cell only") << 0.1 << 0.9 << 0.1 << 0.9 << 1;
+    QTest::newRow("empty middle") << 1.1 << 2.9 << 1.1 << 2.9 << 0;
+    QTest::newRow("reversed corners") << 3.9 << 3.1 << 2.9 << 2.1 << 1;
+    QTest::newRow("last cell") << 3.1 << 3.9 << 3.1 << 3.9 << 1;
+    QTest::newRow("outside the grid") << 5.0 << 6.0 << 0.0 << 4.0 << 0;
+}
+
+void TestCompareLabels::occupiedCellsCountTheBox()
+{
+    QFETCH(double, lx0);
+    QFETCH(double, lx1);
+    QFETCH(double, ly0);
+    QFETCH(double, ly1);
+    QFETCH(int, cells);
+    const chart::DensityGrid grid = chart::binLogDensity(
+        { { 0.5F, 0.5F }, { 3.5F, 2.5F }, { 0.0F, 0.0F }, { 4.0F, 4.0F } }, 4, 4);
+    QCOMPARE(chart::occupiedCells(grid, lx0, lx1, ly0, ly1), cells);
+}
+
+void TestCompareLabels::nothingOverlapsWithAComparedMachine_data()
+{
+    QTest::addColumn<int>("count");
+    QTest::addColumn<QSize>("size");
+    for (const int count : { 10, 40, 200 }) {
+        for (const QSize size : { QSize(400, 250), QSize(800, 500), QSize(1920, 1080) }) {
+            const QByteArray row = QByteArray::number(count) + " points, "
+                + QByteArray::number(size.width()) + "x" + QByteArray::number(size.height());
+            QTest::newRow(row.constData()) << count << size;
+        }
+    }
+}
+
+void TestCompareLabels::nothingOverlapsWithAComparedMachine()
+{
+    QFETCH(int, count);
+    QFETCH(QSize, size);
+    RooflinePlot plot;
+    plot.resize(900, 600);
+    plot.document()->resetHardware(test::machine());
+    plot.document()->setCompareHardware(comparedMachine());
+    plot.document()->resetPoints(spread(count));
+    plot.fitToData();
+    ExportOptions options;
+    options.width = size.width();
+    options.height = size.height();
+    QVERIFY(!QImage::fromData(plot.renderToBytes("png", options)).isNull());
+    const RooflinePlot::LabelLayout *layout = layoutOfWidth(plot, size.width());
+    QVERIFY(layout);
+    QVERIFY(!layout->markers.empty());
+    QVERIFY(!layout->roofLabels.empty());
+    // The compared machine's labels are among them (all its roofs are in this frame).
+    int compareShown = 0;
+    for (const auto &roof : plot.roofLayer().compareRoofs())
+        compareShown += roof->label()->visible() ? 1 : 0;
+    if (size.width() >= 800)
+        QVERIFY(compareShown > 0);
+    for (std::size_t i = 0; i < layout->roofLabels.size(); ++i) {
+        const auto &mine = layout->roofLabels[i];
+        for (std::size_t j = i + 1; j < layout->roofLabels.size(); ++j) {
+            const QString both = overlap(mine, layout->roofLabels[j]);
+            QVERIFY2(both.isEmpty(), qPrintable("roof label over roof label: " + both));
+        }
+        QString over = overlap(mine, layout->markers);
+        QVERIFY2(over.isEmpty(), qPrintable("roof label over marker: " + over));
+        over = overlap(mine, layout->labels);
+        QVERIFY2(over.isEmpty(), qPrintable("roof label over point label: " + over));
+        if (!layout->legend.isNull()) {
+            over = overlap(mine, { layout->legend });
+            QVERIFY2(over.isEmpty(), qPrintable("roof label over legend: " + over));
+        }
+    }
+    // One legend entry for the compared machine, not one per roof.
+    int compareEntries = 0;
+    for (int i = 0; i < plot.legend->itemCount(); ++i) {
+        auto *entry = qobject_cast<QCPPlottableLegendItem *>(plot.legend->item(i));
+        if (entry && entry->plottable()->name().contains("Compared machine"))
+            ++compareEntries;
+    }
+    QVERIFY(compareEntries <= 1);
+}
+
+void TestCompareLabels::roofLabelLeavesTheDensity()
+{
+    // 4000 points drawn as a density at 100–1000 FLOP/B and 255–900 GFLOP/s: above the compared
+    // machine's 250 GFLOP/s roof and under the test machine's 1 TFLOP/s one. That roof's label
+    // belongs at the plot's right edge; there the density covers it, while left of 100 FLOP/B
+    // its line is free.
+    std::mt19937 random(3);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    std::vector<KernelPoint> points;
+    for (int i = 0; i < 4000; ++i) {
+        const double intensity = std::pow(10.0, 2.0 + unit(random));
+        const double rate = 2.55e11 + 6.45e11 * unit(random);
+        points.push_back(test::point("k", "a", intensity * 1e9, 1e9, intensity * 1e9 / rate));
+    }
+    RooflinePlot plot;
+    plot.setPointsMode(chart::PointsMode::Density);
+    plot.setDensityTopDots(0);
+    plot.document()->resetHardware(test::machine());
+    plot.document()->setCompareHardware(comparedMachine());
+    plot.document()->resetPoints(std::move(points));
+    plot.resize(1000, 650);
+    plot.setViewport(QRect(0, 0, 1000, 650));
+    plot.xAxis->setRange(0.01, 2000.0);
+    plot.yAxis->setRange(1e9, 1e13);
+    plot.replot();
+    QVERIFY(plot.densityShown());
+    const chart::RoofLine *low = nullptr;
+    for (const auto &roof : plot.roofLayer().compareRoofs()) {
+        if (roof->kind() == chart::RoofLine::Kind::Compute && roof->value() == 2.5e11)
+            low = roof.get();
+    }
+    QVERIFY(low);
+    QVERIFY(low->label()->visible());
+    // At the right edge the label would cover occupied cells (the test's premise) ...
+    const QRectF at = chart::textBoxes(*low->label()).front();
+    const QRect area = plot.axisRect()->rect();
+    const QRectF atEdge(area.right() - at.width(), at.top(), at.width(), at.height());
+    QVERIFY(plot.densityLayer().occupiedIn(atEdge) > 0);
+    // ... as placed it covers none.
+    const auto boxes = chart::textBoxes(*low->label());
+    int covered = 0;
+    for (const QRectF &box : boxes)
+        covered += plot.densityLayer().occupiedIn(box);
+    QCOMPARE(covered, 0);
+    // And it is drawn on a background (a halo) over the density.
+    QVERIFY(low->label()->brush().style() != Qt::NoBrush);
+}
+
+void TestCompareLabels::legendTakesTheCornerWithoutDensity()
+{
+    // A density filling the view's top-left corner (points at 0.1–0.3 FLOP/B and 5–9 GFLOP/s,
+    // on the test machine's 100 GB/s roof, which allows 10–30 GFLOP/s there), the view's top at
+    // 12 GFLOP/s: the legend, whose first choice is top left, goes to a corner without
+    // occupied cells.
+    std::mt19937 random(9);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    std::vector<KernelPoint> points;
+    for (int i = 0; i < 6000; ++i) {
+        const double intensity = 0.1 * std::pow(3.0, unit(random));
+        const double rate = 5e9 + 4e9 * unit(random);
+        points.push_back(test::point("k", "a", intensity * 1e9, 1e9, intensity * 1e9 / rate));
+    }
+    RooflinePlot plot;
+    plot.setPointsMode(chart::PointsMode::Density);
+    plot.setDensityTopDots(0);
+    plot.document()->resetHardware(test::machine());
+    plot.document()->resetPoints(std::move(points));
+    plot.resize(1400, 800);
+    plot.setViewport(QRect(0, 0, 1400, 800)); // a widget never shown gets no resize event
+    plot.xAxis->setRange(0.1, 100.0);
+    plot.yAxis->setRange(1e8, 1.2e10);
+    plot.replot();
+    QVERIFY(plot.densityShown());
+    QVERIFY(plot.legend->visible());
+    const QRectF legend = plot.legend->outerRect();
+    const QRect area = plot.axisRect()->rect();
+    QVERIFY2(area.contains(legend.toRect()), qPrintable(show(legend) + " in " + show(area)));
+    // The top-left corner is taken by the density (the test's premise).
+    QVERIFY(plot.densityLayer().occupiedIn(
+                chart::cornerBox(Qt::AlignTop | Qt::AlignLeft, legend.size().toSize(), area))
+        > 0);
+    QCOMPARE(plot.densityLayer().occupiedIn(legend), 0);
+}
+
+QTEST_MAIN(TestCompareLabels)
+#include "tst_comparelabels.moc"
