@@ -517,8 +517,17 @@ void PointLayer::rebuild(const Source &source)
     if (!samePoints)
         rebuildHitIndex(doc);
     measureDots(source);
-    for (auto &[id, members] : sweeps)
-        drawSweep(source, members);
+    // Paths named in order of their time at the last sample (the longest first), so that when
+    // room runs out it is the operators that take the least time that go unnamed.
+    std::vector<std::pair<double, std::vector<std::pair<double, std::size_t>>>> paths;
+    for (auto &[id, members] : sweeps) {
+        const auto &a = doc.analysis(std::max_element(members.begin(), members.end())->second);
+        paths.emplace_back(a ? a->tMin : 0.0, std::move(members));
+    }
+    std::stable_sort(
+        paths.begin(), paths.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
+    for (auto &path : paths)
+        drawSweep(source, std::move(path.second));
     if (m_isolated)
         updateIsolated(source);
     addLegendEntries(source, batch);
@@ -625,7 +634,10 @@ std::vector<std::pair<QPointF, QPointF>> PointLayer::ghosts() const
 
 void PointLayer::hideLabels()
 {
-    for (auto *drawing : { &m_isolatedDrawing, &m_decorations }) {
+    // Every drawing's labels, the points' own included: one left visible from the last layout
+    // is an obstacle to its own placement in the next (the labels then alternate between
+    // replots).
+    for (auto *drawing : { &m_isolatedDrawing, &m_decorations, &m_drawing }) {
         for (auto &label : drawing->labels)
             label->hide();
     }

@@ -127,7 +127,8 @@ void tryFlatRow(RoofLine &roof, RoofLabelField &field, FlatPlace row, double pen
     const QFontMetrics metrics(roof.label()->font());
     const double width = field.area().width();
     roof.setLabelFlipped(row.flipped);
-    for (double shift = 0.0; shift < width; shift += kFlatStep) {
+    for (int step = 0; step * kFlatStep < width; ++step) {
+        const double shift = step * kFlatStep;
         // Further left, less room: the start of the names is elided (fitFlatLabel), and a
         // label with no room for more than its value goes no further.
         const int room = static_cast<int>(width - 8.0 - shift - 10.0);

@@ -194,8 +194,12 @@ private slots:
         // Above kMaxNamedPoints (40) the chart numbers its points by default; "label all
         // points" names them, and a path still carries its name once, not at every sample.
         // The points of the paths carry no label (no "#" numbers); the names that fit without
-        // colliding are each drawn once, the operators in list order.
+        // colliding are each drawn once, the longest-running operators first.
         plot->replot();
+        // A second replot places the same labels (none left over from the first blocks them).
+        const QStringList first = plot->pointLabels();
+        plot->replot();
+        QCOMPARE(plot->pointLabels(), first);
         const QStringList labels = plot->pointLabels();
         QVERIFY(!labels.isEmpty());
         for (const QString &label : labels) {
