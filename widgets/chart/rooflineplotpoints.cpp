@@ -89,7 +89,8 @@ void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
 {
     const Document &doc = *m_document;
     m_dotMask.clear();
-    if (!selectionOnly || rebin) {
+    // The classes follow the measured times, which change only with the points (`rebin`).
+    if (rebin) {
         const bool known = m_dotClasses.has_value();
         m_dotClasses = chart::dotSizeClasses(doc);
         if (known != m_dotClasses.has_value())
