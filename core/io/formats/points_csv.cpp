@@ -5,11 +5,15 @@
 #include "core/io/formats/csv_columns.h"
 #include "core/io/formats/csv_row.h"
 #include "core/io/formats/csv_scanner.h"
+#include "core/io/formats/points_csv_pieces.h"
 #include "core/io/text.h"
 #include "core/model/memory_hint.h"
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
+#include <string>
+#include <utility>
 
 namespace ridgepoint {
 namespace {
@@ -18,6 +22,24 @@ using namespace csv;
 
 // How many rows the header may come after (tools print preamble lines before the table).
 constexpr int kHeaderSearchRows = 50;
+
+// Why a row's fields do not fit a header of `columns` columns: too few, or extra ones that are
+// not empty. The column the message is about (0: the row) and the message.
+std::optional<std::pair<int, std::string>> fieldCountProblem(
+    const ScannedRow &row, std::size_t columns, const CsvScanner &scanner)
+{
+    const auto wrongFieldCount = [&] {
+        return "expected " + std::to_string(columns) + " fields, found "
+            + std::to_string(row.fields.size());
+    };
+    if (row.fields.size() < columns)
+        return std::pair { 0, wrongFieldCount() };
+    for (std::size_t i = columns; i < row.fields.size(); ++i) {
+        if (!trim(row.fields[i].text).empty())
+            return std::pair { scanner.column(row.fields[columns]), wrongFieldCount() };
+    }
+    return std::nullopt;
+}
 
 // Where the reader builds each point: start() gives a fresh point, then keep() or drop().
 // Points are built in place, so a point costs no copy on its way into a vector.
@@ -109,27 +131,24 @@ public:
     char delimiter() const { return m_delimiter; }
     bool next(ScannedRow &row) { return m_scanner.next(row); }
 
-    // Counts the row; false (an error) when its fields do not fit the header: too few, or
-    // extra ones that are not empty.
+    // Counts the row; false (an error) when its fields do not fit the header.
     bool fits(const ScannedRow &row)
     {
         ++m_result.rowsRead;
-        const auto wrongFieldCount = [&] {
-            return "expected " + std::to_string(m_columns.size()) + " fields, found "
-                + std::to_string(row.fields.size());
-        };
-        if (row.fields.size() < m_columns.size()) {
-            skip(row, 0, wrongFieldCount());
+        if (auto problem = fieldCountProblem(row, m_columns.size(), m_scanner)) {
+            skip(row, problem->first, std::move(problem->second));
             return false;
-        }
-        for (std::size_t i = m_columns.size(); i < row.fields.size(); ++i) {
-            if (!trim(row.fields[i].text).empty()) {
-                skip(row, m_scanner.column(row.fields[m_columns.size()]), wrongFieldCount());
-                return false;
-            }
         }
         return true;
     }
+
+    // After header(): no message so far (no unused column, no quoting problem).
+    bool quiet() const
+    {
+        return m_reported == 0 && m_tokenizerDiagnostics.empty()
+            && m_scanner.diagnosticsDropped() == 0;
+    }
+    const ScannedRow &headerRow() const { return m_header; }
 
     void rowError(const ScannedRow &row, RowError error)
     {
@@ -371,6 +390,64 @@ PointsReadResult readPointsCsv(
         }
     }
     return readPointsRows(text, fileName, maxDiagnostics, PointStream(sink));
+}
+
+std::optional<PointsCsvLayout> pointsCsvLayout(std::string_view text, const std::string &fileName)
+{
+    PointsCsvReader reader(text, fileName, 1);
+    if (!reader.header() || !reader.quiet())
+        return std::nullopt;
+    // The header row ends at the first line end after its last field (no quotes: no line end
+    // inside a field).
+    const ScannedRow &header = reader.headerRow();
+    const std::string_view body = withoutBom(text);
+    const std::size_t end = body.find('\n', header.fields.back().offset);
+    PointsCsvLayout layout;
+    layout.columns = reader.columns();
+    layout.delimiter = reader.delimiter();
+    layout.rowsBegin
+        = (text.size() - body.size()) + (end == std::string_view::npos ? body.size() : end + 1);
+    layout.rowsLine = header.line + 1;
+    return layout;
+}
+
+PointsCsvPiece readPointsCsvPiece(const PointsCsvLayout &layout, std::string_view piece,
+    int firstLine, const std::string &fileName, const PointSink &sink, int maxDiagnostics)
+{
+    PointsCsvPiece out;
+    const auto limit = static_cast<std::size_t>(std::max(0, maxDiagnostics));
+    std::vector<Diagnostic> scannerDiagnostics; // about quotes only: none in such a text
+    CsvScanner scanner(piece, layout.delimiter, fileName, scannerDiagnostics, 0);
+    RowReader rows(layout.columns, layout.delimiter);
+    PointStream store(sink);
+    const auto skip = [&](int line, int column, std::string message) {
+        if (out.diagnostics.size() < limit)
+            out.diagnostics.push_back(
+                { Severity::Error, fileName, line, column, std::move(message) });
+        ++out.rowsSkipped;
+    };
+    ScannedRow row;
+    while (scanner.next(row)) {
+        row.line += firstLine - 1; // the scanner counts from the piece's first line
+        ++out.rowsRead;
+        if (auto problem = fieldCountProblem(row, layout.columns.size(), scanner)) {
+            skip(row.line, problem->first, std::move(problem->second));
+            continue;
+        }
+        KernelPoint &point = store.start();
+        point.source.file = fileName;
+        point.source.line = row.line;
+        if (auto error = rows.read(row, point)) {
+            store.drop();
+            skip(row.line, error->field ? scanner.column(*error->field) : 0,
+                std::move(error->message));
+            continue;
+        }
+        if (!point.intensity && point.flops == 0.0 && out.zeroFlopRows++ == 0)
+            out.firstZeroFlopLine = row.line;
+        store.keep();
+    }
+    return out;
 }
 
 } // namespace ridgepoint
