@@ -22,6 +22,17 @@ class NumberCache;
 // {"hardware": {..., "ridges": [...]}, "points": [...]} with every number in SI base units.
 std::string analysisJson(const Hardware &hardware, const std::vector<AnalyzedPoint> &points);
 
+// Which part of a report a writer writes. A report made in pieces (analyze formatting a big
+// file's rows on several threads) is its Start once, the Rows of each run of points with a
+// writer of their own, and its End once; the pieces joined in order are the Whole report of the
+// same points.
+enum class ReportPart {
+    Whole,
+    Start, // what comes before the first row (CSV's header line, JSON's machine); no rows
+    Rows, // the rows alone
+    End, // what follows the last row (JSON's closing brackets); no rows
+};
+
 // The same JSON text written point by point, for outputs too large to hold (a million points
 // make about 1.1 GB): the text goes to `sink` in pieces of about a megabyte, in order, and the
 // pieces joined are byte for byte what analysisJson() returns for the same points.
@@ -33,8 +44,11 @@ public:
     // `totalSeconds`: the measured time each point's payoff is a share of (0: every payoff
     // null). `compact`: JSON Lines instead, the {"hardware": ...} object on the first line and
     // one point object a line, without layout (about half the bytes).
-    AnalysisJsonWriter(
-        const Hardware &hardware, Sink sink, double totalSeconds = 0.0, bool compact = false);
+    // `part`: the whole document or one part of it (ReportPart); `pointsBefore`, for Rows and
+    // End, says whether points of the same document were written before them (the separator
+    // before the first point, the end of a document without points).
+    AnalysisJsonWriter(const Hardware &hardware, Sink sink, double totalSeconds = 0.0,
+        bool compact = false, ReportPart part = ReportPart::Whole, bool pointsBefore = false);
     ~AnalysisJsonWriter();
     AnalysisJsonWriter(const AnalysisJsonWriter &) = delete;
     AnalysisJsonWriter &operator=(const AnalysisJsonWriter &) = delete;
@@ -50,10 +64,11 @@ private:
     Sink m_sink;
     std::string m_buffer; // its size is its capacity; m_used bytes are written
     std::size_t m_used = 0;
-    std::size_t m_points = 0;
+    std::size_t m_points = 0; // points of the document so far (those before this writer: 1)
     std::unique_ptr<detail::NumberCache> m_numbers; // numbers written lately, by value
     double m_totalSeconds;
     bool m_compact;
+    ReportPart m_part;
 };
 // An aligned table for people: the machine's ceilings and ridges, then one row per point.
 std::string analysisTable(const Hardware &hardware, const std::vector<AnalyzedPoint> &points);

@@ -365,13 +365,17 @@ void writePointJson(
 
 } // namespace
 
-AnalysisJsonWriter::AnalysisJsonWriter(
-    const Hardware &hardware, Sink sink, double totalSeconds, bool compact)
+AnalysisJsonWriter::AnalysisJsonWriter(const Hardware &hardware, Sink sink, double totalSeconds,
+    bool compact, ReportPart part, bool pointsBefore)
     : m_sink(std::move(sink))
+    , m_points(pointsBefore ? 1 : 0)
     , m_numbers(std::make_unique<detail::NumberCache>())
     , m_totalSeconds(totalSeconds)
     , m_compact(compact)
+    , m_part(part)
 {
+    if (part == ReportPart::Rows || part == ReportPart::End)
+        return; // no start
     nlohmann::ordered_json out;
     out["hardware"] = detail::hardwareJson(hardware, true);
     if (compact) {
@@ -412,7 +416,9 @@ void AnalysisJsonWriter::add(const KernelPoint &point, const PointAnalysis &anal
 void AnalysisJsonWriter::finish()
 {
     JsonText json(m_buffer, m_used, *m_numbers);
-    if (m_compact) {
+    if (m_part == ReportPart::Start || m_part == ReportPart::Rows) {
+        // no end
+    } else if (m_compact) {
         // every line is complete
     } else if (m_points == 0) {
         json.raw<"[]\n}\n">();

@@ -6,6 +6,7 @@
 #include "core/analysis/compare.h"
 #include "core/model/hardware.h"
 #include "core/model/point.h"
+#include "core/report/report.h"
 
 #include <cstddef>
 #include <functional>
@@ -128,6 +129,15 @@ struct ReportWriterOptions {
     // The measured time the payoff column shares out (docs/MODEL.md §2.2); 0: no payoff.
     double totalSeconds = 0.0;
     bool compact = false; // JSON: one object per line (JSON Lines) instead of one document
+    // CSV and JSON: the part of the report written (ReportPart); the table and Markdown, whose
+    // widths come from a look-ahead, always write the whole report.
+    ReportPart part = ReportPart::Whole;
+    // Rows and End: rows of the same report were written before (JSON: the separator before
+    // the first row, and the end of a report without rows).
+    bool rowsBefore = false;
+    // CSV: the memory levels that get columns, instead of those of the look-ahead points
+    // (needed by Start and Rows, whose writers do not see the first points).
+    std::optional<std::vector<MemoryLevel>> levels;
 };
 
 // The writer of `format`: the text the pieces make is what analysisTable (after its machine),

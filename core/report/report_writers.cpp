@@ -202,28 +202,50 @@ public:
         : m_sink(std::move(sink))
         , m_withSpeedup(options.withSpeedup)
         , m_totalSeconds(options.totalSeconds)
+        , m_levels(options.levels)
         , m_points(
-              options.lookAhead, [this](const LevelColumns &columns) { start(columns); },
+              options.lookAhead,
+              [this](const LevelColumns &columns) {
+                  if (m_part == ReportPart::Whole)
+                      start(columns.levels());
+              },
               [this](const KernelPoint &point, const PointAnalysis &a,
                   const std::optional<Speedup> &speedup) { row(point, a, speedup); })
-    { }
+        , m_part(options.part)
+    {
+        // Columns given: no look-ahead, the header (when written) at once.
+        if (m_levels && (m_part == ReportPart::Whole || m_part == ReportPart::Start))
+            start(*m_levels);
+    }
 
     void add(const KernelPoint &point, const PointAnalysis &a,
         const std::optional<Speedup> &speedup) override
     {
-        m_points.add(point, a, speedup);
+        if (m_part == ReportPart::Start || m_part == ReportPart::End)
+            return; // no rows in these parts
+        if (m_levels)
+            row(point, a, speedup);
+        else
+            m_points.add(point, a, speedup);
     }
 
     void finish() override
     {
-        m_points.finish();
+        if (!m_levels && (m_part == ReportPart::Whole || m_part == ReportPart::Rows))
+            m_points.finish();
         flush();
     }
 
 private:
+    // The levels with columns: those given, else those of the look-ahead.
+    const std::vector<MemoryLevel> &levels() const
+    {
+        return m_levels ? *m_levels : m_points.columns().levels();
+    }
+
     // The main level's memory, bytes and intensity first (as before levels had columns), then a
-    // bytes and an intensity column per level seen in the look-ahead.
-    void start(const LevelColumns &columns)
+    // bytes and an intensity column per level.
+    void start(const std::vector<MemoryLevel> &levels)
     {
         std::vector<std::string> header { "kernel", "group", "precision", "flops [FLOP]", "memory",
             "bytes [B]", "intensity [FLOP/B]", "time [s]", "performance [FLOP/s]",
@@ -233,7 +255,7 @@ private:
             header.emplace_back("speed-up vs baseline [1]");
             header.emplace_back("speed-up formula");
         }
-        for (const MemoryLevel level : columns.levels()) {
+        for (const MemoryLevel level : levels) {
             const std::string name(memoryLevelName(level));
             header.push_back(name + " bytes [B]");
             header.push_back(name + " intensity [FLOP/B]");
@@ -289,7 +311,7 @@ private:
             out += ',';
             appendCsvField(out, speedup ? speedupFormula(speedup->basis) : std::string_view());
         }
-        for (const MemoryLevel column : m_points.columns().levels()) {
+        for (const MemoryLevel column : levels()) {
             out += ',';
             const LevelAnalysis *level = LevelColumns::find(a, column);
             if (level == &first) {
@@ -337,8 +359,10 @@ private:
     ReportSink m_sink;
     bool m_withSpeedup;
     double m_totalSeconds;
+    std::optional<std::vector<MemoryLevel>> m_levels;
     std::string m_out;
     PointLookAhead m_points;
+    ReportPart m_part;
 };
 
 std::vector<StreamColumn> markdownColumns(bool withSpeedup, std::size_t levels)
@@ -440,7 +464,8 @@ class JsonWriter final : public ReportWriter
 {
 public:
     JsonWriter(const Hardware &hardware, ReportSink sink, const ReportWriterOptions &options)
-        : m_writer(hardware, std::move(sink), options.totalSeconds, options.compact)
+        : m_writer(hardware, std::move(sink), options.totalSeconds, options.compact, options.part,
+            options.rowsBefore)
     { }
     void add(const KernelPoint &point, const PointAnalysis &analysis,
         const std::optional<Speedup> &) override

@@ -2,6 +2,7 @@
 // a bounded look-ahead, names cut with an ellipsis past it, the running bound tally, and that
 // no writer holds more than its look-ahead of rows.
 #include "core/analysis/payoff.h"
+#include "core/report/level_columns.h"
 #include "core/report/report.h"
 #include "core/report/report_stream.h"
 
@@ -65,6 +66,8 @@ private slots:
     void talliesTheBoundClasses();
     void streamsTheSameTextAsTheWholeReport_data();
     void streamsTheSameTextAsTheWholeReport();
+    void partsJoinToTheWholeReport_data();
+    void partsJoinToTheWholeReport();
 };
 
 void TestReportStream::cutsToAWidth_data()
@@ -332,6 +335,71 @@ void TestReportStream::streamsTheSameTextAsTheWholeReport()
     case ReportFormat::Json:
         QCOMPARE(text, analysisJson(hw, points));
         break;
+    }
+}
+
+void TestReportStream::partsJoinToTheWholeReport_data()
+{
+    QTest::addColumn<ReportFormat>("format");
+    QTest::addColumn<bool>("compact");
+    QTest::addColumn<int>("points");
+    QTest::newRow("csv") << ReportFormat::Csv << false << 7;
+    QTest::newRow("json") << ReportFormat::Json << false << 7;
+    QTest::newRow("compact") << ReportFormat::Json << true << 7;
+    QTest::newRow("csv, one point") << ReportFormat::Csv << false << 1;
+    QTest::newRow("json, one point") << ReportFormat::Json << false << 1;
+}
+
+// The report made as analyze makes a big file's on two threads: its Start, the Rows of two runs
+// of points (cut after every point in turn, the first run empty too), its End; joined, they are
+// the whole report's bytes. The CSV's level columns are given as the look-ahead would find them
+// (HBM for every point, L2 on every third: both columns).
+void TestReportStream::partsJoinToTheWholeReport()
+{
+    QFETCH(ReportFormat, format);
+    QFETCH(bool, compact);
+    QFETCH(int, points);
+    const Hardware hw = makeSimpleMachine(1e12, 1e11);
+    std::vector<AnalyzedPoint> analysed;
+    LevelColumns columns;
+    for (int i = 0; i < points; ++i) {
+        KernelPoint p = point("k" + std::to_string(i), 1e9 * (i + 1), 3e8, 2e-3 * (i + 1));
+        if (i % 3 == 0)
+            p.bytes.push_back({ MemoryLevel::L2, 9e8 });
+        const auto a = analyzePoint(p, hw);
+        QVERIFY(a);
+        columns.see(*a);
+        analysed.push_back({ p, *a });
+    }
+    ReportWriterOptions options;
+    options.totalSeconds = totalSeconds(analysed);
+    options.compact = compact;
+    const auto write = [&](const ReportWriterOptions &parts, std::size_t from, std::size_t to) {
+        std::string text;
+        auto writer = makeReportWriter(
+            format, hw, [&](std::string_view piece) { text += piece; }, parts);
+        for (std::size_t i = from; i < to; ++i)
+            writer->add(analysed[i].point, analysed[i].analysis);
+        writer->finish();
+        return text;
+    };
+    const std::size_t n = analysed.size();
+    const std::string whole = write(options, 0, n);
+    QVERIFY(whole.find("k0") != std::string::npos);
+    options.levels = columns.levels();
+    QCOMPARE(columns.levels().size(), std::size_t { 2 });
+    for (std::size_t cut = 0; cut <= n; ++cut) {
+        ReportWriterOptions part = options;
+        part.part = ReportPart::Start;
+        std::string joined = write(part, 0, 0);
+        part.part = ReportPart::Rows;
+        joined += write(part, 0, cut);
+        part.rowsBefore = cut > 0;
+        joined += write(part, cut, n);
+        part.part = ReportPart::End;
+        part.rowsBefore = true;
+        joined += write(part, 0, 0);
+        QCOMPARE(joined, whole);
     }
 }
 
