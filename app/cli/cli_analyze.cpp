@@ -1,3 +1,4 @@
+#include "app/cli/analyze_parallel.h"
 #include "app/cli/cli.h"
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
@@ -227,6 +228,18 @@ double payoffTotal(const std::vector<std::optional<InputFile>> &inputs,
     return std::isfinite(total) ? total : 0.0;
 }
 
+// The points that could not be placed: the first messages, then how many more there were.
+void printProblems(const std::vector<Diagnostic> &problems, std::size_t problemCount)
+{
+    printDiagnostics(problems);
+    if (problemCount > problems.size()) {
+        const std::string &file = problems.front().file;
+        err() << QString::fromStdString(file.empty() ? std::string("<input>") : file)
+              << ": ... and " << problemCount - problems.size() << " more messages not shown"
+              << Qt::endl;
+    }
+}
+
 // Every point in file order (then the example's), each analysed and written as soon as it is read
 // (a points file's rows from the text readInputFile kept), so memory stays at the input's text
 // whatever the number of points. The report goes to stdout directly; the analysis problems
@@ -308,17 +321,55 @@ int analyzeStreamed(const QCommandLineParser &parser, const QStringList &files,
         place(std::move(point), std::nullopt);
     report.finish();
 
-    printDiagnostics(problems);
-    if (problemCount > problems.size()) {
-        const std::string &file = problems.front().file;
-        err() << QString::fromStdString(file.empty() ? std::string("<input>") : file)
-              << ": ... and " << problemCount - problems.size() << " more messages not shown"
-              << Qt::endl;
-    }
+    printProblems(problems, problemCount);
     outcome.rowErrors += static_cast<int>(problemCount);
     for (std::size_t file = 0; file < inputs.size(); ++file)
         outcome.readButNonePlaced.push_back(readAny[file] && !placedAny[file]);
     return conclude(parser, files, hardware, std::move(outcome));
+}
+
+// One clean points CSV on every core (analyze_parallel.h): the report and messages of
+// analyzeStreamed for the same file.
+int analyzeInPieces(const QCommandLineParser &parser, const QStringList &files,
+    const PiecedFile &file, const Hardware &hardware, const AnalysisOptions &options,
+    ReportFormat format)
+{
+    ReportWriterOptions writerOptions;
+    writerOptions.totalSeconds = std::isfinite(file.seconds) ? file.seconds : 0.0;
+    writerOptions.compact = parser.isSet("compact");
+    out().flush();
+    const PiecedOutcome pieced = analyzePieced(file, hardware, options, format, writerOptions);
+    printProblems(pieced.problems, pieced.problemCount);
+    Outcome outcome;
+    outcome.rowErrors = static_cast<int>(pieced.problemCount);
+    outcome.placed = pieced.placed;
+    outcome.inconsistent = pieced.inconsistent;
+    outcome.readButNonePlaced.push_back(pieced.placed == 0); // it has usable points
+    return conclude(parser, files, hardware, std::move(outcome));
+}
+
+// The file read for analyzeInPieces, when the options and the file allow it: one points file, a
+// CSV or JSON report (the table's widths come from a look-ahead), no reading option (their
+// warnings belong to the sequential path). nullopt: the sequential path, with its messages.
+std::optional<PiecedFile> piecedInput(
+    const QCommandLineParser &parser, const QStringList &files, ReportFormat format)
+{
+    if (files.size() != 1 || parser.isSet("example") || parser.isSet("sequential")
+        || (format != ReportFormat::Csv && format != ReportFormat::Json))
+        return std::nullopt;
+    for (const char *option : { "per-kernel", "tensor-flops-per-inst", "half-fma-flops",
+             "decimal-comma", "decimal-point", "lds-banks" }) {
+        if (parser.isSet(option))
+            return std::nullopt;
+    }
+    std::size_t pieceBytes = kPieceBytes;
+    if (parser.isSet("piece-bytes")) {
+        bool ok = false;
+        pieceBytes = parser.value("piece-bytes").toULongLong(&ok);
+        if (!ok || pieceBytes == 0)
+            return std::nullopt;
+    }
+    return readPiecedFile(files.front(), pieceBytes);
 }
 
 void addAnalyzeOptions(QCommandLineParser &parser)
@@ -339,6 +390,15 @@ void addAnalyzeOptions(QCommandLineParser &parser)
     parser.addOption({ "strict", "Exit with status 2 if any row cannot be used." });
     parser.addOption({ "example", "Analyse the built-in example data set as well." });
     addReadOptions(parser);
+    addHiddenOption(parser, "sequential",
+        "Read, analyse and write one point after another even where the file could be read in "
+        "pieces on every core (tests compare both).");
+    addHiddenOption(parser, "piece-bytes",
+        "Bytes of text per piece when a file is read on every core (tests use small pieces).",
+        "bytes");
+    addHiddenOption(parser, "expect-pieces",
+        "Fail unless the file is read in pieces on every core (tests check which path a file "
+        "takes).");
     parser.addPositionalArgument("files",
         "Point files in any format Ridgepoint reads ("
             + QString::fromStdString(formatFamilies(ReadFor::Points))
@@ -394,6 +454,18 @@ int runAnalyze(const QStringList &arguments)
 
     // Read first: a session brings its own machine, used unless the options name another.
     const QStringList files = parser.positionalArguments();
+    // A big clean points CSV on every core; any other input as before.
+    if (const auto pieced = piecedInput(parser, files, *chosenFormat)) {
+        const auto hardware = hardwareFromOptions(parser, nullptr, *readOptions);
+        if (!hardware)
+            return kExitBadInput;
+        return analyzeInPieces(parser, files, *pieced, *hardware,
+            analysisOptionsFromOptions(parser, *hardware), *chosenFormat);
+    }
+    if (parser.isSet("expect-pieces")) {
+        err() << "analyze: not read in pieces (--expect-pieces)" << Qt::endl;
+        return kExitBadInput;
+    }
     std::vector<std::optional<InputFile>> inputs;
     inputs.reserve(static_cast<std::size_t>(files.size())); // firstSession points into it
     int rowErrors = 0;

@@ -1,0 +1,171 @@
+// analyze on every core (app/cli/analyze_parallel.h): a clean points CSV read, analysed and
+// written in pieces gives the bytes of the sequential path (--sequential) on stdout and on
+// stderr, and the same exit status, for CSV, JSON and JSON Lines, wherever the pieces are cut;
+// a file with anything to say about its rows takes the sequential path.
+#include "tests/support/cli_run.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+using test::ridgepoint;
+using test::Run;
+
+QList<QByteArray> generatedLines()
+{
+    QFile file(
+        QDir(RIDGEPOINT_SOURCE_DIR).filePath("tests/data/cli/unchanged/generated_points.csv"));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read generated_points.csv");
+    QList<QByteArray> lines = file.readAll().split('\n');
+    if (!lines.isEmpty() && lines.back().isEmpty())
+        lines.pop_back();
+    return lines;
+}
+
+// tests/data/cli/unchanged/generated_points.csv (1500 rows; L2 bytes on every 5th row, L1 past
+// row 1100, precisions, a unit, no time on one row, a point faster than its roof) without its
+// quoted name and its two bad rows: 1497 rows the reader takes without a message.
+QList<QByteArray> cleanLines()
+{
+    QList<QByteArray> clean;
+    for (const QByteArray &line : generatedLines()) {
+        if (!line.contains('"') && !line.contains(",x1,") && !line.contains(",-5,"))
+            clean << line;
+    }
+    return clean;
+}
+
+// A variant of the clean file, by name.
+QByteArray variant(const QString &name)
+{
+    QList<QByteArray> lines = cleanLines();
+    QByteArray end = "\n";
+    if (name == "crlf")
+        end = "\r\n";
+    // Rows in fp4, which the H100 has no ceiling for: points that cannot be placed, their
+    // messages merged from the pieces in file order (30 of them: 20 shown, then a count).
+    const auto fp4 = [&](qsizetype row) {
+        QList<QByteArray> fields = lines[row].split(',');
+        fields[6] = "fp4";
+        lines[row] = fields.join(',');
+    };
+    if (name == "unplaceable") {
+        for (qsizetype row = 7; row < lines.size(); row += 50)
+            fp4(row);
+    }
+    // The first 40 rows unplaceable: the first pieces place no point, and JSON's first row is
+    // in a later piece than the first.
+    if (name == "first rows unplaceable") {
+        for (qsizetype row = 1; row <= 40; ++row)
+            fp4(row);
+    }
+    if (name == "all unplaceable") {
+        for (qsizetype row = 1; row < lines.size(); ++row)
+            fp4(row);
+    }
+    // Messages from the reader send the file to the sequential path.
+    if (name == "bad row deep inside")
+        lines.insert(1400, "k_bad,12,zz,,,1e-3,,mlp");
+    if (name == "zero FLOPs")
+        lines.insert(900, "k_zero,0,1e6,,,1e-3,,mlp");
+    if (name == "quote")
+        lines.insert(5, "\"k,q\",1e9,1e6,,,1e-3,,mlp");
+    if (name == "unused column") {
+        for (QByteArray &line : lines)
+            line += ",red";
+    }
+    QByteArray text = lines.join(end) + end;
+    if (name == "no last line end")
+        text.chop(1);
+    return text;
+}
+
+QStringList formatOptions(const QString &format)
+{
+    if (format == "compact")
+        return { "--compact" };
+    return { "--format", format };
+}
+
+} // namespace
+
+class TestCliPieces : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void piecesWriteTheSequentialBytes_data();
+    void piecesWriteTheSequentialBytes();
+};
+
+void TestCliPieces::piecesWriteTheSequentialBytes_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<int>("pieceBytes");
+    QTest::addColumn<bool>("pieced"); // whether the file takes the pipeline
+    const QStringList clean { "clean", "crlf", "no last line end", "unplaceable",
+        "first rows unplaceable", "all unplaceable" };
+    const QStringList sequential { "bad row deep inside", "zero FLOPs", "quote", "unused column" };
+    for (const QString &format : QStringList { "csv", "json", "compact" }) {
+        // 100 bytes: a piece or two rows each (the rows are 40-70 bytes); 4096: about 70 rows,
+        // the CSV's 1000-row look-ahead over many pieces; the default: one piece.
+        for (const int bytes : { 100, 4096, 0 }) {
+            for (const QString &file : clean) {
+                if (bytes == 0 && file != "clean")
+                    continue;
+                QTest::addRow("%s, %s, %d", qPrintable(file), qPrintable(format), bytes)
+                    << file << format << bytes << true;
+            }
+        }
+        for (const QString &file : sequential)
+            QTest::addRow("%s, %s", qPrintable(file), qPrintable(format))
+                << file << format << 100 << false;
+    }
+}
+
+void TestCliPieces::piecesWriteTheSequentialBytes()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, format);
+    QFETCH(int, pieceBytes);
+    QFETCH(bool, pieced);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile out(dir.filePath("points.csv"));
+    const QByteArray text = variant(file);
+    QVERIFY(out.open(QIODevice::WriteOnly) && out.write(text) == text.size());
+    out.close();
+    const QStringList common = QStringList { "analyze", "--hardware", "h100" }
+        << formatOptions(format) << "points.csv";
+    const Run sequential = ridgepoint(QStringList(common) << "--sequential", dir.path());
+    QStringList options = common;
+    if (pieceBytes > 0)
+        options << "--piece-bytes" << QString::number(pieceBytes);
+    // Which path the file takes: --expect-pieces fails on the sequential one.
+    const Run expecting = ridgepoint(QStringList(options) << "--expect-pieces", dir.path());
+    QCOMPARE(expecting.err.contains("not read in pieces"), !pieced);
+    const Run run = ridgepoint(options, dir.path());
+    QCOMPARE(run.status, sequential.status);
+    QCOMPARE(run.err, sequential.err);
+    QVERIFY(run.out == sequential.out); // (QCOMPARE would print megabytes)
+    if (pieced)
+        QVERIFY(expecting.out == sequential.out);
+    // The runs compared did something: a report, or (no point placed) messages and status 2.
+    if (file == "all unplaceable") {
+        QVERIFY(run.out.isEmpty());
+        QCOMPARE(run.status, 2);
+        QVERIFY(run.err.contains("more messages not shown"));
+    } else {
+        QVERIFY(run.out.size() > 100000);
+    }
+    if (file == "unplaceable")
+        QVERIFY(run.err.contains("... and 10 more messages not shown"));
+}
+
+QTEST_GUILESS_MAIN(TestCliPieces)
+#include "tst_cli_pieces.moc"
