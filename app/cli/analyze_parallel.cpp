@@ -159,18 +159,22 @@ std::vector<PiecedFile::Piece> cut(std::string_view text, std::size_t begin, std
     return pieces;
 }
 
-// Whether `text` may take the pipeline: a generic points CSV that readPointsFile reads without
-// a conversion, and without a quote (a quoted field may hold a line end).
-bool plainPointsCsv(std::string_view text, const std::string &name)
+// Whether `text` may take the pipeline: a generic points CSV without a quote (a quoted field
+// may hold a line end). The input check (plainText) is the other condition.
+bool pointsCsvWithoutQuotes(std::string_view text)
 {
     if (text.find('"') != std::string_view::npos)
         return false;
     if (pictureKind(text.substr(0, 4096)) != PictureKind::None)
         return false;
-    const TextCheck check = checkTextInput(text, name);
-    if (check.error || check.converted)
-        return false;
     return !detectFileFormat(text); // the generic CSV is the format no detector claims
+}
+
+// Whether readPointsFile takes `text` as it is: no input error, no conversion from UTF-16.
+bool plainText(std::string_view text, const std::string &name)
+{
+    const TextCheck check = checkTextInput(text, name);
+    return !check.error && !check.converted;
 }
 
 // What reading one piece for the payoff's total gave.
@@ -188,7 +192,7 @@ std::optional<PiecedFile> readPiecedFile(const QString &path, std::size_t pieceB
     PiecedFile file;
     file.name = path.toStdString();
     auto text = readTextFile(file.name);
-    if (!text || !plainPointsCsv(*text, file.name))
+    if (!text || !pointsCsvWithoutQuotes(*text))
         return std::nullopt;
     file.text = std::move(*text);
     auto layout = pointsCsvLayout(file.text, file.name);
@@ -197,8 +201,15 @@ std::optional<PiecedFile> readPiecedFile(const QString &path, std::size_t pieceB
     file.layout = std::move(*layout);
     file.pieces = cut(file.text, file.layout.rowsBegin, pieceBytes);
 
+    // Task 0 is the input check (a pass over the whole text), the others the pieces.
     std::vector<Scan> scans(file.pieces.size());
-    forEachInParallel(file.pieces.size(), threadCount(), [&](std::size_t k) {
+    bool plain = false;
+    forEachInParallel(file.pieces.size() + 1, threadCount(), [&](std::size_t task) {
+        if (task == 0) {
+            plain = plainText(file.text, file.name);
+            return;
+        }
+        const std::size_t k = task - 1;
         const PiecedFile::Piece &piece = file.pieces[k];
         const std::string_view rows
             = std::string_view(file.text).substr(piece.begin, piece.end - piece.begin);
@@ -213,6 +224,8 @@ std::optional<PiecedFile> readPiecedFile(const QString &path, std::size_t pieceB
         scan.rows = read.rowsRead;
         scan.clean = read.rowsSkipped == 0 && read.zeroFlopRows == 0;
     });
+    if (!plain)
+        return std::nullopt;
     int rows = 0;
     std::size_t line = static_cast<std::size_t>(file.layout.rowsLine);
     for (std::size_t k = 0; k < scans.size(); ++k) {
