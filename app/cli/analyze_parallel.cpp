@@ -14,6 +14,8 @@
 #include <condition_variable>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
+#include <fstream>
 #include <limits>
 #include <mutex>
 #include <string_view>
@@ -185,16 +187,51 @@ struct Scan {
     bool clean = true; // no message: no row skipped, no row of 0 FLOPs
 };
 
+// The file's bytes, each thread reading a part of them (copying from the page cache and
+// faulting in the new pages is most of reading a big file, and would be one thread's alone);
+// nothing when anything is unusual (not a regular file, too large, a size that changes, a
+// read error): readTextFile then says what.
+bool readOnEveryCore(PiecedFile &file)
+{
+    namespace fs = std::filesystem;
+    if (!regularFileProblem(file.name).empty())
+        return false;
+    std::error_code error;
+    const std::uintmax_t size = fs::file_size(file.name, error);
+    if (error || size > kMaxInputBytes)
+        return false;
+    const auto bytes = static_cast<std::size_t>(size);
+    file.bytes.reset(new char[bytes]); // not zeroed: each page is first touched by its reader
+    constexpr std::size_t kPartBytes = std::size_t { 8 } << 20;
+    const std::size_t parts = (bytes + kPartBytes - 1) / kPartBytes;
+    std::atomic<bool> complete = true;
+    try {
+        forEachInParallel(parts, threadCount(), [&](std::size_t k) {
+            const std::size_t begin = k * kPartBytes;
+            const std::size_t length = std::min(kPartBytes, bytes - begin);
+            std::ifstream in(file.name, std::ios::binary);
+            in.seekg(static_cast<std::streamoff>(begin));
+            in.read(file.bytes.get() + begin, static_cast<std::streamsize>(length));
+            if (!in || static_cast<std::size_t>(in.gcount()) != length)
+                complete = false;
+        });
+    } catch (const std::exception &) {
+        return false;
+    }
+    if (!complete || fs::file_size(file.name, error) != size || error)
+        return false;
+    file.text = std::string_view(file.bytes.get(), bytes);
+    return true;
+}
+
 } // namespace
 
 std::optional<PiecedFile> readPiecedFile(const QString &path, std::size_t pieceBytes)
 {
     PiecedFile file;
     file.name = path.toStdString();
-    auto text = readTextFile(file.name);
-    if (!text || !pointsCsvWithoutQuotes(*text))
+    if (!readOnEveryCore(file) || !pointsCsvWithoutQuotes(file.text))
         return std::nullopt;
-    file.text = std::move(*text);
     auto layout = pointsCsvLayout(file.text, file.name);
     if (!layout)
         return std::nullopt;

@@ -14,8 +14,10 @@
 #include <QString>
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ridgepoint::cli {
@@ -26,7 +28,8 @@ inline constexpr std::size_t kPieceBytes = std::size_t { 256 } * 1024;
 // A points file read for the pipeline.
 struct PiecedFile {
     std::string name; // as given on the command line
-    std::string text;
+    std::unique_ptr<char[]> bytes; // the file's text
+    std::string_view text; // views `bytes`
     PointsCsvLayout layout;
     // Whole lines of `text`, in order, together all the rows after the header.
     struct Piece {
