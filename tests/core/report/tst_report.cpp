@@ -91,6 +91,8 @@ private slots:
     void markdownIsAlignedWithHumanUnits();
     void jsonIsLaidOutAsNlohmannDumpsIt();
     void jsonWriterPiecesJoinToTheSameText();
+    void namesAreQuotedWhereverTheSpecialByteIs_data();
+    void namesAreQuotedWhereverTheSpecialByteIs();
 };
 
 void TestReport::speedupPrefersTimeOverRate_data()
@@ -251,6 +253,68 @@ void TestReport::jsonWriterPiecesJoinToTheSameText()
     for (const auto &piece : pieces)
         joined += piece;
     QCOMPARE(joined, analysisJson(hw, points));
+}
+
+void TestReport::namesAreQuotedWhereverTheSpecialByteIs_data()
+{
+    // The CSV and JSON writers look at names eight bytes at a time, then byte by byte: a byte
+    // that needs quoting (CSV) or escaping (JSON) must be found in the first word, across a word
+    // boundary and in the tail. Expected: RFC 4180 (quoted, quotes doubled) and JSON (RFC 8259
+    // section 7: \" \\ and \u00XX for control characters), by hand.
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("csv");
+    QTest::addColumn<QString>("json");
+    QTest::newRow("plain, 17 bytes") << "abcdefghijklmnopq"
+                                     << "abcdefghijklmnopq"
+                                     << "\"abcdefghijklmnopq\"";
+    QTest::newRow("comma first") << ",bcdefghij"
+                                 << "\",bcdefghij\""
+                                 << "\",bcdefghij\"";
+    QTest::newRow("comma at 8") << "abcdefgh,jk"
+                                << "\"abcdefgh,jk\""
+                                << "\"abcdefgh,jk\"";
+    QTest::newRow("quote at 7") << "abcdefg\"ijk"
+                                << "\"abcdefg\"\"ijk\""
+                                << "\"abcdefg\\\"ijk\"";
+    QTest::newRow("quote in the tail") << "abcdefghijklmnopqrstu\"w"
+                                       << "\"abcdefghijklmnopqrstu\"\"w\""
+                                       << "\"abcdefghijklmnopqrstu\\\"w\"";
+    QTest::newRow("CR at 15") << "abcdefghijklmno\rq"
+                              << "\"abcdefghijklmno\rq\""
+                              << "\"abcdefghijklmno\\rq\"";
+    QTest::newRow("LF at 16") << "abcdefghijklmnop\nq"
+                              << "\"abcdefghijklmnop\nq\""
+                              << "\"abcdefghijklmnop\\nq\"";
+    QTest::newRow("backslash at 9") << "abcdefghi\\kl"
+                                    << "abcdefghi\\kl"
+                                    << "\"abcdefghi\\\\kl\"";
+    QTest::newRow("control byte at 12") << "abcdefghijkl\x1fn"
+                                        << "abcdefghijkl\x1fn"
+                                        << "\"abcdefghijkl\\u001fn\"";
+    QTest::newRow("DEL is plain") << "abcdefghijk\x7fm"
+                                  << "abcdefghijk\x7fm"
+                                  << "\"abcdefghijk\x7fm\"";
+    QTest::newRow("UTF-8 at 10") << QString::fromUtf8("abcdefghij\xC2\xB5s")
+                                 << QString::fromUtf8("abcdefghij\xC2\xB5s")
+                                 << QString::fromUtf8("\"abcdefghij\xC2\xB5s\"");
+}
+
+void TestReport::namesAreQuotedWhereverTheSpecialByteIs()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, csv);
+    QFETCH(QString, json);
+    const Hardware hw = makeSimpleMachine(1e12, 1e11);
+    std::vector<Diagnostic> problems;
+    const auto points
+        = analyzePoints({ point(name.toStdString(), 1e9, 5e8, std::nullopt) }, hw, {}, problems);
+    QCOMPARE(points.size(), std::size_t { 1 });
+    const std::string table = tableCsv(points);
+    const std::size_t row = table.find("\r\n") + 2;
+    const std::string cell = csv.toStdString() + ",";
+    QCOMPARE(QString::fromStdString(table.substr(row, cell.size())), csv + ",");
+    const std::string text = analysisJson(hw, points);
+    QVERIFY2(text.find("\"name\": " + json.toStdString() + ",") != std::string::npos, text.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestReport)
