@@ -62,6 +62,23 @@ private:
     std::array<Entry, std::size_t { 1 } << kSlotBits> m_entries {};
 };
 
+char *jsonNumber(char *out, double value)
+{
+    // A whole number below 1e15 has nlohmann's digits: any other decimal of at most 15 digits
+    // is at least 1 away, and its rounding interval is narrower than 1; nlohmann places the
+    // point after them (15 = digits10) and adds ".0". -0 gives "-0.0", as nlohmann writes it.
+    const double magnitude = std::fabs(value);
+    if (magnitude < 1e15 && magnitude == std::trunc(magnitude)) {
+        if (std::signbit(value))
+            *out++ = '-';
+        out = std::to_chars(out, out + 16, static_cast<std::uint64_t>(magnitude)).ptr;
+        *out++ = '.';
+        *out++ = '0';
+        return out;
+    }
+    return nlohmann::detail::to_chars(out, out + 64, value);
+}
+
 } // namespace detail
 
 namespace {
@@ -179,7 +196,7 @@ public:
             m_used += known.size();
             return;
         }
-        const char *end = nlohmann::detail::to_chars(out, out + kNumberRoom, value);
+        const char *end = detail::jsonNumber(out, value);
         const auto size = static_cast<std::size_t>(end - out);
         m_numbers.store(value, std::string_view(out, size));
         m_used += size;

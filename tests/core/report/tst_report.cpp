@@ -4,9 +4,15 @@
 #include "core/analysis/payoff.h"
 #include "core/report/report.h"
 
+#include "core/report/json_detail.h"
+
 #include <QTest>
 
 #include <nlohmann/json.hpp>
+
+#include <array>
+#include <cmath>
+#include <cstdint>
 
 using namespace ridgepoint;
 
@@ -93,6 +99,9 @@ private slots:
     void jsonWriterPiecesJoinToTheSameText();
     void namesAreQuotedWhereverTheSpecialByteIs_data();
     void namesAreQuotedWhereverTheSpecialByteIs();
+    void jsonNumbersAreNlohmanns_data();
+    void jsonNumbersAreNlohmanns();
+    void manyJsonNumbersAreNlohmanns();
 };
 
 void TestReport::speedupPrefersTimeOverRate_data()
@@ -315,6 +324,84 @@ void TestReport::namesAreQuotedWhereverTheSpecialByteIs()
     QCOMPARE(QString::fromStdString(table.substr(row, cell.size())), csv + ",");
     const std::string text = analysisJson(hw, points);
     QVERIFY2(text.find("\"name\": " + json.toStdString() + ",") != std::string::npos, text.c_str());
+}
+
+namespace {
+
+std::string nlohmannNumber(double value)
+{
+    std::array<char, 64> text {};
+    return { text.data(), nlohmann::detail::to_chars(text.data(), text.data() + 64, value) };
+}
+
+std::string ourNumber(double value)
+{
+    std::array<char, 64> text {};
+    return { text.data(), detail::jsonNumber(text.data(), value) };
+}
+
+} // namespace
+
+void TestReport::jsonNumbersAreNlohmanns_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("expected"); // nlohmann's text, by its format_buffer rules
+    QTest::newRow("zero") << 0.0 << "0.0";
+    QTest::newRow("negative zero") << -0.0 << "-0.0";
+    QTest::newRow("one") << 1.0 << "1.0";
+    QTest::newRow("flops") << 5274270.0 << "5274270.0";
+    QTest::newRow("negative integer") << -42.0 << "-42.0";
+    QTest::newRow("H100 peak, 15 digits") << 989e12 << "989000000000000.0";
+    QTest::newRow("largest direct") << 999999999999999.0 << "999999999999999.0";
+    QTest::newRow("1e15 is exponent form") << 1e15 << "1e+15";
+    QTest::newRow("fraction") << 0.000674066 << "0.000674066";
+    QTest::newRow("half") << 2.5 << "2.5";
+}
+
+void TestReport::jsonNumbersAreNlohmanns()
+{
+    QFETCH(double, value);
+    QFETCH(QString, expected);
+    QCOMPARE(QString::fromStdString(nlohmannNumber(value)), expected);
+    QCOMPARE(QString::fromStdString(ourNumber(value)), expected);
+}
+
+void TestReport::manyJsonNumbersAreNlohmanns()
+{
+    // Every whole number to 100000, then 200k from a fixed generator: whole numbers of 1 to 15
+    // digits (random, with trailing zeros, near powers of two and ten) and fractions.
+    for (int i = 0; i <= 100000; ++i) {
+        const auto value = static_cast<double>(i);
+        if (ourNumber(value) != nlohmannNumber(value))
+            QFAIL(nlohmannNumber(value).c_str());
+    }
+    std::uint64_t state = 99;
+    const auto next = [&] {
+        state = state * 6364136223846793005U + 1442695040888963407U;
+        return state >> 11U;
+    };
+    for (int i = 0; i < 200000; ++i) {
+        const auto digits = next() % 15 + 1;
+        std::uint64_t whole = next() % static_cast<std::uint64_t>(std::pow(10.0, digits));
+        double value = static_cast<double>(whole);
+        switch (i % 4) {
+        case 1:
+            value = static_cast<double>(whole / 1000 * 1000);
+            break;
+        case 2:
+            value = std::ldexp(1.0, static_cast<int>(next() % 50)) + static_cast<double>(next() % 5)
+                - 2.0;
+            break;
+        case 3:
+            value = static_cast<double>(whole) / std::pow(10.0, static_cast<double>(next() % 20));
+            break;
+        default:
+            break;
+        }
+        value = i % 7 == 0 ? -value : value;
+        if (ourNumber(value) != nlohmannNumber(value))
+            QFAIL(nlohmannNumber(value).c_str());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestReport)
