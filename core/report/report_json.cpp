@@ -68,10 +68,11 @@ char *jsonNumber(char *out, double value)
     // is at least 1 away, and its rounding interval is narrower than 1; nlohmann places the
     // point after them (15 = digits10) and adds ".0". -0 gives "-0.0", as nlohmann writes it.
     const double magnitude = std::fabs(value);
-    if (magnitude < 1e15 && magnitude == std::trunc(magnitude)) {
+    const auto whole = magnitude < 1e15 ? static_cast<std::uint64_t>(magnitude) : 0U;
+    if (magnitude < 1e15 && static_cast<double>(whole) == magnitude) {
         if (std::signbit(value))
             *out++ = '-';
-        out = std::to_chars(out, out + 16, static_cast<std::uint64_t>(magnitude)).ptr;
+        out = std::to_chars(out, out + 16, whole).ptr;
         *out++ = '.';
         *out++ = '0';
         return out;
