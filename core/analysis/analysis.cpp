@@ -98,6 +98,12 @@ std::optional<std::string> refuseCounts(const KernelPoint &point, bool byIntensi
 // validateHardware), or nullopt.
 std::optional<std::string> refuseCeilings(const Hardware &hardware, const ComputeCeiling &compute)
 {
+    const bool allIn = inAcceptedRange(compute.peak, Quantity::Peak)
+        && std::all_of(hardware.memory.begin(), hardware.memory.end(), [](const auto &memory) {
+               return inAcceptedRange(memory.bandwidth, Quantity::Bandwidth);
+           });
+    if (allIn) // every point on a sound machine: no call, no string
+        return std::nullopt;
     if (auto problem = valueProblem(compute.peak, Quantity::Peak))
         return "compute ceiling \"" + compute.name + "\" of " + hardware.name + ": peak "
             + *problem;
@@ -297,9 +303,13 @@ void judgeMeasurement(const KernelPoint &point, const Hardware &hardware,
                             + diagnosisVerdict(result.diagnosis.front())));
     } else if (!byIntensity && point.seconds
         && *point.seconds > result.tMax * (1.0 + options.tolerance)) {
-        // The synthetic and many real files put every point here: one string, no temporaries.
-        const std::string measured = formatQuantity(*point.seconds, Dimension::Time);
-        const std::string bound = formatQuantity(result.tMax, Dimension::Time);
+        // The synthetic and many real files put every point here: one string, the quantities
+        // written into stack buffers.
+        QuantityText measuredText;
+        QuantityText boundText;
+        const std::string_view measured
+            = formatQuantity(measuredText, *point.seconds, Dimension::Time);
+        const std::string_view bound = formatQuantity(boundText, result.tMax, Dimension::Time);
         constexpr std::string_view kWhy
             = " (the no-overlap bound): uncounted work or traffic, or poor overlap";
         std::string text;

@@ -2,8 +2,10 @@
 
 #include "core/io/text.h"
 
+#include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 
 namespace ridgepoint {
 namespace {
@@ -46,6 +48,63 @@ GroupedDigits scanGroupedDigits(std::string_view text, char separator)
     return scan;
 }
 
+// Digits from text[i] on, appended to `value`; how many. Stops after 20 (the caller refuses
+// more than 19, which fit in 64 bits).
+int appendDigits(std::string_view text, std::size_t &i, std::uint64_t &value)
+{
+    int count = 0;
+    while (i < text.size() && isDigit(text[i]) && count <= 19) {
+        value = value * 10 + static_cast<std::uint64_t>(text[i] - '0');
+        ++i;
+        ++count;
+    }
+    return count;
+}
+
+// Clinger's fast path ("How to Read Floating Point Numbers Accurately", 1990):
+// "[-]d+[.d+][e[+-]d+]" whose digits make an integer w <= 2^53 and whose power of ten 10^k has |k|
+// <= 22 is w * 10^k or w / 10^-k, each an exact double, so the one rounding of that operation gives
+// the nearest double: what from_chars gives. Anything else (more digits, larger powers, "inf",
+// ".5", "1.") is nullopt, for from_chars to decide.
+std::optional<double> quickDecimal(std::string_view text)
+{
+    static constexpr std::array<double, 23> kPowers { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8,
+        1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+    std::size_t i = 0;
+    const bool negative = !text.empty() && text[0] == '-';
+    i += negative ? 1 : 0;
+    std::uint64_t digits = 0;
+    const int whole = appendDigits(text, i, digits);
+    int fraction = 0;
+    if (i < text.size() && text[i] == '.') {
+        ++i;
+        fraction = appendDigits(text, i, digits);
+        if (fraction == 0)
+            return std::nullopt;
+    }
+    if (whole == 0 || whole + fraction > 19)
+        return std::nullopt;
+    int exponent = 0;
+    if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+        ++i;
+        const bool down = i < text.size() && text[i] == '-';
+        i += i < text.size() && (text[i] == '-' || text[i] == '+') ? 1 : 0;
+        std::uint64_t power = 0;
+        const int count = appendDigits(text, i, power);
+        if (count == 0 || count > 3)
+            return std::nullopt;
+        exponent = down ? -static_cast<int>(power) : static_cast<int>(power);
+    }
+    exponent -= fraction;
+    constexpr std::uint64_t kExact = std::uint64_t { 1 } << 53U;
+    if (i != text.size() || digits > kExact || exponent < -22 || exponent > 22)
+        return std::nullopt;
+    const auto w = static_cast<double>(digits);
+    const double value = exponent >= 0 ? w * kPowers[static_cast<std::size_t>(exponent)]
+                                       : w / kPowers[static_cast<std::size_t>(-exponent)];
+    return negative ? -value : value;
+}
+
 } // namespace
 
 std::optional<double> plainNumber(std::string_view text)
@@ -53,6 +112,8 @@ std::optional<double> plainNumber(std::string_view text)
     text = trim(text);
     if (!text.empty() && text.front() == '+')
         text.remove_prefix(1);
+    if (const auto quick = quickDecimal(text))
+        return quick;
     double value = 0.0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || error != std::errc() || end != text.data() + text.size()

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <system_error>
@@ -151,22 +152,22 @@ std::string failure(std::string_view text, Dimension dimension, std::string_view
 // std::to_chars(value, fixed, decimals), which rounds the exact binary value, when a product in
 // doubles gives the same digits: it does unless the scaled value lies within a few units in
 // the last place of a rounding boundary (k + 0.5), and those cases are left to to_chars
-// (nullopt). The notes of a million analysed points print two quantities each; this is about
-// five times faster.
-std::optional<std::string> fixedDigits(double value, int decimals)
+// (0). Written at `out` (room for 40 bytes); the length. The notes of a million analysed
+// points print two quantities each; this is about five times faster.
+std::size_t fixedDigits(char *out, double value, int decimals)
 {
     static constexpr std::array<double, 16> kPowers { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8,
         1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
     if (decimals < 0 || decimals >= static_cast<int>(kPowers.size()))
-        return std::nullopt;
+        return 0;
     const auto power = static_cast<std::size_t>(decimals);
     const double scaled = std::fabs(value) * kPowers[power]; // one rounding: 10^d is exact
     if (!(scaled < 1e15))
-        return std::nullopt;
+        return 0;
     const double whole = std::floor(scaled);
     const double fraction = scaled - whole; // exact (Sterbenz)
     if (std::fabs(fraction - 0.5) <= scaled * 1e-15 + 1e-300)
-        return std::nullopt;
+        return 0;
     auto digits = static_cast<std::uint64_t>(whole) + (fraction > 0.5 ? 1U : 0U);
     std::array<char, 24> reversed {};
     std::size_t count = 0;
@@ -174,16 +175,158 @@ std::optional<std::string> fixedDigits(double value, int decimals)
         reversed[count++] = static_cast<char>('0' + digits % 10);
         digits /= 10;
     } while (digits != 0 || count <= power);
-    std::string text;
-    text.reserve(count + 2);
+    char *at = out;
     if (std::signbit(value))
-        text.push_back('-');
+        *at++ = '-';
     for (std::size_t i = count; i-- > 0;) {
-        text.push_back(reversed[i]);
+        *at++ = reversed[i];
         if (i == power && power > 0)
-            text.push_back('.');
+            *at++ = '.';
     }
-    return text;
+    return static_cast<std::size_t>(at - out);
+}
+
+// The decimal exponent of a finite magnitude > 0: floor(log10(magnitude)). Found by comparing
+// with powers of ten, which is exact; log10 only decides a value within a relative 1e-12 of a
+// power of ten, where its rounding could put the floor on either side, so the result is always
+// log10's.
+int decimalExponent(double magnitude)
+{
+    static constexpr std::array<double, 23> kPowers { 1e-4, 1e-3, 1e-2, 1e-1, 1e0, 1e1, 1e2, 1e3,
+        1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18 };
+    constexpr int kFirst = -4;
+    if (magnitude >= kPowers.front() && magnitude < kPowers.back()) {
+        std::size_t i = 0;
+        while (magnitude >= kPowers[i + 1])
+            ++i;
+        const double below = kPowers[i];
+        const double above = kPowers[i + 1];
+        if (magnitude > below * (1.0 + 1e-12) && magnitude < above * (1.0 - 1e-12))
+            return kFirst + static_cast<int>(i);
+    }
+    return static_cast<int>(std::floor(std::log10(magnitude)));
+}
+
+// Drops trailing zeros after a decimal point (and the point when nothing follows) from the
+// text [out, out + size); the new size.
+std::size_t trimFraction(const char *out, std::size_t size)
+{
+    if (std::memchr(out, '.', size) == nullptr)
+        return size;
+    while (out[size - 1] == '0')
+        --size;
+    if (out[size - 1] == '.')
+        --size;
+    return size;
+}
+
+// The bytes formatSignificant's text can take with `significantDigits` (at least 1): a sign, 16
+// digits before the point, the point, the decimals (digits + 3 at most) and an exponent.
+std::size_t significantRoom(int significantDigits)
+{
+    return static_cast<std::size_t>(significantDigits) + 32;
+}
+
+// formatSignificant's text written at `out` (significantRoom bytes); its length.
+std::size_t writeSignificant(char *out, double value, int significantDigits)
+{
+    if (!std::isfinite(value)) {
+        const std::string_view text
+            = std::isnan(value) ? "nan" : (value > 0 ? std::string_view("inf") : "-inf");
+        std::memcpy(out, text.data(), text.size());
+        return text.size();
+    }
+    if (value == 0.0) {
+        *out = '0';
+        return 1;
+    }
+    const int exponent = decimalExponent(std::fabs(value));
+    char *const end = out + significantRoom(significantDigits);
+    if (exponent < -4 || exponent >= 15) {
+        const auto result
+            = std::to_chars(out, end, value, std::chars_format::scientific, significantDigits - 1);
+        // Trim zeros in the mantissa: 1.500e+20 -> 1.5e+20.
+        const auto size = static_cast<std::size_t>(result.ptr - out);
+        const auto e = static_cast<std::size_t>(
+            static_cast<const char *>(std::memchr(out, 'e', size)) - out);
+        const std::size_t mantissa = trimFraction(out, e);
+        std::memmove(out + mantissa, out + e, size - e);
+        return mantissa + size - e;
+    }
+    const int decimals = std::max(0, significantDigits - 1 - exponent);
+    std::size_t size = fixedDigits(out, value, decimals);
+    if (size == 0) {
+        const auto result = std::to_chars(out, end, value, std::chars_format::fixed, decimals);
+        size = static_cast<std::size_t>(result.ptr - out);
+    }
+    return trimFraction(out, size);
+}
+
+// The text before formatQuantity's prefix is at least 1000 in magnitude: four or more digits
+// before the point, or a positive exponent (scientific text has one digit before the point and
+// is only used from 1e15 up or below 1e-4).
+bool atLeastThousand(std::string_view digits)
+{
+    if (!digits.empty() && digits.front() == '-')
+        digits.remove_prefix(1);
+    const std::size_t e = digits.find('e');
+    if (e != std::string_view::npos)
+        return e + 1 < digits.size() && digits[e + 1] == '+';
+    return std::min(digits.find('.'), digits.size()) >= 4;
+}
+
+struct Scale {
+    double factor;
+    std::string_view symbol;
+};
+constexpr std::array<Scale, 11> kScales { { { 1e-12, "p" }, { 1e-9, "n" }, { 1e-6, "u" },
+    { 1e-3, "m" }, { 1.0, "" }, { 1e3, "k" }, { 1e6, "M" }, { 1e9, "G" }, { 1e12, "T" },
+    { 1e15, "P" }, { 1e18, "E" } } };
+constexpr std::size_t kNoPrefix = 4;
+
+// The largest scale not above the magnitude; below one second only for times.
+std::size_t quantityScale(double value, Dimension dimension)
+{
+    const double magnitude = std::fabs(value);
+    if (magnitude < 1.0 && dimension != Dimension::Time)
+        return kNoPrefix;
+    std::size_t index = kNoPrefix;
+    for (std::size_t i = 0; i < kScales.size(); ++i) {
+        if (magnitude >= kScales[i].factor)
+            index = i;
+    }
+    return index;
+}
+
+// The bytes formatQuantity's text can take: the number, a space, a prefix and the longest unit.
+std::size_t quantityRoom(int significantDigits)
+{
+    return significantRoom(significantDigits) + 8;
+}
+
+// formatQuantity's text written at `out` (quantityRoom bytes); its length.
+std::size_t writeQuantity(char *out, double value, Dimension dimension, int significantDigits)
+{
+    const std::string_view unit = dimensionUnit(dimension);
+    std::size_t size = 0;
+    std::string_view symbol;
+    if (!std::isfinite(value) || value == 0.0 || dimension == Dimension::Intensity) {
+        size = writeSignificant(out, value, significantDigits);
+    } else {
+        std::size_t index = quantityScale(value, dimension);
+        size = writeSignificant(out, value / kScales[index].factor, significantDigits);
+        // Rounding can carry into the next prefix: 999.96 -> "1000".
+        if (atLeastThousand(std::string_view(out, size)) && index + 1 < kScales.size()) {
+            ++index;
+            size = writeSignificant(out, value / kScales[index].factor, significantDigits);
+        }
+        symbol = kScales[index].symbol;
+    }
+    out[size++] = ' ';
+    std::memcpy(out + size, symbol.data(), symbol.size());
+    size += symbol.size();
+    std::memcpy(out + size, unit.data(), unit.size());
+    return size + unit.size();
 }
 
 } // namespace
@@ -288,88 +431,36 @@ ridgepoint::Expected<double, std::string> parsePositiveQuantity(
 
 std::string formatSignificant(double value, int significantDigits)
 {
-    if (!std::isfinite(value))
-        return std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
-    if (value == 0.0)
-        return "0";
     significantDigits = std::max(1, significantDigits);
-    const double magnitude = std::fabs(value);
-    const int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
-    std::array<char, 64> buffer {};
-    std::to_chars_result result {};
-    if (exponent < -4 || exponent >= 15) {
-        result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value,
-            std::chars_format::scientific, significantDigits - 1);
-        std::string text(buffer.data(), result.ptr);
-        // Trim zeros in the mantissa: 1.500e+20 -> 1.5e+20.
-        const auto e = text.find('e');
-        std::string mantissa = text.substr(0, e);
-        if (mantissa.find('.') != std::string::npos) {
-            while (mantissa.back() == '0')
-                mantissa.pop_back();
-            if (mantissa.back() == '.')
-                mantissa.pop_back();
-        }
-        return mantissa + text.substr(e);
+    if (significantDigits <= kMaxQuickDigits) {
+        std::array<char, 64> buffer; // NOLINT(cppcoreguidelines-pro-type-member-init)
+        static_assert(64 >= kMaxQuickDigits + 32);
+        return std::string(
+            buffer.data(), writeSignificant(buffer.data(), value, significantDigits));
     }
-    const int decimals = std::max(0, significantDigits - 1 - exponent);
-    std::string text;
-    if (auto fast = fixedDigits(value, decimals)) {
-        text = std::move(*fast);
-    } else {
-        result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value,
-            std::chars_format::fixed, decimals);
-        text.assign(buffer.data(), result.ptr);
-    }
-    if (text.find('.') != std::string::npos) {
-        while (text.back() == '0')
-            text.pop_back();
-        if (text.back() == '.')
-            text.pop_back();
-    }
+    std::string text(significantRoom(significantDigits), '\0');
+    text.resize(writeSignificant(text.data(), value, significantDigits));
     return text;
+}
+
+std::string_view formatQuantity(
+    QuantityText &buffer, double value, Dimension dimension, int significantDigits)
+{
+    significantDigits = std::clamp(significantDigits, 1, kMaxQuickDigits);
+    static_assert(std::tuple_size_v<QuantityText> >= kMaxQuickDigits + 40);
+    return { buffer.data(), writeQuantity(buffer.data(), value, dimension, significantDigits) };
 }
 
 std::string formatQuantity(double value, Dimension dimension, int significantDigits)
 {
-    const std::string_view unit = dimensionUnit(dimension);
-    if (!std::isfinite(value) || value == 0.0 || dimension == Dimension::Intensity)
-        return formatSignificant(value, significantDigits) + " " + std::string(unit);
-
-    struct Scale {
-        double factor;
-        std::string_view symbol;
-    };
-    static constexpr std::array<Scale, 11> kScales { { { 1e-12, "p" }, { 1e-9, "n" }, { 1e-6, "u" },
-        { 1e-3, "m" }, { 1.0, "" }, { 1e3, "k" }, { 1e6, "M" }, { 1e9, "G" }, { 1e12, "T" },
-        { 1e15, "P" }, { 1e18, "E" } } };
-    const double magnitude = std::fabs(value);
-    const bool allowSubUnit = dimension == Dimension::Time;
-    std::size_t index = 4; // no prefix
-    for (std::size_t i = 0; i < kScales.size(); ++i) {
-        if (!allowSubUnit && i < 4)
-            continue;
-        if (magnitude >= kScales[i].factor)
-            index = i;
+    significantDigits = std::max(1, significantDigits);
+    if (significantDigits <= kMaxQuickDigits) {
+        QuantityText buffer; // NOLINT(cppcoreguidelines-pro-type-member-init)
+        return std::string(formatQuantity(buffer, value, dimension, significantDigits));
     }
-    if (!allowSubUnit && magnitude < 1.0)
-        index = 4;
-    double mantissa = value / kScales[index].factor;
-    std::string digits = formatSignificant(mantissa, significantDigits);
-    // Rounding can carry into the next prefix: 999.96 -> "1000".
-    double shown = 0.0;
-    std::from_chars(digits.data(), digits.data() + digits.size(),
-        shown); // "-1000" parses as well
-    if (std::fabs(shown) >= 1000.0 && index + 1 < kScales.size()) {
-        ++index;
-        mantissa = value / kScales[index].factor;
-        digits = formatSignificant(mantissa, significantDigits);
-    }
-    digits.reserve(digits.size() + 1 + kScales[index].symbol.size() + unit.size());
-    digits += ' ';
-    digits += kScales[index].symbol;
-    digits += unit;
-    return digits;
+    std::string text(quantityRoom(significantDigits), '\0');
+    text.resize(writeQuantity(text.data(), value, dimension, significantDigits));
+    return text;
 }
 
 std::string formatNumber(double value)

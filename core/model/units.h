@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/model/expected.h"
+#include <array>
 #include <string>
 #include <string_view>
 
@@ -34,6 +35,13 @@ ridgepoint::Expected<double, std::string> parsePositiveQuantity(
 // formatQuantity(3.35e12, ByteRate) == "3.35 TB/s". `significantDigits` bounds the digits
 // shown; trailing zeros are dropped. Time uses m, u, n below one second.
 std::string formatQuantity(double value, Dimension dimension, int significantDigits = 4);
+
+// formatQuantity's text written into `buffer`, without an allocation (a million points' notes
+// print two quantities each); the view points into the buffer. Up to kMaxQuickDigits digits.
+inline constexpr int kMaxQuickDigits = 17;
+using QuantityText = std::array<char, 64>;
+std::string_view formatQuantity(
+    QuantityText &buffer, double value, Dimension dimension, int significantDigits = 4);
 
 // Shortest decimal text that reads back as the same double (for JSON and CSV output).
 std::string formatNumber(double value);

@@ -29,6 +29,29 @@ inline constexpr double kMaxIntensity = 1e30;
 
 enum class Quantity { Peak, Bandwidth, Flops, Bytes, Seconds, Performance, Intensity };
 
+// Whether valueProblem(value, what) is nullopt, without building anything: the check every
+// point goes through several times (a million-row file), inline.
+inline bool inAcceptedRange(double value, Quantity what)
+{
+    using namespace ranges;
+    switch (what) {
+    case Quantity::Peak:
+    case Quantity::Bandwidth:
+        return value >= kMinRate && value <= kMaxRate;
+    case Quantity::Flops:
+        return value == 0.0 || (value >= kMinCount && value <= kMaxCount);
+    case Quantity::Bytes:
+        return value >= kMinCount && value <= kMaxCount;
+    case Quantity::Seconds:
+        return value >= kMinSeconds && value <= kMaxSeconds;
+    case Quantity::Performance:
+        return value >= kMinPerformance && value <= kMaxPerformance;
+    case Quantity::Intensity:
+        return value >= kMinIntensity && value <= kMaxIntensity;
+    }
+    return value >= kMinCount && value <= kMaxCount;
+}
+
 // Why `value` cannot be used as `what`, or nullopt. FLOPs may also be exactly 0 (a file's
 // kernel that does no arithmetic; the analysis refuses to place it). The message names the
 // value and the range: "1e-300 FLOP/s is outside the accepted range [1, 1e+21] FLOP/s".

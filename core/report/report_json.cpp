@@ -62,6 +62,24 @@ private:
     std::array<Entry, std::size_t { 1 } << kSlotBits> m_entries {};
 };
 
+char *jsonNumber(char *out, double value)
+{
+    // A whole number below 1e15 has nlohmann's digits: any other decimal of at most 15 digits
+    // is at least 1 away, and its rounding interval is narrower than 1; nlohmann places the
+    // point after them (15 = digits10) and adds ".0". -0 gives "-0.0", as nlohmann writes it.
+    const double magnitude = std::fabs(value);
+    const auto whole = magnitude < 1e15 ? static_cast<std::uint64_t>(magnitude) : 0U;
+    if (magnitude < 1e15 && static_cast<double>(whole) == magnitude) {
+        if (std::signbit(value))
+            *out++ = '-';
+        out = std::to_chars(out, out + 16, whole).ptr;
+        *out++ = '.';
+        *out++ = '0';
+        return out;
+    }
+    return nlohmann::detail::to_chars(out, out + 64, value);
+}
+
 } // namespace detail
 
 namespace {
@@ -91,6 +109,33 @@ template<Literal piece> constexpr auto withoutLayout()
         if (piece.text[i] != ' ' && piece.text[i] != '\n')
             out[at++] = piece.text[i];
     return out;
+}
+
+// Whether the text is printable ASCII without a quote or a backslash, so JSON writes it as it
+// is. Eight bytes at a time: for a byte of x, (x - n) & ~x has the high bit set where x < n
+// (with no high bit set in x), exact for "is there one"; a zero of x ^ c is a byte equal to c.
+bool plainJsonText(std::string_view text)
+{
+    constexpr std::uint64_t kOnes = 0x0101010101010101U;
+    constexpr std::uint64_t kHighs = 0x8080808080808080U;
+    const auto below
+        = [](std::uint64_t x, std::uint64_t n) { return ((x - kOnes * n) & ~x & kHighs) != 0; };
+    const char *const data = text.data();
+    const std::size_t size = text.size();
+    std::size_t i = 0;
+    for (; i + 8 <= size; i += 8) {
+        std::uint64_t word = 0;
+        std::memcpy(&word, data + i, sizeof word);
+        if ((word & kHighs) != 0 || below(word, 0x20) || below(word ^ (kOnes * '"'), 1)
+            || below(word ^ (kOnes * '\\'), 1))
+            return false;
+    }
+    for (; i < size; ++i) {
+        const auto u = static_cast<unsigned char>(data[i]);
+        if (u < 0x20 || u >= 0x80 || u == '"' || u == '\\')
+            return false;
+    }
+    return true;
 }
 
 // Appends to a string used as a raw buffer: the string's size is its capacity and `used` the
@@ -125,10 +170,7 @@ public:
     {
         // Printable ASCII needs no escaping; anything else goes through nlohmann's own
         // escaping (control characters, quotes, UTF-8 checks with U+FFFD for bad bytes).
-        const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
-            const auto u = static_cast<unsigned char>(c);
-            return u >= 0x20 && u < 0x80 && c != '"' && c != '\\';
-        });
+        const bool plain = plainJsonText(text);
         if (plain) {
             char *out = room(text.size() + 2);
             *out++ = '"';
@@ -155,7 +197,7 @@ public:
             m_used += known.size();
             return;
         }
-        const char *end = nlohmann::detail::to_chars(out, out + kNumberRoom, value);
+        const char *end = detail::jsonNumber(out, value);
         const auto size = static_cast<std::size_t>(end - out);
         m_numbers.store(value, std::string_view(out, size));
         m_used += size;

@@ -1,6 +1,7 @@
 #include "core/io/formats/csv_row.h"
 
 #include "core/io/formats/csv_numbers.h"
+#include "core/io/numbers.h"
 #include "core/io/read_result.h"
 #include "core/io/text.h"
 
@@ -64,19 +65,25 @@ std::optional<double> RowReader::number(const Column &column, const ScannedField
     Dimension dimension, bool zeroAllowed, Cells &cells) const
 {
     const std::string_view cell = trim(field.text);
-    auto value = cellValue(cell, column.scale, dimension, m_delimiter);
-    if (!value) {
-        cells.bad(column, field, value.error());
-        return std::nullopt;
+    double value = 0.0;
+    if (const auto plain = plainNumber(cell)) {
+        value = *plain * column.scale; // cellValue's first case: nearly every cell
+    } else {
+        const auto other = cellValue(cell, column.scale, dimension, m_delimiter);
+        if (!other) {
+            cells.bad(column, field, other.error());
+            return std::nullopt;
+        }
+        value = *other;
     }
-    if (zeroAllowed ? !(*value >= 0.0) : !(*value > 0.0)) {
+    if (zeroAllowed ? !(value >= 0.0) : !(value > 0.0)) {
         cells.bad(column, field,
             "\"" + std::string(cell) + "\" must be "
                 + (zeroAllowed ? "zero or more" : "greater than zero")
                 + " (a log-log roofline cannot show it)");
         return std::nullopt;
     }
-    return *value;
+    return value;
 }
 
 void RowReader::readPrecision(

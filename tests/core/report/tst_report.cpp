@@ -4,9 +4,15 @@
 #include "core/analysis/payoff.h"
 #include "core/report/report.h"
 
+#include "core/report/json_detail.h"
+
 #include <QTest>
 
 #include <nlohmann/json.hpp>
+
+#include <array>
+#include <cmath>
+#include <cstdint>
 
 using namespace ridgepoint;
 
@@ -91,6 +97,11 @@ private slots:
     void markdownIsAlignedWithHumanUnits();
     void jsonIsLaidOutAsNlohmannDumpsIt();
     void jsonWriterPiecesJoinToTheSameText();
+    void namesAreQuotedWhereverTheSpecialByteIs_data();
+    void namesAreQuotedWhereverTheSpecialByteIs();
+    void jsonNumbersAreNlohmanns_data();
+    void jsonNumbersAreNlohmanns();
+    void manyJsonNumbersAreNlohmanns();
 };
 
 void TestReport::speedupPrefersTimeOverRate_data()
@@ -251,6 +262,146 @@ void TestReport::jsonWriterPiecesJoinToTheSameText()
     for (const auto &piece : pieces)
         joined += piece;
     QCOMPARE(joined, analysisJson(hw, points));
+}
+
+void TestReport::namesAreQuotedWhereverTheSpecialByteIs_data()
+{
+    // The CSV and JSON writers look at names eight bytes at a time, then byte by byte: a byte
+    // that needs quoting (CSV) or escaping (JSON) must be found in the first word, across a word
+    // boundary and in the tail. Expected: RFC 4180 (quoted, quotes doubled) and JSON (RFC 8259
+    // section 7: \" \\ and \u00XX for control characters), by hand.
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("csv");
+    QTest::addColumn<QString>("json");
+    QTest::newRow("plain, 17 bytes") << "abcdefghijklmnopq"
+                                     << "abcdefghijklmnopq"
+                                     << "\"abcdefghijklmnopq\"";
+    QTest::newRow("comma first") << ",bcdefghij"
+                                 << "\",bcdefghij\""
+                                 << "\",bcdefghij\"";
+    QTest::newRow("comma at 8") << "abcdefgh,jk"
+                                << "\"abcdefgh,jk\""
+                                << "\"abcdefgh,jk\"";
+    QTest::newRow("quote at 7") << "abcdefg\"ijk"
+                                << "\"abcdefg\"\"ijk\""
+                                << "\"abcdefg\\\"ijk\"";
+    QTest::newRow("quote in the tail") << "abcdefghijklmnopqrstu\"w"
+                                       << "\"abcdefghijklmnopqrstu\"\"w\""
+                                       << "\"abcdefghijklmnopqrstu\\\"w\"";
+    QTest::newRow("CR at 15") << "abcdefghijklmno\rq"
+                              << "\"abcdefghijklmno\rq\""
+                              << "\"abcdefghijklmno\\rq\"";
+    QTest::newRow("LF at 16") << "abcdefghijklmnop\nq"
+                              << "\"abcdefghijklmnop\nq\""
+                              << "\"abcdefghijklmnop\\nq\"";
+    QTest::newRow("backslash at 9") << "abcdefghi\\kl"
+                                    << "abcdefghi\\kl"
+                                    << "\"abcdefghi\\\\kl\"";
+    QTest::newRow("control byte at 12") << "abcdefghijkl\x1fn"
+                                        << "abcdefghijkl\x1fn"
+                                        << "\"abcdefghijkl\\u001fn\"";
+    QTest::newRow("DEL is plain") << "abcdefghijk\x7fm"
+                                  << "abcdefghijk\x7fm"
+                                  << "\"abcdefghijk\x7fm\"";
+    QTest::newRow("UTF-8 at 10") << QString::fromUtf8("abcdefghij\xC2\xB5s")
+                                 << QString::fromUtf8("abcdefghij\xC2\xB5s")
+                                 << QString::fromUtf8("\"abcdefghij\xC2\xB5s\"");
+}
+
+void TestReport::namesAreQuotedWhereverTheSpecialByteIs()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, csv);
+    QFETCH(QString, json);
+    const Hardware hw = makeSimpleMachine(1e12, 1e11);
+    std::vector<Diagnostic> problems;
+    const auto points
+        = analyzePoints({ point(name.toStdString(), 1e9, 5e8, std::nullopt) }, hw, {}, problems);
+    QCOMPARE(points.size(), std::size_t { 1 });
+    const std::string table = tableCsv(points);
+    const std::size_t row = table.find("\r\n") + 2;
+    const std::string cell = csv.toStdString() + ",";
+    QCOMPARE(QString::fromStdString(table.substr(row, cell.size())), csv + ",");
+    const std::string text = analysisJson(hw, points);
+    QVERIFY2(text.find("\"name\": " + json.toStdString() + ",") != std::string::npos, text.c_str());
+}
+
+namespace {
+
+std::string nlohmannNumber(double value)
+{
+    std::array<char, 64> text {};
+    return { text.data(), nlohmann::detail::to_chars(text.data(), text.data() + 64, value) };
+}
+
+std::string ourNumber(double value)
+{
+    std::array<char, 64> text {};
+    return { text.data(), detail::jsonNumber(text.data(), value) };
+}
+
+} // namespace
+
+void TestReport::jsonNumbersAreNlohmanns_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("expected"); // nlohmann's text, by its format_buffer rules
+    QTest::newRow("zero") << 0.0 << "0.0";
+    QTest::newRow("negative zero") << -0.0 << "-0.0";
+    QTest::newRow("one") << 1.0 << "1.0";
+    QTest::newRow("flops") << 5274270.0 << "5274270.0";
+    QTest::newRow("negative integer") << -42.0 << "-42.0";
+    QTest::newRow("H100 peak, 15 digits") << 989e12 << "989000000000000.0";
+    QTest::newRow("largest direct") << 999999999999999.0 << "999999999999999.0";
+    QTest::newRow("1e15 is exponent form") << 1e15 << "1e+15";
+    QTest::newRow("fraction") << 0.000674066 << "0.000674066";
+    QTest::newRow("half") << 2.5 << "2.5";
+}
+
+void TestReport::jsonNumbersAreNlohmanns()
+{
+    QFETCH(double, value);
+    QFETCH(QString, expected);
+    QCOMPARE(QString::fromStdString(nlohmannNumber(value)), expected);
+    QCOMPARE(QString::fromStdString(ourNumber(value)), expected);
+}
+
+void TestReport::manyJsonNumbersAreNlohmanns()
+{
+    // Every whole number to 100000, then 200k from a fixed generator: whole numbers of 1 to 15
+    // digits (random, with trailing zeros, near powers of two and ten) and fractions.
+    for (int i = 0; i <= 100000; ++i) {
+        const auto value = static_cast<double>(i);
+        if (ourNumber(value) != nlohmannNumber(value))
+            QFAIL(nlohmannNumber(value).c_str());
+    }
+    std::uint64_t state = 99;
+    const auto next = [&] {
+        state = state * 6364136223846793005U + 1442695040888963407U;
+        return state >> 11U;
+    };
+    for (int i = 0; i < 200000; ++i) {
+        const auto digits = next() % 15 + 1;
+        std::uint64_t whole = next() % static_cast<std::uint64_t>(std::pow(10.0, digits));
+        double value = static_cast<double>(whole);
+        switch (i % 4) {
+        case 1:
+            value = static_cast<double>(whole / 1000 * 1000);
+            break;
+        case 2:
+            value = std::ldexp(1.0, static_cast<int>(next() % 50)) + static_cast<double>(next() % 5)
+                - 2.0;
+            break;
+        case 3:
+            value = static_cast<double>(whole) / std::pow(10.0, static_cast<double>(next() % 20));
+            break;
+        default:
+            break;
+        }
+        value = i % 7 == 0 ? -value : value;
+        if (ourNumber(value) != nlohmannNumber(value))
+            QFAIL(nlohmannNumber(value).c_str());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestReport)
