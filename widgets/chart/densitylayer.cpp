@@ -198,6 +198,7 @@ void DensityLayer::clear()
         m_margins = nullptr;
     }
     m_grid = {};
+    ++m_revision;
 }
 
 void DensityLayer::rebuild(const Document &document, const ChartTheme &theme)
@@ -219,6 +220,7 @@ void DensityLayer::rebuild(const Document &document, const ChartTheme &theme)
     if (dots.empty())
         return;
     m_grid = binLogDensity(dots, kDensityBinsX, kDensityBinsY, kDensityCellDecades);
+    ++m_revision;
 
     if (!m_plot->layer(kDensityLayer))
         m_plot->addLayer(kDensityLayer, m_plot->layer(kRoofLayer), QCustomPlot::limBelow);

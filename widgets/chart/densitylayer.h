@@ -84,6 +84,9 @@ public:
     const DensityGrid &grid() const { return m_grid; }
     // The non-empty cells under a box of widget pixels in the current view; 0 when inactive.
     int occupiedIn(const QRectF &box) const;
+    // Counts the grids made (each clear() and rebuild()): occupiedIn() answers the same for the
+    // same view while this stays (the roofs' labels are placed again only when it changes).
+    std::uint64_t revision() const { return m_revision; }
 
 private:
     QCustomPlot *m_plot;
@@ -91,6 +94,7 @@ private:
     QCPColorScale *m_scale = nullptr;
     QCPMarginGroup *m_margins = nullptr;
     DensityGrid m_grid;
+    std::uint64_t m_revision = 0;
 };
 
 } // namespace chart

@@ -367,6 +367,7 @@ void RooflinePlot::placePointLabels()
     record.size = viewport().size();
     record.markers = m_points->markerRects();
     record.roofLabels = m_roofs->labelBoxes();
+    record.ridgeLabel = m_roofs->ridgeLabelBoxes();
     chart::LabelField field(axisRect()->rect().adjusted(2, 2, -2, -2));
     for (const QRectF &box : chart::itemRects(*this))
         field.addObstacle(box);
@@ -424,6 +425,7 @@ void RooflinePlot::placeRoofLabels()
         around.obstacles.push_back(legend->outerRect());
     if (m_density->active()) {
         around.crowding = [this](const QRectF &box) { return m_density->occupiedIn(box); };
+        around.crowdingRevision = m_density->revision();
         QColor halo = m_theme.background;
         halo.setAlpha(215);
         around.halo = halo;

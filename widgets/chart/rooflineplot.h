@@ -157,6 +157,7 @@ public:
         QRectF plotArea;
         std::vector<std::pair<QString, QPointF>> pointLabels;
         std::vector<std::vector<QRectF>> roofLabels; // per label
+        std::vector<QRectF> ridgeLabel; // empty without a ridge in view
     };
     // The last layout at each of the last few sizes (an export's size too).
     const std::vector<LabelLayout> &labelLayouts() const { return m_labelLayouts; }

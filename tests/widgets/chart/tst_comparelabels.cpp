@@ -91,6 +91,9 @@ private slots:
     void occupiedCellsCountTheBox();
     void nothingOverlapsWithAComparedMachine_data();
     void nothingOverlapsWithAComparedMachine();
+    void ridgeLabelMovesOffTheMarkers_data();
+    void ridgeLabelMovesOffTheMarkers();
+    void ridgeLabelHasAHaloOverADensity();
     void roofLabelLeavesTheDensity();
     void legendTakesTheCornerWithoutDensity();
 };
@@ -206,6 +209,21 @@ void TestCompareLabels::nothingOverlapsWithAComparedMachine()
             QVERIFY2(over.isEmpty(), qPrintable("roof label over legend: " + over));
         }
     }
+    // The ridge's label (test machine: 1 TFLOP/s / 100 GB/s = 10 FLOP/B, in this frame) is
+    // placed with the roofs' labels: over no marker, no other label and not the legend.
+    QVERIFY(!layout->ridgeLabel.empty());
+    QString ridgeOver = overlap(layout->ridgeLabel, layout->markers);
+    QVERIFY2(ridgeOver.isEmpty(), qPrintable("ridge label over marker: " + ridgeOver));
+    ridgeOver = overlap(layout->ridgeLabel, layout->labels);
+    QVERIFY2(ridgeOver.isEmpty(), qPrintable("ridge label over point label: " + ridgeOver));
+    for (const auto &roof : layout->roofLabels) {
+        ridgeOver = overlap(layout->ridgeLabel, roof);
+        QVERIFY2(ridgeOver.isEmpty(), qPrintable("ridge label over roof label: " + ridgeOver));
+    }
+    if (!layout->legend.isNull()) {
+        ridgeOver = overlap(layout->ridgeLabel, { layout->legend });
+        QVERIFY2(ridgeOver.isEmpty(), qPrintable("ridge label over legend: " + ridgeOver));
+    }
     // One legend entry for the compared machine, not one per roof.
     int compareEntries = 0;
     for (int i = 0; i < plot.legend->itemCount(); ++i) {
@@ -214,6 +232,97 @@ void TestCompareLabels::nothingOverlapsWithAComparedMachine()
             ++compareEntries;
     }
     QVERIFY(compareEntries <= 1);
+}
+
+void TestCompareLabels::ridgeLabelMovesOffTheMarkers_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("400x250") << QSize(400, 250);
+    QTest::newRow("800x500") << QSize(800, 500);
+    QTest::newRow("1920x1080") << QSize(1920, 1080);
+}
+
+void TestCompareLabels::ridgeLabelMovesOffTheMarkers()
+{
+    // Points crowding the ridge's usual place, below and right of the knee (10 FLOP/B,
+    // 1 TFLOP/s on the test machine): 12–40 FLOP/B at 0.35–0.9 TFLOP/s, under the flat roof. The
+    // label leaves them (the test checks the premise: its usual place is over a marker) and
+    // stays near the knee: within the rows tried (6 lines below, 2 above) and 8 px plus its
+    // width either side of the drop line.
+    QFETCH(QSize, size);
+    std::mt19937 random(11);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    std::vector<KernelPoint> points;
+    for (int i = 0; i < 60; ++i) {
+        const double intensity = 12.0 * std::pow(40.0 / 12.0, unit(random));
+        const double rate = 3.5e11 + 5.5e11 * unit(random);
+        points.push_back(test::point(
+            "k" + std::to_string(i), "a", intensity * 1e9, 1e9, intensity * 1e9 / rate));
+    }
+    RooflinePlot plot;
+    plot.resize(900, 600);
+    plot.document()->resetHardware(test::machine());
+    plot.document()->resetPoints(std::move(points));
+    plot.xAxis->setRange(0.1, 1000.0);
+    plot.yAxis->setRange(1e10, 3e12);
+    ExportOptions options;
+    options.width = size.width();
+    options.height = size.height();
+    QVERIFY(!QImage::fromData(plot.renderToBytes("png", options)).isNull());
+    const RooflinePlot::LabelLayout *layout = layoutOfWidth(plot, size.width());
+    QVERIFY(layout);
+    QVERIFY(!layout->ridgeLabel.empty());
+    QString over = overlap(layout->ridgeLabel, layout->markers);
+    QVERIFY2(over.isEmpty(), qPrintable("ridge label over marker: " + over));
+    over = overlap(layout->ridgeLabel, layout->labels);
+    QVERIFY2(over.isEmpty(), qPrintable("ridge label over point label: " + over));
+    for (const auto &roof : layout->roofLabels) {
+        over = overlap(layout->ridgeLabel, roof);
+        QVERIFY2(over.isEmpty(), qPrintable("ridge label over roof label: " + over));
+    }
+    // Near the knee: the export's axes give its pixel (the layout is the export's).
+    const QRectF box = layout->ridgeLabel.front();
+    QVERIFY(layout->plotArea.adjusted(-2, -2, 2, 2).contains(box));
+    const QRectF area = layout->plotArea.adjusted(-2, -2, 2, 2); // LabelField's bounds + 2
+    const double kneeX = area.left() + area.width() * (std::log10(10.0) - std::log10(0.1)) / 4.0;
+    const double kneeY = area.bottom() - area.height() * (12.0 - 10.0) / (std::log10(3e12) - 10.0);
+    const double line = box.height();
+    QVERIFY2(box.top() <= kneeY + 8.0 + 6.0 * line + 1.0
+            && box.bottom() >= kneeY - 8.0 - 2.0 * line - 1.0,
+        qPrintable(show(box)));
+    QVERIFY2(box.left() <= kneeX + 8.0 && box.right() >= kneeX - 8.0, qPrintable(show(box)));
+}
+
+void TestCompareLabels::ridgeLabelHasAHaloOverADensity()
+{
+    // Over a density the ridge's label gets the roofs' labels' background (a halo); without one
+    // it has none.
+    std::vector<KernelPoint> points;
+    for (int i = 0; i < 3000; ++i) {
+        const double intensity = std::pow(10.0, -1.0 + 3.0 * (i % 100) / 100.0);
+        points.push_back(test::point("k", "a", intensity * 1e9, 1e9, intensity * 1e9 / 1e10));
+    }
+    RooflinePlot plot;
+    plot.document()->resetHardware(test::machine());
+    plot.document()->resetPoints(std::move(points));
+    plot.resize(1000, 650);
+    plot.setViewport(QRect(0, 0, 1000, 650));
+    for (const auto mode : { chart::PointsMode::Density, chart::PointsMode::Dots }) {
+        plot.setPointsMode(mode);
+        plot.replot();
+        const RooflinePlot::LabelLayout *layout = layoutOfWidth(plot, 1000);
+        QVERIFY(layout);
+        QVERIFY(!layout->ridgeLabel.empty());
+        QCPItemText *ridge = nullptr;
+        for (int i = 0; i < plot.itemCount(); ++i) {
+            auto *text = qobject_cast<QCPItemText *>(plot.item(i));
+            if (text && text->text().startsWith("ridge "))
+                ridge = text;
+        }
+        QVERIFY(ridge);
+        QCOMPARE(ridge->brush().style() != Qt::NoBrush, plot.densityShown());
+        QCOMPARE(plot.densityShown(), mode == chart::PointsMode::Density);
+    }
 }
 
 void TestCompareLabels::roofLabelLeavesTheDensity()
