@@ -87,6 +87,8 @@ class TestCompareLabels : public QObject
 
 private slots:
     void textBoxesFollowATurnedText();
+    void textBoxesMatchTheItemsAnchors_data();
+    void textBoxesMatchTheItemsAnchors();
     void occupiedCellsCountTheBox_data();
     void occupiedCellsCountTheBox();
     void nothingOverlapsWithAComparedMachine_data();
@@ -125,6 +127,78 @@ void TestCompareLabels::textBoxesFollowATurnedText()
     QCOMPARE(static_cast<int>(boxes.size()), static_cast<int>(std::ceil(length / height)));
     text->setRotation(0.0);
     QCOMPARE(chart::textBoxes(*text).size(), std::size_t(1));
+}
+
+void TestCompareLabels::textBoxesMatchTheItemsAnchors_data()
+{
+    QTest::addColumn<double>("rotation");
+    QTest::addColumn<int>("alignment");
+    QTest::addColumn<QMargins>("padding");
+    QTest::addColumn<QString>("text");
+    const auto align = [](Qt::Alignment a) { return static_cast<int>(a); };
+    QTest::newRow("level, top left")
+        << 0.0 << align(Qt::AlignLeft | Qt::AlignTop) << QMargins(2, 0, 2, 1) << "ridge 10 FLOP/B";
+    QTest::newRow("level, bottom right") << 0.0 << align(Qt::AlignRight | Qt::AlignBottom)
+                                         << QMargins(8, 8, 4, 0) << "BF16 tensor  989 TFLOP/s";
+    QTest::newRow("level, centred") << 0.0 << align(Qt::AlignCenter) << QMargins(3, 1, 3, 1) << "x";
+    QTest::newRow("turned -37°, bottom left") << -37.0 << align(Qt::AlignLeft | Qt::AlignBottom)
+                                              << QMargins(2, 0, 2, 1) << "HBM3  3.35 TB/s";
+    QTest::newRow("turned 61°, top right")
+        << 61.0 << align(Qt::AlignRight | Qt::AlignTop) << QMargins(5, 2, 1, 3) << "L2  10.1 TB/s";
+}
+
+void TestCompareLabels::textBoxesMatchTheItemsAnchors()
+{
+    // textBoxes() measures a text once and computes its corners itself; the item's own anchors
+    // (each of which lays the text out) must give the same pieces: the row of
+    // ceil(length / height) boxes between topLeft→topRight, bottomLeft→… as the test computes.
+    QFETCH(double, rotation);
+    QFETCH(int, alignment);
+    QFETCH(QMargins, padding);
+    QFETCH(QString, text);
+    QCustomPlot plot;
+    plot.resize(500, 400);
+    plot.xAxis->setRange(0, 500);
+    plot.yAxis->setRange(0, 400);
+    plot.replot();
+    auto *item = new QCPItemText(&plot);
+    item->position->setType(QCPItemPosition::ptAbsolute);
+    item->position->setCoords(211.3, 187.6);
+    item->setPositionAlignment(Qt::Alignment(alignment));
+    item->setPadding(padding);
+    item->setText(text);
+    item->setRotation(rotation);
+    const QPointF topLeft = item->topLeft->pixelPosition();
+    const QPointF along = item->topRight->pixelPosition() - topLeft;
+    const QPointF across = item->bottomLeft->pixelPosition() - topLeft;
+    const double length = std::hypot(along.x(), along.y());
+    const double height = std::hypot(across.x(), across.y());
+    const int pieces = rotation == 0.0 ? 1 : static_cast<int>(std::ceil(length / height));
+    const auto boxes = chart::textBoxes(*item);
+    QCOMPARE(static_cast<int>(boxes.size()), pieces);
+    for (int i = 0; i < pieces; ++i) {
+        const QPointF start = topLeft + along * (static_cast<double>(i) / pieces);
+        const QPointF end = topLeft + along * (static_cast<double>(i + 1) / pieces);
+        const QRectF expected
+            = QPolygonF({ start, end, end + across, start + across }).boundingRect();
+        const QRectF &got = boxes[static_cast<std::size_t>(i)];
+        QVERIFY2(std::abs(got.left() - expected.left()) < 1e-9
+                && std::abs(got.top() - expected.top()) < 1e-9
+                && std::abs(got.right() - expected.right()) < 1e-9
+                && std::abs(got.bottom() - expected.bottom()) < 1e-9,
+            qPrintable(show(got) + " vs " + show(expected)));
+    }
+    // A measure kept across calls gives the same boxes at a new place.
+    chart::TextMeasure measure;
+    QCOMPARE(chart::textBoxes(*item, measure).size(), boxes.size());
+    item->position->setCoords(93.0, 301.5);
+    const auto moved = chart::textBoxes(*item, measure);
+    const QPointF shift(93.0 - 211.3, 301.5 - 187.6);
+    QCOMPARE(moved.size(), boxes.size());
+    for (std::size_t i = 0; i < moved.size(); ++i) {
+        QVERIFY(std::abs(moved[i].left() - (boxes[i].left() + shift.x())) < 1e-9);
+        QVERIFY(std::abs(moved[i].top() - (boxes[i].top() + shift.y())) < 1e-9);
+    }
 }
 
 void TestCompareLabels::occupiedCellsCountTheBox_data()
@@ -286,6 +360,10 @@ void TestCompareLabels::ridgeLabelMovesOffTheMarkers()
     const QRectF area = layout->plotArea.adjusted(-2, -2, 2, 2); // LabelField's bounds + 2
     const double kneeX = area.left() + area.width() * (std::log10(10.0) - std::log10(0.1)) / 4.0;
     const double kneeY = area.bottom() - area.height() * (12.0 - 10.0) / (std::log10(3e12) - 10.0);
+    // The premise: at its usual place (text 8 px right of and below the knee; the box has 2 px
+    // of padding left of the text) the label would cover a marker.
+    const QRectF usual(kneeX + 6.0, kneeY + 8.0, box.width(), box.height());
+    QVERIFY2(!overlap({ usual }, layout->markers).isEmpty(), qPrintable(show(usual)));
     const double line = box.height();
     QVERIFY2(box.top() <= kneeY + 8.0 + 6.0 * line + 1.0
             && box.bottom() >= kneeY - 8.0 - 2.0 * line - 1.0,
