@@ -124,7 +124,6 @@ RidgeMarker::RidgeMarker(QCustomPlot *plot, double intensity, double peak, const
     // In pixels (placeLabel), a halo's width of padding around the text like the roofs' labels.
     m_label->position->setType(QCPItemPosition::ptAbsolute);
     m_label->setPadding(QMargins(2, 0, 2, 1));
-    m_label->setClipToAxisRect(true);
     m_label->setText(QObject::tr("ridge %1 FLOP/B").arg(QString::number(intensity, 'g', 3)));
     QFont font = plot->font();
     font.setBold(true);

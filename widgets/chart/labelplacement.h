@@ -184,6 +184,7 @@ public:
     bool outside() const { return m_outside; }
     // While fixed, place() leaves the legend where it is (an export's second pass).
     void setFixed(bool fixed) { m_fixed = fixed; }
+    bool fixed() const { return m_fixed; }
     void setMode(LegendMode mode);
     LegendMode mode() const { return m_mode; }
     // Auto decides again at the next layout: the data or the fonts changed.

@@ -336,6 +336,13 @@ void RooflinePlot::rebuildDecorations()
 
 void RooflinePlot::updateLayout()
 {
+    if (m_legendPlacement->fixed()) {
+        // An SVG export's second pass (chartexport.cpp), which draws the axes again over the
+        // first with every item hidden: the same axes, and no label placed (and so shown) again,
+        // where the hidden markers would send it elsewhere and the file would hold it twice.
+        relayout(false);
+        return;
+    }
     m_points->hideLabels(); // placed last, around the legend
     for (const auto &client : m_labelClients) {
         if (client.first)
@@ -394,7 +401,7 @@ void RooflinePlot::placePointLabels()
     m_labelLayouts.push_back(std::move(record));
 }
 
-void RooflinePlot::relayout()
+void RooflinePlot::relayout(bool labels)
 {
     // Every text at the chart's font, before anything is measured.
     chart::scaleItemFonts(this);
@@ -409,7 +416,8 @@ void RooflinePlot::relayout()
     m_points->decimateFor({ x.lower, x.upper, y.lower, y.upper, axisRect()->rect() });
     // Labels too: an export lays the plot out at its own size without a replot (a headless
     // render never replots at all), and flat labels are spaced in pixels.
-    placeRoofLabels();
+    if (labels)
+        placeRoofLabels();
 }
 
 void RooflinePlot::placeRoofLabels()

@@ -242,7 +242,7 @@ private:
     // One drag step: the dragged point alone, on its own buffered layer, without a full replot.
     void redrawDragged();
     // updateLayout() without the legend's placement.
-    void relayout();
+    void relayout(bool labels = true);
     // The roofs' labels for the current layout (labelplacement.h placeRoofLabels).
     void placeRoofLabels();
     // Places the point labels and the clients' in the space the roofs' labels, the markers
