@@ -96,6 +96,7 @@ private slots:
     void ridgeLabelMovesOffTheMarkers_data();
     void ridgeLabelMovesOffTheMarkers();
     void ridgeLabelHasAHaloOverADensity();
+    void svgHoldsEachLabelOnce();
     void roofLabelLeavesTheDensity();
     void legendTakesTheCornerWithoutDensity();
 };
@@ -400,6 +401,40 @@ void TestCompareLabels::ridgeLabelHasAHaloOverADensity()
         QVERIFY(ridge);
         QCOMPARE(ridge->brush().style() != Qt::NoBrush, plot.densityShown());
         QCOMPARE(plot.densityShown(), mode == chart::PointsMode::Density);
+    }
+}
+
+void TestCompareLabels::svgHoldsEachLabelOnce()
+{
+    // An SVG is drawn in two passes (the second redraws the axes over a cover of the margins,
+    // chartexport.cpp) and only the first may draw the labels: each shown roof label, the
+    // ridge's and each point label is in the file once.
+    RooflinePlot plot;
+    plot.resize(900, 600);
+    plot.document()->resetHardware(test::machine());
+    plot.document()->resetPoints(spread(10));
+    plot.fitToData();
+    ExportOptions options;
+    options.width = 800;
+    options.height = 500;
+    const QString svg = QString::fromUtf8(plot.renderToBytes("svg", options));
+    QVERIFY(svg.contains("<svg"));
+    QStringList texts;
+    for (const auto &roof : plot.roofLayer().ownRoofs()) {
+        if (roof->label()->visible())
+            texts << roof->label()->text();
+    }
+    QVERIFY(!texts.isEmpty());
+    texts << QStringLiteral("ridge 10 FLOP/B");
+    const RooflinePlot::LabelLayout *layout = layoutOfWidth(plot, 800);
+    QVERIFY(layout);
+    QVERIFY(!layout->pointLabels.empty());
+    for (const auto &label : layout->pointLabels)
+        texts << label.first;
+    for (const QString &text : texts) {
+        const QString element = '>' + text.toHtmlEscaped() + "</text>";
+        QVERIFY2(svg.count(element) == 1,
+            qPrintable(QStringLiteral("%1: %2 times").arg(text).arg(svg.count(element))));
     }
 }
 
