@@ -97,6 +97,8 @@ void RoofLine::placeLabel(double x, double shift, double lift)
 
 RidgeMarker::RidgeMarker(QCustomPlot *plot, double intensity, double peak, const QColor &color)
     : m_plot(plot)
+    , m_intensity(intensity)
+    , m_peak(peak)
     , m_drop(new QCPItemLine(plot))
     , m_marker(new QCPItemTracer(plot))
     , m_label(new QCPItemText(plot))
@@ -119,16 +121,38 @@ RidgeMarker::RidgeMarker(QCustomPlot *plot, double intensity, double peak, const
     m_marker->setSelectable(false);
 
     m_label->setLayer(kLabelLayer);
-    m_label->position->setCoords(intensity, peak);
-    // Below and right of the knee, clear of the slanted roof that arrives from the left.
-    m_label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_label->setPadding(QMargins(8, 8, 4, 0));
+    // In pixels (placeLabel), a halo's width of padding around the text like the roofs' labels.
+    m_label->position->setType(QCPItemPosition::ptAbsolute);
+    m_label->setPadding(QMargins(2, 0, 2, 1));
     m_label->setText(QObject::tr("ridge %1 FLOP/B").arg(QString::number(intensity, 'g', 3)));
     QFont font = plot->font();
     font.setBold(true);
     m_label->setFont(font);
     m_label->setColor(color);
     m_label->setSelectable(false);
+    placeLabel(0, false);
+}
+
+QPointF RidgeMarker::knee() const
+{
+    return { m_plot->xAxis->coordToPixel(m_intensity), m_plot->yAxis->coordToPixel(m_peak) };
+}
+
+void RidgeMarker::placeLabel(int row, bool left)
+{
+    // The text 8 px right of (or left of) the drop line and 8 px under the knee (its place
+    // before it was placed with the roofs' labels: padding 8 from the knee), a line of text
+    // further down per row; above the knee the same distance over it.
+    constexpr double kGap = 8.0;
+    const QMargins pad = m_label->padding();
+    const double line = QFontMetrics(m_label->font()).height() + pad.top() + pad.bottom();
+    const QPointF at = knee();
+    const double x = left ? at.x() - kGap + pad.right() : at.x() + kGap - pad.left();
+    const double y = row >= 0 ? at.y() + kGap - pad.top() + row * line
+                              : at.y() - kGap + pad.bottom() + (row + 1) * line;
+    m_label->setPositionAlignment(
+        (left ? Qt::AlignRight : Qt::AlignLeft) | (row >= 0 ? Qt::AlignTop : Qt::AlignBottom));
+    m_label->position->setCoords(x, y);
 }
 
 RidgeMarker::~RidgeMarker()

@@ -73,6 +73,8 @@ private:
 };
 
 // The ridge of the active pair: a marker on the knee, a dashed drop to the x axis, its intensity.
+// The label is placed in pixels with the roofs' labels (placeRoofLabels), below and right of
+// the knee where that is free.
 class RidgeMarker
 {
 public:
@@ -81,8 +83,17 @@ public:
     RidgeMarker(const RidgeMarker &) = delete;
     RidgeMarker &operator=(const RidgeMarker &) = delete;
 
+    QCPItemText *label() const { return m_label; }
+    // The knee in widget pixels for the current axes.
+    QPointF knee() const;
+    // The label `row` lines of text below the knee (negative: above it), right of the drop
+    // line or (`left`) left of it, clear of the knee's marker.
+    void placeLabel(int row, bool left);
+
 private:
     QCustomPlot *m_plot;
+    double m_intensity;
+    double m_peak;
     QCPItemLine *m_drop;
     QCPItemTracer *m_marker;
     QCPItemText *m_label;

@@ -1,8 +1,10 @@
 #include "widgets/chart/densitylayer.h"
 
 #include "core/analysis/payoff.h"
+
 #include "widgets/chart/chartdecorations.h"
 #include "widgets/chart/charttheme.h"
+#include "widgets/chart/dotsize.h"
 #include "widgets/document/document.h"
 
 #include <algorithm>
@@ -76,13 +78,16 @@ bool densityFor(PointsMode mode, std::size_t count, std::size_t threshold)
 
 std::vector<std::size_t> longestPoints(const Document &document, std::size_t n)
 {
+    return longestPoints(measuredSeconds(document), n);
+}
+
+std::vector<std::size_t> longestPoints(
+    const std::vector<std::optional<double>> &seconds, std::size_t n)
+{
     std::vector<std::pair<double, std::size_t>> timed;
-    for (std::size_t i = 0; i < document.pointCount(); ++i) {
-        if (!document.analysis(i))
-            continue;
-        // The point alone: an AnalyzedPoint would copy each point and its analysis.
-        if (const auto seconds = pointSeconds(document.measuredPoint(i)))
-            timed.emplace_back(*seconds, i);
+    for (std::size_t i = 0; i < seconds.size(); ++i) {
+        if (seconds[i])
+            timed.emplace_back(*seconds[i], i);
     }
     return largestFirst(std::move(timed), n);
 }
@@ -198,6 +203,7 @@ void DensityLayer::clear()
         m_margins = nullptr;
     }
     m_grid = {};
+    ++m_revision;
 }
 
 void DensityLayer::rebuild(const Document &document, const ChartTheme &theme)
@@ -219,6 +225,7 @@ void DensityLayer::rebuild(const Document &document, const ChartTheme &theme)
     if (dots.empty())
         return;
     m_grid = binLogDensity(dots, kDensityBinsX, kDensityBinsY, kDensityCellDecades);
+    ++m_revision;
 
     if (!m_plot->layer(kDensityLayer))
         m_plot->addLayer(kDensityLayer, m_plot->layer(kRoofLayer), QCustomPlot::limBelow);

@@ -39,6 +39,9 @@ bool densityFor(PointsMode mode, std::size_t count, std::size_t threshold);
 // The indices of the `n` points with the longest measured time (core/analysis/payoff.h
 // pointSeconds), longest first, ties by index; points without a time are left out.
 std::vector<std::size_t> longestPoints(const Document &document, std::size_t n);
+// The same from each point's measured time (dotsize.h measuredSeconds), nullopt for none.
+std::vector<std::size_t> longestPoints(
+    const std::vector<std::optional<double>> &seconds, std::size_t n);
 
 // Counts of (log10 x, log10 y) pairs in an nx × ny grid spanning their extent (a zero span is
 // widened by half a decade each way). Cell (i, j) covers [x0 + i·dx, x0 + (i+1)·dx) and the same
@@ -84,6 +87,9 @@ public:
     const DensityGrid &grid() const { return m_grid; }
     // The non-empty cells under a box of widget pixels in the current view; 0 when inactive.
     int occupiedIn(const QRectF &box) const;
+    // Counts the grids made (each clear() and rebuild()): occupiedIn() answers the same for the
+    // same view while this stays (the roofs' labels are placed again only when it changes).
+    std::uint64_t revision() const { return m_revision; }
 
 private:
     QCustomPlot *m_plot;
@@ -91,6 +97,7 @@ private:
     QCPColorScale *m_scale = nullptr;
     QCPMarginGroup *m_margins = nullptr;
     DensityGrid m_grid;
+    std::uint64_t m_revision = 0;
 };
 
 } // namespace chart

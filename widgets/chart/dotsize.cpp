@@ -29,27 +29,43 @@ double dotClassDiameter(int sizeClass)
             kMaxDotDiameter / kMinDotDiameter, static_cast<double>(k) / (kDotSizeClasses - 1));
 }
 
+MeasuredSeconds measuredSeconds(const Document &document)
+{
+    MeasuredSeconds seconds(document.pointCount());
+    for (std::size_t i = 0; i < seconds.size(); ++i) {
+        if (document.analysis(i))
+            seconds[i] = pointSeconds(document.measuredPoint(i));
+    }
+    return seconds;
+}
+
 std::optional<std::vector<int>> dotSizeClasses(const Document &document)
 {
-    const std::size_t count = document.pointCount();
-    std::vector<double> seconds(count, -1.0);
+    return dotSizeClasses(document, measuredSeconds(document));
+}
+
+std::optional<std::vector<int>> dotSizeClasses(
+    const Document &document, const MeasuredSeconds &seconds)
+{
+    const std::size_t count = std::min(document.pointCount(), seconds.size());
+    std::vector<double> drawn(document.pointCount(), -1.0);
     double longest = 0.0;
     for (std::size_t i = 0; i < count; ++i) {
         const auto &a = document.analysis(i);
         if (!a || a->levels.empty())
             continue; // not drawn
-        const auto time = pointSeconds(document.measuredPoint(i));
+        const auto &time = seconds[i];
         if (!time || !std::isfinite(*time) || *time < 0.0)
             return std::nullopt;
-        seconds[i] = *time;
+        drawn[i] = *time;
         longest = std::max(longest, *time);
     }
     if (!(longest > 0.0))
         return std::nullopt;
-    std::vector<int> classes(count, -1);
-    for (std::size_t i = 0; i < count; ++i) {
-        if (seconds[i] >= 0.0)
-            classes[i] = dotSizeClass(seconds[i], longest);
+    std::vector<int> classes(drawn.size(), -1);
+    for (std::size_t i = 0; i < drawn.size(); ++i) {
+        if (drawn[i] >= 0.0)
+            classes[i] = dotSizeClass(drawn[i], longest);
     }
     return classes;
 }

@@ -34,6 +34,15 @@ double dotClassDiameter(int sizeClass);
 // is no point with a positive time.
 std::optional<std::vector<int>> dotSizeClasses(const Document &document);
 
+// Each point's measured time (core/analysis/payoff.h pointSeconds of the measured point), nullopt
+// for a point without an analysis or without a time: one walk of the points that a rebuild of
+// the drawing shares between the size classes and the density's longest dots (longestPoints).
+using MeasuredSeconds = std::vector<std::optional<double>>;
+MeasuredSeconds measuredSeconds(const Document &document);
+// dotSizeClasses() from `seconds` (measuredSeconds of the same document).
+std::optional<std::vector<int>> dotSizeClasses(
+    const Document &document, const MeasuredSeconds &seconds);
+
 } // namespace chart
 
 } // namespace ridgepoint

@@ -5,7 +5,10 @@
 #include "widgets/chart/chartdecorations.h"
 #include "widgets/chart/charttheme.h"
 
+#include <QTransform>
+
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace ridgepoint::chart {
@@ -75,11 +78,64 @@ std::optional<Qt::Alignment> freeCorner(
     return std::nullopt;
 }
 
+QRect TextMeasure::measure(const QFont &font, int flags, const QString &text)
+{
+    for (const Entry &entry : m_entries) {
+        if (entry.flags == flags && entry.text == text && entry.font == font)
+            return entry.rect;
+    }
+    // A handful of labels, each with a few elided forms: a bound that is never reached in a
+    // layout, kept so that a long-lived measure cannot grow without end.
+    if (m_entries.size() >= 256)
+        m_entries.clear();
+    const QRect rect = QFontMetrics(font).boundingRect(0, 0, 0, 0, flags, text);
+    m_entries.push_back({ font, flags, text, rect });
+    return rect;
+}
+
+namespace {
+
+// A text's corners in widget pixels (top left, top right, bottom left) from its measured size:
+// its padded box hung from its position by the position alignment (whole pixels), then turned
+// about the position by its rotation. The geometry of QCPItemText's own anchors.
+std::array<QPointF, 3> textCorners(const QCPItemText &text, const QRect &measured)
+{
+    const QMargins pad = text.padding();
+    QRectF box = QRectF(measured).adjusted(-pad.left(), -pad.top(), pad.right(), pad.bottom());
+    const Qt::Alignment hang = text.positionAlignment();
+    QPointF corner(0.0, 0.0);
+    if (hang & Qt::AlignHCenter)
+        corner.setX(-box.width() / 2.0);
+    else if (hang & Qt::AlignRight)
+        corner.setX(-box.width());
+    if (hang & Qt::AlignVCenter)
+        corner.setY(-box.height() / 2.0);
+    else if (hang & Qt::AlignBottom)
+        corner.setY(-box.height());
+    box.moveTopLeft(corner.toPoint());
+    const QPointF at = text.position->pixelPosition();
+    QTransform place;
+    place.translate(at.x(), at.y());
+    if (!qFuzzyIsNull(text.rotation()))
+        place.rotate(text.rotation());
+    return { place.map(box.topLeft()), place.map(box.topRight()), place.map(box.bottomLeft()) };
+}
+
+} // namespace
+
 std::vector<QRectF> textBoxes(const QCPItemText &text)
 {
-    const QPointF topLeft = text.topLeft->pixelPosition();
-    const QPointF along = text.topRight->pixelPosition() - topLeft;
-    const QPointF across = text.bottomLeft->pixelPosition() - topLeft;
+    TextMeasure measure;
+    return textBoxes(text, measure);
+}
+
+std::vector<QRectF> textBoxes(const QCPItemText &text, TextMeasure &measure)
+{
+    const QFont &font = text.selected() ? text.selectedFont() : text.font();
+    const auto [topLeft, topRight, bottomLeft] = textCorners(
+        text, measure.measure(font, Qt::TextDontClip | text.textAlignment(), text.text()));
+    const QPointF along = topRight - topLeft;
+    const QPointF across = bottomLeft - topLeft;
     const double length = std::hypot(along.x(), along.y());
     const double height = std::hypot(across.x(), across.y());
     // A level text is its box; a turned one a row of pieces about as long as it is high.

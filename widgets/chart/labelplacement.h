@@ -15,6 +15,7 @@
 #include <QString>
 
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <utility>
@@ -26,6 +27,7 @@ struct ChartTheme;
 
 namespace chart {
 
+class RidgeMarker;
 class RoofLine;
 
 // Pixels between flat labels standing side by side, and after a label's text.
@@ -81,17 +83,25 @@ struct RoofLabelSet {
     // The occupied cells of a density under a box (densitylayer.h), null without a density:
     // a label avoids them where its roof has a free stretch, at a lower cost than an obstacle.
     std::function<int(const QRectF &)> crowding;
+    // What `crowding` answers from (DensityLayer::revision); a layer that does not know it
+    // leaves 0 with a crowding set, and its labels are then placed anew every time.
+    std::uint64_t crowdingRevision = 0;
     // A background behind every label (over a density), invalid for none.
     QColor halo;
+    // The ridge's marker, null without one: its label is placed first (near the knee, where it
+    // covers nothing) and is an obstacle for the roofs' labels.
+    RidgeMarker *ridge = nullptr;
 };
 // One placement problem for every roof label of both machines (rooflabelplacement.cpp): each
 // label tries places along its roof (slanted ones along the visible line from near its
 // lower-left end, flat ones from the plot's right edge leftwards) and takes the cheapest —
 // none over a label placed before, a marker or the legend, then the fewest density cells,
-// then the nearest to its usual place. The active roof's label goes first and is always
-// shown; any other whose every place is over something is left out. Then the current
-// machine's slanted labels, the compared machine's, and the flat ones from the top down.
-// Returns the boxes each shown label takes (textBoxes).
+// then the nearest to its usual place. The ridge's label goes first (below and right of the
+// knee, else left of the drop line, a line further down at a time, else above the knee; always
+// shown while in view), then the active roof's label, which is always shown; any other whose every
+// place is over something is left out. Then the current machine's slanted labels, the compared
+// machine's, and the flat ones from the top down. Returns the boxes each shown label takes
+// (textBoxes).
 std::vector<std::vector<QRectF>> placeRoofLabels(QCustomPlot *plot, const RoofLabelSet &roofs);
 // What a label costs at a place (the sums placeRoofLabels() compares).
 inline constexpr double kRoofLabelOverObstacle = 1e6;
@@ -113,6 +123,25 @@ std::optional<Qt::Alignment> freeCorner(
 // row of boxes along it, each about as long as the text is high, so that its neighbours are not
 // kept off the empty corners of one big bounding box.
 std::vector<QRectF> textBoxes(const QCPItemText &text);
+// What a text measures (QFontMetrics::boundingRect with the item's font, alignment flags and
+// text, as QCPItemText measures itself for its anchors), kept per font, flags and text: a label
+// tried at many places (placeRoofLabels) lays its text out once instead of three times a place.
+class TextMeasure
+{
+public:
+    QRect measure(const QFont &font, int flags, const QString &text);
+
+private:
+    struct Entry {
+        QFont font;
+        int flags;
+        QString text;
+        QRect rect;
+    };
+    std::vector<Entry> m_entries;
+};
+// textBoxes() with the text's size from `measure`: the same boxes, without the text layouts.
+std::vector<QRectF> textBoxes(const QCPItemText &text, TextMeasure &measure);
 // The pixel boxes of the plot's visible texts (textBoxes) and tracers (labels, markers): what a
 // legend must not cover.
 std::vector<QRectF> itemRects(const QCustomPlot &plot);
@@ -155,6 +184,7 @@ public:
     bool outside() const { return m_outside; }
     // While fixed, place() leaves the legend where it is (an export's second pass).
     void setFixed(bool fixed) { m_fixed = fixed; }
+    bool fixed() const { return m_fixed; }
     void setMode(LegendMode mode);
     LegendMode mode() const { return m_mode; }
     // Auto decides again at the next layout: the data or the fonts changed.

@@ -9,6 +9,8 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <utility>
 
 namespace ridgepoint::chart {
 namespace {
@@ -44,7 +46,7 @@ public:
         bool outside = false;
         bool seen = false;
         int cells = 0;
-        for (const QRectF &box : textBoxes(text)) {
+        for (const QRectF &box : textBoxes(text, m_measure)) {
             const QRectF inside = box.intersected(m_area);
             if (inside.isEmpty()) {
                 outside = true;
@@ -62,9 +64,16 @@ public:
             + kRoofLabelPerCell * cells;
     }
 
+    // An obstacle for the labels placed after it, not one of the roofs' labels.
+    void block(const QCPItemText &text)
+    {
+        for (const QRectF &box : textBoxes(text, m_measure))
+            m_field.addObstacle(box);
+    }
+
     void take(const QCPItemText &text)
     {
-        m_taken.push_back(textBoxes(text));
+        m_taken.push_back(textBoxes(text, m_measure));
         for (const QRectF &box : m_taken.back())
             m_field.addObstacle(box);
     }
@@ -75,6 +84,8 @@ private:
     LabelField m_field;
     std::function<int(const QRectF &)> m_crowding;
     std::vector<std::vector<QRectF>> m_taken; // per label
+    // Each label's text measured once, not at every place it tries.
+    mutable TextMeasure m_measure;
 };
 
 // Shows the label where it is and takes its place, or hides it.
@@ -177,6 +188,38 @@ void placeFlat(RoofLine &roof, RoofLabelField &field, bool always)
     settle(roof, field, best && (always || bestCost < kRoofLabelOutside));
 }
 
+// The ridge's label: rows below the knee, right of the drop line then left of it, then rows
+// above the knee; the first place that covers nothing, else the cheapest.
+constexpr int kRidgeRowsBelow = 6;
+constexpr int kRidgeRowsAbove = 2;
+
+void placeRidge(RidgeMarker &ridge, RoofLabelField &field)
+{
+    std::optional<std::pair<int, bool>> best;
+    double bestCost = std::numeric_limits<double>::infinity();
+    int tried = 0;
+    const auto tryAt = [&](int row, bool left) {
+        ridge.placeLabel(row, left);
+        const double least = tried++;
+        const double cost = field.cost(*ridge.label()) + least;
+        if (cost < bestCost) {
+            best = std::pair(row, left);
+            bestCost = cost;
+        }
+        return cost <= least; // free here: every later place costs more
+    };
+    bool found = false;
+    for (int i = 0; i < kRidgeRowsBelow + kRidgeRowsAbove && !found; ++i) {
+        const int row = i < kRidgeRowsBelow ? i : kRidgeRowsBelow - 1 - i; // then -1, -2
+        found = tryAt(row, false) || tryAt(row, true);
+    }
+    if (best)
+        ridge.placeLabel(best->first, best->second);
+    ridge.label()->setVisible(best.has_value());
+    if (best)
+        field.block(*ridge.label());
+}
+
 } // namespace
 
 std::vector<std::vector<QRectF>> placeRoofLabels(QCustomPlot *plot, const RoofLabelSet &roofs)
@@ -185,6 +228,11 @@ std::vector<std::vector<QRectF>> placeRoofLabels(QCustomPlot *plot, const RoofLa
     for (const auto *list : { &roofs.own, &roofs.alternate, &roofs.compare }) {
         for (RoofLine *roof : *list)
             roof->label()->setBrush(roofs.halo.isValid() ? QBrush(roofs.halo) : QBrush());
+    }
+    // The ridge's label first: it marks the knee, and the roofs' labels have room to move.
+    if (roofs.ridge) {
+        roofs.ridge->label()->setBrush(roofs.halo.isValid() ? QBrush(roofs.halo) : QBrush());
+        placeRidge(*roofs.ridge, field);
     }
     const auto isActive = [&](const RoofLine *roof) {
         return roofs.activePeak && roof->kind() == RoofLine::Kind::Compute

@@ -80,6 +80,8 @@ void RoofLayer::clear()
     m_alternateRoofs.clear();
     m_compareRoofs.clear();
     m_labelBoxes.clear();
+    m_memo.clear();
+    ++m_generation;
     m_ridge.reset();
     for (QCPAbstractPlottable *plottable : m_plottables)
         m_plot->removePlottable(plottable);
@@ -322,7 +324,39 @@ void RoofLayer::placeLabels(const Document &document, const RoofLabelSet &around
         set.compareTopPeak = topPeak(*other);
     if (const ComputeCeiling *active = activeCeiling())
         set.activePeak = active->peak;
+    set.ridge = m_ridge.get();
+    // The same roofs, view, obstacles and density as a placement of the last few: its places.
+    std::vector<QCPItemText *> labels;
+    for (const auto *list : { &m_roofs, &m_alternateRoofs, &m_compareRoofs }) {
+        for (const auto &roof : *list)
+            labels.push_back(roof->label());
+    }
+    if (m_ridge)
+        labels.push_back(m_ridge->label());
+    const bool known = !set.crowding || set.crowdingRevision != 0;
+    RoofLabelMemo::Key key;
+    if (known) {
+        key = { m_generation, m_plot->xAxis->range(), m_plot->yAxis->range(),
+            m_plot->axisRect()->rect(), set.obstacles, set.crowding ? set.crowdingRevision : 0,
+            set.halo, {} };
+        key.fonts.reserve(labels.size());
+        for (const QCPItemText *label : labels)
+            key.fonts.push_back(label->font());
+        if (auto boxes = m_memo.recall(key, labels)) {
+            m_labelBoxes = std::move(*boxes);
+            return;
+        }
+    }
     m_labelBoxes = placeRoofLabels(m_plot, set);
+    if (known)
+        m_memo.remember(std::move(key), labels, m_labelBoxes);
+}
+
+std::vector<QRectF> RoofLayer::ridgeLabelBoxes() const
+{
+    if (!m_ridge || !m_ridge->label()->visible())
+        return {};
+    return textBoxes(*m_ridge->label());
 }
 
 void RoofLayer::hideLabels()
@@ -331,6 +365,8 @@ void RoofLayer::hideLabels()
         for (const auto &roof : *list)
             roof->label()->setVisible(false);
     }
+    if (m_ridge)
+        m_ridge->label()->setVisible(false);
     m_labelBoxes.clear();
 }
 

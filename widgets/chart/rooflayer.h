@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/model/hardware.h"
+#include "widgets/chart/rooflabelmemo.h"
 
 #include <QCoreApplication>
 #include <QPointF>
@@ -11,6 +12,7 @@
 #include <QString>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -57,10 +59,13 @@ public:
     // Places the labels for the current view (labelplacement.h) around what `around` holds
     // (obstacles, a density's crowding, a halo); its roofs are this layer's.
     void placeLabels(const Document &document, const RoofLabelSet &around);
-    // Hides every label (before the plot's other texts are collected as obstacles).
+    // Hides every label, the ridge's too (before the plot's other texts are collected as
+    // obstacles).
     void hideLabels();
     // The boxes each shown label took at the last placeLabels() (labelplacement.h textBoxes).
     const std::vector<std::vector<QRectF>> &labelBoxes() const { return m_labelBoxes; }
+    // The boxes of the ridge's label as placed (textBoxes), empty when there is none.
+    std::vector<QRectF> ridgeLabelBoxes() const;
 
     // The other figure of each ceiling that holds two (spec beside measured): its roof, dashed
     // when it is the spec one, and the filled band between the two (the lower edge of a pair of
@@ -108,6 +113,8 @@ private:
     std::unique_ptr<RidgeMarker> m_ridge;
     std::vector<QCPAbstractPlottable *> m_plottables; // envelope, shading, legend entries
     std::vector<std::vector<QRectF>> m_labelBoxes;
+    std::uint64_t m_generation = 0; // clear() calls: which roofs the memo's placements are of
+    RoofLabelMemo m_memo;
 };
 
 } // namespace chart

@@ -336,6 +336,13 @@ void RooflinePlot::rebuildDecorations()
 
 void RooflinePlot::updateLayout()
 {
+    if (m_legendPlacement->fixed()) {
+        // An SVG export's second pass (chartexport.cpp), which draws the axes again over the
+        // first with every item hidden: the same axes, and no label placed (and so shown) again,
+        // where the hidden markers would send it elsewhere and the file would hold it twice.
+        relayout(false);
+        return;
+    }
     m_points->hideLabels(); // placed last, around the legend
     for (const auto &client : m_labelClients) {
         if (client.first)
@@ -367,6 +374,7 @@ void RooflinePlot::placePointLabels()
     record.size = viewport().size();
     record.markers = m_points->markerRects();
     record.roofLabels = m_roofs->labelBoxes();
+    record.ridgeLabel = m_roofs->ridgeLabelBoxes();
     chart::LabelField field(axisRect()->rect().adjusted(2, 2, -2, -2));
     for (const QRectF &box : chart::itemRects(*this))
         field.addObstacle(box);
@@ -393,7 +401,7 @@ void RooflinePlot::placePointLabels()
     m_labelLayouts.push_back(std::move(record));
 }
 
-void RooflinePlot::relayout()
+void RooflinePlot::relayout(bool labels)
 {
     // Every text at the chart's font, before anything is measured.
     chart::scaleItemFonts(this);
@@ -408,7 +416,8 @@ void RooflinePlot::relayout()
     m_points->decimateFor({ x.lower, x.upper, y.lower, y.upper, axisRect()->rect() });
     // Labels too: an export lays the plot out at its own size without a replot (a headless
     // render never replots at all), and flat labels are spaced in pixels.
-    placeRoofLabels();
+    if (labels)
+        placeRoofLabels();
 }
 
 void RooflinePlot::placeRoofLabels()
@@ -424,6 +433,7 @@ void RooflinePlot::placeRoofLabels()
         around.obstacles.push_back(legend->outerRect());
     if (m_density->active()) {
         around.crowding = [this](const QRectF &box) { return m_density->occupiedIn(box); };
+        around.crowdingRevision = m_density->revision();
         QColor halo = m_theme.background;
         halo.setAlpha(215);
         around.halo = halo;

@@ -157,6 +157,7 @@ public:
         QRectF plotArea;
         std::vector<std::pair<QString, QPointF>> pointLabels;
         std::vector<std::vector<QRectF>> roofLabels; // per label
+        std::vector<QRectF> ridgeLabel; // empty without a ridge in view
     };
     // The last layout at each of the last few sizes (an export's size too).
     const std::vector<LabelLayout> &labelLayouts() const { return m_labelLayouts; }
@@ -241,7 +242,7 @@ private:
     // One drag step: the dragged point alone, on its own buffered layer, without a full replot.
     void redrawDragged();
     // updateLayout() without the legend's placement.
-    void relayout();
+    void relayout(bool labels = true);
     // The roofs' labels for the current layout (labelplacement.h placeRoofLabels).
     void placeRoofLabels();
     // Places the point labels and the clients' in the space the roofs' labels, the markers

@@ -89,10 +89,13 @@ void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
 {
     const Document &doc = *m_document;
     m_dotMask.clear();
-    // The classes follow the measured times, which change only with the points (`rebin`).
+    // The classes follow the measured times, which change only with the points (`rebin`); one
+    // walk of the times serves them and the density's longest dots.
+    chart::MeasuredSeconds seconds;
     if (rebin) {
+        seconds = chart::measuredSeconds(doc);
         const bool known = m_dotClasses.has_value();
-        m_dotClasses = chart::dotSizeClasses(doc);
+        m_dotClasses = chart::dotSizeClasses(doc, seconds);
         if (known != m_dotClasses.has_value())
             emit dotTimesKnownChanged(m_dotClasses.has_value());
     }
@@ -104,7 +107,9 @@ void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
     }
     if (rebin || !m_density->active()) {
         m_density->rebuild(doc, m_theme);
-        m_longestDots = chart::longestPoints(doc, m_densityTopDots);
+        if (!rebin)
+            seconds = chart::measuredSeconds(doc);
+        m_longestDots = chart::longestPoints(seconds, m_densityTopDots);
     }
     // Dots: the longest-running kernels, then every selected or moved point.
     m_dotMask.assign(doc.pointCount(), false);

@@ -87,10 +87,16 @@ class TestCompareLabels : public QObject
 
 private slots:
     void textBoxesFollowATurnedText();
+    void textBoxesMatchTheItemsAnchors_data();
+    void textBoxesMatchTheItemsAnchors();
     void occupiedCellsCountTheBox_data();
     void occupiedCellsCountTheBox();
     void nothingOverlapsWithAComparedMachine_data();
     void nothingOverlapsWithAComparedMachine();
+    void ridgeLabelMovesOffTheMarkers_data();
+    void ridgeLabelMovesOffTheMarkers();
+    void ridgeLabelHasAHaloOverADensity();
+    void svgHoldsEachLabelOnce();
     void roofLabelLeavesTheDensity();
     void legendTakesTheCornerWithoutDensity();
 };
@@ -122,6 +128,78 @@ void TestCompareLabels::textBoxesFollowATurnedText()
     QCOMPARE(static_cast<int>(boxes.size()), static_cast<int>(std::ceil(length / height)));
     text->setRotation(0.0);
     QCOMPARE(chart::textBoxes(*text).size(), std::size_t(1));
+}
+
+void TestCompareLabels::textBoxesMatchTheItemsAnchors_data()
+{
+    QTest::addColumn<double>("rotation");
+    QTest::addColumn<int>("alignment");
+    QTest::addColumn<QMargins>("padding");
+    QTest::addColumn<QString>("text");
+    const auto align = [](Qt::Alignment a) { return static_cast<int>(a); };
+    QTest::newRow("level, top left")
+        << 0.0 << align(Qt::AlignLeft | Qt::AlignTop) << QMargins(2, 0, 2, 1) << "ridge 10 FLOP/B";
+    QTest::newRow("level, bottom right") << 0.0 << align(Qt::AlignRight | Qt::AlignBottom)
+                                         << QMargins(8, 8, 4, 0) << "BF16 tensor  989 TFLOP/s";
+    QTest::newRow("level, centred") << 0.0 << align(Qt::AlignCenter) << QMargins(3, 1, 3, 1) << "x";
+    QTest::newRow("turned -37°, bottom left") << -37.0 << align(Qt::AlignLeft | Qt::AlignBottom)
+                                              << QMargins(2, 0, 2, 1) << "HBM3  3.35 TB/s";
+    QTest::newRow("turned 61°, top right")
+        << 61.0 << align(Qt::AlignRight | Qt::AlignTop) << QMargins(5, 2, 1, 3) << "L2  10.1 TB/s";
+}
+
+void TestCompareLabels::textBoxesMatchTheItemsAnchors()
+{
+    // textBoxes() measures a text once and computes its corners itself; the item's own anchors
+    // (each of which lays the text out) must give the same pieces: the row of
+    // ceil(length / height) boxes between topLeft→topRight, bottomLeft→… as the test computes.
+    QFETCH(double, rotation);
+    QFETCH(int, alignment);
+    QFETCH(QMargins, padding);
+    QFETCH(QString, text);
+    QCustomPlot plot;
+    plot.resize(500, 400);
+    plot.xAxis->setRange(0, 500);
+    plot.yAxis->setRange(0, 400);
+    plot.replot();
+    auto *item = new QCPItemText(&plot);
+    item->position->setType(QCPItemPosition::ptAbsolute);
+    item->position->setCoords(211.3, 187.6);
+    item->setPositionAlignment(Qt::Alignment(alignment));
+    item->setPadding(padding);
+    item->setText(text);
+    item->setRotation(rotation);
+    const QPointF topLeft = item->topLeft->pixelPosition();
+    const QPointF along = item->topRight->pixelPosition() - topLeft;
+    const QPointF across = item->bottomLeft->pixelPosition() - topLeft;
+    const double length = std::hypot(along.x(), along.y());
+    const double height = std::hypot(across.x(), across.y());
+    const int pieces = rotation == 0.0 ? 1 : static_cast<int>(std::ceil(length / height));
+    const auto boxes = chart::textBoxes(*item);
+    QCOMPARE(static_cast<int>(boxes.size()), pieces);
+    for (int i = 0; i < pieces; ++i) {
+        const QPointF start = topLeft + along * (static_cast<double>(i) / pieces);
+        const QPointF end = topLeft + along * (static_cast<double>(i + 1) / pieces);
+        const QRectF expected
+            = QPolygonF({ start, end, end + across, start + across }).boundingRect();
+        const QRectF &got = boxes[static_cast<std::size_t>(i)];
+        QVERIFY2(std::abs(got.left() - expected.left()) < 1e-9
+                && std::abs(got.top() - expected.top()) < 1e-9
+                && std::abs(got.right() - expected.right()) < 1e-9
+                && std::abs(got.bottom() - expected.bottom()) < 1e-9,
+            qPrintable(show(got) + " vs " + show(expected)));
+    }
+    // A measure kept across calls gives the same boxes at a new place.
+    chart::TextMeasure measure;
+    QCOMPARE(chart::textBoxes(*item, measure).size(), boxes.size());
+    item->position->setCoords(93.0, 301.5);
+    const auto moved = chart::textBoxes(*item, measure);
+    const QPointF shift(93.0 - 211.3, 301.5 - 187.6);
+    QCOMPARE(moved.size(), boxes.size());
+    for (std::size_t i = 0; i < moved.size(); ++i) {
+        QVERIFY(std::abs(moved[i].left() - (boxes[i].left() + shift.x())) < 1e-9);
+        QVERIFY(std::abs(moved[i].top() - (boxes[i].top() + shift.y())) < 1e-9);
+    }
 }
 
 void TestCompareLabels::occupiedCellsCountTheBox_data()
@@ -206,6 +284,21 @@ void TestCompareLabels::nothingOverlapsWithAComparedMachine()
             QVERIFY2(over.isEmpty(), qPrintable("roof label over legend: " + over));
         }
     }
+    // The ridge's label (test machine: 1 TFLOP/s / 100 GB/s = 10 FLOP/B, in this frame) is
+    // placed with the roofs' labels: over no marker, no other label and not the legend.
+    QVERIFY(!layout->ridgeLabel.empty());
+    QString ridgeOver = overlap(layout->ridgeLabel, layout->markers);
+    QVERIFY2(ridgeOver.isEmpty(), qPrintable("ridge label over marker: " + ridgeOver));
+    ridgeOver = overlap(layout->ridgeLabel, layout->labels);
+    QVERIFY2(ridgeOver.isEmpty(), qPrintable("ridge label over point label: " + ridgeOver));
+    for (const auto &roof : layout->roofLabels) {
+        ridgeOver = overlap(layout->ridgeLabel, roof);
+        QVERIFY2(ridgeOver.isEmpty(), qPrintable("ridge label over roof label: " + ridgeOver));
+    }
+    if (!layout->legend.isNull()) {
+        ridgeOver = overlap(layout->ridgeLabel, { layout->legend });
+        QVERIFY2(ridgeOver.isEmpty(), qPrintable("ridge label over legend: " + ridgeOver));
+    }
     // One legend entry for the compared machine, not one per roof.
     int compareEntries = 0;
     for (int i = 0; i < plot.legend->itemCount(); ++i) {
@@ -214,6 +307,135 @@ void TestCompareLabels::nothingOverlapsWithAComparedMachine()
             ++compareEntries;
     }
     QVERIFY(compareEntries <= 1);
+}
+
+void TestCompareLabels::ridgeLabelMovesOffTheMarkers_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("400x250") << QSize(400, 250);
+    QTest::newRow("800x500") << QSize(800, 500);
+    QTest::newRow("1920x1080") << QSize(1920, 1080);
+}
+
+void TestCompareLabels::ridgeLabelMovesOffTheMarkers()
+{
+    // Points crowding the ridge's usual place, below and right of the knee (10 FLOP/B,
+    // 1 TFLOP/s on the test machine): 12–40 FLOP/B at 0.35–0.9 TFLOP/s, under the flat roof. The
+    // label leaves them (the test checks the premise: its usual place is over a marker) and
+    // stays near the knee: within the rows tried (6 lines below, 2 above) and 8 px plus its
+    // width either side of the drop line.
+    QFETCH(QSize, size);
+    std::mt19937 random(11);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    std::vector<KernelPoint> points;
+    for (int i = 0; i < 60; ++i) {
+        const double intensity = 12.0 * std::pow(40.0 / 12.0, unit(random));
+        const double rate = 3.5e11 + 5.5e11 * unit(random);
+        points.push_back(test::point(
+            "k" + std::to_string(i), "a", intensity * 1e9, 1e9, intensity * 1e9 / rate));
+    }
+    RooflinePlot plot;
+    plot.resize(900, 600);
+    plot.document()->resetHardware(test::machine());
+    plot.document()->resetPoints(std::move(points));
+    plot.xAxis->setRange(0.1, 1000.0);
+    plot.yAxis->setRange(1e10, 3e12);
+    ExportOptions options;
+    options.width = size.width();
+    options.height = size.height();
+    QVERIFY(!QImage::fromData(plot.renderToBytes("png", options)).isNull());
+    const RooflinePlot::LabelLayout *layout = layoutOfWidth(plot, size.width());
+    QVERIFY(layout);
+    QVERIFY(!layout->ridgeLabel.empty());
+    QString over = overlap(layout->ridgeLabel, layout->markers);
+    QVERIFY2(over.isEmpty(), qPrintable("ridge label over marker: " + over));
+    over = overlap(layout->ridgeLabel, layout->labels);
+    QVERIFY2(over.isEmpty(), qPrintable("ridge label over point label: " + over));
+    for (const auto &roof : layout->roofLabels) {
+        over = overlap(layout->ridgeLabel, roof);
+        QVERIFY2(over.isEmpty(), qPrintable("ridge label over roof label: " + over));
+    }
+    // Near the knee: the export's axes give its pixel (the layout is the export's).
+    const QRectF box = layout->ridgeLabel.front();
+    QVERIFY(layout->plotArea.adjusted(-2, -2, 2, 2).contains(box));
+    const QRectF area = layout->plotArea.adjusted(-2, -2, 2, 2); // LabelField's bounds + 2
+    const double kneeX = area.left() + area.width() * (std::log10(10.0) - std::log10(0.1)) / 4.0;
+    const double kneeY = area.bottom() - area.height() * (12.0 - 10.0) / (std::log10(3e12) - 10.0);
+    // The premise: at its usual place (text 8 px right of and below the knee; the box has 2 px
+    // of padding left of the text) the label would cover a marker.
+    const QRectF usual(kneeX + 6.0, kneeY + 8.0, box.width(), box.height());
+    QVERIFY2(!overlap({ usual }, layout->markers).isEmpty(), qPrintable(show(usual)));
+    const double line = box.height();
+    QVERIFY2(box.top() <= kneeY + 8.0 + 6.0 * line + 1.0
+            && box.bottom() >= kneeY - 8.0 - 2.0 * line - 1.0,
+        qPrintable(show(box)));
+    QVERIFY2(box.left() <= kneeX + 8.0 && box.right() >= kneeX - 8.0, qPrintable(show(box)));
+}
+
+void TestCompareLabels::ridgeLabelHasAHaloOverADensity()
+{
+    // Over a density the ridge's label gets the roofs' labels' background (a halo); without one
+    // it has none.
+    std::vector<KernelPoint> points;
+    for (int i = 0; i < 3000; ++i) {
+        const double intensity = std::pow(10.0, -1.0 + 3.0 * (i % 100) / 100.0);
+        points.push_back(test::point("k", "a", intensity * 1e9, 1e9, intensity * 1e9 / 1e10));
+    }
+    RooflinePlot plot;
+    plot.document()->resetHardware(test::machine());
+    plot.document()->resetPoints(std::move(points));
+    plot.resize(1000, 650);
+    plot.setViewport(QRect(0, 0, 1000, 650));
+    for (const auto mode : { chart::PointsMode::Density, chart::PointsMode::Dots }) {
+        plot.setPointsMode(mode);
+        plot.replot();
+        const RooflinePlot::LabelLayout *layout = layoutOfWidth(plot, 1000);
+        QVERIFY(layout);
+        QVERIFY(!layout->ridgeLabel.empty());
+        QCPItemText *ridge = nullptr;
+        for (int i = 0; i < plot.itemCount(); ++i) {
+            auto *text = qobject_cast<QCPItemText *>(plot.item(i));
+            if (text && text->text().startsWith("ridge "))
+                ridge = text;
+        }
+        QVERIFY(ridge);
+        QCOMPARE(ridge->brush().style() != Qt::NoBrush, plot.densityShown());
+        QCOMPARE(plot.densityShown(), mode == chart::PointsMode::Density);
+    }
+}
+
+void TestCompareLabels::svgHoldsEachLabelOnce()
+{
+    // An SVG is drawn in two passes (the second redraws the axes over a cover of the margins,
+    // chartexport.cpp) and only the first may draw the labels: each shown roof label, the
+    // ridge's and each point label is in the file once.
+    RooflinePlot plot;
+    plot.resize(900, 600);
+    plot.document()->resetHardware(test::machine());
+    plot.document()->resetPoints(spread(10));
+    plot.fitToData();
+    ExportOptions options;
+    options.width = 800;
+    options.height = 500;
+    const QString svg = QString::fromUtf8(plot.renderToBytes("svg", options));
+    QVERIFY(svg.contains("<svg"));
+    QStringList texts;
+    for (const auto &roof : plot.roofLayer().ownRoofs()) {
+        if (roof->label()->visible())
+            texts << roof->label()->text();
+    }
+    QVERIFY(!texts.isEmpty());
+    texts << QStringLiteral("ridge 10 FLOP/B");
+    const RooflinePlot::LabelLayout *layout = layoutOfWidth(plot, 800);
+    QVERIFY(layout);
+    QVERIFY(!layout->pointLabels.empty());
+    for (const auto &label : layout->pointLabels)
+        texts << label.first;
+    for (const QString &text : texts) {
+        const QString element = '>' + text.toHtmlEscaped() + "</text>";
+        QVERIFY2(svg.count(element) == 1,
+            qPrintable(QStringLiteral("%1: %2 times").arg(text).arg(svg.count(element))));
+    }
 }
 
 void TestCompareLabels::roofLabelLeavesTheDensity()
