@@ -49,7 +49,8 @@ for entry in "${cases[@]}"; do
   read -r -a options <<<"${entry#*:}"
   rm -f "$out/old" "$out/new"
   for _ in $(seq "$runs"); do
-    if [ "$label" != compact ]; then
+    # A build from before --compact (26823cf) has no such case.
+    if [ "$label" != compact ] || "$old" analyze --help 2>/dev/null | grep -q -- --compact; then
       measure "$out/old" "$old" analyze --hardware h100 "${options[@]}" "$input"
     fi
     measure "$out/new" "$new" analyze --hardware h100 "${options[@]}" "$input"

@@ -458,15 +458,12 @@ void AnalysisJsonWriter::add(const KernelPoint &point, const PointAnalysis &anal
 void AnalysisJsonWriter::finish()
 {
     JsonText json(m_buffer, m_used, *m_numbers);
-    if (m_part == ReportPart::Start || m_part == ReportPart::Rows) {
-        // no end
-    } else if (m_compact) {
-        // every line is complete
-    } else if (m_points == 0) {
+    // A start or rows part has no end, and a compact report's every line is complete.
+    const bool closes = (m_part != ReportPart::Start && m_part != ReportPart::Rows) && !m_compact;
+    if (closes && m_points == 0)
         json.raw<"[]\n}\n">();
-    } else {
+    else if (closes)
         json.raw<"\n  ]\n}\n">();
-    }
     flush();
 }
 
