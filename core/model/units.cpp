@@ -323,10 +323,9 @@ std::size_t writeQuantity(char *out, double value, Dimension dimension, int sign
         symbol = kScales[index].symbol;
     }
     out[size++] = ' ';
-    std::memcpy(out + size, symbol.data(), symbol.size());
-    size += symbol.size();
-    std::memcpy(out + size, unit.data(), unit.size());
-    return size + unit.size();
+    // (std::copy: an empty symbol is a view without data, which memcpy must not be given)
+    size = static_cast<std::size_t>(std::copy(symbol.begin(), symbol.end(), out + size) - out);
+    return static_cast<std::size_t>(std::copy(unit.begin(), unit.end(), out + size) - out);
 }
 
 } // namespace
