@@ -14,8 +14,6 @@
 #include <condition_variable>
 #include <cstdio>
 #include <exception>
-#include <filesystem>
-#include <fstream>
 #include <limits>
 #include <mutex>
 #include <string_view>
@@ -193,14 +191,11 @@ struct Scan {
 // read error): readTextFile then says what.
 bool readOnEveryCore(PiecedFile &file)
 {
-    namespace fs = std::filesystem;
-    if (!regularFileProblem(file.name).empty())
+    auto opened = RegularFile::open(file.name);
+    if (!opened || opened->size() > kMaxInputBytes)
         return false;
-    std::error_code error;
-    const std::uintmax_t size = fs::file_size(file.name, error);
-    if (error || size > kMaxInputBytes)
-        return false;
-    const auto bytes = static_cast<std::size_t>(size);
+    const RegularFile &input = *opened;
+    const auto bytes = static_cast<std::size_t>(input.size());
     file.bytes.reset(new char[bytes]); // not zeroed: each page is first touched by its reader
     constexpr std::size_t kPartBytes = std::size_t { 8 } << 20;
     const std::size_t parts = (bytes + kPartBytes - 1) / kPartBytes;
@@ -209,16 +204,14 @@ bool readOnEveryCore(PiecedFile &file)
         forEachInParallel(parts, threadCount(), [&](std::size_t k) {
             const std::size_t begin = k * kPartBytes;
             const std::size_t length = std::min(kPartBytes, bytes - begin);
-            std::ifstream in(file.name, std::ios::binary);
-            in.seekg(static_cast<std::streamoff>(begin));
-            in.read(file.bytes.get() + begin, static_cast<std::streamsize>(length));
-            if (!in || static_cast<std::size_t>(in.gcount()) != length)
+            const auto got = input.readAt(begin, file.bytes.get() + begin, length);
+            if (!got || *got != length)
                 complete = false;
         });
     } catch (const std::exception &) {
         return false;
     }
-    if (!complete || fs::file_size(file.name, error) != size || error)
+    if (!complete || input.currentSize() != input.size())
         return false;
     file.text = std::string_view(file.bytes.get(), bytes);
     return true;

@@ -4,8 +4,12 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <new>
+#include <utility>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace ridgepoint {
 
@@ -19,48 +23,89 @@ Unexpected<std::string> tooLarge(const std::string &path, std::uintmax_t size, s
         + std::to_string(limit) + ")");
 }
 
-// At most `limit` + 1 bytes of the open stream: one byte past the limit tells the caller the
-// file is larger, without reading a device or a growing file to its end.
-bool readAtMost(std::ifstream &in, std::string &content, std::uintmax_t limit, std::uintmax_t hint)
+Unexpected<std::string> cannotRead(const std::string &path, int error)
+{
+    return Unexpected(path + ": cannot read: " + std::strerror(error));
+}
+
+// Why a file of `type` is not read: nothing for a regular file.
+std::string typeProblem(const std::string &path, fs::file_type type)
+{
+    switch (type) {
+    case fs::file_type::regular:
+        return {};
+    case fs::file_type::directory:
+        return path + ": is a directory, not a file";
+    case fs::file_type::fifo:
+        return path + ": is a FIFO, not a regular file";
+    case fs::file_type::character:
+        return path + ": is a character device, not a regular file";
+    case fs::file_type::block:
+        return path + ": is a block device, not a regular file";
+    case fs::file_type::socket:
+        return path + ": is a socket, not a regular file";
+    default:
+        return path + ": not a regular file";
+    }
+}
+
+fs::file_type typeOf(mode_t mode)
+{
+    if (S_ISREG(mode))
+        return fs::file_type::regular;
+    if (S_ISDIR(mode))
+        return fs::file_type::directory;
+    if (S_ISFIFO(mode))
+        return fs::file_type::fifo;
+    if (S_ISCHR(mode))
+        return fs::file_type::character;
+    if (S_ISBLK(mode))
+        return fs::file_type::block;
+    if (S_ISSOCK(mode))
+        return fs::file_type::socket;
+    return fs::file_type::unknown;
+}
+
+// At most `limit` + 1 bytes of the open file: one byte past the limit tells the caller the
+// file is larger, without reading a growing file to its end.
+Expected<void, std::string> readAtMost(
+    const RegularFile &file, std::string &content, std::uintmax_t limit)
 {
     constexpr std::size_t kChunk = std::size_t { 1 } << 16;
     // Straight into a string of the reported size: reading through a string stream held the
     // text twice (the stream's buffer and its copy), 120 MB for a 60 MB file.
-    content.reserve(static_cast<std::size_t>(std::min(hint, limit) + 1));
+    content.reserve(static_cast<std::size_t>(std::min(file.size(), limit) + 1));
     const std::uintmax_t wanted = limit + 1;
     while (content.size() < wanted) {
         const auto step
             = static_cast<std::size_t>(std::min<std::uintmax_t>(kChunk, wanted - content.size()));
         const std::size_t at = content.size();
         content.resize(at + step);
-        in.read(content.data() + at, static_cast<std::streamsize>(step));
-        const auto got = static_cast<std::size_t>(in.gcount());
-        content.resize(at + got);
-        if (got < step)
+        const auto got = file.readAt(at, content.data() + at, step);
+        if (!got)
+            return Unexpected(got.error());
+        content.resize(at + *got);
+        if (*got < step)
             break;
     }
-    return !in.bad();
+    return {};
 }
 
 Expected<std::string, std::string> readBounded(
     const std::string &path, std::uintmax_t limit, bool refuseLarger)
 {
-    if (std::string problem = regularFileProblem(path); !problem.empty())
-        return Unexpected(std::move(problem));
-    std::error_code ec;
-    const auto size = fs::file_size(path, ec);
-    if (!ec && size > limit && refuseLarger)
-        return tooLarge(path, size, limit);
+    auto file = RegularFile::open(path);
+    if (!file)
+        return Unexpected(std::move(file).error());
+    if (file->size() > limit && refuseLarger)
+        return tooLarge(path, file->size(), limit);
     try {
-        std::ifstream in(path, std::ios::binary);
-        if (!in)
-            return Unexpected(path + ": cannot read: " + std::strerror(errno));
         std::string content;
-        if (!readAtMost(in, content, limit, ec ? 0 : size))
-            return Unexpected(path + ": cannot read: " + std::strerror(errno));
+        if (auto read = readAtMost(*file, content, limit); !read)
+            return Unexpected(std::move(read).error());
         if (content.size() > limit) {
-            // No size reported (a pipe-like file) or one that grew while read: all that is
-            // known is that it holds more than the limit.
+            // No size reported (a /proc file) or one that grew while read: all that is known
+            // is that it holds more than the limit.
             if (refuseLarger)
                 return Unexpected(path + ": too large (more than " + std::to_string(limit)
                     + " bytes, the limit)");
@@ -84,22 +129,90 @@ std::string regularFileProblem(const std::string &path)
     const auto status = fs::status(path, ec);
     if (ec || !fs::exists(status))
         return path + ": not found";
-    switch (status.type()) {
-    case fs::file_type::regular:
-        return {};
-    case fs::file_type::directory:
-        return path + ": is a directory, not a file";
-    case fs::file_type::fifo:
-        return path + ": is a FIFO, not a regular file";
-    case fs::file_type::character:
-        return path + ": is a character device, not a regular file";
-    case fs::file_type::block:
-        return path + ": is a block device, not a regular file";
-    case fs::file_type::socket:
-        return path + ": is a socket, not a regular file";
-    default:
-        return path + ": not a regular file";
+    return typeProblem(path, status.type());
+}
+
+Expected<RegularFile, std::string> RegularFile::open(const std::string &path)
+{
+    // By type first: a device is not even opened.
+    if (std::string problem = regularFileProblem(path); !problem.empty())
+        return Unexpected(std::move(problem));
+    // Then without blocking (a FIFO swapped in since would block an open for reading until a
+    // writer came) and checked on the descriptor, which no later swap can change.
+    const int descriptor = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (descriptor < 0) {
+        const int error = errno;
+        if (error == ENOENT || error == ENOTDIR)
+            return Unexpected(path + ": not found");
+        return cannotRead(path, error);
     }
+    struct stat status {};
+    if (::fstat(descriptor, &status) != 0) {
+        const int error = errno;
+        ::close(descriptor);
+        return cannotRead(path, error);
+    }
+    if (std::string problem = typeProblem(path, typeOf(status.st_mode)); !problem.empty()) {
+        ::close(descriptor);
+        return Unexpected(std::move(problem));
+    }
+    return RegularFile(descriptor, path, static_cast<std::uintmax_t>(status.st_size));
+}
+
+RegularFile::RegularFile(int descriptor, std::string path, std::uintmax_t size)
+    : m_descriptor(descriptor)
+    , m_path(std::move(path))
+    , m_size(size)
+{ }
+
+RegularFile::RegularFile(RegularFile &&other) noexcept
+    : m_descriptor(std::exchange(other.m_descriptor, -1))
+    , m_path(std::move(other.m_path))
+    , m_size(other.m_size)
+{ }
+
+RegularFile &RegularFile::operator=(RegularFile &&other) noexcept
+{
+    if (this != &other) {
+        if (m_descriptor >= 0)
+            ::close(m_descriptor);
+        m_descriptor = std::exchange(other.m_descriptor, -1);
+        m_path = std::move(other.m_path);
+        m_size = other.m_size;
+    }
+    return *this;
+}
+
+RegularFile::~RegularFile()
+{
+    if (m_descriptor >= 0)
+        ::close(m_descriptor);
+}
+
+std::optional<std::uintmax_t> RegularFile::currentSize() const
+{
+    struct stat status {};
+    if (::fstat(m_descriptor, &status) != 0)
+        return std::nullopt;
+    return static_cast<std::uintmax_t>(status.st_size);
+}
+
+Expected<std::size_t, std::string> RegularFile::readAt(
+    std::uintmax_t offset, char *out, std::size_t length) const
+{
+    std::size_t done = 0;
+    while (done < length) {
+        const ssize_t got = ::pread(
+            m_descriptor, out + done, length - done, static_cast<off_t>(offset + done));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            return cannotRead(m_path, errno);
+        if (got == 0)
+            break; // the end of the file
+        done += static_cast<std::size_t>(got);
+    }
+    return done;
 }
 
 ridgepoint::Expected<std::string, std::string> readTextFile(

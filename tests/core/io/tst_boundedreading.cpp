@@ -17,6 +17,10 @@
 #include <sys/types.h>
 
 #include <array>
+#include <atomic>
+#include <cstdio>
+#include <fcntl.h>
+#include <thread>
 
 using namespace ridgepoint;
 
@@ -110,6 +114,8 @@ private slots:
     void refusesWhatIsNotARegularFile_data();
     void refusesWhatIsNotARegularFile();
     void refusesAFifoWithoutBlocking();
+    void refusesAFifoSwappedInWhileOpening();
+    void readsAtOffsets();
     void stopsReadingAtTheLimit();
     void readsTheHeadOfALargerFile();
     void capsAFileThatReportsNoSize();
@@ -166,6 +172,76 @@ void TestBoundedReading::refusesAFifoWithoutBlocking()
     QVERIFY(!text);
     QCOMPARE(text.error(), fifo + ": is a FIFO, not a regular file");
     QCOMPARE(regularFileProblem(fifo), fifo + ": is a FIFO, not a regular file");
+}
+
+void TestBoundedReading::refusesAFifoSwappedInWhileOpening()
+{
+    // Between the check by path and the open, another process may put a FIFO in the file's
+    // place: an open for reading would then block until a writer came. Here a thread swaps the
+    // file and a FIFO (atomically, over and over) while it is read; every read gives the text
+    // or the FIFO message, and a regression hangs (ctest's timeout fails it).
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("points.csv").toStdString();
+    const std::string other = dir.filePath("other").toStdString();
+    {
+        QFile file(QString::fromStdString(path));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("name,flops\n");
+    }
+    QCOMPARE(mkfifo(other.c_str(), 0600), 0);
+    if (renameat2(AT_FDCWD, path.c_str(), AT_FDCWD, other.c_str(), RENAME_EXCHANGE) != 0)
+        QSKIP("this file system cannot exchange two names");
+    std::atomic<bool> stop = false;
+    std::thread swapper([&] {
+        while (!stop)
+            renameat2(AT_FDCWD, path.c_str(), AT_FDCWD, other.c_str(), RENAME_EXCHANGE);
+    });
+    struct Join {
+        std::atomic<bool> &stop;
+        std::thread &thread;
+        ~Join()
+        {
+            stop = true;
+            thread.join();
+        }
+    } join { stop, swapper };
+    int texts = 0;
+    int fifos = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const auto text = readTextFile(path);
+        if (text) {
+            QCOMPARE(*text, std::string("name,flops\n"));
+            ++texts;
+        } else {
+            QCOMPARE(text.error(), path + ": is a FIFO, not a regular file");
+            ++fifos;
+        }
+    }
+    QVERIFY(texts > 0);
+    QVERIFY(fifos > 0);
+}
+
+void TestBoundedReading::readsAtOffsets()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("ten.csv").toStdString();
+    {
+        QFile file(QString::fromStdString(path));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("0123456789");
+    }
+    auto opened = RegularFile::open(path);
+    QVERIFY(opened);
+    RegularFile file = std::move(*opened); // moved: the descriptor goes along
+    QCOMPARE(file.size(), std::uintmax_t { 10 });
+    std::array<char, 8> buffer {};
+    QCOMPARE(*file.readAt(3, buffer.data(), 4), std::size_t { 4 });
+    QCOMPARE(std::string(buffer.data(), 4), std::string("3456"));
+    QCOMPARE(*file.readAt(7, buffer.data(), 8), std::size_t { 3 }); // fewer at the end
+    QCOMPARE(std::string(buffer.data(), 3), std::string("789"));
+    QCOMPARE(*file.readAt(20, buffer.data(), 8), std::size_t { 0 });
+    QCOMPARE(file.currentSize(), std::optional<std::uintmax_t> { 10 });
+    QCOMPARE(RegularFile::open("/tmp").error(), std::string("/tmp: is a directory, not a file"));
 }
 
 void TestBoundedReading::stopsReadingAtTheLimit()
