@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
 #include <new>
+#include <stdexcept>
 #include <utility>
 
 #include <fcntl.h>
@@ -14,8 +14,6 @@
 namespace ridgepoint {
 
 namespace {
-
-namespace fs = std::filesystem;
 
 Unexpected<std::string> tooLarge(const std::string &path, std::uintmax_t size, std::uintmax_t limit)
 {
@@ -28,42 +26,22 @@ Unexpected<std::string> cannotRead(const std::string &path, int error)
     return Unexpected(path + ": cannot read: " + std::strerror(error));
 }
 
-// Why a file of `type` is not read: nothing for a regular file.
-std::string typeProblem(const std::string &path, fs::file_type type)
-{
-    switch (type) {
-    case fs::file_type::regular:
-        return {};
-    case fs::file_type::directory:
-        return path + ": is a directory, not a file";
-    case fs::file_type::fifo:
-        return path + ": is a FIFO, not a regular file";
-    case fs::file_type::character:
-        return path + ": is a character device, not a regular file";
-    case fs::file_type::block:
-        return path + ": is a block device, not a regular file";
-    case fs::file_type::socket:
-        return path + ": is a socket, not a regular file";
-    default:
-        return path + ": not a regular file";
-    }
-}
-
-fs::file_type typeOf(mode_t mode)
+// Why a file of `mode` (stat's st_mode) is not read: nothing for a regular file.
+std::string typeProblem(const std::string &path, mode_t mode)
 {
     if (S_ISREG(mode))
-        return fs::file_type::regular;
+        return {};
     if (S_ISDIR(mode))
-        return fs::file_type::directory;
+        return path + ": is a directory, not a file";
     if (S_ISFIFO(mode))
-        return fs::file_type::fifo;
+        return path + ": is a FIFO, not a regular file";
     if (S_ISCHR(mode))
-        return fs::file_type::character;
+        return path + ": is a character device, not a regular file";
     if (S_ISBLK(mode))
-        return fs::file_type::block;
+        return path + ": is a block device, not a regular file";
     if (S_ISSOCK(mode))
-        return fs::file_type::socket;
-    return fs::file_type::unknown;
+        return path + ": is a socket, not a regular file";
+    return path + ": not a regular file";
 }
 
 // At most `limit` + 1 bytes of the open file: one byte past the limit tells the caller the
@@ -125,11 +103,11 @@ Expected<std::string, std::string> readBounded(
 
 std::string regularFileProblem(const std::string &path)
 {
-    std::error_code ec;
-    const auto status = fs::status(path, ec);
-    if (ec || !fs::exists(status))
+    struct stat status {
+    };
+    if (::stat(path.c_str(), &status) != 0) // follows links, as the open does
         return path + ": not found";
-    return typeProblem(path, status.type());
+    return typeProblem(path, status.st_mode);
 }
 
 Expected<RegularFile, std::string> RegularFile::open(const std::string &path)
@@ -146,13 +124,14 @@ Expected<RegularFile, std::string> RegularFile::open(const std::string &path)
             return Unexpected(path + ": not found");
         return cannotRead(path, error);
     }
-    struct stat status {};
+    struct stat status {
+    };
     if (::fstat(descriptor, &status) != 0) {
         const int error = errno;
         ::close(descriptor);
         return cannotRead(path, error);
     }
-    if (std::string problem = typeProblem(path, typeOf(status.st_mode)); !problem.empty()) {
+    if (std::string problem = typeProblem(path, status.st_mode); !problem.empty()) {
         ::close(descriptor);
         return Unexpected(std::move(problem));
     }
@@ -191,7 +170,8 @@ RegularFile::~RegularFile()
 
 std::optional<std::uintmax_t> RegularFile::currentSize() const
 {
-    struct stat status {};
+    struct stat status {
+    };
     if (::fstat(m_descriptor, &status) != 0)
         return std::nullopt;
     return static_cast<std::uintmax_t>(status.st_size);
@@ -202,8 +182,8 @@ Expected<std::size_t, std::string> RegularFile::readAt(
 {
     std::size_t done = 0;
     while (done < length) {
-        const ssize_t got = ::pread(
-            m_descriptor, out + done, length - done, static_cast<off_t>(offset + done));
+        const ssize_t got
+            = ::pread(m_descriptor, out + done, length - done, static_cast<off_t>(offset + done));
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0)

@@ -314,6 +314,29 @@ private:
     int m_firstZeroFlopLine = 0;
 };
 
+// The row loop of both readers: each row that fits its header read into a point in `store`.
+// `rows` gives the rows and takes what becomes of them (next, fits, rowError, kept):
+// PointsCsvReader over a whole file, PieceRows over a piece of one.
+template<typename Rows, typename Store>
+void readRows(Rows &rows, RowReader &reader, const std::string &fileName, Store &store)
+{
+    ScannedRow row;
+    while (rows.next(row)) {
+        if (!rows.fits(row))
+            continue;
+        KernelPoint &point = store.start();
+        point.source.file = fileName;
+        point.source.line = row.line;
+        if (auto error = reader.read(row, point)) {
+            store.drop();
+            rows.rowError(row, std::move(*error));
+            continue;
+        }
+        rows.kept(point, row.line);
+        store.keep();
+    }
+}
+
 // The generic points reader, building each usable point in `store`; when the tokenizer fails
 // at the end, the points kept must be dropped by the caller.
 template<typename Store>
@@ -324,23 +347,68 @@ PointsReadResult readPointsRows(
     if (!reader.header())
         return reader.stopped();
     RowReader rows(reader.columns(), reader.delimiter());
-    ScannedRow row;
-    while (reader.next(row)) {
-        if (!reader.fits(row))
-            continue;
-        KernelPoint &point = store.start();
-        point.source.file = fileName;
-        point.source.line = row.line;
-        if (auto error = rows.read(row, point)) {
-            store.drop();
-            reader.rowError(row, std::move(*error));
-            continue;
-        }
-        reader.kept(point, row.line);
-        store.keep();
-    }
+    readRows(reader, rows, fileName, store);
     return reader.finish();
 }
+
+// The rows of a piece of a file whose header was read before (readPointsCsvPiece): line
+// numbers counted on from the piece's first line, the messages and counts kept in `out`.
+class PieceRows
+{
+public:
+    PieceRows(const PointsCsvLayout &layout, std::string_view piece, int firstLine,
+        const std::string &fileName, int maxDiagnostics, PointsCsvPiece &out)
+        : m_columns(layout.columns.size())
+        , m_firstLine(firstLine)
+        , m_fileName(fileName)
+        , m_limit(static_cast<std::size_t>(std::max(0, maxDiagnostics)))
+        , m_scanner(piece, layout.delimiter, fileName, m_scannerDiagnostics, 0)
+        , m_out(out)
+    { }
+
+    bool next(ScannedRow &row)
+    {
+        if (!m_scanner.next(row))
+            return false;
+        row.line += m_firstLine - 1; // the scanner counts from the piece's first line
+        return true;
+    }
+    bool fits(const ScannedRow &row)
+    {
+        ++m_out.rowsRead;
+        if (auto problem = fieldCountProblem(row, m_columns, m_scanner)) {
+            skip(row.line, problem->first, std::move(problem->second));
+            return false;
+        }
+        return true;
+    }
+    void rowError(const ScannedRow &row, RowError error)
+    {
+        skip(row.line, error.field ? m_scanner.column(*error.field) : 0, std::move(error.message));
+    }
+    void kept(const KernelPoint &point, int line)
+    {
+        if (!point.intensity && point.flops == 0.0 && m_out.zeroFlopRows++ == 0)
+            m_out.firstZeroFlopLine = line;
+    }
+
+private:
+    void skip(int line, int column, std::string message)
+    {
+        if (m_out.diagnostics.size() < m_limit)
+            m_out.diagnostics.push_back(
+                { Severity::Error, m_fileName, line, column, std::move(message) });
+        ++m_out.rowsSkipped;
+    }
+
+    std::size_t m_columns;
+    int m_firstLine;
+    const std::string &m_fileName;
+    std::size_t m_limit;
+    std::vector<Diagnostic> m_scannerDiagnostics; // about quotes only: none in such a text
+    CsvScanner m_scanner;
+    PointsCsvPiece &m_out;
+};
 
 // Lines in `text`, counting a last one without a line end.
 std::size_t lineCount(std::string_view text)
@@ -415,38 +483,10 @@ PointsCsvPiece readPointsCsvPiece(const PointsCsvLayout &layout, std::string_vie
     int firstLine, const std::string &fileName, const PointSink &sink, int maxDiagnostics)
 {
     PointsCsvPiece out;
-    const auto limit = static_cast<std::size_t>(std::max(0, maxDiagnostics));
-    std::vector<Diagnostic> scannerDiagnostics; // about quotes only: none in such a text
-    CsvScanner scanner(piece, layout.delimiter, fileName, scannerDiagnostics, 0);
-    RowReader rows(layout.columns, layout.delimiter);
+    PieceRows rows(layout, piece, firstLine, fileName, maxDiagnostics, out);
+    RowReader reader(layout.columns, layout.delimiter);
     PointStream store(sink);
-    const auto skip = [&](int line, int column, std::string message) {
-        if (out.diagnostics.size() < limit)
-            out.diagnostics.push_back(
-                { Severity::Error, fileName, line, column, std::move(message) });
-        ++out.rowsSkipped;
-    };
-    ScannedRow row;
-    while (scanner.next(row)) {
-        row.line += firstLine - 1; // the scanner counts from the piece's first line
-        ++out.rowsRead;
-        if (auto problem = fieldCountProblem(row, layout.columns.size(), scanner)) {
-            skip(row.line, problem->first, std::move(problem->second));
-            continue;
-        }
-        KernelPoint &point = store.start();
-        point.source.file = fileName;
-        point.source.line = row.line;
-        if (auto error = rows.read(row, point)) {
-            store.drop();
-            skip(row.line, error->field ? scanner.column(*error->field) : 0,
-                std::move(error->message));
-            continue;
-        }
-        if (!point.intensity && point.flops == 0.0 && out.zeroFlopRows++ == 0)
-            out.firstZeroFlopLine = row.line;
-        store.keep();
-    }
+    readRows(rows, reader, fileName, store);
     return out;
 }
 
