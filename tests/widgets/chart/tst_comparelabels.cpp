@@ -53,6 +53,39 @@ std::vector<KernelPoint> spread(int count, unsigned seed = 5)
     return points;
 }
 
+// A plot of `size` pixels whose axes count pixels, with a text item at `at` (pixels) on it.
+QCPItemText *textOnPlot(QCustomPlot &plot, QSize size, QPointF at)
+{
+    plot.resize(size);
+    plot.xAxis->setRange(0, size.width());
+    plot.yAxis->setRange(0, size.height());
+    plot.replot();
+    auto *text = new QCPItemText(&plot);
+    text->position->setType(QCPItemPosition::ptAbsolute);
+    text->position->setCoords(at.x(), at.y());
+    return text;
+}
+
+// A text item's top edge and left side as its own anchors place them (each lays the text out).
+struct TextSides {
+    QPointF topLeft;
+    QPointF along; // top left -> top right
+    QPointF across; // top left -> bottom left
+    double length = 0.0;
+    double height = 0.0;
+};
+
+TextSides sidesOf(const QCPItemText &text)
+{
+    TextSides sides;
+    sides.topLeft = text.topLeft->pixelPosition();
+    sides.along = text.topRight->pixelPosition() - sides.topLeft;
+    sides.across = text.bottomLeft->pixelPosition() - sides.topLeft;
+    sides.length = std::hypot(sides.along.x(), sides.along.y());
+    sides.height = std::hypot(sides.across.x(), sides.across.y());
+    return sides;
+}
+
 const RooflinePlot::LabelLayout *layoutOfWidth(const RooflinePlot &plot, int width)
 {
     for (const auto &layout : plot.labelLayouts()) {
@@ -107,25 +140,17 @@ void TestCompareLabels::textBoxesFollowATurnedText()
     // ((100 + 10) / √2), but the ten pieces along it (100 / 10) cover only a band around the
     // diagonal: the far corner of the bounding box is in none of them.
     QCustomPlot plot;
-    plot.resize(400, 400);
-    plot.xAxis->setRange(0, 400);
-    plot.yAxis->setRange(0, 400);
-    plot.replot();
-    auto *text = new QCPItemText(&plot);
-    text->position->setType(QCPItemPosition::ptAbsolute);
-    text->position->setCoords(200, 200);
+    auto *text = textOnPlot(plot, QSize(400, 400), QPointF(200, 200));
     text->setPadding(QMargins());
     text->setText(QStringLiteral("x"));
     QFont font = text->font();
     font.setPixelSize(10);
     text->setFont(font);
     text->setRotation(-45.0);
-    const QPointF along = text->topRight->pixelPosition() - text->topLeft->pixelPosition();
-    const QPointF across = text->bottomLeft->pixelPosition() - text->topLeft->pixelPosition();
-    const double length = std::hypot(along.x(), along.y());
-    const double height = std::hypot(across.x(), across.y());
+    const TextSides sides = sidesOf(*text);
     const auto boxes = chart::textBoxes(*text);
-    QCOMPARE(static_cast<int>(boxes.size()), static_cast<int>(std::ceil(length / height)));
+    QCOMPARE(
+        static_cast<int>(boxes.size()), static_cast<int>(std::ceil(sides.length / sides.height)));
     text->setRotation(0.0);
     QCOMPARE(chart::textBoxes(*text).size(), std::size_t(1));
 }
@@ -158,30 +183,21 @@ void TestCompareLabels::textBoxesMatchTheItemsAnchors()
     QFETCH(QMargins, padding);
     QFETCH(QString, text);
     QCustomPlot plot;
-    plot.resize(500, 400);
-    plot.xAxis->setRange(0, 500);
-    plot.yAxis->setRange(0, 400);
-    plot.replot();
-    auto *item = new QCPItemText(&plot);
-    item->position->setType(QCPItemPosition::ptAbsolute);
-    item->position->setCoords(211.3, 187.6);
+    auto *item = textOnPlot(plot, QSize(500, 400), QPointF(211.3, 187.6));
     item->setPositionAlignment(Qt::Alignment(alignment));
     item->setPadding(padding);
     item->setText(text);
     item->setRotation(rotation);
-    const QPointF topLeft = item->topLeft->pixelPosition();
-    const QPointF along = item->topRight->pixelPosition() - topLeft;
-    const QPointF across = item->bottomLeft->pixelPosition() - topLeft;
-    const double length = std::hypot(along.x(), along.y());
-    const double height = std::hypot(across.x(), across.y());
-    const int pieces = rotation == 0.0 ? 1 : static_cast<int>(std::ceil(length / height));
+    const TextSides sides = sidesOf(*item);
+    const int pieces
+        = rotation == 0.0 ? 1 : static_cast<int>(std::ceil(sides.length / sides.height));
     const auto boxes = chart::textBoxes(*item);
     QCOMPARE(static_cast<int>(boxes.size()), pieces);
     for (int i = 0; i < pieces; ++i) {
-        const QPointF start = topLeft + along * (static_cast<double>(i) / pieces);
-        const QPointF end = topLeft + along * (static_cast<double>(i + 1) / pieces);
+        const QPointF start = sides.topLeft + sides.along * (static_cast<double>(i) / pieces);
+        const QPointF end = sides.topLeft + sides.along * (static_cast<double>(i + 1) / pieces);
         const QRectF expected
-            = QPolygonF({ start, end, end + across, start + across }).boundingRect();
+            = QPolygonF({ start, end, end + sides.across, start + sides.across }).boundingRect();
         const QRectF &got = boxes[static_cast<std::size_t>(i)];
         QVERIFY2(std::abs(got.left() - expected.left()) < 1e-9
                 && std::abs(got.top() - expected.top()) < 1e-9
