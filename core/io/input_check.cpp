@@ -1,6 +1,7 @@
 #include "core/io/input_check.h"
 
 #include "core/io/text.h"
+#include "core/model/byte_words.h"
 
 #include <array>
 #include <cstdint>
@@ -102,17 +103,9 @@ std::size_t utf8Length(std::string_view text, std::size_t i)
 // Whether the eight bytes at `bytes` are all ASCII other than NUL and LF.
 bool plainAscii(const char *bytes)
 {
-    constexpr std::uint64_t kOnes = 0x0101010101010101U;
-    constexpr std::uint64_t kHighs = 0x8080808080808080U;
-    constexpr std::uint64_t kLows = 0x7F7F7F7F7F7F7F7FU;
-    std::uint64_t word = 0;
-    std::memcpy(&word, bytes, sizeof word);
-    if ((word & kHighs) != 0)
-        return false;
-    // With every high bit clear, adding 0x7F to a byte sets its high bit unless the byte is 0,
-    // and no byte carries into the next.
-    const std::uint64_t newlines = word ^ (kOnes * static_cast<unsigned char>('\n'));
-    return ((word + kLows) & kHighs) == kHighs && ((newlines + kLows) & kHighs) == kHighs;
+    const std::uint64_t word = bytewise::load(bytes);
+    return !bytewise::anyHigh(word) && bytewise::zeroBytes(word) == 0
+        && !bytewise::anyEqual(word, '\n');
 }
 
 // 1-based column, in code points, of byte `at` on the line starting at `lineStart`.

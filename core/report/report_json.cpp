@@ -5,6 +5,7 @@
 #include "core/analysis/levels.h"
 #include "core/analysis/payoff.h"
 
+#include "core/model/byte_words.h"
 #include "core/report/json_detail.h"
 
 #include <algorithm>
@@ -112,22 +113,16 @@ template<Literal piece> constexpr auto withoutLayout()
 }
 
 // Whether the text is printable ASCII without a quote or a backslash, so JSON writes it as it
-// is. Eight bytes at a time: for a byte of x, (x - n) & ~x has the high bit set where x < n
-// (with no high bit set in x), exact for "is there one"; a zero of x ^ c is a byte equal to c.
+// is. Eight bytes at a time.
 bool plainJsonText(std::string_view text)
 {
-    constexpr std::uint64_t kOnes = 0x0101010101010101U;
-    constexpr std::uint64_t kHighs = 0x8080808080808080U;
-    const auto below
-        = [](std::uint64_t x, std::uint64_t n) { return ((x - kOnes * n) & ~x & kHighs) != 0; };
     const char *const data = text.data();
     const std::size_t size = text.size();
     std::size_t i = 0;
     for (; i + 8 <= size; i += 8) {
-        std::uint64_t word = 0;
-        std::memcpy(&word, data + i, sizeof word);
-        if ((word & kHighs) != 0 || below(word, 0x20) || below(word ^ (kOnes * '"'), 1)
-            || below(word ^ (kOnes * '\\'), 1))
+        const std::uint64_t word = bytewise::load(data + i);
+        if (bytewise::anyHigh(word) || bytewise::bytesBelow(word, 0x20) != 0
+            || bytewise::anyEqual(word, '"') || bytewise::anyEqual(word, '\\'))
             return false;
     }
     for (; i < size; ++i) {

@@ -9,6 +9,7 @@
 #include "core/analysis/levels.h"
 #include "core/analysis/payoff.h"
 
+#include "core/model/byte_words.h"
 #include "core/model/units.h"
 
 #include <algorithm>
@@ -44,17 +45,12 @@ void appendExactNumber(std::string &out, double value)
     });
 }
 
-// Whether one of the eight bytes at `bytes` is a comma, a quote, CR or LF: a byte of x is zero
-// where (x - 1) borrows into its high bit and x's own is clear (exact for "is there one").
+// Whether one of the eight bytes at `bytes` is a comma, a quote, CR or LF.
 bool csvSpecialIn(const char *bytes)
 {
-    constexpr std::uint64_t kOnes = 0x0101010101010101U;
-    constexpr std::uint64_t kHighs = 0x8080808080808080U;
-    std::uint64_t word = 0;
-    std::memcpy(&word, bytes, sizeof word);
-    const auto zeroIn = [](std::uint64_t x) { return ((x - kOnes) & ~x & kHighs) != 0; };
-    return zeroIn(word ^ (kOnes * ',')) || zeroIn(word ^ (kOnes * '"'))
-        || zeroIn(word ^ (kOnes * '\r')) || zeroIn(word ^ (kOnes * '\n'));
+    const std::uint64_t word = bytewise::load(bytes);
+    return bytewise::anyEqual(word, ',') || bytewise::anyEqual(word, '"')
+        || bytewise::anyEqual(word, '\r') || bytewise::anyEqual(word, '\n');
 }
 
 bool csvSpecial(char c)

@@ -3,6 +3,7 @@
 // tokenizeCsv (core/io/formats/csv.h) keeps its rows; the points reader streams them.
 #pragma once
 
+#include "core/model/byte_words.h"
 #include "core/model/diagnostic.h"
 
 #include <bit>
@@ -115,18 +116,13 @@ private:
         const std::size_t size = m_text.size();
         std::size_t p = from;
         if constexpr (std::endian::native == std::endian::little) {
-            constexpr std::uint64_t kOnes = 0x0101010101010101U;
-            constexpr std::uint64_t kHighs = 0x8080808080808080U;
-            const std::uint64_t delimiters = kOnes * static_cast<unsigned char>(m_delimiter);
-            const std::uint64_t newlines = kOnes * static_cast<unsigned char>('\n');
-            // A byte of x is zero where (x - 1) borrows into its high bit and x's own is clear;
-            // the lowest flagged byte is always a real zero.
-            const auto zeroBytes = [](std::uint64_t x) { return (x - kOnes) & ~x & kHighs; };
+            const std::uint64_t delimiters = bytewise::repeated(m_delimiter);
+            const std::uint64_t newlines = bytewise::repeated('\n');
             for (; p + 8 <= size; p += 8) {
-                std::uint64_t word = 0;
-                std::memcpy(&word, data + p, 8);
+                const std::uint64_t word = bytewise::load(data + p);
+                // The lowest flagged byte is always a real delimiter or line end.
                 const std::uint64_t found
-                    = zeroBytes(word ^ delimiters) | zeroBytes(word ^ newlines);
+                    = bytewise::zeroBytes(word ^ delimiters) | bytewise::zeroBytes(word ^ newlines);
                 if (found != 0)
                     return p + static_cast<std::size_t>(std::countr_zero(found)) / 8;
             }
