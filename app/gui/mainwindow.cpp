@@ -381,6 +381,9 @@ void MainWindow::setPoints(std::vector<KernelPoint> points, const QString &origi
     statusBar()->showMessage(
         tr("%n kernels from %1", nullptr, static_cast<int>(m_document->pointCount()))
             .arg(origin.isEmpty() ? tr("nowhere") : origin));
+    // A new data set is framed anew: the view the machine had (its hardware frame at the first
+    // start, before the example points came) is not the data's.
+    m_plot->fitToData();
 }
 
 bool MainWindow::openPointsFile(const QString &fileName)
@@ -426,7 +429,6 @@ QStringList MainWindow::openPointsFiles(const QStringList &fileNames)
             tr("%n kernels from %1", nullptr, static_cast<int>(m_document->pointCount()))
                 .arg(used.join(QStringLiteral(", "))));
     }
-    m_plot->fitToData();
     return used;
 }
 

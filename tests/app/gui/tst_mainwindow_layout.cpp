@@ -26,6 +26,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <memory>
 
 using namespace ridgepoint;
@@ -93,6 +94,7 @@ private slots:
     void soundStateSurvivesARestart();
     void largeFontWithLongLegendKeepsThePlot_data();
     void largeFontWithLongLegendKeepsThePlot();
+    void newPointsAreFramed();
     void switchingMachineKeepsPointsInView();
     void ownZoomHoldingAllPointsIsKept();
     void legendGoesWhereTheMenuSays_data();
@@ -117,7 +119,6 @@ std::unique_ptr<MainWindow> TestMainWindowLayout::showWindow(int groups, QSize s
     auto window = std::make_unique<MainWindow>();
     window->setHardware(test::machine());
     window->setPoints(roofPoints(groups), "roof points");
-    window->plot()->fitToData();
     window->resize(size);
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get()))
@@ -303,6 +304,28 @@ void TestMainWindowLayout::largeFontWithLongLegendKeepsThePlot()
     QVERIFY(plot->tooltipHtml("x").contains(QString::number(size, 'f', 1)) || percent == 100);
     if (groups > 20 && percent == 200)
         QVERIFY(plot->legendEntriesLeftOut() > 0); // "+N more"
+}
+
+void TestMainWindowLayout::newPointsAreFramed()
+{
+    // The first start (the machine set, then the example points) and File > Open: the view is
+    // the data's frame without the user asking for it (View > Fit to data), not the machine's.
+    MainWindow window;
+    window.setHardware(test::machine());
+    RooflinePlot *plot = window.plot();
+    const QCPRange machineX = plot->xAxis->range();
+    const QCPRange machineY = plot->yAxis->range();
+    window.setPoints(roofPoints(3), "roof points");
+    const QCPRange x = plot->xAxis->range();
+    const QCPRange y = plot->yAxis->range();
+    // The data's frame spans fewer decades than the machine's: the test tells the two apart.
+    const auto decades = [](const QCPRange &r) { return std::log10(r.upper / r.lower); };
+    QVERIFY(decades(x) < decades(machineX) || decades(y) < decades(machineY));
+    plot->fitToData();
+    QCOMPARE(x.lower, plot->xAxis->range().lower);
+    QCOMPARE(x.upper, plot->xAxis->range().upper);
+    QCOMPARE(y.lower, plot->yAxis->range().lower);
+    QCOMPARE(y.upper, plot->yAxis->range().upper);
 }
 
 void TestMainWindowLayout::switchingMachineKeepsPointsInView()
