@@ -318,7 +318,7 @@ private:
 // `rows` gives the rows and takes what becomes of them (next, fits, rowError, kept):
 // PointsCsvReader over a whole file, PieceRows over a piece of one.
 template<typename Rows, typename Store>
-void readRows(Rows &rows, RowReader &reader, const std::string &fileName, Store &store)
+void readRows(Rows &rows, RowReader &cells, const std::string &fileName, Store &store)
 {
     ScannedRow row;
     while (rows.next(row)) {
@@ -327,7 +327,7 @@ void readRows(Rows &rows, RowReader &reader, const std::string &fileName, Store 
         KernelPoint &point = store.start();
         point.source.file = fileName;
         point.source.line = row.line;
-        if (auto error = reader.read(row, point)) {
+        if (auto error = cells.read(row, point)) {
             store.drop();
             rows.rowError(row, std::move(*error));
             continue;
@@ -346,8 +346,8 @@ PointsReadResult readPointsRows(
     PointsCsvReader reader(text, fileName, maxDiagnostics);
     if (!reader.header())
         return reader.stopped();
-    RowReader rows(reader.columns(), reader.delimiter());
-    readRows(reader, rows, fileName, store);
+    RowReader cells(reader.columns(), reader.delimiter());
+    readRows(reader, cells, fileName, store);
     return reader.finish();
 }
 
@@ -484,9 +484,9 @@ PointsCsvPiece readPointsCsvPiece(const PointsCsvLayout &layout, std::string_vie
 {
     PointsCsvPiece out;
     PieceRows rows(layout, piece, firstLine, fileName, maxDiagnostics, out);
-    RowReader reader(layout.columns, layout.delimiter);
+    RowReader cells(layout.columns, layout.delimiter);
     PointStream store(sink);
-    readRows(rows, reader, fileName, store);
+    readRows(rows, cells, fileName, store);
     return out;
 }
 
