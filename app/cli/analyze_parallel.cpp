@@ -16,6 +16,7 @@
 #include <exception>
 #include <limits>
 #include <mutex>
+#include <new>
 #include <string_view>
 #include <thread>
 #include <utility>
@@ -32,14 +33,21 @@ std::size_t threadCount()
 
 // Runs `run` on `threads` threads, this one among them, and rethrows the first exception one of
 // them threw (or gave to fail()) once all have ended; `run` should stop soon after failed().
+// Fewer threads when the system refuses one (a process limit): `run` shares its work out, so
+// the threads started do it all.
 class Threads
 {
 public:
     template<typename Run> void run(std::size_t threads, Run run)
     {
         std::vector<std::thread> helpers;
-        for (std::size_t i = 1; i < threads; ++i)
-            helpers.emplace_back([&] { guarded(run); });
+        try {
+            helpers.reserve(threads);
+            for (std::size_t i = 1; i < threads; ++i)
+                helpers.emplace_back([&] { guarded(run); });
+        } catch (const std::exception &) {
+            // std::system_error from the thread, or bad_alloc: on with those that started.
+        }
         guarded(run);
         for (std::thread &helper : helpers)
             helper.join();
@@ -196,11 +204,11 @@ bool readOnEveryCore(PiecedFile &file)
         return false;
     const RegularFile &input = *opened;
     const auto bytes = static_cast<std::size_t>(input.size());
-    file.bytes.reset(new char[bytes]); // not zeroed: each page is first touched by its reader
     constexpr std::size_t kPartBytes = std::size_t { 8 } << 20;
     const std::size_t parts = (bytes + kPartBytes - 1) / kPartBytes;
     std::atomic<bool> complete = true;
     try {
+        file.bytes.reset(new char[bytes]); // not zeroed: each page is first touched by its reader
         forEachInParallel(parts, threadCount(), [&](std::size_t k) {
             const std::size_t begin = k * kPartBytes;
             const std::size_t length = std::min(kPartBytes, bytes - begin);
@@ -219,7 +227,9 @@ bool readOnEveryCore(PiecedFile &file)
 
 } // namespace
 
-std::optional<PiecedFile> readPiecedFile(const QString &path, std::size_t pieceBytes)
+namespace {
+
+std::optional<PiecedFile> readPieces(const QString &path, std::size_t pieceBytes)
 {
     PiecedFile file;
     file.name = path.toStdString();
@@ -271,6 +281,19 @@ std::optional<PiecedFile> readPiecedFile(const QString &path, std::size_t pieceB
     if (rows == 0 || line > static_cast<std::size_t>(std::numeric_limits<int>::max()))
         return std::nullopt; // "no data rows" is a message
     return file;
+}
+
+} // namespace
+
+std::optional<PiecedFile> readPiecedFile(const QString &path, std::size_t pieceBytes)
+{
+    // Out of memory on the way (the file's bytes, the pass for the total): what was taken is
+    // given back, and the sequential path reads the file and says so in its own words.
+    try {
+        return readPieces(path, pieceBytes);
+    } catch (const std::bad_alloc &) {
+        return std::nullopt;
+    }
 }
 
 namespace {

@@ -17,6 +17,7 @@
 #include <exception>
 #include <mutex>
 #include <string_view>
+#include <system_error>
 #include <thread>
 #include <utility>
 
@@ -76,9 +77,13 @@ public:
         : m_format(format)
         , m_hardware(hardware)
         , m_options(options)
-        , m_thread([this] { writeBatches(); })
     {
         m_batch.points.reserve(kBatchPoints);
+        try {
+            m_thread = std::thread([this] { writeBatches(); });
+        } catch (const std::system_error &) {
+            // No thread to be had (a process limit): each batch is written here when full.
+        }
     }
     BackgroundReport(const BackgroundReport &) = delete;
     BackgroundReport &operator=(const BackgroundReport &) = delete;
@@ -126,6 +131,11 @@ private:
     {
         if (m_batch.size == 0)
             return;
+        if (!m_thread.joinable()) { // no writing thread (finish() calls this before stop())
+            write(m_batch);
+            m_batch.size = 0;
+            return;
+        }
         std::unique_lock lock(m_mutex);
         m_room.wait(lock, [&] { return m_queue.size() < kBatchesInFlight; });
         m_queue.push_back(std::move(m_batch));
@@ -202,7 +212,7 @@ private:
     std::vector<Batch> m_written; // back from the writer, to be filled again
     bool m_done = false;
     std::exception_ptr m_failure; // the writing thread's, once it failed
-    std::thread m_thread; // last: starts once the members it uses exist
+    std::thread m_thread; // started by the constructor once every member it uses exists
 };
 
 // The measured time each payoff is a share of: Σ pointSeconds over every point read (placed or

@@ -135,6 +135,14 @@ Expected<RegularFile, std::string> RegularFile::open(const std::string &path)
         ::close(descriptor);
         return Unexpected(std::move(problem));
     }
+    // A regular file: reads block again as they did (a network or FUSE file system may honour
+    // the flag and give EAGAIN instead of waiting for the data).
+    if (const int flags = ::fcntl(descriptor, F_GETFL);
+        flags < 0 || ::fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+        const int error = errno;
+        ::close(descriptor);
+        return cannotRead(path, error);
+    }
     return RegularFile(descriptor, path, static_cast<std::uintmax_t>(status.st_size));
 }
 
