@@ -98,12 +98,6 @@ std::optional<std::string> refuseCounts(const KernelPoint &point, bool byIntensi
 // validateHardware), or nullopt.
 std::optional<std::string> refuseCeilings(const Hardware &hardware, const ComputeCeiling &compute)
 {
-    const bool allIn = inAcceptedRange(compute.peak, Quantity::Peak)
-        && std::all_of(hardware.memory.begin(), hardware.memory.end(), [](const auto &memory) {
-               return inAcceptedRange(memory.bandwidth, Quantity::Bandwidth);
-           });
-    if (allIn) // every point on a sound machine: no call, no string
-        return std::nullopt;
     if (auto problem = valueProblem(compute.peak, Quantity::Peak))
         return "compute ceiling \"" + compute.name + "\" of " + hardware.name + ": peak "
             + *problem;

@@ -50,45 +50,16 @@ std::string acceptedRange(Quantity what)
     return "[" + number(range.min) + ", " + number(range.max) + "] " + range.unit;
 }
 
-std::optional<std::string> valueProblem(double value, Quantity what)
+std::string outOfRangeMessage(double value, Quantity what)
 {
-    if (inAcceptedRange(value, what))
-        return std::nullopt;
-    const Range range = rangeOf(what);
     if (std::isnan(value))
         return "not a number (expected a value in " + acceptedRange(what) + ")";
-    if (value >= range.min && value <= range.max)
-        return std::nullopt;
-    return number(value) + " " + range.unit + " is outside the accepted range "
+    return number(value) + " " + rangeOf(what).unit + " is outside the accepted range "
         + acceptedRange(what);
 }
 
-namespace {
-
-// Whether every number pointRangeProblem checks is inside its range: the answer for nearly every
-// point, found without a call or a string per number.
-bool allInRange(const KernelPoint &point)
-{
-    const auto &s = point.timeStatistics;
-    bool in = inAcceptedRange(point.flops, Quantity::Flops);
-    for (const auto &level : point.bytes)
-        in = in && inAcceptedRange(level.bytes, Quantity::Bytes);
-    for (const auto *t : { &point.seconds, &s.min, &s.median, &s.max })
-        in = in && (!*t || inAcceptedRange(**t, Quantity::Seconds));
-    in = in && !(s.stddev && *s.stddev > ranges::kMaxSeconds);
-    in = in && (!point.measuredRate || inAcceptedRange(*point.measuredRate, Quantity::Performance));
-    in = in && (!point.intensity || inAcceptedRange(*point.intensity, Quantity::Intensity));
-    for (const auto &level : point.levelIntensities)
-        in = in && inAcceptedRange(level.intensity, Quantity::Intensity);
-    return in;
-}
-
-} // namespace
-
 std::optional<std::string> pointRangeProblem(const KernelPoint &point)
 {
-    if (allInRange(point))
-        return std::nullopt;
     if (auto problem = valueProblem(point.flops, Quantity::Flops))
         return "the FLOP count " + *problem;
     for (const auto &level : point.bytes) {

@@ -30,7 +30,7 @@ inline constexpr double kMaxIntensity = 1e30;
 enum class Quantity { Peak, Bandwidth, Flops, Bytes, Seconds, Performance, Intensity };
 
 // Whether valueProblem(value, what) is nullopt, without building anything: the check every
-// point goes through several times (a million-row file), inline.
+// point goes through several times (a million-row file).
 inline bool inAcceptedRange(double value, Quantity what)
 {
     using namespace ranges;
@@ -52,10 +52,19 @@ inline bool inAcceptedRange(double value, Quantity what)
     return value >= kMinCount && value <= kMaxCount;
 }
 
+// Why `value`, outside its range (!inAcceptedRange), cannot be used as `what`: "1e-300 FLOP/s is
+// outside the accepted range [1, 1e+21] FLOP/s", "not a number (expected ...)".
+std::string outOfRangeMessage(double value, Quantity what);
+
 // Why `value` cannot be used as `what`, or nullopt. FLOPs may also be exactly 0 (a file's
-// kernel that does no arithmetic; the analysis refuses to place it). The message names the
-// value and the range: "1e-300 FLOP/s is outside the accepted range [1, 1e+21] FLOP/s".
-std::optional<std::string> valueProblem(double value, Quantity what);
+// kernel that does no arithmetic; the analysis refuses to place it). Inline: a value in range,
+// nearly every one, costs a comparison and no call.
+inline std::optional<std::string> valueProblem(double value, Quantity what)
+{
+    if (inAcceptedRange(value, what))
+        return std::nullopt;
+    return outOfRangeMessage(value, what);
+}
 
 // The accepted range of `what`, as the message words it: "[1, 1e+21] FLOP/s".
 std::string acceptedRange(Quantity what);

@@ -5,14 +5,10 @@
 
 namespace ridgepoint::csv {
 
-ridgepoint::Expected<double, std::string> cellValue(
+ridgepoint::Expected<double, std::string> otherCellValue(
     std::string_view cell, double scale, Dimension dimension, char delimiter)
 {
     cell = trim(cell);
-    // A plain number, the common case. from_chars stops at a comma, so a cell with one is never
-    // taken here.
-    if (auto value = plainNumber(cell))
-        return *value * scale;
     // In a comma-separated file a comma can only sit in a quoted cell; there it groups
     // thousands when the groups are valid ("1,234,567"). Anything else ("1,5") is refused
     // below, never guessed.

@@ -10,9 +10,10 @@
 
 namespace ridgepoint::csv {
 
-// A cell: a bare number in the column's unit (× `scale`), or a unit string ("2.5 GFLOP"). In a
-// comma-separated file a quoted "1,234,567" groups thousands; any other comma is refused.
-ridgepoint::Expected<double, std::string> cellValue(
+// A cell that is not a bare number (those, nearly every cell, the reader takes with plainNumber
+// and × the column's `scale`): a unit string ("2.5 GFLOP"), or in a comma-separated file a
+// quoted "1,234,567" that groups thousands (× `scale`); any other comma is refused.
+ridgepoint::Expected<double, std::string> otherCellValue(
     std::string_view cell, double scale, Dimension dimension, char delimiter);
 
 } // namespace ridgepoint::csv

@@ -66,10 +66,10 @@ std::optional<double> RowReader::number(const Column &column, const ScannedField
 {
     const std::string_view cell = trim(field.text);
     double value = 0.0;
-    if (const auto plain = plainNumber(cell)) {
-        value = *plain * column.scale; // cellValue's first case: nearly every cell
+    if (const auto plain = plainNumber(cell)) { // nearly every cell
+        value = *plain * column.scale;
     } else {
-        const auto other = cellValue(cell, column.scale, dimension, m_delimiter);
+        const auto other = otherCellValue(cell, column.scale, dimension, m_delimiter);
         if (!other) {
             cells.bad(column, field, other.error());
             return std::nullopt;

@@ -95,6 +95,17 @@ const RooflinePlot::LabelLayout *layoutOfWidth(const RooflinePlot &plot, int wid
     return nullptr;
 }
 
+// The layout of a PNG export of `plot` at `size`; null when the export or its layout is missing.
+const RooflinePlot::LabelLayout *exportedLayout(RooflinePlot &plot, QSize size)
+{
+    ExportOptions options;
+    options.width = size.width();
+    options.height = size.height();
+    if (QImage::fromData(plot.renderToBytes("png", options)).isNull())
+        return nullptr;
+    return layoutOfWidth(plot, size.width());
+}
+
 QString show(const QRectF &r)
 {
     return QStringLiteral("(%1,%2 %3×%4)").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
@@ -108,6 +119,21 @@ QString overlap(const std::vector<QRectF> &a, const std::vector<QRectF> &b)
             if (x.intersects(y))
                 return show(x) + " × " + show(y);
         }
+    }
+    return {};
+}
+
+// What the ridge's label lies over, "marker: ...", "point label: ..." or "roof label: ...";
+// empty when it lies over none of them.
+QString ridgeLabelOver(const RooflinePlot::LabelLayout &layout)
+{
+    if (QString over = overlap(layout.ridgeLabel, layout.markers); !over.isEmpty())
+        return "marker: " + over;
+    if (QString over = overlap(layout.ridgeLabel, layout.labels); !over.isEmpty())
+        return "point label: " + over;
+    for (const auto &roof : layout.roofLabels) {
+        if (QString over = overlap(layout.ridgeLabel, roof); !over.isEmpty())
+            return "roof label: " + over;
     }
     return {};
 }
@@ -271,11 +297,7 @@ void TestCompareLabels::nothingOverlapsWithAComparedMachine()
     plot.document()->setCompareHardware(comparedMachine());
     plot.document()->resetPoints(spread(count));
     plot.fitToData();
-    ExportOptions options;
-    options.width = size.width();
-    options.height = size.height();
-    QVERIFY(!QImage::fromData(plot.renderToBytes("png", options)).isNull());
-    const RooflinePlot::LabelLayout *layout = layoutOfWidth(plot, size.width());
+    const RooflinePlot::LabelLayout *layout = exportedLayout(plot, size);
     QVERIFY(layout);
     QVERIFY(!layout->markers.empty());
     QVERIFY(!layout->roofLabels.empty());
@@ -303,14 +325,8 @@ void TestCompareLabels::nothingOverlapsWithAComparedMachine()
     // The ridge's label (test machine: 1 TFLOP/s / 100 GB/s = 10 FLOP/B, in this frame) is
     // placed with the roofs' labels: over no marker, no other label and not the legend.
     QVERIFY(!layout->ridgeLabel.empty());
-    QString ridgeOver = overlap(layout->ridgeLabel, layout->markers);
-    QVERIFY2(ridgeOver.isEmpty(), qPrintable("ridge label over marker: " + ridgeOver));
-    ridgeOver = overlap(layout->ridgeLabel, layout->labels);
-    QVERIFY2(ridgeOver.isEmpty(), qPrintable("ridge label over point label: " + ridgeOver));
-    for (const auto &roof : layout->roofLabels) {
-        ridgeOver = overlap(layout->ridgeLabel, roof);
-        QVERIFY2(ridgeOver.isEmpty(), qPrintable("ridge label over roof label: " + ridgeOver));
-    }
+    QString ridgeOver = ridgeLabelOver(*layout);
+    QVERIFY2(ridgeOver.isEmpty(), qPrintable("ridge label over " + ridgeOver));
     if (!layout->legend.isNull()) {
         ridgeOver = overlap(layout->ridgeLabel, { layout->legend });
         QVERIFY2(ridgeOver.isEmpty(), qPrintable("ridge label over legend: " + ridgeOver));
@@ -356,21 +372,11 @@ void TestCompareLabels::ridgeLabelMovesOffTheMarkers()
     plot.document()->resetPoints(std::move(points));
     plot.xAxis->setRange(0.1, 1000.0);
     plot.yAxis->setRange(1e10, 3e12);
-    ExportOptions options;
-    options.width = size.width();
-    options.height = size.height();
-    QVERIFY(!QImage::fromData(plot.renderToBytes("png", options)).isNull());
-    const RooflinePlot::LabelLayout *layout = layoutOfWidth(plot, size.width());
+    const RooflinePlot::LabelLayout *layout = exportedLayout(plot, size);
     QVERIFY(layout);
     QVERIFY(!layout->ridgeLabel.empty());
-    QString over = overlap(layout->ridgeLabel, layout->markers);
-    QVERIFY2(over.isEmpty(), qPrintable("ridge label over marker: " + over));
-    over = overlap(layout->ridgeLabel, layout->labels);
-    QVERIFY2(over.isEmpty(), qPrintable("ridge label over point label: " + over));
-    for (const auto &roof : layout->roofLabels) {
-        over = overlap(layout->ridgeLabel, roof);
-        QVERIFY2(over.isEmpty(), qPrintable("ridge label over roof label: " + over));
-    }
+    const QString over = ridgeLabelOver(*layout);
+    QVERIFY2(over.isEmpty(), qPrintable("ridge label over " + over));
     // Near the knee: the export's axes give its pixel (the layout is the export's).
     const QRectF box = layout->ridgeLabel.front();
     QVERIFY(layout->plotArea.adjusted(-2, -2, 2, 2).contains(box));
