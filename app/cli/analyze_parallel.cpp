@@ -350,6 +350,7 @@ void formatPiece(const Context &context, std::size_t k, bool rowsBefore, Slot &s
     ReportWriterOptions options = context.options;
     options.part = ReportPart::Rows;
     options.rowsBefore = rowsBefore;
+    options.into = &slot.text; // CSV and JSON write straight into the slot
     const auto writer = makeReportWriter(
         context.format, context.hardware,
         [&slot](std::string_view text) { slot.text.append(text); }, options);

@@ -14,6 +14,23 @@ std::optional<double> KernelPoint::performance() const
     return measuredRate;
 }
 
+void KernelPoint::clear()
+{
+    // Every member, in the order of the declaration: one added there belongs here too.
+    name.clear();
+    flops = 0.0;
+    bytes.clear();
+    seconds.reset();
+    measuredRate.reset();
+    intensity.reset();
+    levelIntensities.clear();
+    timeStatistics = {};
+    precision.reset();
+    group.clear();
+    source.file.clear();
+    source.line = 0;
+}
+
 std::vector<KernelPoint> sumLaunches(
     std::vector<KernelPoint> points, const std::vector<std::string> &kernels)
 {

@@ -60,6 +60,9 @@ struct KernelPoint {
 
     // Achieved FLOP/s: flops / seconds, else the measured rate; nullopt for a planned point.
     std::optional<double> performance() const;
+    // Back to a default point, keeping the strings' and vectors' storage for the next one (a
+    // reader that hands points to a sink one at a time then allocates nothing per row).
+    void clear();
     // A point placed by intensities and a rate, with no FLOP or byte counts (so no times).
     bool knownByIntensity() const
     {

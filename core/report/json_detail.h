@@ -19,11 +19,6 @@ namespace ridgepoint::detail {
 // The machine with its ceilings (peaks as numbers, SI base units) and, when asked, its ridges.
 nlohmann::ordered_json hardwareJson(const Hardware &hardware, bool withRidges);
 
-// A finite double as nlohmann's serializer writes it (its grisu2 digits, "1.0e+20", "5.0"),
-// at `out` (64 bytes of room); the end. Whole numbers below 1e15 are written directly, as the
-// integer's digits and ".0" (nlohmann's text for them), without the digit generation.
-char *jsonNumber(char *out, double value);
-
 // Deeper nesting is refused before parsing: no Ridgepoint file nests more than a few levels,
 // and nlohmann's dump() and comparisons recurse once per level.
 inline constexpr int kMaxJsonDepth = 512;

@@ -56,6 +56,9 @@ public:
     void add(const KernelPoint &point, const PointAnalysis &analysis);
     // Closes the document and hands the rest to the sink; add nothing after it.
     void finish();
+    // The text goes into `text` instead of to the sink, in one piece at finish() (what `text`
+    // held is replaced; its storage is reused). Before the first add().
+    void writeInto(std::string &text);
 
 private:
     static constexpr std::size_t kFlushBytes = 1U << 20;
@@ -64,6 +67,7 @@ private:
     Sink m_sink;
     std::string m_buffer; // its size is its capacity; m_used bytes are written
     std::size_t m_used = 0;
+    std::string *m_into = nullptr; // writeInto's string
     std::size_t m_points = 0; // points of the document so far (those before this writer: 1)
     std::unique_ptr<detail::NumberCache> m_numbers; // numbers written lately, by value
     double m_totalSeconds;

@@ -1,11 +1,13 @@
 // The analysis as JSON, written point by point into a raw buffer (AnalysisJsonWriter): the
-// output of `analyze --json` for a million points, byte for byte what nlohmann would write.
+// output of `analyze --json` for a million points, laid out byte for byte as nlohmann dumps it;
+// numbers have the shortest, closest digits (core/model/shortest_number.h).
 #include "core/report/report.h"
 
 #include "core/analysis/levels.h"
 #include "core/analysis/payoff.h"
 
 #include "core/model/byte_words.h"
+#include "core/model/shortest_number.h"
 #include "core/report/json_detail.h"
 
 #include <algorithm>
@@ -23,7 +25,7 @@ namespace detail {
 
 // The text of numbers written lately, by their bits: a machine's peaks and bandwidths come back
 // in every point, and so do the counts and times of a kernel launched many times. A hit is a
-// short copy instead of nlohmann's digit generation (about 30 ns, 13 times a point).
+// short copy instead of the digit generation (13 numbers a point).
 class NumberCache
 {
 public:
@@ -62,24 +64,6 @@ private:
     };
     std::array<Entry, std::size_t { 1 } << kSlotBits> m_entries {};
 };
-
-char *jsonNumber(char *out, double value)
-{
-    // A whole number below 1e15 has nlohmann's digits: any other decimal of at most 15 digits
-    // is at least 1 away, and its rounding interval is narrower than 1; nlohmann places the
-    // point after them (15 = digits10) and adds ".0". -0 gives "-0.0", as nlohmann writes it.
-    const double magnitude = std::fabs(value);
-    const auto whole = magnitude < 1e15 ? static_cast<std::uint64_t>(magnitude) : 0U;
-    if (magnitude < 1e15 && static_cast<double>(whole) == magnitude) {
-        if (std::signbit(value))
-            *out++ = '-';
-        out = std::to_chars(out, out + 16, whole).ptr;
-        *out++ = '.';
-        *out++ = '0';
-        return out;
-    }
-    return nlohmann::detail::to_chars(out, out + 64, value);
-}
 
 } // namespace detail
 
@@ -178,8 +162,8 @@ public:
         }
     }
 
-    // nlohmann's number_float: its own shortest-digits algorithm (which differs from
-    // std::to_chars in the last digit now and then), null when not finite.
+    // In nlohmann's layout with the shortest, closest digits (core/model/shortest_number.h),
+    // null when not finite.
     void number(double value)
     {
         if (!std::isfinite(value)) {
@@ -192,7 +176,7 @@ public:
             m_used += known.size();
             return;
         }
-        const char *end = detail::jsonNumber(out, value);
+        const char *end = writeJsonNumber(out, value);
         const auto size = static_cast<std::size_t>(end - out);
         m_numbers.store(value, std::string_view(out, size));
         m_used += size;
@@ -221,7 +205,7 @@ public:
     }
 
 private:
-    static constexpr std::size_t kNumberRoom = 64; // what nlohmann's serializer gives it
+    static constexpr std::size_t kNumberRoom = kShortestRoom;
 
     // Where the next `bytes` go; the caller advances m_used.
     [[gnu::always_inline]] char *room(std::size_t bytes)
@@ -446,7 +430,7 @@ void AnalysisJsonWriter::add(const KernelPoint &point, const PointAnalysis &anal
         writePointJson(json, point, analysis, m_totalSeconds);
     }
     ++m_points;
-    if (m_used >= kFlushBytes)
+    if (m_used >= kFlushBytes && !m_into)
         flush();
 }
 
@@ -462,8 +446,24 @@ void AnalysisJsonWriter::finish()
     flush();
 }
 
+void AnalysisJsonWriter::writeInto(std::string &text)
+{
+    // The buffer's size is its capacity: the string's storage, whatever it held, becomes the
+    // room, after the text written so far (the start of the document, if any).
+    text.resize(std::max(text.capacity(), m_used));
+    std::memcpy(text.data(), m_buffer.data(), m_used);
+    m_buffer.swap(text);
+    m_into = &text;
+}
+
 void AnalysisJsonWriter::flush()
 {
+    if (m_into) {
+        m_buffer.resize(m_used);
+        m_into->swap(m_buffer);
+        m_used = 0;
+        return;
+    }
     if (m_used > 0)
         m_sink(std::string_view(m_buffer.data(), m_used));
     m_used = 0;

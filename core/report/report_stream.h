@@ -138,6 +138,10 @@ struct ReportWriterOptions {
     // CSV: the memory levels that get columns, instead of those of the look-ahead points
     // (needed by Start and Rows, whose writers do not see the first points).
     std::optional<std::vector<MemoryLevel>> levels;
+    // CSV and JSON: the text goes into this string (what it held replaced, its storage reused)
+    // instead of to the sink, in one piece at finish(): a part made on one thread and written
+    // on another is then never copied on the way.
+    std::string *into = nullptr;
 };
 
 // The writer of `format`: the text the pieces make is what analysisTable (after its machine),

@@ -10,12 +10,12 @@
 #include "core/analysis/payoff.h"
 
 #include "core/model/byte_words.h"
+#include "core/model/shortest_number.h"
 #include "core/model/units.h"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <utility>
@@ -34,14 +34,12 @@ std::string percentOr(const std::optional<double> &fraction, const char *none)
 }
 
 // The shortest text that reads back as the same double ("1e+09", "0.1", "3.3333333333333335"),
-// converted straight into the output's storage (no buffer to copy from).
+// std::to_chars's text, converted straight into the output's storage (no buffer to copy from).
 void appendExactNumber(std::string &out, double value)
 {
-    constexpr std::size_t kRoom = 32; // "-1.2345678901234567e-308" and more
     const std::size_t used = out.size();
-    out.resize_and_overwrite(used + kRoom, [used, value](char *data, std::size_t size) {
-        const auto [end, error] = std::to_chars(data + used, data + size, value);
-        return error == std::errc() ? static_cast<std::size_t>(end - data) : used;
+    out.resize_and_overwrite(used + kShortestRoom, [used, value](char *data, std::size_t) {
+        return static_cast<std::size_t>(writeShortest(data + used, value) - data);
     });
 }
 
@@ -219,9 +217,11 @@ class CsvWriter final : public ReportWriter
 public:
     CsvWriter(ReportSink sink, const ReportWriterOptions &options)
         : m_sink(std::move(sink))
+        , m_into(options.into != nullptr)
         , m_withSpeedup(options.withSpeedup)
         , m_totalSeconds(options.totalSeconds)
         , m_levels(options.levels)
+        , m_out(options.into ? *options.into : m_own)
         , m_points(
               options.lookAhead,
               [this](const LevelColumns &columns) {
@@ -232,6 +232,7 @@ public:
                   const std::optional<Speedup> &speedup) { row(point, a, speedup); })
         , m_part(options.part)
     {
+        m_out.clear();
         // Columns given: no look-ahead, the header (when written) at once.
         if (m_levels && (m_part == ReportPart::Whole || m_part == ReportPart::Start))
             start(*m_levels);
@@ -364,22 +365,26 @@ private:
     void endLine()
     {
         m_out += "\r\n";
-        if (m_out.size() >= kFlushBytes)
+        if (m_out.size() >= kFlushBytes && !m_into)
             flush();
     }
 
     void flush()
     {
+        if (m_into)
+            return; // the text is where it goes
         if (!m_out.empty())
             m_sink(m_out);
         m_out.clear();
     }
 
     ReportSink m_sink;
+    bool m_into; // writing into options.into, not to the sink
     bool m_withSpeedup;
     double m_totalSeconds;
     std::optional<std::vector<MemoryLevel>> m_levels;
-    std::string m_out;
+    std::string m_own; // the text before it goes to the sink
+    std::string &m_out; // m_own, or options.into
     PointLookAhead m_points;
     ReportPart m_part;
 };
@@ -485,7 +490,10 @@ public:
     JsonWriter(const Hardware &hardware, ReportSink sink, const ReportWriterOptions &options)
         : m_writer(hardware, std::move(sink), options.totalSeconds, options.compact, options.part,
             options.rowsBefore)
-    { }
+    {
+        if (options.into)
+            m_writer.writeInto(*options.into);
+    }
     void add(const KernelPoint &point, const PointAnalysis &analysis,
         const std::optional<Speedup> &) override
     {

@@ -67,19 +67,7 @@ public:
     // take them), so a sink that only looks at the points costs no allocation per row.
     KernelPoint &start()
     {
-        std::string name = std::move(m_point.name);
-        std::string group = std::move(m_point.group);
-        std::string file = std::move(m_point.source.file);
-        std::vector<LevelBytes> bytes = std::move(m_point.bytes);
-        m_point = KernelPoint {};
-        name.clear();
-        group.clear();
-        file.clear();
-        bytes.clear();
-        m_point.name = std::move(name);
-        m_point.group = std::move(group);
-        m_point.source.file = std::move(file);
-        m_point.bytes = std::move(bytes);
+        m_point.clear();
         return m_point;
     }
     void keep() { m_sink(std::move(m_point)); }

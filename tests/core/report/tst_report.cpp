@@ -4,6 +4,7 @@
 #include "core/analysis/payoff.h"
 #include "core/report/report.h"
 
+#include "core/model/shortest_number.h"
 #include "core/report/json_detail.h"
 
 #include <QTest>
@@ -13,6 +14,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 
 using namespace ridgepoint;
 
@@ -101,7 +103,7 @@ private slots:
     void namesAreQuotedWhereverTheSpecialByteIs();
     void jsonNumbersAreNlohmanns_data();
     void jsonNumbersAreNlohmanns();
-    void manyJsonNumbersAreNlohmanns();
+    void manyJsonNumbersAreNlohmannsOrShorter();
 };
 
 void TestReport::speedupPrefersTimeOverRate_data()
@@ -337,7 +339,17 @@ std::string nlohmannNumber(double value)
 std::string ourNumber(double value)
 {
     std::array<char, 64> text {};
-    return { text.data(), detail::jsonNumber(text.data(), value) };
+    return { text.data(), writeJsonNumber(text.data(), value) };
+}
+
+// Our text of `value` against nlohmann's: the same, or (where its Grisu2 digits are not the
+// shortest: 70.72236075 for its 70.72236075000001) shorter; in both cases it reads back.
+bool nlohmannsOrShorter(double value)
+{
+    const std::string ours = ourNumber(value);
+    const std::string theirs = nlohmannNumber(value);
+    return std::strtod(ours.c_str(), nullptr) == value
+        && (ours == theirs || ours.size() < theirs.size());
 }
 
 } // namespace
@@ -366,13 +378,13 @@ void TestReport::jsonNumbersAreNlohmanns()
     QCOMPARE(QString::fromStdString(ourNumber(value)), expected);
 }
 
-void TestReport::manyJsonNumbersAreNlohmanns()
+void TestReport::manyJsonNumbersAreNlohmannsOrShorter()
 {
     // Every whole number to 100000, then 200k from a fixed generator: whole numbers of 1 to 15
     // digits (random, with trailing zeros, near powers of two and ten) and fractions.
     for (int i = 0; i <= 100000; ++i) {
         const auto value = static_cast<double>(i);
-        if (ourNumber(value) != nlohmannNumber(value))
+        if (!nlohmannsOrShorter(value))
             QFAIL(nlohmannNumber(value).c_str());
     }
     std::uint64_t state = 99;
@@ -399,7 +411,7 @@ void TestReport::manyJsonNumbersAreNlohmanns()
             break;
         }
         value = i % 7 == 0 ? -value : value;
-        if (ourNumber(value) != nlohmannNumber(value))
+        if (!nlohmannsOrShorter(value))
             QFAIL(nlohmannNumber(value).c_str());
     }
 }

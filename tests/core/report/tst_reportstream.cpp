@@ -353,7 +353,8 @@ void TestReportStream::partsJoinToTheWholeReport_data()
 // The report made as analyze makes a big file's on two threads: its Start, the Rows of two runs
 // of points (cut after every point in turn, the first run empty too), its End; joined, they are
 // the whole report's bytes. The CSV's level columns are given as the look-ahead would find them
-// (HBM for every point, L2 on every third: both columns).
+// (HBM for every point, L2 on every third: both columns). Rows written into a string
+// (ReportWriterOptions::into) are the same as those given to the sink.
 void TestReportStream::partsJoinToTheWholeReport()
 {
     QFETCH(ReportFormat, format);
@@ -383,6 +384,19 @@ void TestReportStream::partsJoinToTheWholeReport()
         writer->finish();
         return text;
     };
+    // The same through options.into: a string holding an earlier piece, replaced and reused;
+    // the sink is not called.
+    std::string reused = "stale text of an earlier piece";
+    const auto writeInto = [&](ReportWriterOptions parts, std::size_t from, std::size_t to) {
+        parts.into = &reused;
+        bool sinkCalled = false;
+        auto writer = makeReportWriter(
+            format, hw, [&](std::string_view) { sinkCalled = true; }, parts);
+        for (std::size_t i = from; i < to; ++i)
+            writer->add(analysed[i].point, analysed[i].analysis);
+        writer->finish();
+        return sinkCalled ? std::string("(the sink was called)") : reused;
+    };
     const std::size_t n = analysed.size();
     const std::string whole = write(options, 0, n);
     QVERIFY(whole.find("k0") != std::string::npos);
@@ -393,9 +407,12 @@ void TestReportStream::partsJoinToTheWholeReport()
         part.part = ReportPart::Start;
         std::string joined = write(part, 0, 0);
         part.part = ReportPart::Rows;
-        joined += write(part, 0, cut);
+        const std::string rows = write(part, 0, cut);
+        QCOMPARE(writeInto(part, 0, cut), rows);
         part.rowsBefore = cut > 0;
-        joined += write(part, cut, n);
+        const std::string rest = write(part, cut, n);
+        QCOMPARE(writeInto(part, cut, n), rest);
+        joined += rows + rest;
         part.part = ReportPart::End;
         part.rowsBefore = true;
         joined += write(part, 0, 0);
