@@ -111,19 +111,22 @@ ShortestDecimal shortestDecimal(double value)
     const std::uint64_t up = down + 10;
     const bool downInside = vLower + open <= down << 2U;
     const bool upInside = (up << 2U) + open <= vUpper;
-    if (downInside != upInside)
-        return withoutTrailingZeros(downInside ? down : up, k);
+    const bool fewer = downInside != upInside;
 
     // Otherwise s or s + 1: the one inside, or the closer (the even one on a tie). Neither ends
     // in 0 when taken: it would be the multiple of 10 inside, found above.
     const std::uint64_t t = s + 1;
     const bool sInside = vLower + open <= s << 2U;
     const bool tInside = (t << 2U) + open <= vUpper;
-    if (sInside != tInside)
-        return { sInside ? s : t, k };
     const std::uint64_t middle = (s << 2U) + 2; // (s + t) / 2 in quarters
-    const bool takeS = v < middle || (v == middle && (s & 1U) == 0);
-    return { takeS ? s : t, k };
+    const bool sCloser = (v < middle) | ((v == middle) & ((s & 1U) == 0));
+    const bool takeS = sInside & (!tInside | sCloser);
+
+    // Chosen without branches: which case applies is close to random from one number to the
+    // next, and mispredicted branches took most of the time here.
+    const std::uint64_t shorter = (downInside ? down : up) / 10;
+    const std::uint64_t longer = takeS ? s : t;
+    return withoutTrailingZeros(fewer ? shorter : longer, k + (fewer ? 1 : 0));
 }
 
 namespace {

@@ -43,6 +43,17 @@ void appendExactNumber(std::string &out, double value)
     });
 }
 
+// The same and a comma after it, in the same step (a CSV cell other than the last).
+void appendExactCell(std::string &out, double value)
+{
+    const std::size_t used = out.size();
+    out.resize_and_overwrite(used + kShortestRoom + 1, [used, value](char *data, std::size_t) {
+        char *end = writeShortest(data + used, value);
+        *end = ',';
+        return static_cast<std::size_t>(end + 1 - data);
+    });
+}
+
 // Whether one of the eight bytes at `bytes` is a comma, a quote, CR or LF.
 bool csvSpecialIn(const char *bytes)
 {
@@ -298,8 +309,9 @@ private:
         };
         const auto number = [&out](const std::optional<double> &value) {
             if (value)
-                appendExactNumber(out, *value);
-            out += ',';
+                appendExactCell(out, *value);
+            else
+                out += ',';
         };
         const auto count
             = [&](double value) { number(counted ? std::optional(value) : std::nullopt); };

@@ -57,6 +57,7 @@ private slots:
     void detectsTheShape_data();
     void detectsTheShape();
     void readsTheBaseUnitFixtureAfterItsPreamble();
+    void findsTheHeaderAfterLinesThatNameTheKernel();
     void readsTheAutoScaledFixture();
     void computesFlopsFromTheSassCounters();
     void readsTheRawPageWithItsUnitsRow();
@@ -178,6 +179,21 @@ void TestNcuReader::readsTheBaseUnitFixtureAfterItsPreamble()
     QVERIFY(joined(result.diagnostics)
                 .contains("gemm.csv:10: warning: no FLOP counters for launch 0 (expected "
                           "sm__sass_thread_inst_executed_op_{d,f,h}{add,mul,fma}_pred_on.sum"));
+}
+
+void TestNcuReader::findsTheHeaderAfterLinesThatNameTheKernel()
+{
+    // Application output that mentions "Kernel Name" (not a header: no ID first) before the
+    // fixture's preamble: the header is found two lines further down, and said so.
+    std::string text = fixture("ncu_details_metrics_gemm_tiled_rtx5070.csv");
+    const std::string bom = "\xEF\xBB\xBF";
+    QVERIFY(text.starts_with(bom));
+    text = bom + "Kernel Name: gemm_tiled, \"ID\" follows\r\nrun 1 of 1\r\n" + text.substr(3);
+    const auto result = readNcuCsv(text, "gemm.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QCOMPARE(result.points.size(), std::size_t { 1 });
+    QCOMPARE(result.points.front().source.line, 12); // the header is on line 11
+    QCOMPARE(static_cast<int>(detectNcuShape(text)), static_cast<int>(NcuShape::Details));
 }
 
 void TestNcuReader::readsTheAutoScaledFixture()
