@@ -1,15 +1,20 @@
 // Throughput of the core paths a big file goes through: unit parsing, the input check, CSV
-// reading, analysis and the JSON report.
+// reading, analysis, the numbers of a report and the JSON report.
 #include "core/analysis/analysis.h"
 #include "core/io/formats/csv.h"
 #include "core/io/input_check.h"
+#include "core/model/shortest_number.h"
+#include "core/model/units.h"
 #include "core/presets/presets.h"
 #include "core/report/report.h"
-#include "core/model/units.h"
 
 #include <benchmark/benchmark.h>
+#include <nlohmann/json.hpp>
 
+#include <array>
+#include <charconv>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -119,6 +124,69 @@ void analysisJson(benchmark::State &state)
     state.SetBytesProcessed(static_cast<std::int64_t>(bytes));
 }
 BENCHMARK(analysisJson)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMillisecond);
+
+// The numbers a report writes for 10,000 analysed points: intensity, performance, attainable,
+// utilization, T_min and T_max of each (16 and 17 significant digits, most of them).
+const std::vector<double> &reportNumbers()
+{
+    static const std::vector<double> numbers = [] {
+        const auto points = ridgepoint::readPointsCsv(syntheticCsv(10'000), "b").points;
+        std::vector<ridgepoint::Diagnostic> problems;
+        std::vector<double> values;
+        for (const auto &[point, a] : ridgepoint::analyzePoints(points, h100(), {}, problems)) {
+            for (const double value : { a.levels.front().intensity, a.performance.value_or(1.0),
+                     a.attainable, a.utilization.value_or(1.0), a.tMin, a.tMax })
+                values.push_back(value);
+        }
+        return values;
+    }();
+    return numbers;
+}
+
+// One shortest-digits writer over reportNumbers(): `write(out, value)` returns the end.
+template<typename Write> void writeNumbers(benchmark::State &state, Write write)
+{
+    const std::vector<double> &numbers = reportNumbers();
+    std::array<char, 64> text {};
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        for (const double value : numbers)
+            bytes += static_cast<std::size_t>(write(text.data(), value) - text.data());
+        benchmark::DoNotOptimize(text.data());
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * numbers.size()));
+    state.SetBytesProcessed(static_cast<std::int64_t>(bytes));
+}
+
+// The CSV's text: the standard library's and Ridgepoint's (the same bytes, tst_shortestnumber).
+void toCharsShortest(benchmark::State &state)
+{
+    writeNumbers(
+        state, [](char *out, double value) { return std::to_chars(out, out + 64, value).ptr; });
+}
+BENCHMARK(toCharsShortest)->Unit(benchmark::kMicrosecond);
+
+void writeShortest(benchmark::State &state)
+{
+    writeNumbers(
+        state, [](char *out, double value) { return ridgepoint::writeShortest(out, value); });
+}
+BENCHMARK(writeShortest)->Unit(benchmark::kMicrosecond);
+
+// The JSON's text: nlohmann's Grisu2 (what the JSON had before) and Ridgepoint's.
+void nlohmannToChars(benchmark::State &state)
+{
+    writeNumbers(state,
+        [](char *out, double value) { return nlohmann::detail::to_chars(out, out + 64, value); });
+}
+BENCHMARK(nlohmannToChars)->Unit(benchmark::kMicrosecond);
+
+void writeJsonNumber(benchmark::State &state)
+{
+    writeNumbers(
+        state, [](char *out, double value) { return ridgepoint::writeJsonNumber(out, value); });
+}
+BENCHMARK(writeJsonNumber)->Unit(benchmark::kMicrosecond);
 
 } // namespace
 

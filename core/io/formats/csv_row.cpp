@@ -66,8 +66,8 @@ std::optional<double> RowReader::number(const Column &column, const ScannedField
 {
     const std::string_view cell = trim(field.text);
     double value = 0.0;
-    if (const auto plain = plainNumber(cell)) { // nearly every cell
-        value = *plain * column.scale;
+    if (plainNumber(cell, value)) { // nearly every cell
+        value *= column.scale;
     } else {
         const auto other = otherCellValue(cell, column.scale, dimension, m_delimiter);
         if (!other) {
