@@ -11,19 +11,6 @@ std::optional<double> pointSeconds(const AnalyzedPoint &point)
     return pointSeconds(point.point);
 }
 
-std::optional<double> pointSeconds(const KernelPoint &p)
-{
-    if (p.seconds && std::isfinite(*p.seconds) && *p.seconds > 0.0)
-        return *p.seconds;
-    if (p.measuredRate && std::isfinite(*p.measuredRate) && *p.measuredRate > 0.0
-        && p.flops > 0.0) {
-        const double seconds = p.flops / *p.measuredRate;
-        if (std::isfinite(seconds) && seconds > 0.0)
-            return seconds;
-    }
-    return std::nullopt;
-}
-
 double totalSeconds(const std::vector<AnalyzedPoint> &points)
 {
     double total = 0.0;
@@ -36,21 +23,6 @@ double totalSeconds(const std::vector<AnalyzedPoint> &points)
 std::optional<double> payoff(const AnalyzedPoint &point, double total)
 {
     return payoff(pointSeconds(point), point.analysis.utilization, total);
-}
-
-std::optional<double> payoff(const KernelPoint &point, const PointAnalysis &analysis, double total)
-{
-    return payoff(pointSeconds(point), analysis.utilization, total);
-}
-
-std::optional<double> payoff(
-    std::optional<double> seconds, std::optional<double> utilization, double total)
-{
-    if (!seconds || !utilization || !std::isfinite(*utilization) || !(total > 0.0)
-        || !std::isfinite(total))
-        return std::nullopt;
-    const double share = std::min(*seconds / total, 1.0);
-    return share * (1.0 - std::clamp(*utilization, 0.0, 1.0));
 }
 
 std::vector<std::size_t> largestFirst(

@@ -4,6 +4,8 @@
 
 #include "core/analysis/analysis.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <optional>
 #include <utility>
@@ -14,8 +16,21 @@ namespace ridgepoint {
 // The point's measured time: its `seconds`, else FLOPs / measured rate; nullopt for a planned
 // point or one with no FLOP count.
 std::optional<double> pointSeconds(const AnalyzedPoint &point);
-// The same from the point alone (a streamed report keeps no AnalyzedPoint).
-std::optional<double> pointSeconds(const KernelPoint &point);
+// The same from the point alone (a streamed report keeps no AnalyzedPoint). Inline, like the
+// payoffs below: a streamed report asks for it a million times, and GCC returns an optional
+// from a call through memory it writes in two parts and reads as one (a stall each time).
+inline std::optional<double> pointSeconds(const KernelPoint &point)
+{
+    if (point.seconds && std::isfinite(*point.seconds) && *point.seconds > 0.0)
+        return *point.seconds;
+    if (point.measuredRate && std::isfinite(*point.measuredRate) && *point.measuredRate > 0.0
+        && point.flops > 0.0) {
+        const double seconds = point.flops / *point.measuredRate;
+        if (std::isfinite(seconds) && seconds > 0.0)
+            return seconds;
+    }
+    return std::nullopt;
+}
 
 // Σ pointSeconds over the points that have one (0 when none has).
 double totalSeconds(const std::vector<AnalyzedPoint> &points);
@@ -23,10 +38,21 @@ double totalSeconds(const std::vector<AnalyzedPoint> &points);
 // share × (1 − min(utilization, 1)) with share = seconds / total; nullopt when the time, the
 // utilization or a positive total is missing. A point above its roof saves nothing (0).
 std::optional<double> payoff(const AnalyzedPoint &point, double total);
-std::optional<double> payoff(const KernelPoint &point, const PointAnalysis &analysis, double total);
 // The same from a time already known (nullopt: none) and the point's utilization.
-std::optional<double> payoff(
-    std::optional<double> seconds, std::optional<double> utilization, double total);
+inline std::optional<double> payoff(
+    std::optional<double> seconds, std::optional<double> utilization, double total)
+{
+    if (!seconds || !utilization || !std::isfinite(*utilization) || !(total > 0.0)
+        || !std::isfinite(total))
+        return std::nullopt;
+    const double share = std::min(*seconds / total, 1.0);
+    return share * (1.0 - std::clamp(*utilization, 0.0, 1.0));
+}
+inline std::optional<double> payoff(
+    const KernelPoint &point, const PointAnalysis &analysis, double total)
+{
+    return payoff(pointSeconds(point), analysis.utilization, total);
+}
 
 // The indices of the n largest values of `ranked` (value, index), largest first, ties by index.
 std::vector<std::size_t> largestFirst(

@@ -59,7 +59,14 @@ struct KernelPoint {
     SourceLocation source;
 
     // Achieved FLOP/s: flops / seconds, else the measured rate; nullopt for a planned point.
-    std::optional<double> performance() const;
+    // Inline: an optional returned from a call costs a store-forwarding stall (payoff.h).
+    std::optional<double> performance() const
+    {
+        // A point known only by intensity and rate has no FLOP count to divide.
+        if (seconds && *seconds > 0.0 && (flops > 0.0 || !measuredRate))
+            return flops / *seconds;
+        return measuredRate;
+    }
     // Back to a default point, keeping the strings' and vectors' storage for the next one (a
     // reader that hands points to a sink one at a time then allocates nothing per row).
     void clear();
