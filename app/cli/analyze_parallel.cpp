@@ -7,7 +7,6 @@
 #include "core/io/input_check.h"
 #include "core/io/picture_session.h"
 #include "core/io/readers.h"
-#include "core/model/memory_hint.h"
 #include "core/report/level_columns.h"
 
 #include <algorithm>
@@ -210,7 +209,6 @@ bool readOnEveryCore(PiecedFile &file)
     std::atomic<bool> complete = true;
     try {
         file.bytes.reset(new char[bytes]); // not zeroed: each page is first touched by its reader
-        adviseHugePages(file.bytes.get(), bytes); // 2 MiB pages: far fewer faults to take
         forEachInParallel(parts, threadCount(), [&](std::size_t k) {
             const std::size_t begin = k * kPartBytes;
             const std::size_t length = std::min(kPartBytes, bytes - begin);

@@ -61,29 +61,30 @@ std::optional<RowError> RowReader::read(const ScannedRow &row, KernelPoint &poin
     return std::nullopt;
 }
 
-std::optional<double> RowReader::number(const Column &column, const ScannedField &field,
-    Dimension dimension, bool zeroAllowed, Cells &cells) const
+bool RowReader::number(const Column &column, const ScannedField &field, Dimension dimension,
+    bool zeroAllowed, Cells &cells, double &value) const
 {
     const std::string_view cell = trim(field.text);
-    double value = 0.0;
-    if (plainNumber(cell, value)) { // nearly every cell
-        value *= column.scale;
+    double read = 0.0;
+    if (plainNumber(cell, read)) { // nearly every cell
+        read *= column.scale;
     } else {
         const auto other = otherCellValue(cell, column.scale, dimension, m_delimiter);
         if (!other) {
             cells.bad(column, field, other.error());
-            return std::nullopt;
+            return false;
         }
-        value = *other;
+        read = *other;
     }
-    if (zeroAllowed ? !(value >= 0.0) : !(value > 0.0)) {
+    if (zeroAllowed ? !(read >= 0.0) : !(read > 0.0)) {
         cells.bad(column, field,
             "\"" + std::string(cell) + "\" must be "
                 + (zeroAllowed ? "zero or more" : "greater than zero")
                 + " (a log-log roofline cannot show it)");
-        return std::nullopt;
+        return false;
     }
-    return value;
+    value = read;
+    return true;
 }
 
 void RowReader::readPrecision(
@@ -107,11 +108,10 @@ void RowReader::readCell(
     const Column &column, const ScannedField &field, KernelPoint &point, Cells &cells)
 {
     const std::string_view cell = trim(field.text);
+    double v = 0.0;
     const auto optionalTime = [&](std::optional<double> &target, bool zeroAllowed) {
-        if (!cell.empty()) {
-            if (auto v = number(column, field, Dimension::Time, zeroAllowed, cells))
-                target = *v;
-        }
+        if (!cell.empty() && number(column, field, Dimension::Time, zeroAllowed, cells, v))
+            target = v;
     };
     switch (column.role) {
     case Role::Ignored:
@@ -125,23 +125,19 @@ void RowReader::readCell(
         if (cell.empty()) {
             if (!m_hasIntensity)
                 cells.bad(column, field, "empty (expected the number of FLOPs)");
-        } else if (auto v = number(column, field, Dimension::Flops, true, cells)) {
-            point.flops = *v;
+        } else if (number(column, field, Dimension::Flops, true, cells, v)) {
+            point.flops = v;
             cells.flopsGiven = true;
         }
         break;
     case Role::Bytes:
-        if (!cell.empty()) {
-            if (auto v = number(column, field, Dimension::Bytes, false, cells))
-                point.bytes.push_back({ column.level, *v });
-        }
+        if (!cell.empty() && number(column, field, Dimension::Bytes, false, cells, v))
+            point.bytes.push_back({ column.level, v });
         break;
     case Role::Intensity:
-        if (!cell.empty()) {
-            if (auto v = number(column, field, Dimension::Intensity, false, cells)) {
-                cells.intensity = *v;
-                cells.intensityField = &field;
-            }
+        if (!cell.empty() && number(column, field, Dimension::Intensity, false, cells, v)) {
+            cells.intensity = v;
+            cells.intensityField = &field;
         }
         break;
     case Role::Time:
@@ -160,10 +156,8 @@ void RowReader::readCell(
         optionalTime(point.timeStatistics.stddev, true);
         break;
     case Role::Rate:
-        if (!cell.empty()) {
-            if (auto v = number(column, field, Dimension::FlopRate, true, cells); v && *v > 0.0)
-                point.measuredRate = *v;
-        }
+        if (!cell.empty() && number(column, field, Dimension::FlopRate, true, cells, v) && v > 0.0)
+            point.measuredRate = v;
         break;
     case Role::Precision:
         readPrecision(column, field, point, cells);

@@ -34,10 +34,11 @@ private:
 
     void readCell(
         const Column &column, const ScannedField &field, KernelPoint &point, Cells &cells);
-    // The number in a cell in the column's unit; zero is allowed where it is a real measurement
-    // (no FLOPs, no spread).
-    std::optional<double> number(const Column &column, const ScannedField &field,
-        Dimension dimension, bool zeroAllowed, Cells &cells) const;
+    // The number in a cell in the column's unit, into `value`; false (said in `cells`) when
+    // it is not one. Zero is allowed where it is a real measurement (no FLOPs, no spread). A bool
+    // and an out-parameter: an optional returned from here cost a stall per cell (numbers.h).
+    bool number(const Column &column, const ScannedField &field, Dimension dimension,
+        bool zeroAllowed, Cells &cells, double &value) const;
     void readPrecision(
         const Column &column, const ScannedField &field, KernelPoint &point, Cells &cells);
 
