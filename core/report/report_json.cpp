@@ -23,9 +23,12 @@ namespace ridgepoint {
 
 namespace detail {
 
-// The text of numbers written lately, by their bits: a machine's peaks and bandwidths come back
-// in every point, and so do the counts and times of a kernel launched many times. A hit is a
-// short copy instead of the digit generation (13 numbers a point).
+// Where the text of numbers written lately is, by their bits: a machine's peaks and bandwidths
+// come back in every point, and so do a point's own times and roofs (T_min is T_mem or T_math),
+// and the counts of a kernel launched many times. A hit is a short copy from earlier in the
+// output instead of the digit generation (17 numbers a point). The text is not copied into the
+// cache when written: reading back bytes just written piecewise stalls the processor (a failed
+// store-to-load forwarding), which cost more than the digits saved.
 class NumberCache
 {
 public:
@@ -33,26 +36,28 @@ public:
     // of a call to memcpy.
     static constexpr std::size_t kTextRoom = 32;
 
-    // Writes the cached text of `value` at `out` (kTextRoom bytes of room); its size, or 0.
-    std::size_t copy(double value, char *out) const
+    // Where the text of `value` begins in the output, and its size (0: not known).
+    std::size_t find(double value, std::size_t &offset) const
     {
         const Entry &entry = m_entries[slot(value)];
-        if (entry.bits != std::bit_cast<std::uint64_t>(value))
+        if (entry.bits != std::bit_cast<std::uint64_t>(value) || entry.generation != m_generation)
             return 0;
-        std::memcpy(out, entry.text.data(), kTextRoom);
+        offset = entry.offset;
         return entry.size;
     }
 
-    // `text`: `size` bytes of text and room to kTextRoom bytes.
-    void store(double value, const char *text, std::size_t size)
+    // The text of `value` was written at `offset`, `size` bytes, with room to kTextRoom.
+    void store(double value, std::size_t offset, std::size_t size)
     {
         Entry &entry = m_entries[slot(value)];
-        if (size > kTextRoom)
-            return;
         entry.bits = std::bit_cast<std::uint64_t>(value);
+        entry.offset = offset;
         entry.size = static_cast<std::uint8_t>(size);
-        std::memcpy(entry.text.data(), text, kTextRoom);
+        entry.generation = m_generation;
     }
+
+    // The output was handed on and is written anew: the offsets stored so far are void.
+    void forget() { ++m_generation; }
 
 private:
     static constexpr int kSlotBits = 10;
@@ -65,9 +70,11 @@ private:
 
     struct Entry {
         std::uint64_t bits = ~std::uint64_t { 0 }; // a NaN: never a cached (finite) value
+        std::size_t offset = 0;
+        std::uint32_t generation = 0;
         std::uint8_t size = 0;
-        std::array<char, kTextRoom> text {};
     };
+    std::uint32_t m_generation = 1; // no entry is of it before its first store
     std::array<Entry, std::size_t { 1 } << kSlotBits> m_entries {};
 };
 
@@ -186,13 +193,17 @@ public:
             return;
         }
         char *out = room(kNumberRoom);
-        if (const std::size_t known = m_numbers.copy(value, out); known > 0) {
+        std::size_t offset = 0;
+        if (const std::size_t known = m_numbers.find(value, offset); known > 0) {
+            // Earlier in the same buffer, with room after it; memmove, as the copy of a text
+            // written just before may overlap it.
+            std::memmove(out, m_buffer.data() + offset, detail::NumberCache::kTextRoom);
             m_used += known;
             return;
         }
         const char *end = writeJsonNumber(out, value);
         const auto size = static_cast<std::size_t>(end - out);
-        m_numbers.store(value, out, size);
+        m_numbers.store(value, m_used, size);
         m_used += size;
     }
 
@@ -473,6 +484,7 @@ void AnalysisJsonWriter::writeInto(std::string &text)
 
 void AnalysisJsonWriter::flush()
 {
+    m_numbers->forget();
     if (m_into) {
         m_buffer.resize(m_used);
         m_into->swap(m_buffer);

@@ -264,6 +264,27 @@ void TestReport::jsonWriterPiecesJoinToTheSameText()
     for (const auto &piece : pieces)
         joined += piece;
     QCOMPARE(joined, analysisJson(hw, points));
+    // Read back, every number is its point's: the writer copies a number written before from
+    // where it is in the output, and forgets those places when a piece is handed on.
+    const auto parsed = nlohmann::json::parse(joined);
+    QCOMPARE(parsed["points"].size(), points.size());
+    // A number where the point has one (null where it does not apply: no times for a point
+    // known by intensity, no bandwidth for a level without a ceiling).
+    const auto same = [](const nlohmann::json &json, double value) {
+        return json.is_null() || (json.is_number() && json.get<double>() == value);
+    };
+    std::size_t numbers = 0;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const auto &json = parsed["points"][i];
+        const PointAnalysis &a = points[i].analysis;
+        QVERIFY(same(json["peak"], a.peak));
+        QVERIFY(same(json["t_min"], a.tMin));
+        QVERIFY(same(json["t_max"], a.tMax));
+        QVERIFY(same(json["attainable"], a.attainable));
+        QVERIFY(same(json["levels"][0]["bandwidth"], a.levels.front().bandwidth));
+        numbers += json["peak"].is_number() && json["t_min"].is_number() ? 2 : 0;
+    }
+    QVERIFY(numbers > points.size()); // most of them are numbers
 }
 
 void TestReport::namesAreQuotedWhereverTheSpecialByteIs_data()
