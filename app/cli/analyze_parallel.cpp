@@ -309,7 +309,7 @@ struct Context {
 
 // One piece's report rows and what analysing its points gave.
 struct Slot {
-    std::string text;
+    ReportText text; // the rows, and room kept for the next piece's
     bool rowsBefore = false; // what its writer was told
     std::size_t placed = 0;
     int inconsistent = 0;
@@ -341,7 +341,7 @@ void analysePiece(const Context &context, std::size_t k, Slot &slot, Place place
 // The report rows of piece `k` into `slot` (its buffers reused).
 void formatPiece(const Context &context, std::size_t k, bool rowsBefore, Slot &slot)
 {
-    slot.text.clear();
+    slot.text.size = 0;
     slot.rowsBefore = rowsBefore;
     slot.placed = 0;
     slot.inconsistent = 0;
@@ -353,7 +353,12 @@ void formatPiece(const Context &context, std::size_t k, bool rowsBefore, Slot &s
     options.into = &slot.text; // CSV and JSON write straight into the slot
     const auto writer = makeReportWriter(
         context.format, context.hardware,
-        [&slot](std::string_view text) { slot.text.append(text); }, options);
+        [&slot](std::string_view text) { // a format that does not (none takes this path yet)
+            slot.text.bytes.resize(slot.text.size);
+            slot.text.bytes.append(text);
+            slot.text.size = slot.text.bytes.size();
+        },
+        options);
     analysePiece(context, k, slot, [&](const KernelPoint &point, const PointAnalysis &analysis) {
         ++slot.placed;
         slot.inconsistent += analysis.consistent ? 0 : 1;
@@ -422,7 +427,7 @@ PiecedOutcome analyzePieced(const PiecedFile &file, const Hardware &hardware,
                     formatPiece(context, k, rowsBefore, slot);
                 if (!rowsBefore)
                     write(start);
-                write(slot.text);
+                write(slot.text.text());
             }
             outcome.placed += slot.placed;
             outcome.inconsistent += slot.inconsistent;

@@ -15,6 +15,8 @@
 
 namespace ridgepoint {
 
+struct ReportText; // report_stream.h
+
 namespace detail {
 class NumberCache;
 } // namespace detail
@@ -58,7 +60,7 @@ public:
     void finish();
     // The text goes into `text` instead of to the sink, in one piece at finish() (what `text`
     // held is replaced; its storage is reused). Before the first add().
-    void writeInto(std::string &text);
+    void writeInto(ReportText &text);
 
 private:
     static constexpr std::size_t kFlushBytes = 1U << 20;
@@ -67,7 +69,7 @@ private:
     Sink m_sink;
     std::string m_buffer; // its size is its capacity; m_used bytes are written
     std::size_t m_used = 0;
-    std::string *m_into = nullptr; // writeInto's string
+    ReportText *m_into = nullptr; // writeInto's text
     std::size_t m_points = 0; // points of the document so far (those before this writer: 1)
     std::unique_ptr<detail::NumberCache> m_numbers; // numbers written lately, by value
     double m_totalSeconds;

@@ -9,6 +9,7 @@
 #include "core/model/byte_words.h"
 #include "core/model/shortest_number.h"
 #include "core/report/json_detail.h"
+#include "core/report/report_stream.h"
 
 #include <algorithm>
 #include <array>
@@ -81,15 +82,6 @@ private:
 } // namespace detail
 
 namespace {
-
-// `buffer` at `size` bytes, its first `kept` bytes kept and the rest not written: the JSON's
-// buffers are written before they are read, and zeroing megabytes for nothing was 5 % of the
-// time of a compact report.
-void growKeeping(std::string &buffer, std::size_t size, std::size_t kept)
-{
-    buffer.resize(std::min(buffer.size(), kept)); // shrinking writes nothing
-    buffer.resize_and_overwrite(size, [size](char *, std::size_t) { return size; });
-}
 
 // A string literal as a template argument, so its compact form can be made at compile time.
 template<std::size_t N> struct Literal {
@@ -243,7 +235,7 @@ private:
 
     [[gnu::noinline]] void grow(std::size_t bytes)
     {
-        growKeeping(m_buffer, std::max(m_buffer.size() * 2, m_used + bytes), m_used);
+        m_buffer.resize(std::max(m_buffer.size() * 2, m_used + bytes));
     }
 
     void append(const char *text, std::size_t size)
@@ -472,13 +464,15 @@ void AnalysisJsonWriter::finish()
     flush();
 }
 
-void AnalysisJsonWriter::writeInto(std::string &text)
+void AnalysisJsonWriter::writeInto(ReportText &text)
 {
-    // The buffer's size is its capacity: the string's storage, whatever it held, becomes the
-    // room, after the text written so far (the start of the document, if any).
-    growKeeping(text, std::max(text.capacity(), m_used), 0);
-    std::memcpy(text.data(), m_buffer.data(), m_used);
-    m_buffer.swap(text);
+    // The buffer's size is its room: the text's bytes, whatever they held, become the room
+    // after what was written so far (the start of the document, if any), and go back whole at
+    // flush() with the text's size, so that room once made is not cleared again.
+    if (text.bytes.size() < m_used)
+        text.bytes.resize(m_used);
+    std::memcpy(text.bytes.data(), m_buffer.data(), m_used);
+    m_buffer.swap(text.bytes);
     m_into = &text;
 }
 
@@ -486,8 +480,8 @@ void AnalysisJsonWriter::flush()
 {
     m_numbers->forget();
     if (m_into) {
-        m_buffer.resize(m_used);
-        m_into->swap(m_buffer);
+        m_into->bytes.swap(m_buffer);
+        m_into->size = m_used;
         m_used = 0;
         return;
     }

@@ -104,6 +104,15 @@ private:
 
 enum class ReportFormat { Table, Csv, Markdown, Json };
 
+// A text a writer leaves in place instead of handing it to a sink: bytes[0, size). What lies
+// beyond is room kept for the next text (a std::string zero-fills whatever it grows by, and
+// clearing megabytes for every part of a big report showed in its profile).
+struct ReportText {
+    std::string bytes;
+    std::size_t size = 0;
+    std::string_view text() const { return { bytes.data(), size }; }
+};
+
 // One report in one format, written as the points come.
 class ReportWriter
 {
@@ -138,10 +147,10 @@ struct ReportWriterOptions {
     // CSV: the memory levels that get columns, instead of those of the look-ahead points
     // (needed by Start and Rows, whose writers do not see the first points).
     std::optional<std::vector<MemoryLevel>> levels;
-    // CSV and JSON: the text goes into this string (what it held replaced, its storage reused)
-    // instead of to the sink, in one piece at finish(): a part made on one thread and written
-    // on another is then never copied on the way.
-    std::string *into = nullptr;
+    // CSV and JSON: the text goes here (what it held replaced, its storage reused) instead of
+    // to the sink, in one piece at finish(): a part made on one thread and written on another
+    // is then never copied on the way.
+    ReportText *into = nullptr;
 };
 
 // The writer of `format`: the text the pieces make is what analysisTable (after its machine),

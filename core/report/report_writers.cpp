@@ -228,11 +228,11 @@ class CsvWriter final : public ReportWriter
 public:
     CsvWriter(ReportSink sink, const ReportWriterOptions &options)
         : m_sink(std::move(sink))
-        , m_into(options.into != nullptr)
         , m_withSpeedup(options.withSpeedup)
         , m_totalSeconds(options.totalSeconds)
         , m_levels(options.levels)
-        , m_out(options.into ? *options.into : m_own)
+        , m_into(options.into)
+        , m_out(options.into ? options.into->bytes : m_own)
         , m_points(
               options.lookAhead,
               [this](const LevelColumns &columns) {
@@ -377,26 +377,28 @@ private:
     void endLine()
     {
         m_out += "\r\n";
-        if (m_out.size() >= kFlushBytes && !m_into)
+        if (m_out.size() >= kFlushBytes && m_into == nullptr)
             flush();
     }
 
     void flush()
     {
-        if (m_into)
-            return; // the text is where it goes
+        if (m_into) {
+            m_into->size = m_out.size(); // the text is where it goes
+            return;
+        }
         if (!m_out.empty())
             m_sink(m_out);
         m_out.clear();
     }
 
     ReportSink m_sink;
-    bool m_into; // writing into options.into, not to the sink
     bool m_withSpeedup;
     double m_totalSeconds;
     std::optional<std::vector<MemoryLevel>> m_levels;
     std::string m_own; // the text before it goes to the sink
-    std::string &m_out; // m_own, or options.into
+    ReportText *m_into; // options.into, or none
+    std::string &m_out; // m_own, or the bytes of options.into
     PointLookAhead m_points;
     ReportPart m_part;
 };

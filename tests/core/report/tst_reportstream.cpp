@@ -386,7 +386,7 @@ void TestReportStream::partsJoinToTheWholeReport()
     };
     // The same through options.into: a string holding an earlier piece, replaced and reused;
     // the sink is not called.
-    std::string reused = "stale text of an earlier piece";
+    ReportText reused { "stale text of an earlier piece", 5 };
     const auto writeInto = [&](ReportWriterOptions parts, std::size_t from, std::size_t to) {
         parts.into = &reused;
         bool sinkCalled = false;
@@ -395,7 +395,7 @@ void TestReportStream::partsJoinToTheWholeReport()
         for (std::size_t i = from; i < to; ++i)
             writer->add(analysed[i].point, analysed[i].analysis);
         writer->finish();
-        return sinkCalled ? std::string("(the sink was called)") : reused;
+        return sinkCalled ? std::string("(the sink was called)") : std::string(reused.text());
     };
     const std::size_t n = analysed.size();
     const std::string whole = write(options, 0, n);
