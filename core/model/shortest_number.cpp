@@ -45,7 +45,7 @@ constexpr int floorLog10ThreeQuartersPow2(int q)
 // g × scaled / 2^128 rounded to odd: its whole part with the lowest bit set when a fraction was
 // cut off, so that comparisons of the rounded values give those of the exact ones. Only the
 // fraction's upper 64 bits count: g is 10^e rounded up, which adds less than scaled / 2^128
-// (below 2^-66) to an exact quotient, and that must not make a tie look like more.
+// (below 2^-69) to an exact quotient, and that must not make a tie look like more.
 std::uint64_t roundToOdd(const Pow10 &g, std::uint64_t scaled)
 {
     const Uint128 low = static_cast<Uint128>(g.low) * scaled;
@@ -99,7 +99,7 @@ ShortestDecimal shortestDecimal(double value)
     // Scaled by 10^−k, k chosen so that the interval is at least 10^k and less than 10^(k+1)
     // wide: it holds at most one multiple of 10^(k+1) and at least one of 10^k.
     const int k = irregular ? floorLog10ThreeQuartersPow2(q) : floorLog10Pow2(q);
-    const auto shift = static_cast<unsigned>(q + floorLog2Pow10(-k) + 1); // 1 to 8
+    const auto shift = static_cast<unsigned>(q + floorLog2Pow10(-k) + 1); // 1 to 4
     const Pow10 &g = kPow10[static_cast<std::size_t>(-k - kPow10Min)];
     const std::uint64_t v = roundToOdd(g, centre << shift);
     const std::uint64_t vLower = roundToOdd(g, lower << shift);
