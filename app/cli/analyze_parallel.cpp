@@ -353,7 +353,7 @@ void formatPiece(const Context &context, std::size_t k, bool rowsBefore, Slot &s
     options.into = &slot.text; // CSV and JSON write straight into the slot
     const auto writer = makeReportWriter(
         context.format, context.hardware,
-        [&slot](std::string_view text) { // a format that does not (none takes this path yet)
+        [&slot](std::string_view text) { // a format without `into` (none comes here yet)
             slot.text.bytes.resize(slot.text.size);
             slot.text.bytes.append(text);
             slot.text.size = slot.text.bytes.size();
