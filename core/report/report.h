@@ -15,7 +15,8 @@
 
 namespace ridgepoint {
 
-struct ReportText; // report_stream.h
+// In report_stream.h.
+struct ReportText;
 
 namespace detail {
 class NumberCache;
