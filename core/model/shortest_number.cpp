@@ -68,16 +68,29 @@ constexpr int kSignificandBits = 52;
 constexpr int kExponentBias = 1075; // the double is c × 2^(biased − 1075), c a whole number
 constexpr std::uint64_t kHidden = std::uint64_t { 1 } << kSignificandBits;
 
-} // namespace
+// A positive finite double as c × 2^q, c a whole number; `biased` its exponent field and
+// `fraction` its stored significand bits. A subnormal has the smallest q and no hidden bit.
+struct BinaryParts {
+    std::uint64_t fraction;
+    int biased;
+    std::uint64_t c;
+    int q;
+};
 
-ShortestDecimal shortestDecimal(double value)
+BinaryParts binaryParts(double value)
 {
     const auto bits = std::bit_cast<std::uint64_t>(value);
     const std::uint64_t fraction = bits & (kHidden - 1);
     const auto biased = static_cast<int>((bits >> kSignificandBits) & 0x7FFU);
-    // value = c × 2^q; a subnormal has the smallest q and no hidden bit.
-    const std::uint64_t c = biased == 0 ? fraction : fraction | kHidden;
-    const int q = biased == 0 ? 1 - kExponentBias : biased - kExponentBias;
+    return { fraction, biased, biased == 0 ? fraction : fraction | kHidden,
+        biased == 0 ? 1 - kExponentBias : biased - kExponentBias };
+}
+
+} // namespace
+
+ShortestDecimal shortestDecimal(double value)
+{
+    const auto [fraction, biased, c, q] = binaryParts(value);
 
     // A whole number below 2^53: its interval is narrower than 1, so no other decimal with as
     // few digits is in it.
@@ -273,10 +286,8 @@ char *writeWhole(char *out, const ShortestDecimal &decimal, int count)
 // "%.0f" writes it: 2^60 is "1152921504606846976", not the shortest digits padded with zeros.
 char *writeExactWhole(char *out, double value)
 {
-    const auto bits = std::bit_cast<std::uint64_t>(value);
-    const std::uint64_t c = (bits & (kHidden - 1)) | kHidden;
-    const int q = static_cast<int>((bits >> kSignificandBits) & 0x7FFU) - kExponentBias;
-    Uint128 whole = static_cast<Uint128>(c) << static_cast<unsigned>(q);
+    const BinaryParts parts = binaryParts(value);
+    Uint128 whole = static_cast<Uint128>(parts.c) << static_cast<unsigned>(parts.q);
     std::array<char, 40> reversed {};
     std::size_t count = 0;
     do {

@@ -34,24 +34,17 @@ std::string percentOr(const std::optional<double> &fraction, const char *none)
 }
 
 // The shortest text that reads back as the same double ("1e+09", "0.1", "3.3333333333333335"),
-// std::to_chars's text, converted straight into the output's storage (no buffer to copy from).
-void appendExactNumber(std::string &out, double value)
+// std::to_chars's text, converted straight into the output's storage (no buffer to copy from);
+// with `comma`, the delimiter after it in the same step (a CSV cell other than the last).
+void appendExactNumber(std::string &out, double value, bool comma = false)
 {
     const std::size_t used = out.size();
-    out.resize_and_overwrite(used + kShortestRoom, [used, value](char *data, std::size_t) {
-        return static_cast<std::size_t>(writeShortest(data + used, value) - data);
-    });
-}
-
-// The same and a comma after it, in the same step (a CSV cell other than the last).
-void appendExactCell(std::string &out, double value)
-{
-    const std::size_t used = out.size();
-    out.resize_and_overwrite(used + kShortestRoom + 1, [used, value](char *data, std::size_t) {
-        char *end = writeShortest(data + used, value);
-        *end = ',';
-        return static_cast<std::size_t>(end + 1 - data);
-    });
+    out.resize_and_overwrite(
+        used + kShortestRoom + 1, [used, value, comma](char *data, std::size_t) {
+            char *end = writeShortest(data + used, value);
+            *end = ',';
+            return static_cast<std::size_t>(end + (comma ? 1 : 0) - data);
+        });
 }
 
 // Whether one of the eight bytes at `bytes` is a comma, a quote, CR or LF.
@@ -309,7 +302,7 @@ private:
         };
         const auto number = [&out](const std::optional<double> &value) {
             if (value)
-                appendExactCell(out, *value);
+                appendExactNumber(out, *value, true);
             else
                 out += ',';
         };
