@@ -161,7 +161,7 @@ std::vector<PiecedFile::Piece> cut(std::string_view text, std::size_t begin, std
             const std::size_t lineEnd = text.find('\n', begin + bytes - 1);
             end = lineEnd == std::string_view::npos ? text.size() : lineEnd + 1;
         }
-        pieces.push_back({ begin, end, 0 });
+        pieces.push_back({ begin, end, 0, std::nullopt });
         begin = end;
     }
     return pieces;
@@ -187,7 +187,9 @@ bool plainText(std::string_view text, const std::string &name)
 
 // What reading one piece for the payoff's total gave.
 struct Scan {
-    std::vector<double> seconds; // pointSeconds of each point, 0 for none, in file order
+    // pointSeconds of each point, 0 for none, in file order: on the tape when there is one.
+    std::vector<double> seconds;
+    std::optional<PointsCsvTape> tape; // the points, for the report's pass
     std::size_t lineEnds = 0;
     int rows = 0;
     bool clean = true; // no message: no row skipped, no row of 0 FLOPs
@@ -243,6 +245,7 @@ std::optional<PiecedFile> readPieces(const QString &path, std::size_t pieceBytes
 
     // Task 0 is the input check (a pass over the whole text), the others the pieces.
     std::vector<Scan> scans(file.pieces.size());
+    const bool taped = PointsCsvTape::fits(file.layout);
     bool plain = false;
     forEachInParallel(file.pieces.size() + 1, threadCount(), [&](std::size_t task) {
         if (task == 0) {
@@ -257,12 +260,24 @@ std::optional<PiecedFile> readPieces(const QString &path, std::size_t pieceBytes
         scan.lineEnds = static_cast<std::size_t>(std::count(rows.begin(), rows.end(), '\n'));
         // The line numbers are not known yet: they would matter only for messages, and any
         // message sends the file to the sequential path.
-        const auto read = readPointsCsvPiece(
-            file.layout, rows, 1, file.name,
+        const auto read = [&](const PointSink &sink, PointsCsvTape *tape) {
+            const PointsCsvPiece got
+                = readPointsCsvPiece(file.layout, rows, 1, file.name, sink, 0, tape);
+            scan.rows = got.rowsRead;
+            scan.clean = got.rowsSkipped == 0 && got.zeroFlopRows == 0;
+        };
+        if (taped) {
+            scan.tape.emplace(file.layout, scan.lineEnds + 1);
+            read([](KernelPoint &&) {}, &*scan.tape);
+            if (scan.tape->complete()) {
+                scan.tape->shrink();
+                return;
+            }
+            scan.tape.reset(); // a name too long for it, say: read again for the times
+        }
+        read(
             [&](KernelPoint &&point) { scan.seconds.push_back(pointSeconds(point).value_or(0.0)); },
-            0);
-        scan.rows = read.rowsRead;
-        scan.clean = read.rowsSkipped == 0 && read.zeroFlopRows == 0;
+            nullptr);
     });
     if (!plain)
         return std::nullopt;
@@ -277,9 +292,21 @@ std::optional<PiecedFile> readPieces(const QString &path, std::size_t pieceBytes
         // In file order, one point after another: the sequential path's sum, bit for bit.
         for (const double seconds : scans[k].seconds)
             file.seconds += seconds;
+        if (const auto &tape = scans[k].tape) {
+            for (std::size_t i = 0; i < tape->size(); ++i)
+                file.seconds
+                    += pointSeconds(tape->seconds(i), std::nullopt, tape->flops(i)).value_or(0.0);
+        }
+        file.pieces[k].tape = std::move(scans[k].tape);
     }
     if (rows == 0 || line > static_cast<std::size_t>(std::numeric_limits<int>::max()))
         return std::nullopt; // "no data rows" is a message
+    // Every piece on its tape: the text is not read again, and its memory is the report's.
+    if (std::all_of(file.pieces.begin(), file.pieces.end(),
+            [](const PiecedFile::Piece &piece) { return piece.tape.has_value(); })) {
+        file.bytes.reset();
+        file.text = {};
+    }
     return file;
 }
 
@@ -324,18 +351,22 @@ void analysePiece(const Context &context, std::size_t k, Slot &slot, Place place
 {
     const PiecedFile &file = context.file;
     const PiecedFile::Piece &piece = file.pieces[k];
-    readPointsCsvPiece(file.layout,
-        std::string_view(file.text).substr(piece.begin, piece.end - piece.begin), piece.firstLine,
-        file.name, [&](KernelPoint &&point) {
-            auto analysis = analyzePoint(point, context.hardware, context.analysisOptions);
-            if (!analysis) {
-                if (++slot.problemCount <= kMaxDiagnosticsShown)
-                    slot.problems.push_back({ Severity::Error, point.source.file, point.source.line,
-                        0, analysis.error() });
-                return;
-            }
-            place(point, *analysis);
-        });
+    const PointSink sink = [&](KernelPoint &&point) {
+        auto analysis = analyzePoint(point, context.hardware, context.analysisOptions);
+        if (!analysis) {
+            if (++slot.problemCount <= kMaxDiagnosticsShown)
+                slot.problems.push_back(
+                    { Severity::Error, point.source.file, point.source.line, 0, analysis.error() });
+            return;
+        }
+        place(point, *analysis);
+    };
+    if (piece.tape)
+        piece.tape->replay(piece.firstLine, file.name, sink);
+    else
+        readPointsCsvPiece(file.layout,
+            std::string_view(file.text).substr(piece.begin, piece.end - piece.begin),
+            piece.firstLine, file.name, sink);
 }
 
 // The report rows of piece `k` into `slot` (its buffers reused).

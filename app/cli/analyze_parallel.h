@@ -7,6 +7,7 @@
 
 #include "core/analysis/analysis.h"
 #include "core/io/formats/points_csv_pieces.h"
+#include "core/io/formats/points_csv_tape.h"
 #include "core/model/diagnostic.h"
 #include "core/model/hardware.h"
 #include "core/report/report_stream.h"
@@ -28,7 +29,8 @@ inline constexpr std::size_t kPieceBytes = std::size_t { 256 } * 1024;
 // A points file read for the pipeline.
 struct PiecedFile {
     std::string name; // as given on the command line
-    std::unique_ptr<char[]> bytes; // the file's text
+    // The file's text; none once every piece has its tape (it is not read again).
+    std::unique_ptr<char[]> bytes;
     std::string_view text; // views `bytes`
     PointsCsvLayout layout;
     // Whole lines of `text`, in order, together all the rows after the header.
@@ -36,6 +38,9 @@ struct PiecedFile {
         std::size_t begin = 0;
         std::size_t end = 0;
         int firstLine = 0; // the file's line number of its first line
+        // Its points as the pass for the total read them, when they all fit on a tape: the
+        // report's pass replays them instead of reading the text again.
+        std::optional<PointsCsvTape> tape;
     };
     std::vector<Piece> pieces;
     // Σ pointSeconds of the points in file order, as readInputFile sums them (bit for bit).

@@ -16,20 +16,26 @@ namespace ridgepoint {
 // The point's measured time: its `seconds`, else FLOPs / measured rate; nullopt for a planned
 // point or one with no FLOP count.
 std::optional<double> pointSeconds(const AnalyzedPoint &point);
-// The same from the point alone (a streamed report keeps no AnalyzedPoint). Inline, like the
-// payoffs below: a streamed report asks for it a million times, and GCC returns an optional
-// from a call through memory it writes in two parts and reads as one (a stall each time).
-inline std::optional<double> pointSeconds(const KernelPoint &point)
+// The same from the three members of a point it looks at (a point kept on a PointsCsvTape is
+// not a KernelPoint). Inline, like the payoffs below: a streamed report asks for it a million
+// times, and GCC returns an optional from a call through memory it writes in two parts and
+// reads as one (a stall each time).
+inline std::optional<double> pointSeconds(
+    std::optional<double> seconds, std::optional<double> measuredRate, double flops)
 {
-    if (point.seconds && std::isfinite(*point.seconds) && *point.seconds > 0.0)
-        return *point.seconds;
-    if (point.measuredRate && std::isfinite(*point.measuredRate) && *point.measuredRate > 0.0
-        && point.flops > 0.0) {
-        const double seconds = point.flops / *point.measuredRate;
-        if (std::isfinite(seconds) && seconds > 0.0)
-            return seconds;
+    if (seconds && std::isfinite(*seconds) && *seconds > 0.0)
+        return *seconds;
+    if (measuredRate && std::isfinite(*measuredRate) && *measuredRate > 0.0 && flops > 0.0) {
+        const double fromRate = flops / *measuredRate;
+        if (std::isfinite(fromRate) && fromRate > 0.0)
+            return fromRate;
     }
     return std::nullopt;
+}
+// The same from the point alone (a streamed report keeps no AnalyzedPoint).
+inline std::optional<double> pointSeconds(const KernelPoint &point)
+{
+    return pointSeconds(point.seconds, point.measuredRate, point.flops);
 }
 
 // Σ pointSeconds over the points that have one (0 when none has).

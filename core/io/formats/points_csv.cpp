@@ -6,6 +6,7 @@
 #include "core/io/formats/csv_row.h"
 #include "core/io/formats/csv_scanner.h"
 #include "core/io/formats/points_csv_pieces.h"
+#include "core/io/formats/points_csv_tape.h"
 #include "core/io/text.h"
 #include "core/model/memory_hint.h"
 
@@ -50,7 +51,7 @@ public:
         : m_points(points)
     { }
     KernelPoint &start() { return m_points.emplace_back(); }
-    void keep() { }
+    void keep(const ScannedRow &) { }
     void drop() { m_points.pop_back(); }
 
 private:
@@ -63,6 +64,12 @@ public:
     explicit PointStream(const PointSink &sink)
         : m_sink(sink)
     { }
+    // Each point kept on `tape` too, read from a piece whose first line is `firstLine`.
+    PointStream(const PointSink &sink, PointsCsvTape *tape, int firstLine)
+        : m_sink(sink)
+        , m_tape(tape)
+        , m_firstLine(firstLine)
+    { }
     // A fresh point that keeps the last one's string and vector buffers (when the sink did not
     // take them), so a sink that only looks at the points costs no allocation per row.
     KernelPoint &start()
@@ -70,11 +77,18 @@ public:
         m_point.clear();
         return m_point;
     }
-    void keep() { m_sink(std::move(m_point)); }
+    void keep(const ScannedRow &row)
+    {
+        if (m_tape)
+            m_tape->record(m_point, row.line, m_firstLine);
+        m_sink(std::move(m_point));
+    }
     void drop() { }
 
 private:
     const PointSink &m_sink;
+    PointsCsvTape *m_tape = nullptr;
+    int m_firstLine = 1;
     KernelPoint m_point;
 };
 
@@ -321,7 +335,7 @@ void readRows(Rows &rows, RowReader &cells, const std::string &fileName, Store &
             continue;
         }
         rows.kept(point, row.line);
-        store.keep();
+        store.keep(row);
     }
 }
 
@@ -468,12 +482,13 @@ std::optional<PointsCsvLayout> pointsCsvLayout(std::string_view text, const std:
 }
 
 PointsCsvPiece readPointsCsvPiece(const PointsCsvLayout &layout, std::string_view piece,
-    int firstLine, const std::string &fileName, const PointSink &sink, int maxDiagnostics)
+    int firstLine, const std::string &fileName, const PointSink &sink, int maxDiagnostics,
+    PointsCsvTape *tape)
 {
     PointsCsvPiece out;
     PieceRows rows(layout, piece, firstLine, fileName, maxDiagnostics, out);
     RowReader cells(layout.columns, layout.delimiter);
-    PointStream store(sink);
+    PointStream store(sink, tape, firstLine);
     readRows(rows, cells, fileName, store);
     return out;
 }

@@ -15,6 +15,8 @@
 
 namespace ridgepoint {
 
+class PointsCsvTape;
+
 // What the header of a generic points CSV says, and where its rows start.
 struct PointsCsvLayout {
     std::vector<csv::Column> columns;
@@ -42,8 +44,10 @@ struct PointsCsvPiece {
 // line `firstLine` of the file. Each usable point goes to `sink` with the fields (source line
 // included) readPointsCsv's sink overload gives it; the points of consecutive pieces are those
 // of the whole file in order. The file's summary messages (the zero-FLOP warning, "... more
-// problems", "no data rows") are left to the caller, from the counts.
+// problems", "no data rows") are left to the caller, from the counts. With a `tape` (made for
+// `layout`, empty), each point given to `sink` is kept on it too, for PointsCsvTape::replay.
 PointsCsvPiece readPointsCsvPiece(const PointsCsvLayout &layout, std::string_view piece,
-    int firstLine, const std::string &fileName, const PointSink &sink, int maxDiagnostics = 50);
+    int firstLine, const std::string &fileName, const PointSink &sink, int maxDiagnostics = 50,
+    PointsCsvTape *tape = nullptr);
 
 } // namespace ridgepoint

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <initializer_list>
+
 namespace {
 
 using test::ridgepoint;
@@ -39,9 +41,27 @@ QList<QByteArray> cleanLines()
     return clean;
 }
 
-// A variant of the clean file, by name.
-QByteArray variant(const QString &name)
+// The lines without the fields at `columns` (in decreasing order).
+void dropColumns(QList<QByteArray> &lines, std::initializer_list<int> columns)
 {
+    for (QByteArray &line : lines) {
+        if (line.isEmpty() || line.startsWith('#'))
+            continue;
+        QList<QByteArray> fields = line.split(',');
+        for (const int column : columns)
+            fields.removeAt(column);
+        line = fields.join(',');
+    }
+}
+
+// A variant of the clean file, by name. "one level: " before a name: the same with only the
+// main bytes column (the file's points fit a PointsCsvTape, so that the report's pass replays
+// them instead of reading the text again).
+QByteArray variant(QString name)
+{
+    const bool oneLevel = name.startsWith("one level: ");
+    if (oneLevel)
+        name.remove(0, 11);
     QList<QByteArray> lines = cleanLines();
     QByteArray end = "\n";
     if (name == "crlf")
@@ -80,6 +100,18 @@ QByteArray variant(const QString &name)
         for (QByteArray &line : lines)
             line += ",red";
     }
+    // Blank lines and comments between rows: lines that are not rows, counted all the same.
+    if (name == "lines between") {
+        for (qsizetype row = lines.size() - 3; row > 1; row -= 7)
+            lines.insert(row, row % 2 == 0 ? QByteArray() : QByteArray("# a comment"));
+    }
+    // A name longer than a tape holds (64 KiB): its piece is read again.
+    if (name == "long name")
+        lines[700] = QByteArray(70000, 'k') + lines[700].mid(lines[700].indexOf(','));
+    if (oneLevel)
+        dropColumns(lines, { 4, 3 });
+    if (name == "no name column") // the points named after their lines
+        dropColumns(lines, { 0 });
     QByteArray text = lines.join(end) + end;
     if (name == "no last line end")
         text.chop(1);
@@ -114,7 +146,14 @@ void TestCliPieces::piecesWriteTheSequentialBytes_data()
         "first rows unplaceable", "all unplaceable" };
     const QStringList sequential { "bad row deep inside", "zero FLOPs", "quote", "unused column",
         "not UTF-8" };
+    const QStringList oneLevel { "clean", "crlf", "unplaceable", "first rows unplaceable",
+        "lines between", "long name", "no name column" };
     for (const QString &format : QStringList { "csv", "json", "compact" }) {
+        for (const int bytes : { 100, 4096 }) {
+            for (const QString &file : oneLevel)
+                QTest::addRow("one level: %s, %s, %d", qPrintable(file), qPrintable(format), bytes)
+                    << "one level: " + file << format << bytes << true;
+        }
         // 100 bytes: a piece or two rows each (the rows are 40-70 bytes); 4096: about 70 rows,
         // the CSV's 1000-row look-ahead over many pieces; the default: one piece.
         for (const int bytes : { 100, 4096, 0 }) {

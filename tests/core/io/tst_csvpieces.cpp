@@ -3,6 +3,7 @@
 // wherever the pieces are cut.
 #include "core/io/formats/csv.h"
 #include "core/io/formats/points_csv_pieces.h"
+#include "core/io/formats/points_csv_tape.h"
 
 #include <QTest>
 
@@ -84,6 +85,37 @@ Read inPieces(
     return read;
 }
 
+// The points of the pieces as analyze on every core gets them: each piece read on a tape (its
+// first line not known yet: 1), then replayed with its line; a piece whose tape gave up is read
+// again. `complete`: whether every tape held its piece.
+QStringList replayed(const std::string &text, const PointsCsvLayout &layout,
+    const std::vector<std::size_t> &cuts, bool &complete)
+{
+    QStringList points;
+    complete = true;
+    std::size_t begin = layout.rowsBegin;
+    int line = layout.rowsLine;
+    std::vector<std::size_t> ends = cuts;
+    ends.push_back(text.size());
+    const PointSink collect = [&](KernelPoint &&point) { points << describe(point); };
+    for (const std::size_t end : ends) {
+        const std::string_view piece = std::string_view(text).substr(begin, end - begin);
+        PointsCsvTape tape(layout, 2);
+        readPointsCsvPiece(
+            layout, piece, 1, "f.csv", [](KernelPoint &&) {}, 0, &tape);
+        if (tape.complete()) {
+            tape.shrink();
+            tape.replay(line, "f.csv", collect);
+        } else {
+            complete = false;
+            readPointsCsvPiece(layout, piece, line, "f.csv", collect);
+        }
+        line += static_cast<int>(std::count(piece.begin(), piece.end(), '\n'));
+        begin = end;
+    }
+    return points;
+}
+
 } // namespace
 
 class TestCsvPieces : public QObject
@@ -95,6 +127,8 @@ private slots:
     void piecesReadAsTheWholeFile();
     void layoutOnlyForAQuietHeader_data();
     void layoutOnlyForAQuietHeader();
+    void tapesReplayThePieces_data();
+    void tapesReplayThePieces();
 };
 
 void TestCsvPieces::piecesReadAsTheWholeFile_data()
@@ -190,6 +224,75 @@ void TestCsvPieces::layoutOnlyForAQuietHeader()
     QFETCH(QByteArray, text);
     QFETCH(bool, layout);
     QCOMPARE(pointsCsvLayout(text.toStdString(), "f.csv").has_value(), layout);
+}
+
+void TestCsvPieces::tapesReplayThePieces_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<bool>("fits"); // PointsCsvTape::fits
+    QTest::addColumn<bool>("complete"); // every piece's tape holds its points
+    QTest::newRow("LF") << QByteArray("name,flops,bytes,seconds\na,1,2,3\nb,4,5,6\nc,7,8,9\n")
+                        << true << true;
+    QTest::newRow("no line end at the end, CRLF")
+        << QByteArray("name,flops,bytes,seconds\r\na,1,2,3\r\nb,4,5,6\r\nc,7,8,9") << true << true;
+    QTest::newRow("empty lines and a comment")
+        << QByteArray("name,flops,bytes,seconds\n\na,1,2,3\n\n# note\nb,4,5,6\n\n\nc,7,8,9\n\n")
+        << true << true;
+    QTest::newRow("preamble, BOM, semicolons, unit, group") << QByteArray(
+        "\xEF\xBB\xBF# tool v1\nrun;2\nname;flops;bytes;time_ms;group\na;1;2;3;x\r\n"
+        "b;4;5;6;y\nc;7;8;9;\n") << true << true;
+    QTest::newRow("no name column")
+        << QByteArray("flops,bytes,seconds\n1,2,3\n\n4,5,6\n7,8,9\n") << true << true;
+    QTest::newRow("bad rows: only the points kept") << QByteArray(
+        "name,flops,bytes,seconds\na,1,2,3\nb,x,5,6\nc,7\nd,1,2,3,4\ne,0,8,9\n"
+        "f,1,-2,3\ng,1,2,") << true << true;
+    QTest::newRow("a level, precisions, no time, blanks around cells") << QByteArray(
+        "kernel,flops,bytes_l2,seconds,precision,group\n k1 ,1e9,2e6,1e-3,fp32, g \n"
+        "k2,2 GFLOP,4e6,,bf16,\nk3,3e9,6e6,3e-3,,h\n") << true << true;
+    QTest::newRow("a name of 64 KiB") << QByteArray(
+        "name,flops,bytes,seconds\na,1,2,3\n" + QByteArray(65536, 'n') + ",4,5,6\nc,7,8,9\n")
+                                      << true << false;
+    QTest::newRow("a name just under") << QByteArray(
+        "name,flops,bytes,seconds\na,1,2,3\n" + QByteArray(65535, 'n') + ",4,5,6\nc,7,8,9\n")
+                                       << true << true;
+    QByteArray farApart("name,flops,bytes,seconds\na,1,2,3\n");
+    farApart += QByteArray(65536, '\n') + "b,4,5,6\n";
+    QTest::newRow("rows 64 Ki lines apart") << farApart << true << false;
+    QTest::newRow("two levels") << QByteArray("kernel,flops,bytes_l2,bytes_hbm,seconds\n"
+                                              "k1,1e9,2e6,3e6,1e-3\nk2,2e9,4e6,5e6,2e-3\n")
+                                << false << false;
+    QTest::newRow("a median time") << QByteArray("name,flops,bytes,median\na,1,2,3\n") << true
+                                   << true; // the median is the time then
+    QTest::newRow("time statistics")
+        << QByteArray("name,flops,bytes,seconds,min_ms\na,1,2,3,2\n") << false << false;
+    QTest::newRow("intensity") << QByteArray("name,ai,gflops\na,1,2\n") << false << false;
+}
+
+// A tape gives the points the text gives (PointsCsvTape, analyze on every core's second pass).
+void TestCsvPieces::tapesReplayThePieces()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(bool, fits);
+    QFETCH(bool, complete);
+    const std::string file = text.toStdString();
+    const auto layout = pointsCsvLayout(file, "f.csv");
+    QVERIFY(layout);
+    QCOMPARE(PointsCsvTape::fits(*layout), fits);
+    if (!fits)
+        return;
+    const QStringList expected = whole(file).points;
+    QVERIFY(!expected.isEmpty());
+    std::vector<std::size_t> lineEnds;
+    for (std::size_t at = file.find('\n', layout->rowsBegin); at != std::string::npos;
+         at = file.find('\n', at + 1))
+        lineEnds.push_back(at + 1);
+    bool onePiece = false; // whether the tape of the file in one piece held it
+    QCOMPARE(replayed(file, *layout, {}, onePiece), expected);
+    QCOMPARE(onePiece, complete);
+    for (const auto &cuts : { lineEnds, std::vector<std::size_t> { lineEnds.front() } }) {
+        bool all = false;
+        QCOMPARE(replayed(file, *layout, cuts, all), expected);
+    }
 }
 
 QTEST_APPLESS_MAIN(TestCsvPieces)
