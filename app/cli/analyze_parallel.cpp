@@ -266,8 +266,10 @@ std::optional<PiecedFile> readPieces(const QString &path, std::size_t pieceBytes
             scan.rows = got.rowsRead;
             scan.clean = got.rowsSkipped == 0 && got.zeroFlopRows == 0;
         };
-        if (taped) {
-            scan.tape.emplace(file.layout, scan.lineEnds + 1);
+        // A tape no larger than the text (lines of 32 bytes at least): the memory the text
+        // gives back before the second pass.
+        if (taped && (scan.lineEnds + 1) * PointsCsvTape::kRowBytes <= rows.size()) {
+            scan.tape.emplace(file.layout, scan.lineEnds + 1, rows.size());
             read([](KernelPoint &&) {}, &*scan.tape);
             if (scan.tape->complete()) {
                 scan.tape->shrink();

@@ -42,12 +42,14 @@ bool PointsCsvTape::fits(const PointsCsvLayout &layout)
     return bytesColumns == 1;
 }
 
-PointsCsvTape::PointsCsvTape(const PointsCsvLayout &layout, std::size_t rows)
+PointsCsvTape::PointsCsvTape(const PointsCsvLayout &layout, std::size_t rows, std::size_t budget)
     : m_namedByLine(std::none_of(layout.columns.begin(), layout.columns.end(),
         [](const csv::Column &column) { return column.role == csv::Role::Name; }))
+    , m_budget(budget)
 {
-    static_assert(sizeof(Row) == 32, "a row of the tape is 32 bytes");
-    m_rows.reserve(rows);
+    static_assert(sizeof(Row) == kRowBytes);
+    if (rows * kRowBytes <= budget)
+        m_rows.reserve(rows);
 }
 
 bool PointsCsvTape::keep(const KernelPoint &point, int line, Row &out) const
@@ -83,6 +85,11 @@ void PointsCsvTape::record(const KernelPoint &point, int line, int firstLine)
         return;
     }
     m_lastLine += kept.lineStep;
+    if ((m_rows.size() + 1) * kRowBytes + m_text.size() + kept.nameSize + kept.groupSize
+        > m_budget) {
+        giveUp();
+        return;
+    }
     m_rows.push_back(kept);
     if (!m_namedByLine)
         m_text += point.name;

@@ -19,9 +19,10 @@ struct KernelPoint;
 struct PointsCsvLayout;
 
 // The points one read of a piece gave: 32 bytes each (the numbers, the precision, the level of
-// the bytes, the line) and the bytes of the name and the group. Only what the common columns
-// give fits (one bytes column, no time statistics, rate or intensity: fits()); a piece with a
-// point that does not (a name of 64 KiB) keeps no tape (complete() is false) and is read again.
+// the bytes, the line) and the bytes of the name and the group, within a budget. Only what the
+// common columns give fits (one bytes column, no time statistics, rate or intensity: fits()); a
+// piece with a point that does not (a name of 64 KiB), or over the budget, keeps no tape
+// (complete() is false) and is read again.
 class PointsCsvTape
 {
 public:
@@ -29,8 +30,12 @@ public:
     // bytes level, the time, the precision and the group (and ignored ones), nothing else.
     static bool fits(const PointsCsvLayout &layout);
 
-    // For a layout that fits; room made for `rows` rows.
-    PointsCsvTape(const PointsCsvLayout &layout, std::size_t rows);
+    // What a point takes on the tape besides its name and group.
+    static constexpr std::size_t kRowBytes = 32;
+
+    // For a layout that fits; room made for `rows` rows. The tape gives up when it would take
+    // more than `budget` bytes (a tape no larger than the text it stands for).
+    PointsCsvTape(const PointsCsvLayout &layout, std::size_t rows, std::size_t budget);
 
     // Keeps `point`, read from line `line` of a piece whose first line was numbered
     // `firstLine`; gives up (complete() false, the rows dropped) on a point the tape cannot hold.
@@ -73,6 +78,7 @@ private:
 
     bool m_namedByLine = false; // no name column: each point is named after its line
     bool m_complete = true;
+    std::size_t m_budget;
     int m_lastLine = 0; // the line of the last row recorded, counted from the piece's first
     std::vector<Row> m_rows;
     std::string m_text; // the names and groups, one after another

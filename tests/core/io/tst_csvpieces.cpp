@@ -89,7 +89,7 @@ Read inPieces(
 // first line not known yet: 1), then replayed with its line; a piece whose tape gave up is read
 // again. `complete`: whether every tape held its piece.
 QStringList replayed(const std::string &text, const PointsCsvLayout &layout,
-    const std::vector<std::size_t> &cuts, bool &complete)
+    const std::vector<std::size_t> &cuts, bool &complete, std::size_t budget = 1U << 30)
 {
     QStringList points;
     complete = true;
@@ -100,7 +100,7 @@ QStringList replayed(const std::string &text, const PointsCsvLayout &layout,
     const PointSink collect = [&](KernelPoint &&point) { points << describe(point); };
     for (const std::size_t end : ends) {
         const std::string_view piece = std::string_view(text).substr(begin, end - begin);
-        PointsCsvTape tape(layout, 2);
+        PointsCsvTape tape(layout, 2, budget);
         readPointsCsvPiece(
             layout, piece, 1, "f.csv", [](KernelPoint &&) {}, 0, &tape);
         if (tape.complete()) {
@@ -129,6 +129,7 @@ private slots:
     void layoutOnlyForAQuietHeader();
     void tapesReplayThePieces_data();
     void tapesReplayThePieces();
+    void tapeKeepsToItsBudget();
 };
 
 void TestCsvPieces::piecesReadAsTheWholeFile_data()
@@ -293,6 +294,22 @@ void TestCsvPieces::tapesReplayThePieces()
         bool all = false;
         QCOMPARE(replayed(file, *layout, cuts, all), expected);
     }
+}
+
+// A tape takes at most its budget: 32 bytes a point and its name's and group's bytes.
+void TestCsvPieces::tapeKeepsToItsBudget()
+{
+    const std::string file = "name,flops,bytes,seconds,group\na,1,2,3,xy\nbb,4,5,6,z\nc,7,8,9,\n";
+    const auto layout = pointsCsvLayout(file, "f.csv");
+    QVERIFY(layout);
+    const QStringList expected = whole(file).points;
+    QCOMPARE(expected.size(), 3);
+    const std::size_t needed = 3 * PointsCsvTape::kRowBytes + 7; // a xy, bb z, c: 7 bytes
+    bool complete = false;
+    QCOMPARE(replayed(file, *layout, {}, complete, needed), expected);
+    QVERIFY(complete);
+    QCOMPARE(replayed(file, *layout, {}, complete, needed - 1), expected);
+    QVERIFY(!complete);
 }
 
 QTEST_APPLESS_MAIN(TestCsvPieces)
