@@ -7,6 +7,7 @@
 #include "core/io/input_check.h"
 #include "core/io/picture_session.h"
 #include "core/io/readers.h"
+#include "core/model/memory_hint.h"
 #include "core/report/level_columns.h"
 
 #include <algorithm>
@@ -247,9 +248,22 @@ std::optional<PiecedFile> readPieces(const QString &path, std::size_t pieceBytes
     std::vector<Scan> scans(file.pieces.size());
     const bool taped = PointsCsvTape::fits(file.layout);
     bool plain = false;
+    // The text of a piece on its tape is not read again: its memory goes back as soon as the
+    // input check is done with it, so that the tapes and the text are not all held at once.
+    std::mutex releasing;
+    bool checked = false;
+    std::vector<std::size_t> waiting; // pieces on their tapes before the check was done
+    const auto release = [&](std::size_t k) {
+        const PiecedFile::Piece &piece = file.pieces[k];
+        releasePages(file.bytes.get() + piece.begin, piece.end - piece.begin);
+    };
     forEachInParallel(file.pieces.size() + 1, threadCount(), [&](std::size_t task) {
         if (task == 0) {
             plain = plainText(file.text, file.name);
+            const std::lock_guard lock(releasing);
+            checked = true;
+            for (const std::size_t k : waiting)
+                release(k);
             return;
         }
         const std::size_t k = task - 1;
@@ -273,6 +287,11 @@ std::optional<PiecedFile> readPieces(const QString &path, std::size_t pieceBytes
             read([](KernelPoint &&) {}, &*scan.tape);
             if (scan.tape->complete()) {
                 scan.tape->shrink();
+                const std::lock_guard lock(releasing);
+                if (checked)
+                    release(k);
+                else
+                    waiting.push_back(k);
                 return;
             }
             scan.tape.reset(); // a name too long for it, say: read again for the times

@@ -1,5 +1,5 @@
-// A hint to the operating system about a large block of memory, for the readers and the
-// analysis that fill a million points at once.
+// Hints to the operating system about a large block of memory, for the readers and the
+// analysis that go through a million points at once.
 #pragma once
 
 #include <cstddef>
@@ -12,5 +12,11 @@ namespace ridgepoint {
 // where transparent huge pages are in "madvise" mode (Debian's default). Blocks under 8 MiB are
 // left alone. Only a hint: where it is not available, nothing changes.
 void adviseHugePages(void *data, std::size_t bytes);
+
+// Gives the whole pages of [data, data + bytes) back to the system while the block stays
+// allocated: for a part of a large block that will not be read again before the block is freed
+// (what was there is gone: a page touched again reads as zeros). Where it is not available,
+// nothing changes.
+void releasePages(void *data, std::size_t bytes);
 
 } // namespace ridgepoint
