@@ -195,44 +195,22 @@ void writeEight(char *out, std::uint32_t value)
     writePair(out + 6, low % 100);
 }
 
-// The `count` digits of value < 10^8 into out[0, count).
-void writeSmall(char *out, std::uint32_t value, int count)
-{
-    char *at = out + count;
-    while (at - out >= 2) {
-        at -= 2;
-        writePair(at, value % 100);
-        value /= 100;
-    }
-    if (at != out)
-        *out = static_cast<char>('0' + value);
-}
-
-// The `count` digits of value (at most 17 here) into out[0, count): in pieces of eight, so
-// that the divisions are 32-bit ones and independent of each other.
-void writeDigits(char *out, std::uint64_t value, int count)
-{
-    constexpr std::uint64_t kEight = 100000000;
-    if (count <= 8) {
-        writeSmall(out, static_cast<std::uint32_t>(value), count);
-        return;
-    }
-    const auto low = static_cast<std::uint32_t>(value % kEight);
-    value /= kEight;
-    if (count <= 16) {
-        writeSmall(out, static_cast<std::uint32_t>(value), count - 8);
-    } else {
-        writeSmall(out, static_cast<std::uint32_t>(value / kEight), count - 16);
-        writeEight(out + count - 16, static_cast<std::uint32_t>(value % kEight));
-    }
-    writeEight(out + count - 8, low);
-}
-
-// The digits of a decimal at the start of a buffer with room after them, so that they can be
-// moved into place by copies of a fixed size (a few vector moves, no call).
+// The digits of a decimal (at most 17) in a buffer with room after them, so that they can be
+// moved into place by copies of a fixed size (a few vector moves, no call): all 17 places
+// written, leading zeros included, in three independent parts and without a branch on the
+// count (which changes from one number to the next); `digits` points at the first of `count`.
 struct DigitText {
-    std::array<char, 40> text {};
-    DigitText(std::uint64_t digits, int count) { writeDigits(text.data(), digits, count); }
+    std::array<char, 48> text {};
+    const char *digits;
+    DigitText(std::uint64_t value, int count)
+        : digits(text.data() + 17 - count)
+    {
+        constexpr std::uint64_t kEight = 100000000;
+        const std::uint64_t high = value / kEight;
+        text[0] = static_cast<char>('0' + high / kEight);
+        writeEight(text.data() + 1, static_cast<std::uint32_t>(high % kEight));
+        writeEight(text.data() + 9, static_cast<std::uint32_t>(value % kEight));
+    }
 };
 
 // The decimal's digits with a point after the first, then e, the exponent's sign and at least
@@ -240,9 +218,9 @@ struct DigitText {
 char *writeScientific(char *out, const ShortestDecimal &decimal, int count)
 {
     const DigitText digits(decimal.digits, count);
-    out[0] = digits.text[0];
+    out[0] = digits.digits[0];
     out[1] = '.';
-    std::memcpy(out + 2, digits.text.data() + 1, 16);
+    std::memcpy(out + 2, digits.digits + 1, 16);
     out += count > 1 ? count + 1 : 1;
     int exponent = decimal.exponent + count - 1;
     *out++ = 'e';
@@ -263,21 +241,22 @@ char *writeFraction(char *out, const ShortestDecimal &decimal, int count, int po
 {
     const DigitText digits(decimal.digits, count);
     if (point > 0) { // fewer than 17 digits before the point, and after it
-        std::memcpy(out, digits.text.data(), 16);
+        std::memcpy(out, digits.digits, 16);
         out[point] = '.';
-        std::memcpy(out + point + 1, digits.text.data() + point, 16);
+        std::memcpy(out + point + 1, digits.digits + point, 16);
         return out + count + 1;
     }
     std::memcpy(out, kZeros.data(), 8); // the zeros after the point
     out[1] = '.';
-    std::memcpy(out + 2 - point, digits.text.data(), 24);
+    std::memcpy(out + 2 - point, digits.digits, 24);
     return out + 2 - point + count;
 }
 
 // The digits of a whole number below 2^53 and its zeros: at most 16 characters.
 char *writeWhole(char *out, const ShortestDecimal &decimal, int count)
 {
-    writeDigits(out, decimal.digits, count);
+    const DigitText digits(decimal.digits, count);
+    std::memcpy(out, digits.digits, 16);
     std::memcpy(out + count, kZeros.data(), kZeros.size());
     return out + count + decimal.exponent;
 }
