@@ -232,6 +232,85 @@ bool readOnEveryCore(PiecedFile &file)
 
 namespace {
 
+// The text of the pieces on their tapes, given back to the system: not read again by the
+// pieces, but read whole by the input check, so a piece taped before the check is done waits.
+class TextRelease
+{
+public:
+    explicit TextRelease(const PiecedFile &file)
+        : m_file(file)
+    { }
+    // The input check is done with the text: the pieces waiting go back.
+    void checked()
+    {
+        std::vector<std::size_t> waiting;
+        {
+            const std::lock_guard lock(m_mutex);
+            m_checked = true;
+            waiting.swap(m_waiting);
+        }
+        for (const std::size_t k : waiting)
+            release(k);
+    }
+    // Piece `k` is on its tape.
+    void taped(std::size_t k)
+    {
+        {
+            const std::lock_guard lock(m_mutex);
+            if (!m_checked) {
+                m_waiting.push_back(k);
+                return;
+            }
+        }
+        release(k);
+    }
+
+private:
+    void release(std::size_t k) const
+    {
+        const PiecedFile::Piece &piece = m_file.pieces[k];
+        releasePages(m_file.bytes.get() + piece.begin, piece.end - piece.begin);
+    }
+
+    const PiecedFile &m_file;
+    std::mutex m_mutex;
+    bool m_checked = false;
+    std::vector<std::size_t> m_waiting;
+};
+
+// Reads piece `k` for the payoff's total and any message into `scan`: onto a tape when `taped`
+// (the file's columns fit one) and the tape can be no larger than the piece's text, else for
+// the seconds alone. Whether the piece ended on its tape (its text is not read again).
+bool scanPiece(const PiecedFile &file, std::size_t k, bool taped, Scan &scan)
+{
+    const PiecedFile::Piece &piece = file.pieces[k];
+    const std::string_view rows
+        = std::string_view(file.text).substr(piece.begin, piece.end - piece.begin);
+    scan.lineEnds = static_cast<std::size_t>(std::count(rows.begin(), rows.end(), '\n'));
+    // The line numbers are not known yet: they would matter only for messages, and any
+    // message sends the file to the sequential path.
+    const auto read = [&](const PointSink &sink, PointsCsvTape *tape) {
+        const PointsCsvPiece got
+            = readPointsCsvPiece(file.layout, rows, 1, file.name, sink, 0, tape);
+        scan.rows = got.rowsRead;
+        scan.clean = got.rowsSkipped == 0 && got.zeroFlopRows == 0;
+    };
+    // Lines of 32 bytes on average at least: the tape takes no more than the text gives back.
+    const std::size_t lines = scan.lineEnds + (rows.empty() || rows.back() == '\n' ? 0 : 1);
+    if (taped && lines * PointsCsvTape::kRowBytes <= rows.size()) {
+        scan.tape.emplace(file.layout, lines, rows.size());
+        read([](KernelPoint &&) {}, &*scan.tape);
+        if (scan.tape->complete()) {
+            scan.tape->shrink();
+            return true;
+        }
+        scan.tape.reset(); // a name too long for it, say: read again for the times
+    }
+    read([&](KernelPoint &&point) { scan.seconds.push_back(pointSeconds(point).value_or(0.0)); },
+        nullptr);
+    return false;
+}
+
 std::optional<PiecedFile> readPieces(const QString &path, std::size_t pieceBytes)
 {
     PiecedFile file;
@@ -248,57 +327,14 @@ std::optional<PiecedFile> readPieces(const QString &path, std::size_t pieceBytes
     std::vector<Scan> scans(file.pieces.size());
     const bool taped = PointsCsvTape::fits(file.layout);
     bool plain = false;
-    // The text of a piece on its tape is not read again: its memory goes back as soon as the
-    // input check is done with it, so that the tapes and the text are not all held at once.
-    std::mutex releasing;
-    bool checked = false;
-    std::vector<std::size_t> waiting; // pieces on their tapes before the check was done
-    const auto release = [&](std::size_t k) {
-        const PiecedFile::Piece &piece = file.pieces[k];
-        releasePages(file.bytes.get() + piece.begin, piece.end - piece.begin);
-    };
+    TextRelease release(file);
     forEachInParallel(file.pieces.size() + 1, threadCount(), [&](std::size_t task) {
         if (task == 0) {
             plain = plainText(file.text, file.name);
-            const std::lock_guard lock(releasing);
-            checked = true;
-            for (const std::size_t k : waiting)
-                release(k);
-            return;
+            release.checked();
+        } else if (scanPiece(file, task - 1, taped, scans[task - 1])) {
+            release.taped(task - 1);
         }
-        const std::size_t k = task - 1;
-        const PiecedFile::Piece &piece = file.pieces[k];
-        const std::string_view rows
-            = std::string_view(file.text).substr(piece.begin, piece.end - piece.begin);
-        Scan &scan = scans[k];
-        scan.lineEnds = static_cast<std::size_t>(std::count(rows.begin(), rows.end(), '\n'));
-        // The line numbers are not known yet: they would matter only for messages, and any
-        // message sends the file to the sequential path.
-        const auto read = [&](const PointSink &sink, PointsCsvTape *tape) {
-            const PointsCsvPiece got
-                = readPointsCsvPiece(file.layout, rows, 1, file.name, sink, 0, tape);
-            scan.rows = got.rowsRead;
-            scan.clean = got.rowsSkipped == 0 && got.zeroFlopRows == 0;
-        };
-        // A tape no larger than the text (lines of 32 bytes at least): the memory the text
-        // gives back before the second pass.
-        if (taped && (scan.lineEnds + 1) * PointsCsvTape::kRowBytes <= rows.size()) {
-            scan.tape.emplace(file.layout, scan.lineEnds + 1, rows.size());
-            read([](KernelPoint &&) {}, &*scan.tape);
-            if (scan.tape->complete()) {
-                scan.tape->shrink();
-                const std::lock_guard lock(releasing);
-                if (checked)
-                    release(k);
-                else
-                    waiting.push_back(k);
-                return;
-            }
-            scan.tape.reset(); // a name too long for it, say: read again for the times
-        }
-        read(
-            [&](KernelPoint &&point) { scan.seconds.push_back(pointSeconds(point).value_or(0.0)); },
-            nullptr);
     });
     if (!plain)
         return std::nullopt;

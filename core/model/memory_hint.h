@@ -15,8 +15,8 @@ void adviseHugePages(void *data, std::size_t bytes);
 
 // Gives the whole pages of [data, data + bytes) back to the system while the block stays
 // allocated: for a part of a large block that will not be read again before the block is freed
-// (what was there is gone: a page touched again reads as zeros). Where it is not available,
-// nothing changes.
+// (what was there is gone: a page touched again reads as zeros, and under AddressSanitizer
+// reading it is reported). Where it is not available, nothing changes.
 void releasePages(void *data, std::size_t bytes);
 
 } // namespace ridgepoint

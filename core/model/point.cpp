@@ -8,7 +8,8 @@ namespace ridgepoint {
 
 void KernelPoint::clear()
 {
-    // Every member, in the order of the declaration: one added there belongs here too.
+    // Every member, in the order of the declaration: one added there belongs here too (and in
+    // PointsCsvTape::keep and replay, which give up on a point with members they do not keep).
     name.clear();
     flops = 0.0;
     bytes.clear();

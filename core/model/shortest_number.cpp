@@ -202,6 +202,8 @@ void writeEight(char *out, std::uint32_t value)
 struct DigitText {
     std::array<char, 48> text {};
     const char *digits;
+    DigitText(const DigitText &) = delete; // `digits` points into `text`
+    DigitText &operator=(const DigitText &) = delete;
     DigitText(std::uint64_t value, int count)
         : digits(text.data() + 17 - count)
     {

@@ -68,11 +68,14 @@ bool PointsCsvTape::keep(const KernelPoint &point, int line, Row &out) const
     out.flops = point.flops;
     out.bytes = point.bytes.front().bytes;
     out.seconds = point.seconds.value_or(std::numeric_limits<double>::quiet_NaN());
-    if (point.precision)
-        out.precision = static_cast<std::uint8_t>(*point.precision);
-    if (point.bytes.front().level)
-        out.level = static_cast<std::uint8_t>(*point.bytes.front().level);
-    return true;
+    // Each enumerator in a byte below kNone (a later enumerator past it gives up, not wraps).
+    const auto code = [](auto value, std::uint8_t &to) {
+        const auto number = static_cast<unsigned>(value);
+        to = static_cast<std::uint8_t>(number);
+        return number < kNone;
+    };
+    return (!point.precision || code(*point.precision, out.precision))
+        && (!point.bytes.front().level || code(*point.bytes.front().level, out.level));
 }
 
 void PointsCsvTape::record(const KernelPoint &point, int line, int firstLine)
@@ -85,6 +88,8 @@ void PointsCsvTape::record(const KernelPoint &point, int line, int firstLine)
         return;
     }
     m_lastLine += kept.lineStep;
+    // (The text's size, not its room: a string that grows by doubling may hold up to twice that
+    // for a moment, until shrink().)
     if ((m_rows.size() + 1) * kRowBytes + m_text.size() + kept.nameSize + kept.groupSize
         > m_budget) {
         giveUp();
