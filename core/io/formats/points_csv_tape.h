@@ -1,7 +1,7 @@
 // A piece of a generic points CSV read once and kept compact (analyze on every core reads each
 // piece twice: once for the payoff's total, once for the report): the second pass replays the
-// points from the tape instead of reading the text again, and the text can go once every
-// piece has its tape.
+// points from the tape instead of reading the text again, and the piece's text can go as soon
+// as its tape is made.
 #pragma once
 
 #include "core/io/read_result.h"
