@@ -39,7 +39,7 @@ std::optional<RowError> RowReader::read(const ScannedRow &row, KernelPoint &poin
     for (std::size_t i = 0; i < m_columns.size() && !cells.error; ++i)
         readCell(m_columns[i], row.fields[i], point, cells);
     if (!m_hasName)
-        point.name = "line " + std::to_string(row.line);
+        point.name = lineName(row.line);
     if (cells.error)
         return cells.error;
     if (point.bytes.empty() && cells.intensity) {

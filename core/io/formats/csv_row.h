@@ -12,6 +12,12 @@
 
 namespace ridgepoint::csv {
 
+// The name of a point from a file without a name column: its line ("line 12").
+inline std::string lineName(int line)
+{
+    return "line " + std::to_string(line);
+}
+
 // Why a row gives no point, and the field it is about (none: the whole row).
 struct RowError {
     std::string message;

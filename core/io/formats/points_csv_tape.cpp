@@ -1,5 +1,6 @@
 #include "core/io/formats/points_csv_tape.h"
 
+#include "core/io/formats/csv_row.h"
 #include "core/io/formats/points_csv_pieces.h"
 #include "core/model/point.h"
 
@@ -124,7 +125,7 @@ void PointsCsvTape::replay(int firstLine, const std::string &fileName, const Poi
         line += row.lineStep;
         point.clear(); // NOLINT(bugprone-use-after-move): every member set again (point.h)
         if (m_namedByLine)
-            point.name = "line " + std::to_string(line); // as csv::RowReader names them
+            point.name = csv::lineName(line);
         else
             point.name.assign(text, row.nameSize);
         text += row.nameSize;
