@@ -193,7 +193,7 @@ std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser,
 namespace {
 
 // The value of `option` as a whole number in [1, max]; nullopt (after `expected`) otherwise.
-// The ranges are File ▸ Import options…'s (widgets/pointsloader.h).
+// The ranges are File ▸ Import options…'s (widgets/document/pointsloader.h).
 std::optional<qint64> wholeNumberOption(
     const QCommandLineParser &parser, const QString &option, qint64 max, const char *expected)
 {
@@ -371,7 +371,7 @@ void warnUnusedReadOptions(
           << " files); read without " << (unused.size() == 1 ? "it" : "them") << Qt::endl;
 }
 
-// Points from text already read, in any points format (core/readers.h).
+// Points from text already read, in any points format (core/io/readers.h).
 std::optional<std::vector<KernelPoint>> readPointsText(
     const QString &path, std::string_view text, int &rowErrors, const ReadOptions &options)
 {

@@ -49,7 +49,7 @@ std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser,
 void addHiddenOption(QCommandLineParser &parser, const QString &name, const QString &description,
     const QString &valueName = {});
 
-// What the profilers' files do not say themselves (core/readers.h ReadOptions): --per-kernel,
+// What the profilers' files do not say themselves (core/io/readers.h ReadOptions): --per-kernel,
 // --tensor-flops-per-inst, --half-fma-flops, --decimal-comma, --decimal-point, --lds-banks.
 void addReadOptions(QCommandLineParser &parser);
 

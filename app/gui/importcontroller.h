@@ -1,6 +1,6 @@
 // Files into the window, whatever they are: File ▸ Import…, Hardware ▸ Import machine file…
 // and files dropped on the window. The content, not the suffix, says what a file is
-// (core/readers.h): a session, or a picture carrying one, is opened like File ▸ Open; points
+// (core/io/readers.h): a session, or a picture carrying one, is opened like File ▸ Open; points
 // (any points format) replace the kernels; a machine file (any ceilings format) adds a machine
 // to the hardware panel and selects it; an Nsight Compute roofline section gives both. The
 // window owns one; it keeps MainWindow free of this file handling.

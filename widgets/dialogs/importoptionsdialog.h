@@ -1,4 +1,4 @@
-// File ▸ Import options…: what the profilers' files do not say themselves (core/readers.h
+// File ▸ Import options…: what the profilers' files do not say themselves (core/io/readers.h
 // ReadOptions) — one point per kernel or per launch, FLOP per tensor instruction and per half
 // FMA, the decimal separator of an ncu export, LDS banks per CU — chosen before importing and
 // remembered in the settings. The command line's --per-kernel, --tensor-flops-per-inst,

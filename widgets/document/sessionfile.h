@@ -11,7 +11,7 @@
 namespace ridgepoint {
 
 // The file's text through the core reader; a file that cannot be read is one diagnostic. A PNG,
-// SVG or PDF exported with its session (widgets/figuresession.h) gives that session.
+// SVG or PDF exported with its session (widgets/export/figuresession.h) gives that session.
 SessionReadResult readSessionFile(const QString &fileName);
 
 // The same from a file's bytes already read (through readTextFile), consumed: a caller that

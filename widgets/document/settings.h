@@ -52,7 +52,7 @@ inline const Setting<QString> sessionDirectory { "session/directory", QString() 
 inline const Setting<int> autosaveIntervalMs { "session/autosaveIntervalMs", 60 * 1000 };
 // Where File ▸ Import… and Hardware ▸ Import machine file… start.
 inline const Setting<QString> importDirectory { "import/directory", QString() };
-// File ▸ Import options…: what the profilers' files do not say themselves (core/readers.h
+// File ▸ Import options…: what the profilers' files do not say themselves (core/io/readers.h
 // ReadOptions), used by every import, drop and baseline. The defaults are the readers' own.
 // One point per kernel name instead of one per ncu launch or rocprof-compute dispatch.
 inline const Setting<bool> importPerKernel { "import/perKernel", false };

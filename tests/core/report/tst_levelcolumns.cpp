@@ -39,7 +39,7 @@ std::vector<AnalyzedPoint> analysedOn(const QString &machine)
     return out;
 }
 
-// The file's counts (tests/data/README.md explains how they were chosen):
+// The file's counts (tests/data/ncu/README.md explains how they were chosen):
 // daxpy, n = 2^28 = 268,435,456 doubles: 2n FLOP = 536,870,912; L1 24n = 6,442,450,944 B;
 // L2 24n + 32 MiB = 6,476,005,376 B; DRAM 24n + 1 MiB = 6,443,499,520 B.
 // stencil27, m = 512^3 = 134,217,728 cells: 26 FFMA + 1 FMUL per cell = 53m FLOP =

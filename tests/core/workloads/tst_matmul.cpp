@@ -1,6 +1,6 @@
 // The matmul family of docs/MODEL.md (§5.1-§5.5, §6, the worked examples of §9) and the Q8_0
 // matrix-vector product of §5.6, each checked against a calculation
-// written out here independently of core/workloads.cpp.
+// written out here independently of core/workloads/workloads.cpp.
 #include "core/presets/presets.h"
 #include "core/workloads/workloads.h"
 
