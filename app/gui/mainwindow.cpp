@@ -1,4 +1,5 @@
 #include "app/gui/mainwindow.h"
+#include "widgets/qtext.h"
 
 #include "app/gui/docklayout.h"
 #include "app/gui/helpmenu.h"
@@ -51,11 +52,6 @@
 
 namespace ridgepoint {
 namespace {
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 constexpr int kFontScales[] = { 100, 125, 150, 200 };
 

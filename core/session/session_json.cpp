@@ -2,6 +2,8 @@
 // its JSON path.
 #include "core/session/session_json.h"
 
+#include "core/io/text.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -26,9 +28,15 @@ void Reader::warning(const std::string &path, const std::string &message)
 void Reader::checkKeys(
     const Json &object, const std::string &path, std::initializer_list<std::string_view> known)
 {
+    // The wording of every JSON format's readers (core/io/json_schema.h), from one function.
     for (const auto &[key, value] : object.items()) {
-        if (std::find(known.begin(), known.end(), key) == known.end())
-            warning(path.empty() ? key : path + "." + key, "unknown key ignored");
+        if (std::find(known.begin(), known.end(), key) != known.end())
+            continue;
+        const std::string message = unknownKeyMessage(key, std::vector(known));
+        if (path.empty())
+            m_diagnostics.push_back({ Severity::Warning, m_file, 0, 0, message });
+        else
+            warning(path, message);
     }
 }
 

@@ -1,4 +1,5 @@
 #include "widgets/chart/chartinteraction.h"
+#include "widgets/qtext.h"
 
 #include "core/model/value_ranges.h"
 
@@ -16,15 +17,6 @@
 #include <cmath>
 
 namespace ridgepoint::chart {
-namespace {
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
-
-} // namespace
-
 WhatIf draggedMove(const WhatIf &start, double rx, double ry, bool rate)
 {
     WhatIf move = start;

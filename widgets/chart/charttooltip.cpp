@@ -1,4 +1,5 @@
 #include "widgets/chart/charttooltip.h"
+#include "widgets/qtext.h"
 
 #include "core/analysis/analysis.h"
 #include "core/analysis/compare.h"
@@ -18,11 +19,6 @@
 
 namespace ridgepoint::chart {
 namespace {
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 QString rate(double value)
 {

@@ -1,4 +1,5 @@
 #include "widgets/chart/pointlayer.h"
+#include "widgets/qtext.h"
 
 #include "core/analysis/analysis.h"
 #include "core/analysis/levels.h"
@@ -21,11 +22,6 @@ constexpr int kMaxLabelWidth = 170; // pixels for a point's name on the chart
 constexpr double kLabelClearance = 7.0;
 constexpr std::size_t kMaxPointLabels = kMaxNumberedPoints;
 constexpr std::size_t kMaxAllPointLabels = 400; // "label all points": beyond this, clutter
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 // A scatter style drawn once into a pixmap: QCustomPlot blits it at each point (rounded to
 // whole pixels), several times faster than stroking an antialiased shape per point.

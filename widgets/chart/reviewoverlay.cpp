@@ -1,4 +1,5 @@
 #include "widgets/chart/reviewoverlay.h"
+#include "widgets/qtext.h"
 
 #include "core/analysis/analysis.h"
 #include "core/model/units.h"
@@ -26,11 +27,6 @@ namespace ridgepoint {
 namespace {
 
 constexpr double kPickRadius = 6.0;
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 struct Palette {
     QColor baseline; // faint points

@@ -1,4 +1,5 @@
 #include "widgets/chart/rooflayer.h"
+#include "widgets/qtext.h"
 
 #include "core/model/units.h"
 #include "widgets/chart/chartaxes.h"
@@ -14,11 +15,6 @@
 
 namespace ridgepoint::chart {
 namespace {
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 // Of a ceiling's two figures the measured one is drawn solid and the other dashed; when neither
 // (or both) is measured, the one the analysis uses is solid.

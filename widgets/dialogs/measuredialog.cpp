@@ -1,4 +1,5 @@
 #include "widgets/dialogs/measuredialog.h"
+#include "widgets/qtext.h"
 
 #include "core/model/units.h"
 #include "widgets/document/settings.h"
@@ -25,11 +26,6 @@
 
 namespace ridgepoint {
 namespace {
-
-QString qs(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 QColor kernelColor(MemoryKernel kernel)
 {
@@ -60,7 +56,7 @@ QString isaText(const std::string &isa)
         return QStringLiteral("AVX2 + FMA");
     if (isa == "sse2")
         return QStringLiteral("SSE2");
-    return qs(isa);
+    return q(isa);
 }
 
 } // namespace
@@ -196,14 +192,14 @@ QGroupBox *MeasureDialog::buildChoices()
     m_spec = new QComboBox(box);
     m_spec->addItem(tr("None"));
     for (const auto &machine : m_specPresets)
-        m_spec->addItem(qs(machine.name));
+        m_spec->addItem(q(machine.name));
     m_spec->setToolTip(tr("Its ceilings are added as (spec) beside the measured ones."));
     auto *hint = new QLabel(box);
     if (m_options.spec) {
-        m_spec->setCurrentIndex(m_spec->findText(qs(m_options.spec->name)));
+        m_spec->setCurrentIndex(m_spec->findText(q(m_options.spec->name)));
         hint->setText(tr("(found from the CPU model)"));
     } else {
-        hint->setText(tr("(no preset matches the CPU model “%1”)").arg(qs(detectCpuModel())));
+        hint->setText(tr("(no preset matches the CPU model “%1”)").arg(q(detectCpuModel())));
     }
 
     const auto row = [](std::initializer_list<QWidget *> widgets) {
@@ -266,7 +262,7 @@ void MeasureDialog::start()
             options,
             [this](const MeasureProgress &progress) {
                 const double fraction = progress.fraction;
-                const QString stage = qs(progress.stage);
+                const QString stage = q(progress.stage);
                 std::optional<BandwidthSample> sample;
                 if (progress.sample)
                     sample = *progress.sample;
@@ -293,7 +289,7 @@ void MeasureDialog::start()
 QCPGraph *MeasureDialog::graphFor(MemoryKernel kernel, int threads)
 {
     const QString name = QString("%1, %2 %3")
-                             .arg(qs(std::string(memoryKernelName(kernel))))
+                             .arg(q(std::string(memoryKernelName(kernel))))
                              .arg(threads)
                              .arg(threads == 1 ? tr("thread") : tr("threads"));
     for (int i = 0; i < m_plot->graphCount(); ++i) {
@@ -337,7 +333,7 @@ void MeasureDialog::finish(Expected<MeasureResult, std::string> result)
         m_thread = nullptr;
     }
     if (!result) {
-        m_error = qs(result.error());
+        m_error = q(result.error());
         m_stage->setText(result.error() == "cancelled" ? tr("Cancelled.")
                                                        : tr("Measuring failed: %1").arg(m_error));
         m_cancelButton->setText(tr("Close"));
@@ -361,7 +357,7 @@ void MeasureDialog::showResult()
     const Hardware &hardware = m_result->hardware;
     const Measurement &m = m_result->measurement;
     m_stage->setText(
-        tr("Done: %1, in %2 s.").arg(qs(hardware.name)).arg(m.elapsedSeconds, 0, 'f', 1));
+        tr("Done: %1, in %2 s.").arg(q(hardware.name)).arg(m.elapsedSeconds, 0, 'f', 1));
 
     QStringList isas;
     for (const auto &isa : m.isas)
@@ -369,15 +365,15 @@ void MeasureDialog::showResult()
     // The labelling's warnings (a level out of speed order, no DRAM level, ...), one a line.
     QStringList warnings;
     for (const auto &warning : m.warnings)
-        warnings << qs(warning).toHtmlEscaped();
+        warnings << q(warning).toHtmlEscaped();
     m_detected->setText(
         tr("<b>Detected:</b> %1 (%2); measured on %3 of %4 CPUs; widest vector instructions %5 "
            "(runs %6).<br><b>Caches as reported</b> (the levels below are named by these "
            "sizes): %7.")
-            .arg(qs(m.cpuModel).toHtmlEscaped(), qs(hardware.vendor).toHtmlEscaped())
+            .arg(q(m.cpuModel).toHtmlEscaped(), q(hardware.vendor).toHtmlEscaped())
             .arg(m.threads)
             .arg(m.hardwareThreads)
-            .arg(isaText(m.isa), isas.join(", "), qs(describeCaches(m.reportedCaches)))
+            .arg(isaText(m.isa), isas.join(", "), q(describeCaches(m.reportedCaches)))
         + (warnings.isEmpty() ? QString()
                               : "<br><b>" + tr("Warnings:") + "</b> " + warnings.join("<br>")));
     m_detected->show();
@@ -387,17 +383,17 @@ void MeasureDialog::showResult()
     m_results->setColumnCount(4);
     m_results->setHorizontalHeaderLabels({ tr("Ceiling"),
         m.threads == 1 ? tr("Measured, 1 thread") : tr("Measured, %1 threads").arg(m.threads),
-        m.spec ? tr("Spec: %1").arg(qs(m.spec->name)) : tr("Spec (none chosen)"),
+        m.spec ? tr("Spec: %1").arg(q(m.spec->name)) : tr("Spec (none chosen)"),
         tr("Measured / spec") });
     m_results->setRowCount(static_cast<int>(rows.size()));
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const auto &row = rows[i];
         const Dimension unit = row.compute ? Dimension::FlopRate : Dimension::ByteRate;
         const bool hasSpec = !row.specName.empty();
-        const QString cells[] = { qs(row.measuredName), qs(formatQuantity(row.measured, unit)),
-            hasSpec ? QString("%1 (%2)").arg(qs(formatQuantity(row.spec, unit)), qs(row.specName))
+        const QString cells[] = { q(row.measuredName), q(formatQuantity(row.measured, unit)),
+            hasSpec ? QString("%1 (%2)").arg(q(formatQuantity(row.spec, unit)), q(row.specName))
                     : QStringLiteral("—"),
-            hasSpec ? QString("%1 %").arg(qs(formatSignificant(100.0 * row.measured / row.spec, 3)))
+            hasSpec ? QString("%1 %").arg(q(formatSignificant(100.0 * row.measured / row.spec, 3)))
                     : QStringLiteral("—") };
         for (int column = 0; column < 4; ++column) {
             auto *item = new QTableWidgetItem(cells[column]);
@@ -410,7 +406,7 @@ void MeasureDialog::showResult()
     m_results->horizontalHeader()->setStretchLastSection(true);
     m_results->show();
 
-    QString summary = tr("Bytes counted: %1.").arg(qs(m.byteCounting));
+    QString summary = tr("Bytes counted: %1.").arg(q(m.byteCounting));
     if (m.spec)
         summary += " "
             + tr("The spec is for the whole chip at its nominal clock; the measured figures are "

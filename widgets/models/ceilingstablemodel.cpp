@@ -1,4 +1,5 @@
 #include "widgets/models/ceilingstablemodel.h"
+#include "widgets/qtext.h"
 
 #include "core/model/value_ranges.h"
 
@@ -13,11 +14,6 @@
 
 namespace ridgepoint {
 namespace {
-
-QString q(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
 
 bool nameTaken(const Hardware &hardware, const std::string &name, const std::string &except)
 {

@@ -1,4 +1,5 @@
 #include "widgets/models/pointstablemodel.h"
+#include "widgets/qtext.h"
 
 #include "core/analysis/doctor.h"
 #include "core/analysis/levels.h"
@@ -14,11 +15,6 @@
 
 namespace ridgepoint {
 namespace {
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 // The analysed level of `level` (with or without a ceiling), or null.
 const LevelAnalysis *levelIn(const PointAnalysis &a, MemoryLevel level)

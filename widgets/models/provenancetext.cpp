@@ -1,4 +1,5 @@
 #include "widgets/models/provenancetext.h"
+#include "widgets/qtext.h"
 
 #include "core/model/units.h"
 
@@ -7,11 +8,6 @@
 
 namespace ridgepoint {
 namespace {
-
-QString q(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
 
 QString tr(const char *text)
 {

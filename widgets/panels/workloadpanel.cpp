@@ -1,4 +1,5 @@
 #include "widgets/panels/workloadpanel.h"
+#include "widgets/qtext.h"
 
 #include "core/workloads/llm_trajectory.h"
 #include "core/workloads/sweep.h"
@@ -21,11 +22,6 @@
 
 namespace ridgepoint {
 namespace {
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 QSpinBox *spinBox(QWidget *parent, const char *name, int low, int high, int value)
 {

@@ -454,6 +454,12 @@ void TestSession::refusesVersion0ItCannotMigrate()
         QString("old.json: version 0: cannot migrate: whatIf[0].kernel: no kernel 4"));
 }
 
+// The keys a session and a point entry may have, as the unknown-key warning lists them.
+constexpr const char *kTopKeys = "format, version, hardware, compare, points, quantization, "
+                                 "lastSweepId, view, theme, pointsMode, dotSize, figures, roofs, "
+                                 "annotations, targets, baseline";
+constexpr const char *kPointKeys = "point, bytesFactor, timeFactor, workload";
+
 void TestSession::warnsAboutUnknownKeys()
 {
     const auto result = readSessionJson(edited([](Json &j) {
@@ -465,8 +471,10 @@ void TestSession::warnsAboutUnknownKeys()
     QCOMPARE(result.diagnostics.size(), std::size_t { 2 });
     QCOMPARE(result.diagnostics[0].severity, Severity::Warning);
     QCOMPARE(joined(result.diagnostics),
-        QString("s.json: warning: colour: unknown key ignored\n"
-                "s.json: warning: points[0].byteFactor: unknown key ignored"));
+        QString("s.json: warning: unknown key \"colour\" ignored (expected one of %1)\n"
+                "s.json: warning: points[0]: unknown key \"byteFactor\" ignored (expected one "
+                "of %2)")
+            .arg(kTopKeys, kPointKeys));
 }
 
 // A session embedded in a picture has a cap (issue 4): below it the text is the usual one, above
