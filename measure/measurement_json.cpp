@@ -3,7 +3,7 @@
 #include "measure/measure.h"
 
 #include "core/io/formats/hardware_json.h"
-#include "core/report/json_detail.h"
+#include "core/io/json_detail.h"
 
 namespace ridgepoint {
 namespace {

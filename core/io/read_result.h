@@ -13,14 +13,14 @@
 
 namespace ridgepoint {
 
-struct PointsReadResult {
+struct [[nodiscard]] PointsReadResult {
     std::vector<KernelPoint> points; // the rows that could be used
     std::vector<Diagnostic> diagnostics; // one per row that could not, with line and column
     int rowsRead = 0; // data rows seen
     int rowsSkipped = 0; // data rows left out because of an error
 };
 
-struct HardwareReadResult {
+struct [[nodiscard]] HardwareReadResult {
     std::vector<Hardware> machines; // empty when the file is unusable
     std::vector<Diagnostic> diagnostics;
 };

@@ -23,7 +23,7 @@ std::string_view fileFormatName(FileFormat format); // "Nsight Compute CSV (deta
 // points CSV has none: it is what is left).
 std::optional<FileFormat> detectFileFormat(std::string_view text);
 
-struct PointsFileResult {
+struct [[nodiscard]] PointsFileResult {
     std::optional<FileFormat> format; // the reader that ran; nullopt when none could
     PointsReadResult points;
 };
@@ -41,7 +41,7 @@ PointsFileResult readPointsFile(
 PointsFileResult readPointsFile(std::string_view text, const std::string &fileName,
     const PointSink &sink, const ReadOptions &options = {});
 
-struct HardwareFileResult {
+struct [[nodiscard]] HardwareFileResult {
     std::optional<FileFormat> format;
     HardwareReadResult hardware;
 };

@@ -18,13 +18,12 @@ template<class E = std::string> struct Unexpected {
 template<class E> Unexpected(E) -> Unexpected<E>;
 Unexpected(const char *)->Unexpected<std::string>;
 
-template<class T, class E = std::string> class Expected
+template<class T, class E = std::string> class [[nodiscard]] Expected
 {
 public:
     Expected()
         : m_data(std::in_place_index<0>)
-    {
-    }
+    { }
     Expected(const T &value)
         : m_data(std::in_place_index<0>, value)
     { }

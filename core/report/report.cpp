@@ -1,8 +1,8 @@
 // Aligned tables and the presets (the points tables are in report_writers.cpp).
 #include "core/report/report.h"
 
+#include "core/io/json_detail.h"
 #include "core/model/units.h"
-#include "core/report/json_detail.h"
 #include "core/report/report_stream.h"
 
 #include <algorithm>

@@ -6,9 +6,9 @@
 #include "core/analysis/levels.h"
 #include "core/analysis/payoff.h"
 
+#include "core/io/json_detail.h"
 #include "core/model/byte_words.h"
 #include "core/model/shortest_number.h"
-#include "core/report/json_detail.h"
 #include "core/report/report_stream.h"
 
 #include <algorithm>

@@ -1,9 +1,9 @@
 #include "core/report/workload_report.h"
 
-#include "core/report/report.h"
 #include "core/model/units.h"
+#include "core/report/report.h"
 
-#include "core/report/json_detail.h"
+#include "core/io/json_detail.h"
 
 namespace ridgepoint {
 namespace {

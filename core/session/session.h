@@ -92,7 +92,7 @@ struct Session {
     std::optional<Baseline> baseline;
 };
 
-struct SessionReadResult {
+struct [[nodiscard]] SessionReadResult {
     std::optional<Session> session; // nullopt when the file has errors
     std::vector<Diagnostic> diagnostics; // syntax errors with line/column, schema errors by path
     int version = 0; // the version the file was written in (before migration)

@@ -5,8 +5,8 @@
 #include "core/io/formats/hardware_json.h"
 #include "core/io/formats/points_json.h"
 #include "core/io/formats/points_json_entries.h"
+#include "core/io/json_detail.h"
 #include "core/model/value_ranges.h"
-#include "core/report/json_detail.h"
 #include "core/session/session_json.h"
 
 #include <algorithm>

@@ -12,7 +12,7 @@
 
 namespace ridgepoint {
 
-struct WorkspaceReadResult {
+struct [[nodiscard]] WorkspaceReadResult {
     bool loaded = false; // false when the file has errors: the workspace is left as it was
     // The window's part of the session, which a Workspace does not hold.
     std::optional<ViewRange> view;

@@ -44,7 +44,7 @@ struct ModelConfig {
     std::int64_t kvCacheDim = 0;
 };
 
-struct ModelConfigReadResult {
+struct [[nodiscard]] ModelConfigReadResult {
     std::vector<ModelConfig> models;
     std::vector<Diagnostic> diagnostics;
 };

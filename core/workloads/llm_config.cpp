@@ -2,8 +2,8 @@
 // model by a loose name, and the phase names.
 #include "core/workloads/llm.h"
 
+#include "core/io/json_detail.h"
 #include "core/presets/resources.h"
-#include "core/report/json_detail.h"
 
 #include <nlohmann/json.hpp>
 

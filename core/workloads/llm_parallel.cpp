@@ -1,7 +1,7 @@
 #include "core/workloads/llm_parallel.h"
 
+#include "core/io/json_detail.h"
 #include "core/model/units.h"
-#include "core/report/json_detail.h"
 #include "core/workloads/workloads.h"
 
 #include <nlohmann/json.hpp>

@@ -1,9 +1,9 @@
 #include "core/io/formats/ert_reader.h"
 
+#include "core/io/json_detail.h"
 #include "core/io/json_schema.h"
 #include "core/io/sniff.h"
 #include "core/io/text.h"
-#include "core/report/json_detail.h"
 
 namespace ridgepoint {
 namespace {

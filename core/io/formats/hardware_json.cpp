@@ -1,10 +1,10 @@
 #include "core/io/formats/hardware_json.h"
 
 #include "core/io/formats/hardware_provenance.h"
+#include "core/io/json_detail.h"
 #include "core/io/json_schema.h"
 #include "core/io/sniff.h"
 #include "core/model/units.h"
-#include "core/report/json_detail.h"
 
 #include <initializer_list>
 #include <set>

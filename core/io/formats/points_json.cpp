@@ -5,7 +5,7 @@
 #include "core/io/sniff.h"
 #include "core/model/units.h"
 
-#include "core/report/json_detail.h"
+#include "core/io/json_detail.h"
 
 #include <cstdint>
 #include <limits>

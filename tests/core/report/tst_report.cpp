@@ -4,8 +4,8 @@
 #include "core/analysis/payoff.h"
 #include "core/report/report.h"
 
+#include "core/io/json_detail.h"
 #include "core/model/shortest_number.h"
-#include "core/report/json_detail.h"
 
 #include <QTest>
 

@@ -5,6 +5,7 @@
 #include "widgets/document/document.h"
 #include "widgets/models/ceilingstablemodel.h"
 
+#include <QAbstractItemModelTester>
 #include <QPalette>
 #include <QSignalSpy>
 #include <QTest>
@@ -19,10 +20,15 @@ class TestCeilingsTableModel : public QObject
 private slots:
     void init()
     {
+        tester.reset();
         doc = std::make_unique<Document>();
         doc->resetHardware(test::machine());
         doc->resetPoints(test::points());
         model = std::make_unique<CeilingsTableModel>(doc.get());
+        // Qt's own checks of the model's contract (indexes, parents, row and column signals)
+        // on every change the test makes.
+        tester = std::make_unique<QAbstractItemModelTester>(
+            model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     }
 
     void listsComputeThenMemory()
@@ -186,6 +192,7 @@ private slots:
 private:
     std::unique_ptr<Document> doc;
     std::unique_ptr<CeilingsTableModel> model;
+    std::unique_ptr<QAbstractItemModelTester> tester;
 };
 
 QTEST_MAIN(TestCeilingsTableModel)

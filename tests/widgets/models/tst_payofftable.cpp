@@ -9,6 +9,7 @@
 #include "widgets/models/timeshares.h"
 #include "widgets/panels/pointspanel.h"
 
+#include <QAbstractItemModelTester>
 #include <QHeaderView>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -30,6 +31,7 @@ class TestPayoffTable : public QObject
 private slots:
     void init()
     {
+        tester.reset();
         panel.reset(); // the old panel's models read the old document until they go
         doc = std::make_unique<Document>();
         doc->resetHardware(test::machine());
@@ -41,6 +43,9 @@ private slots:
         panel = std::make_unique<PointsPanel>(doc.get());
         panel->resize(1200, 400);
         panel->show();
+        // Qt's own checks of the model's contract on every change the test makes.
+        tester = std::make_unique<QAbstractItemModelTester>(
+            panel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     }
 
     void payoffColumn_data();
@@ -70,6 +75,7 @@ private:
 
     std::unique_ptr<Document> doc;
     std::unique_ptr<PointsPanel> panel;
+    std::unique_ptr<QAbstractItemModelTester> tester;
 };
 
 void TestPayoffTable::payoffColumn_data()

@@ -8,6 +8,7 @@
 #include "widgets/document/document.h"
 #include "widgets/models/pointstablemodel.h"
 
+#include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTest>
@@ -38,6 +39,8 @@ class TestPointsTableModel : public QObject
 private slots:
     void init()
     {
+        proxyTester.reset();
+        tester.reset();
         doc = std::make_unique<Document>();
         doc->resetHardware(test::machine());
         doc->resetPoints(test::points());
@@ -47,6 +50,11 @@ private slots:
         proxy->setSortRole(PointsTableModel::kSortRole);
         proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
         proxy->setFilterKeyColumn(-1);
+        // Qt's own checks of the model's contract, on the model and through the proxy.
+        tester = std::make_unique<QAbstractItemModelTester>(
+            model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxyTester = std::make_unique<QAbstractItemModelTester>(
+            proxy.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     }
 
     void showsEveryColumnWithUnits()
@@ -220,6 +228,8 @@ private:
     std::unique_ptr<Document> doc;
     std::unique_ptr<PointsTableModel> model;
     std::unique_ptr<QSortFilterProxyModel> proxy;
+    std::unique_ptr<QAbstractItemModelTester> tester;
+    std::unique_ptr<QAbstractItemModelTester> proxyTester;
 };
 
 QTEST_MAIN(TestPointsTableModel)
