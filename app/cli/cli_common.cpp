@@ -2,6 +2,7 @@
 
 #include "core/analysis/payoff.h"
 #include "core/io/file_io.h"
+#include "core/io/file_write.h"
 #include "core/io/formats/csv.h"
 #include "core/io/formats/hardware_json.h"
 #include "core/io/picture_session.h"
@@ -15,7 +16,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <string_view>
 
@@ -35,16 +35,7 @@ QTextStream &err()
 
 QString outputProblem(const QString &output)
 {
-    const QFileInfo info(output);
-    if (!info.absoluteDir().exists())
-        return output + ": the folder " + info.absolutePath() + " does not exist";
-    if (info.isDir())
-        return output + ": is a folder (expected a file name)";
-    QSaveFile probe(output);
-    if (!probe.open(QIODevice::WriteOnly))
-        return output + ": cannot write here: " + probe.errorString();
-    probe.cancelWriting();
-    return {};
+    return QString::fromStdString(outputTargetProblem(output.toStdString()));
 }
 
 void addHardwareOptions(QCommandLineParser &parser)

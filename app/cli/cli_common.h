@@ -21,9 +21,11 @@ namespace ridgepoint::cli {
 QTextStream &out();
 QTextStream &err();
 
-// Checks before any long work that `output` can be written: its folder exists and takes a new
-// file (a QSaveFile is opened there and cancelled, so nothing is left behind and an existing
-// file is untouched). An empty string, else why not ("/no/such: cannot write x.json: ...").
+// Checks before any long work that `output` can be written, as the writer will judge it
+// (core/io/file_write.h outputTargetProblem): a new or regular file's folder exists and takes a
+// file (a temporary file made and removed; an existing file is untouched), a character device
+// or FIFO is writable, anything else is refused. An empty string, else why not ("x.json: the
+// folder /no/such does not exist", "d: is a directory (expected a file name)").
 QString outputProblem(const QString &output);
 
 // --hardware NAME|FILE.json, --peak, --bandwidth, --compute, --sustained, --figures.

@@ -261,6 +261,11 @@ int runLlm(const QStringList &arguments)
     if (parser.isSet("measured-time"))
         return analyzeMeasuredGeneration(parser, run);
     if (parser.isSet("render")) {
+        // The picture's target judged as the writer will, before any work.
+        if (const QString problem = outputProblem(parser.value("render")); !problem.isEmpty()) {
+            err() << problem << Qt::endl;
+            return kExitBadInput;
+        }
         std::optional<SweepRange> range;
         if (parser.isSet("sweep")) {
             range = sweepOption(parser, { "batch", "seq" });

@@ -2,6 +2,7 @@
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
 
+#include "core/io/file_write.h"
 #include "core/model/units.h"
 #include "core/presets/presets.h"
 #include "core/report/report.h"
@@ -9,7 +10,6 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <atomic>
 #include <csignal>
@@ -210,17 +210,12 @@ Expected<MeasureResult, std::string> measureWithProgress(const MeasureOptions &o
     return result;
 }
 
-// Writes `json` to `output` atomically (a failed write leaves the old file as it was); an
-// empty string, else why it failed.
+// Writes `json` to `output` with the core writer (a failed write leaves an old file as it was;
+// a device or FIFO is written through); an empty string, else why it failed.
 QString writeHardwareFile(const QString &output, const std::string &json)
 {
-    QSaveFile file(output);
-    if (!file.open(QIODevice::WriteOnly)
-        || file.write(json.data(), static_cast<qint64>(json.size()))
-            != static_cast<qint64>(json.size())
-        || !file.commit())
-        return output + ": cannot write: " + file.errorString();
-    return {};
+    const auto written = writeOutputFile(output.toStdString(), json);
+    return written ? QString() : QString::fromStdString(written.error());
 }
 
 } // namespace

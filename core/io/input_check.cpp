@@ -145,8 +145,13 @@ TextCheck checkTextInput(
         = firstText != std::string_view::npos && (text[firstText] == '{' || text[firstText] == '[');
 
     int line = 1;
+    std::size_t lineNumber = 1; // `line`, counted without the limits of an int
     std::size_t lineStart = 0;
-    std::size_t lines = 0;
+    const auto tooManyLines = [&] {
+        return fail(line, 0,
+            "more than " + std::to_string(limits.maxLines)
+                + " lines: the file is larger than Ridgepoint reads");
+    };
     // The column (code points) is only needed for a message: counted then, from the line start.
     const auto column = [&](std::size_t at) { return columnAt(text, lineStart, at); };
     for (std::size_t i = 0; i < text.size();) {
@@ -159,13 +164,13 @@ TextCheck checkTextInput(
         }
         const char c = text[i];
         if (c == '\n') {
+            // The line this ends is past the limit: named, not the next one (which may not
+            // exist when the file ends here).
+            if (lineNumber > limits.maxLines)
+                return tooManyLines();
             ++line;
-            ++lines;
+            ++lineNumber;
             lineStart = i + 1;
-            if (lines > limits.maxLines)
-                return fail(line, 0,
-                    "more than " + std::to_string(limits.maxLines)
-                        + " lines: the file is larger than Ridgepoint reads");
             ++i;
             continue;
         }
@@ -184,6 +189,9 @@ TextCheck checkTextInput(
                     + " bytes: this does not look like a table of kernels");
         i += length;
     }
+    // A last line without a newline counts too.
+    if (lineStart < text.size() && lineNumber > limits.maxLines)
+        return tooManyLines();
     return check;
 }
 

@@ -44,27 +44,51 @@ std::string_view pdfObject(std::string_view pdf, long long number)
     return {};
 }
 
-// The stream's bytes: /Length when it is a number (refused when it claims more than the file
-// holds), else up to "endstream".
+// The stream's bytes up to "endstream", when no /Length gives them.
+Result streamUpToEnd(std::string_view object, std::size_t begin, const std::string &file)
+{
+    const std::size_t end = object.find("endstream", begin);
+    if (end == npos)
+        return Unexpected(file + ": PDF stream of the session has no end (expected endstream)");
+    return std::string(object.substr(begin, end - begin));
+}
+
+// The token at `from`, after blanks, as the file writes it ("12", "-5", "1e3"): for messages.
+std::string_view tokenAfter(std::string_view text, std::size_t from)
+{
+    while (from < text.size() && std::isspace(static_cast<unsigned char>(text[from])))
+        ++from;
+    std::size_t end = from;
+    while (end < text.size() && end - from < 32
+        && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '-'
+            || text[end] == '+' || text[end] == '.'))
+        ++end;
+    return text.substr(from, end - from);
+}
+
+// The stream's bytes: /Length when it is a number (refused when it is not a count of bytes or
+// claims more than the file holds), else up to "endstream".
 Result pdfStream(std::string_view object, std::string_view dictionary, std::size_t begin,
     const std::string &file)
 {
     const std::size_t left = object.size() - begin;
     if (const std::size_t key = dictionary.find("/Length"); key != npos) {
-        const long long length = numberAfter(dictionary, key + 7);
         const std::size_t after = dictionary.find_first_not_of(" \t\r\n0123456789", key + 7);
-        const bool indirect = after != npos && dictionary[after] == 'R';
-        if (!indirect && (length < 0 || static_cast<unsigned long long>(length) > left))
+        if (after != npos && dictionary[after] == 'R') // "/Length 12 0 R": found by endstream
+            return streamUpToEnd(object, begin, file);
+        const std::string_view written = tokenAfter(dictionary, key + 7);
+        if (written.empty() || written.find_first_not_of("0123456789") != npos)
+            return Unexpected(file + ": PDF stream of the session has /Length \""
+                + std::string(written) + "\" (expected a number of bytes, 0 or more)");
+        // numberAfter gives -1 past 15 digits: more than any file Ridgepoint reads (1 GiB).
+        const long long length = numberAfter(dictionary, key + 7);
+        if (length < 0 || static_cast<unsigned long long>(length) > left)
             return Unexpected(file + ": PDF stream of the session claims /Length "
-                + (length < 0 ? std::string("?") : std::to_string(length)) + " bytes, but only "
-                + std::to_string(left) + " follow (expected a stream that ends inside the file)");
-        if (!indirect)
-            return std::string(object.substr(begin, static_cast<std::size_t>(length)));
+                + std::string(written) + " bytes, but only " + std::to_string(left)
+                + " follow (expected a stream that ends inside the file)");
+        return std::string(object.substr(begin, static_cast<std::size_t>(length)));
     }
-    const std::size_t end = object.find("endstream", begin);
-    if (end == npos)
-        return Unexpected(file + ": PDF stream of the session has no end (expected endstream)");
-    return std::string(object.substr(begin, end - begin));
+    return streamUpToEnd(object, begin, file);
 }
 
 // The length of the name that ends just before `at` ("prefix" of "prefix:key"), or 0.

@@ -72,8 +72,14 @@ std::optional<std::int64_t> Reader::integer(const Json &object, const std::strin
             error(path + "." + key, "missing (expected a positive integer)");
         return fallback;
     }
-    if (!it->is_number_integer() || it->get<double>() < 1.0
-        || it->get<double>() > static_cast<double>(std::numeric_limits<std::int64_t>::max())) {
+    // Compared as integers: through a double, 2^63 .. 2^63 + 1024 equal INT64_MAX's double and
+    // passed, then wrapped to negative counts.
+    const bool fits = it->is_number_unsigned()
+        ? it->get<std::uint64_t>() >= 1
+            && it->get<std::uint64_t>()
+                <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())
+        : it->is_number_integer() && it->get<std::int64_t>() >= 1;
+    if (!fits) {
         error(path + "." + key, "expected a positive integer, found " + dump(*it));
         return std::nullopt;
     }

@@ -1,13 +1,12 @@
 #include "widgets/document/sessionfile.h"
 
 #include "core/io/file_io.h"
+#include "core/io/file_write.h"
 #include "core/io/picture_session.h"
 #include "core/session/session_read.h"
 
-#include <QObject>
-#include <QSaveFile>
-
 #include <new>
+#include <string_view>
 #include <utility>
 
 namespace ridgepoint {
@@ -59,24 +58,16 @@ SessionReadResult readSessionBytes(std::string &&bytes, const std::string &fileN
     }
 }
 
-QString writeFileAtomically(const QString &fileName, const QByteArray &bytes)
+QString writeOutput(const QString &fileName, const QByteArray &bytes)
 {
-    QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly))
-        return QObject::tr("cannot write %1: %2").arg(fileName, file.errorString());
-    if (file.write(bytes) != bytes.size()) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        return QObject::tr("cannot write %1: %2").arg(fileName, reason);
-    }
-    if (!file.commit())
-        return QObject::tr("cannot write %1: %2").arg(fileName, file.errorString());
-    return QString();
+    const auto written = writeOutputFile(fileName.toStdString(),
+        std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    return written ? QString() : QString::fromStdString(written.error());
 }
 
 QString writeSessionFile(const QString &fileName, const Session &session)
 {
-    return writeFileAtomically(fileName, QByteArray::fromStdString(writeSessionJson(session)));
+    return writeOutput(fileName, QByteArray::fromStdString(writeSessionJson(session)));
 }
 
 } // namespace ridgepoint

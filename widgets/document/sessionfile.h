@@ -1,5 +1,6 @@
-// Session files on disk: read with the core reader, written atomically with QSaveFile (a failed
-// write — full disk, missing or read-only directory — leaves the old file as it was).
+// Session files on disk: read with the core reader, written with the core writer
+// (core/io/file_write.h: a failed write — full disk, missing or read-only directory — leaves the
+// old file as it was).
 #pragma once
 
 #include "core/session/session.h"
@@ -18,11 +19,13 @@ SessionReadResult readSessionFile(const QString &fileName);
 // read the file to tell its kind does not read it again.
 SessionReadResult readSessionBytes(std::string &&bytes, const std::string &fileName);
 
-// Writes the session; an empty string on success, else why it failed ("cannot write
-// /x/s.json: Permission denied").
+// Writes the session; an empty string on success, else why it failed ("/x/s.json: cannot
+// write: Permission denied").
 QString writeSessionFile(const QString &fileName, const Session &session);
 
-// Writes `bytes` to `fileName` atomically (QSaveFile); an empty string on success, else why.
-QString writeFileAtomically(const QString &fileName, const QByteArray &bytes);
+// Writes `bytes` to `fileName` with the core writer (writeOutputFile: a file atomically, a
+// character device or FIFO through, anything else refused); an empty string on success, else
+// why, starting with the file name.
+QString writeOutput(const QString &fileName, const QByteArray &bytes);
 
 } // namespace ridgepoint

@@ -1,14 +1,15 @@
 // RooflinePlot's exports: the picture (title, chart, points table) painted at a logical size onto
 // a PNG image, an SVG generator or a PDF writer (picturewriter.h), with the session embedded,
-// written atomically. The table's layout and painting are exporttable.h's.
+// written by the core writer (atomically to a file). The table's layout and painting are
+// exporttable.h's.
 #include "widgets/chart/labelplacement.h"
 #include "widgets/chart/pointlayer.h"
 #include "widgets/chart/rooflineplot.h"
+#include "widgets/document/sessionfile.h"
 #include "widgets/export/exporttable.h"
 #include "widgets/export/picturewriter.h"
 
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <cmath>
 
@@ -153,13 +154,9 @@ QString RooflinePlot::exportTo(const QString &fileName, const ExportOptions &opt
     const QByteArray bytes = renderToBytes(suffix, options);
     if (bytes.isEmpty())
         return tr("%1: the chart could not be rendered").arg(fileName);
-    // Replaced only once everything is written: a failed export leaves the old file alone.
-    QSaveFile out(fileName);
-    if (!out.open(QIODevice::WriteOnly))
-        return tr("%1: cannot be written (%2)").arg(fileName, out.errorString());
-    if (out.write(bytes) != bytes.size() || !out.commit())
-        return tr("%1: cannot be written (%2)").arg(fileName, out.errorString());
-    return {};
+    // The core writer: a file is replaced only once everything is written (a failed export
+    // leaves the old file alone), a device or FIFO is written through.
+    return writeOutput(fileName, bytes);
 }
 
 } // namespace ridgepoint

@@ -56,7 +56,7 @@ QString exportPointsTable(
         return QObject::tr("%1: unknown table type \"%2\" (expected .csv or .md)")
             .arg(fileName, QFileInfo(fileName).suffix());
     const std::string text = pointsTableText(document, rows, *format);
-    return writeFileAtomically(fileName, QByteArray::fromStdString(text));
+    return writeOutput(fileName, QByteArray::fromStdString(text));
 }
 
 } // namespace ridgepoint

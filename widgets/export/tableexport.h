@@ -1,5 +1,6 @@
 // File ▸ Export table…: the kernels table as the user sees it (filtered and sorted) written as
-// CSV or Markdown by core's report functions, atomically.
+// CSV or Markdown by core's report functions, written by the core writer (atomically to a
+// file).
 #pragma once
 
 #include <QString>

@@ -5,12 +5,20 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/un.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace {
 
@@ -34,6 +42,8 @@ private slots:
     void fileIsAHardwareFile();
     void checksTheOutputBeforeWorking_data();
     void checksTheOutputBeforeWorking();
+    void writesThroughCharacterDevices_data();
+    void writesThroughCharacterDevices();
     void rejectsBadOptions_data();
     void rejectsBadOptions();
 
@@ -187,10 +197,19 @@ void TestCliMeasure::checksTheOutputBeforeWorking_data()
                                              << "does not exist";
     QTest::newRow("measure, a folder") << "measure"
                                        << "."
-                                       << "is a folder";
+                                       << "is a directory";
+    QTest::newRow("measure, a socket") << "measure"
+                                       << "socket"
+                                       << "is a socket";
+    QTest::newRow("measure, a block device") << "measure"
+                                             << "block"
+                                             << "is a block device";
     QTest::newRow("render, missing folder") << "render"
                                             << "no/such/roof.svg"
                                             << "does not exist";
+    QTest::newRow("render, a block device") << "render"
+                                            << "block.svg"
+                                            << "is a block device";
 }
 
 // A missing or unwritable output is found before the 10-60 s measurement (no progress lines),
@@ -202,6 +221,19 @@ void TestCliMeasure::checksTheOutputBeforeWorking()
     QFETCH(QString, message);
     QTemporaryDir dir;
     const QString path = output == "." ? dir.path() : dir.filePath(output);
+    const QByteArray name = QFile::encodeName(path);
+    int socket = -1;
+    if (output.startsWith("block")) {
+        if (geteuid() != 0)
+            QSKIP("mknod needs root (the tests run as root in CI)");
+        QCOMPARE(::mknod(name.constData(), S_IFBLK | 0600, makedev(7, 200)), 0);
+    } else if (output == "socket") {
+        socket = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un address {};
+        address.sun_family = AF_UNIX;
+        std::strncpy(address.sun_path, name.constData(), sizeof address.sun_path - 1);
+        QVERIFY(::bind(socket, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0);
+    }
     const QStringList arguments = command == "measure"
         ? QStringList { "measure", "--quick", "--budget", "1", "-o", path }
         : QStringList { "render", "--hardware", "h100", "--example", "-o", path };
@@ -210,6 +242,52 @@ void TestCliMeasure::checksTheOutputBeforeWorking()
     QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
     QVERIFY2(!run.err.contains("%]"), run.err.constData()); // nothing was measured
     QVERIFY(run.out.isEmpty());
+    if (socket >= 0)
+        ::close(socket);
+}
+
+void TestCliMeasure::writesThroughCharacterDevices_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<int>("minorNumber"); // of the copy of /dev/null (3) or /dev/full (7)
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("render to /dev/null") << "render" << 3 << 0 << "";
+    QTest::newRow("render to /dev/full") << "render" << 7 << 1 << "No space left on device";
+    QTest::newRow("measure to /dev/full") << "measure" << 7 << 1 << "No space left on device";
+}
+
+// A character device is written through (not replaced by a file, as the rename over it did):
+// the write's error is the command's, and the device is still a device.
+void TestCliMeasure::writesThroughCharacterDevices()
+{
+    QFETCH(QString, command);
+    QFETCH(int, minorNumber);
+    QFETCH(int, status);
+    QFETCH(QString, message);
+    if (geteuid() != 0)
+        QSKIP("mknod needs root (the tests run as root in CI)");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(command == "render" ? "device.svg" : "device.json");
+    const QByteArray name = QFile::encodeName(path);
+    QCOMPARE(
+        ::mknod(name.constData(), S_IFCHR | 0666, makedev(1, static_cast<unsigned>(minorNumber))), 0);
+    const QStringList arguments = command == "measure"
+        ? QStringList { "measure", "--quick", "--budget", "1", "--json", "-o", path }
+        : QStringList { "render", "--hardware", "h100", "--example", "-o", path };
+    const Run run = ridgepoint(arguments);
+    QCOMPARE(run.status, status);
+    if (!message.isEmpty())
+        QVERIFY2(
+            run.err.contains((path + ": cannot write: " + message).toUtf8()), run.err.constData());
+    if (command == "measure") // the run is not lost: the results are on stdout
+        QVERIFY(run.out.contains("ridgepoint-hardware"));
+    struct stat after {
+    };
+    QCOMPARE(::stat(name.constData(), &after), 0);
+    QVERIFY(S_ISCHR(after.st_mode));
+    QCOMPARE(major(after.st_rdev), 1U);
+    QCOMPARE(minor(after.st_rdev), static_cast<unsigned>(minorNumber));
 }
 
 void TestCliMeasure::rejectsBadOptions_data()

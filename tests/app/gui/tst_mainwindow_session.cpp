@@ -16,6 +16,7 @@
 #include "widgets/export/exportoptions.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -24,6 +25,8 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <csignal>
+#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace ridgepoint;
@@ -245,27 +248,30 @@ void TestMainWindowSession::titleShowsNameAndModifiedMarker()
 void TestMainWindowSession::failedSaveLeavesTheOldFile_data()
 {
     QTest::addColumn<QString>("how");
-    QTest::newRow("missing directory") << "missing";
-    QTest::newRow("temporary name too long for the file system") << "long";
-    QTest::newRow("read-only directory") << "readonly";
+    QTest::addColumn<QString>("message");
+    QTest::newRow("missing directory") << "missing"
+                                       << "does not exist";
+    QTest::newRow("write cut short (the file-size limit, as a full disk)") << "full"
+                                                                           << "cannot write";
+    QTest::newRow("read-only directory") << "readonly"
+                                         << "cannot write";
 }
 
 void TestMainWindowSession::failedSaveLeavesTheOldFile()
 {
     QFETCH(QString, how);
+    QFETCH(QString, message);
     auto window = makeWindow();
     QString path;
     const QByteArray old = "{\"old\": true}\n";
     if (how == "missing") {
         path = m_dir->filePath("no/such/dir/s.ridgepoint.json");
-    } else if (how == "long") {
-        // 250 characters fit a name (255) but QSaveFile's temporary "NAME.XXXXXX" does not,
-        // so the write fails before the old file is touched — even for root.
-        path = m_dir->filePath(QString(245, 'x') + ".json");
+    } else if (how == "full") {
+        path = m_dir->filePath("full.ridgepoint.json");
         writeAll(path, old);
     } else {
         if (geteuid() == 0)
-            QSKIP("root writes into read-only directories; the long-name row covers this");
+            QSKIP("root writes into read-only directories; the file-size row covers this");
         QVERIFY(QDir(m_dir->path()).mkdir("ro"));
         path = m_dir->filePath("ro/s.ridgepoint.json");
         writeAll(path, old);
@@ -273,10 +279,23 @@ void TestMainWindowSession::failedSaveLeavesTheOldFile()
     }
     window->document()->setWhatIf(0, WhatIf { 0.5, 1.0 });
     m_answers = { QMessageBox::Ok };
-    QVERIFY(!window->sessions()->saveTo(path));
+    // The write fails after its first 64 bytes (EFBIG), even for root.
+    rlimit previous {};
+    QCOMPARE(getrlimit(RLIMIT_FSIZE, &previous), 0);
+    rlimit small = previous;
+    small.rlim_cur = 64;
+    const auto handler = std::signal(SIGXFSZ, SIG_IGN);
+    if (how == "full")
+        QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
+    const bool saved = window->sessions()->saveTo(path);
+    setrlimit(RLIMIT_FSIZE, &previous);
+    std::signal(SIGXFSZ, handler);
+    QVERIFY(!saved);
     QCOMPARE(m_questions.size(), std::size_t { 1 });
     QCOMPARE(m_questions[0].title, QString("Cannot save session"));
-    QVERIFY2(m_questions[0].text.contains("cannot write"), qPrintable(m_questions[0].text));
+    QVERIFY2(m_questions[0].text.contains(message), qPrintable(m_questions[0].text));
+    QVERIFY2(
+        m_questions[0].text.contains(QFileInfo(path).fileName()), qPrintable(m_questions[0].text));
     QVERIFY(!window->document()->undoStack()->isClean()); // still unsaved
     if (how != "missing")
         QCOMPARE(readAll(path), old);

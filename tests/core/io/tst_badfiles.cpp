@@ -85,6 +85,9 @@ const Expectation kSessionCorpus[] = {
     {"png_session_nested_too_deep.png", false, "png_session_nested_too_deep.png:1:589: invalid JSON: nested deeper than 512 levels (expected a Ridgepoint, ERT or hardware file)"},
     {"png_chunk_length_past_end.png", false, "png_chunk_length_past_end.png: PNG chunk zTXt at byte 33 claims 2147483647 bytes, but only 20 follow (expected a chunk that ends inside the file)"},
     {"pdf_stream_length_past_end.pdf", false, "pdf_stream_length_past_end.pdf: PDF stream of the session claims /Length 1073741824 bytes, but only 27 follow (expected a stream that ends inside the file)"},
+    {"pdf_stream_length_negative.pdf", false, "pdf_stream_length_negative.pdf: PDF stream of the session has /Length \"-5\" (expected a number of bytes, 0 or more)"},
+    {"pdf_stream_length_exponent.pdf", false, "pdf_stream_length_exponent.pdf: PDF stream of the session has /Length \"1e15\" (expected a number of bytes, 0 or more)"},
+    {"pdf_stream_length_1e15.pdf", false, "pdf_stream_length_1e15.pdf: PDF stream of the session claims /Length 1000000000000000 bytes, but only 27 follow (expected a stream that ends inside the file)"},
 };
 // clang-format on
 
@@ -123,6 +126,7 @@ private slots:
     void sessionProducesItsExactMessage();
     void refusesOverlongLines();
     void allowsLongJsonLines();
+    void refusesTooManyLines_data();
     void refusesTooManyLines();
     void readsUtf16WithByteOrderMark();
 };
@@ -212,14 +216,31 @@ void TestBadFiles::allowsLongJsonLines()
     QCOMPARE(result.points.points.size(), std::size_t { 30000 });
 }
 
+void TestBadFiles::refusesTooManyLines_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("line"); // named in the refusal; 0: accepted
+    QTest::newRow("at the limit") << "a\nb\nc\n" << 0;
+    QTest::newRow("at the limit, no last newline") << "a\nb\nc" << 0;
+    // Line 4 is the file's last: it was named as line 5, past the end of the file.
+    QTest::newRow("one line more") << "a\nb\nc\nd\n" << 4;
+    QTest::newRow("one line more, no last newline") << "a\nb\nc\nd" << 4;
+    QTest::newRow("one empty line more") << "a\nb\nc\n\n" << 4;
+    QTest::newRow("two lines more") << "a\nb\nc\nd\ne\n" << 4;
+}
+
 void TestBadFiles::refusesTooManyLines()
 {
+    QFETCH(QString, text);
+    QFETCH(int, line);
     InputLimits limits;
     limits.maxLines = 3;
-    const auto check = checkTextInput("a\nb\nc\nd\ne\n", "rows.csv", limits);
-    QVERIFY(check.error);
-    QCOMPARE(QString::fromStdString(check.error->toString()),
-        QString("rows.csv:5: more than 3 lines: the file is larger than Ridgepoint reads"));
+    const auto check = checkTextInput(text.toStdString(), "rows.csv", limits);
+    QCOMPARE(check.error.has_value(), line > 0);
+    if (line > 0)
+        QCOMPARE(QString::fromStdString(check.error->toString()),
+            QString("rows.csv:%1: more than 3 lines: the file is larger than Ridgepoint reads")
+                .arg(line));
 }
 
 void TestBadFiles::readsUtf16WithByteOrderMark()

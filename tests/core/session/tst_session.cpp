@@ -333,6 +333,28 @@ void TestSession::refusesBadSessions_data()
     QTest::newRow("matmul without b") << edited([](Json &j) {
         j["points"][0]["workload"] = { { "kind", "matmul" }, { "d", 2 }, { "f", 2 } };
     }) << "s.json: points[0].workload.b: missing (expected a positive integer)";
+    // Between 2^63 and 2^63 + 1024 a count equalled INT64_MAX as a double, passed, and wrapped
+    // to a negative number; refused now with the number as written.
+    for (const std::uint64_t count : { 9223372036854775808ULL, 9223372036854775809ULL,
+             9223372036854776832ULL, 18446744073709551615ULL }) {
+        const std::string written = std::to_string(count);
+        QTest::newRow(("matmul b = " + written).c_str())
+            << edited([count](Json &j) {
+                   j["points"][0]["workload"]
+                       = { { "kind", "matmul" }, { "b", count }, { "d", 2 }, { "f", 2 } };
+               })
+            << QString::fromStdString("s.json: points[0].workload.b: expected a positive integer, "
+                                      "found "
+                   + written);
+    }
+    QTest::newRow("tile bm = 2^63 + 1")
+        << edited([](Json &j) {
+               j["points"][0]["workload"] = { { "kind", "matmul" }, { "b", 2 }, { "d", 2 },
+                   { "f", 2 },
+                   { "tile", { { "bm", 9223372036854775809ULL }, { "bk", 1 }, { "bn", 1 } } } };
+           })
+        << "s.json: points[0].workload.tile.bm: expected a positive integer, found "
+           "9223372036854775809";
     QTest::newRow("llm with unknown phase")
         << edited([](Json &j) {
                j["points"][0]["workload"] = { { "kind", "llm" },
