@@ -26,7 +26,7 @@ QTextStream &err();
 // file (a temporary file made and removed; an existing file is untouched), a character device
 // or FIFO is writable, anything else is refused. An empty string, else why not ("x.json: the
 // folder /no/such does not exist", "d: is a directory (expected a file name)").
-QString outputProblem(const QString &output);
+[[nodiscard]] QString outputProblem(const QString &output);
 
 // --hardware NAME|FILE.json, --peak, --bandwidth, --compute, --sustained, --figures.
 void addHardwareOptions(QCommandLineParser &parser);

@@ -34,7 +34,7 @@ public:
     bool openBaseline(const QString &fileName);
     // The kernels table as filtered and sorted, as CSV or Markdown by suffix. An empty string,
     // or why it failed.
-    QString exportTable(const QString &fileName);
+    [[nodiscard]] QString exportTable(const QString &fileName);
 
     ReviewOverlay *overlay() const { return m_overlay; }
 

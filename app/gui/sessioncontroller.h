@@ -70,7 +70,7 @@ public:
         m_chooseSaveFile = std::move(chooser);
     }
     // Writes the autosave now if there are unsaved changes. An empty string, or why it failed.
-    QString autosave();
+    [[nodiscard]] QString autosave();
     // At start: if an autosave was left behind (a crash), offers to restore it. True if restored.
     bool offerRestore();
     // A clean exit: the autosave is no longer needed.

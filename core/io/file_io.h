@@ -20,7 +20,7 @@ inline constexpr std::uintmax_t kMaxInputBytes = 1ULL << 30; // 1 GiB
 // Nothing when `path` names a regular file (or a link to one), else why not: "x: not found",
 // "x: is a directory, not a file", "x: is a FIFO, not a regular file" (likewise a character
 // device, a block device, a socket). Checked by type, without opening the file.
-std::string regularFileProblem(const std::string &path);
+[[nodiscard]] std::string regularFileProblem(const std::string &path);
 
 // A regular file open for reading (POSIX descriptor; closed with the object). Reads at an
 // offset do not move a shared position, so several threads may read one file at once.

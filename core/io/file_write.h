@@ -24,7 +24,7 @@ namespace ridgepoint {
 // removed (the folder takes files); a device or FIFO is judged by its type and permissions only,
 // never opened (a FIFO's reader would see the end of its input). For checking an output before
 // a long run.
-std::string outputTargetProblem(const std::string &path);
+[[nodiscard]] std::string outputTargetProblem(const std::string &path);
 
 // Writes `bytes` to `path` as the header says; the message starts with the path and gives the
 // reason: "x: cannot write: No space left on device", "x: no process is reading this FIFO

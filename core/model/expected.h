@@ -60,7 +60,7 @@ private:
 };
 
 // Success or an error, with no value.
-template<class E> class Expected<void, E>
+template<class E> class [[nodiscard]] Expected<void, E>
 {
 public:
     Expected() = default;

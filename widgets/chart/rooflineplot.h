@@ -93,8 +93,8 @@ public:
     // Writes the chart to PNG, SVG or PDF, chosen by the file's suffix, at `width`×`height`
     // logical pixels times `scale` (PNG only). The file is replaced atomically: a failed export
     // leaves the old file alone. Returns an empty string on success, else the reason.
-    QString exportTo(const QString &fileName, int width, int height, double scale = 1.0);
-    QString exportTo(const QString &fileName, const ExportOptions &options);
+    [[nodiscard]] QString exportTo(const QString &fileName, int width, int height, double scale = 1.0);
+    [[nodiscard]] QString exportTo(const QString &fileName, const ExportOptions &options);
     // The picture an export writes, as PNG or SVG bytes in memory (the clipboard's copy).
     // Empty on failure.
     QByteArray renderToBytes(const QString &format, const ExportOptions &options);

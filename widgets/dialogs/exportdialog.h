@@ -40,7 +40,7 @@ public:
     ExportOptions options() const;
     // Writes the chart as the dialog says; an empty string on success, else the reason (also
     // shown in the dialog). accept() calls it and stays open on failure.
-    QString exportChart();
+    [[nodiscard]] QString exportChart();
     QString fileName() const;
     void accept() override;
 

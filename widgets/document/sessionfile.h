@@ -21,11 +21,11 @@ SessionReadResult readSessionBytes(std::string &&bytes, const std::string &fileN
 
 // Writes the session; an empty string on success, else why it failed ("/x/s.json: cannot
 // write: Permission denied").
-QString writeSessionFile(const QString &fileName, const Session &session);
+[[nodiscard]] QString writeSessionFile(const QString &fileName, const Session &session);
 
 // Writes `bytes` to `fileName` with the core writer (writeOutputFile: a file atomically, a
 // character device or FIFO through, anything else refused); an empty string on success, else
 // why, starting with the file name.
-QString writeOutput(const QString &fileName, const QByteArray &bytes);
+[[nodiscard]] QString writeOutput(const QString &fileName, const QByteArray &bytes);
 
 } // namespace ridgepoint

@@ -30,7 +30,7 @@ std::string pointsTableText(
     const Document &document, const std::vector<std::size_t> &rows, TableFormat format);
 
 // Writes it to `fileName` (format by suffix); an empty string, or why it failed.
-QString exportPointsTable(
+[[nodiscard]] QString exportPointsTable(
     const Document &document, const std::vector<std::size_t> &rows, const QString &fileName);
 
 } // namespace ridgepoint
