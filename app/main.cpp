@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QIcon>
 #include <QTimer>
 
@@ -241,7 +242,8 @@ int printWindowHelp(int argc, char *argv[])
     QCommandLineOption startupTime("startup-time", "Print the start-up time, then quit.");
     startupTime.setFlags(QCommandLineOption::HiddenFromHelp);
     addWindowOptions(parser, startupTime);
-    cli::out() << parser.helpText();
+    cli::out() << cli::helpText(
+        parser, QFileInfo(QCoreApplication::arguments().value(0)).fileName());
     cli::out().flush();
     return cli::kExitOk;
 }

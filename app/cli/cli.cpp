@@ -4,6 +4,7 @@
 #include "app/cli/cli_common.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 
 #include <array>
 
@@ -46,9 +47,11 @@ int run(const QStringList &arguments)
     const QString word = arguments.value(1);
     for (const auto &command : kSubcommands) {
         if (word == QLatin1String(command.name)) {
+            // The program by its name, not its path: the usage line of --help and the
+            // "(see 'ridgepoint llm --help')" of a parse error show it.
             QStringList rest = arguments;
             rest.removeAt(1);
-            rest[0] = rest[0] + " " + word;
+            rest[0] = QFileInfo(rest[0]).fileName() + " " + word;
             return command.run(rest);
         }
     }
@@ -71,6 +74,19 @@ int run(const QStringList &arguments)
     return word == "help" || word == "--help" || word == "-h" ? kExitOk : kExitBadInput;
 }
 
+QString helpText(const QCommandLineParser &parser, const QString &program)
+{
+    // Qt writes "Usage: " and QCoreApplication::arguments().first(), the path the executable was
+    // started by ("/usr/local/bin/ridgepoint"), or "<executable_name>" without an application.
+    QString text = parser.helpText();
+    const QString qtProgram = QCoreApplication::instance() ? QCoreApplication::arguments().value(0)
+                                                           : QStringLiteral("<executable_name>");
+    const QString usage = QStringLiteral("Usage: ");
+    if (text.startsWith(usage + qtProgram + ' '))
+        text.replace(usage.size(), qtProgram.size(), program);
+    return text;
+}
+
 bool parseOrExplain(QCommandLineParser &parser, const QStringList &arguments, int &status)
 {
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
@@ -81,7 +97,7 @@ bool parseOrExplain(QCommandLineParser &parser, const QStringList &arguments, in
         return false;
     }
     if (parser.isSet(help)) {
-        out() << parser.helpText();
+        out() << helpText(parser, arguments.value(0));
         out().flush();
         status = kExitOk;
         return false;

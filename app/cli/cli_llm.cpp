@@ -4,6 +4,7 @@
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/cli_llm_trajectory.h"
+#include "app/cli/cli_options.h"
 #include "app/cli/cli_workload_options.h"
 #include "core/model/checked_int.h"
 
@@ -53,6 +54,7 @@ void addLlmOptions(QCommandLineParser &parser)
         "path per operator) to a PNG, SVG or PDF file.",
         "file" });
     parser.addOption({ "title", "With --render: a title above the chart.", "text" });
+    addNoEmbedOption(parser, "With --render: ");
     parser.addOption({ "json", "Print one JSON object (numbers in SI base units)." });
 }
 
@@ -255,8 +257,12 @@ int runLlm(const QStringList &arguments)
     if (!hardware)
         return kExitBadInput;
     adoptPrecision(parser, *hardware, llmComputePrecision(*spec));
-    LlmRun run { *model, *spec, *hardware, {}, parser.isSet("json") };
-    run.options.computeCeiling = parser.value("compute").toStdString();
+    // Built whole, every option read first: GCC's release build could not follow a run whose
+    // options were filled in after it was made (-Wmaybe-uninitialized on computeCeiling).
+    AnalysisOptions options;
+    options.computeCeiling = parser.value("compute").toStdString();
+    const bool json = parser.isSet("json");
+    const LlmRun run { *model, *spec, *hardware, std::move(options), json };
 
     if (parser.isSet("measured-time"))
         return analyzeMeasuredGeneration(parser, run);
@@ -273,7 +279,7 @@ int runLlm(const QStringList &arguments)
                 return kExitBadInput;
         }
         return renderLlm(parser.value("render"), run.model, run.spec, run.hardware, range,
-            parser.value("title"));
+            { parser.value("title"), !parser.isSet("no-embed") });
     }
     if (parser.isSet("sweep") && parser.isSet("operators")) {
         const auto range = sweepOption(parser, { "batch", "seq" });

@@ -2,6 +2,7 @@
 
 #include "app/cli/cli.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_options.h"
 #include "app/cli/cli_workload_options.h"
 #include "core/model/checked_int.h"
 #include "core/model/units.h"
@@ -111,7 +112,7 @@ int printLlmTrajectories(const ModelConfig &model, const LlmSpec &spec, const Ha
 }
 
 int renderLlm(const QString &output, const ModelConfig &model, const LlmSpec &spec,
-    const Hardware &hardware, const std::optional<SweepRange> &range, const QString &title)
+    const Hardware &hardware, const std::optional<SweepRange> &range, const LlmPicture &picture)
 {
     Document document;
     document.resetHardware(hardware);
@@ -145,11 +146,15 @@ int renderLlm(const QString &output, const ModelConfig &model, const LlmSpec &sp
         document.setSelection({});
     RooflinePlot plot;
     ExportOptions options;
-    options.title = title;
+    options.title = picture.title;
     plot.resize(options.width, options.height);
     plot.setDocument(&document);
     plot.fitToData();
     plot.replot();
+    // The model's workloads, so the picture reopens (File ▸ Open, analyze, render --session)
+    // as the workloads they are, recomputed on the machine as the window's Workloads dock does.
+    if (picture.embedSession)
+        options.session = sessionToEmbed(document, plot, output);
     const QString error = plot.exportTo(output, options);
     if (!error.isEmpty()) {
         err() << error << Qt::endl;

@@ -13,7 +13,6 @@
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 #include "widgets/export/exportlimits.h"
-#include "widgets/export/figuresession.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -95,10 +94,7 @@ void addPictureOptions(QCommandLineParser &parser)
     parser.addOption({ "table",
         "Draw the points' analysis (intensity, performance, bound, limiting roof, % of roof) as "
         "a table below the chart." });
-    parser.addOption({ "no-embed",
-        "Leave the session out of the file. By default it is embedded (SVG metadata, PNG text "
-        "chunk, PDF attachment), so the picture can be reopened with 'render --session', "
-        "'analyze' or the window; sessions over 16 MiB are always left out." });
+    addNoEmbedOption(parser);
 }
 
 void addRenderOptions(QCommandLineParser &parser)
@@ -467,11 +463,7 @@ int writePicture(const QCommandLineParser &parser, const Document &document, Roo
     if (!parser.isSet("no-embed")) {
         // As the picture shows it (view and theme included); empty when it would pass
         // ExportOptions::kMaxEmbeddedSession. The window's export uses the same helper.
-        request.exportOptions.session = pictureSession(document, plot).json;
-        if (request.exportOptions.session.isEmpty())
-            err() << "note: the session (" << document.pointCount() << " points) is larger than "
-                  << ExportOptions::kMaxEmbeddedSession / (qsizetype { 1024 } * 1024)
-                  << " MiB and was not embedded in " << request.output << Qt::endl;
+        request.exportOptions.session = sessionToEmbed(document, plot, request.output);
         timer.step("session");
     }
     const QString error = plot.exportTo(request.output, request.exportOptions);

@@ -1,4 +1,4 @@
-// A saved workspace: {"format": "ridgepoint-session", "version": 1, ...} (docs/FILES.md).
+// A saved workspace: {"format": "ridgepoint-session", "version": 2, ...} (docs/FILES.md).
 // Everything a user set up — the machine with its edited ceilings, the machine compared with,
 // the points with their sources, what-if moves and workloads, the quantization mode, the view,
 // the theme, annotations, target markers and the baseline run — in one JSON document.
@@ -19,7 +19,9 @@
 namespace ridgepoint {
 
 inline constexpr std::string_view kSessionFormat = "ridgepoint-session";
-inline constexpr int kSessionVersion = 1;
+// 2: an LLM workload keeps its mixture of experts, KV-cache width, tp/ep/pp, block scales and
+// precision mode (absent in a version 1 file: today's defaults, so the migration changes nothing).
+inline constexpr int kSessionVersion = 2;
 
 struct SessionPoint {
     KernelPoint point; // as measured (or as last placed, for a workload)

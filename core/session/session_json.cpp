@@ -86,6 +86,20 @@ std::optional<std::int64_t> Reader::integer(const Json &object, const std::strin
     return it->get<std::int64_t>();
 }
 
+std::optional<std::int64_t> Reader::count(
+    const Json &object, const std::string &key, const std::string &path, std::int64_t fallback)
+{
+    const auto it = object.find(key);
+    if (it == object.end())
+        return fallback;
+    if (!it->is_number_integer() || it->get<double>() < 0.0
+        || it->get<double>() > static_cast<double>(std::numeric_limits<std::int64_t>::max())) {
+        error(path + "." + key, "expected a non-negative integer, found " + dump(*it));
+        return std::nullopt;
+    }
+    return it->get<std::int64_t>();
+}
+
 std::optional<std::string> Reader::string(const Json &object, const std::string &key,
     const std::string &path, std::optional<std::string> fallback)
 {
@@ -128,7 +142,7 @@ std::optional<Precision> Reader::precision(const Json &object, const std::string
         error(path + "." + key,
             "unknown precision \"" + *name
                 + "\" (expected fp64, fp32, tf32, bf16, fp16, "
-                  "fp8, int8 or int4)");
+                  "fp8, fp6, fp4, int8 or int4)");
     return value;
 }
 

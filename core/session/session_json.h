@@ -45,6 +45,9 @@ public:
         const std::string &path, std::optional<double> fallback, bool positive);
     std::optional<std::int64_t> integer(const Json &object, const std::string &key,
         const std::string &path, std::optional<std::int64_t> fallback = std::nullopt);
+    // A count that may be zero (a dense model's experts): a non-negative integer.
+    std::optional<std::int64_t> count(
+        const Json &object, const std::string &key, const std::string &path, std::int64_t fallback);
     std::optional<std::string> string(const Json &object, const std::string &key,
         const std::string &path, std::optional<std::string> fallback = std::nullopt);
     std::optional<bool> boolean(

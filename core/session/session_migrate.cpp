@@ -63,11 +63,24 @@ std::optional<std::string> migrate_v0_to_v1(Json &root)
     return std::nullopt;
 }
 
+// Version 2 added keys to an LLM workload: the model's experts, expertsPerToken,
+// sharedExperts, moeFfnSize, denseLayers and kvCacheDim, and the step's tp, ep, pp, scaleBlock,
+// scaleBytes and precisionMode. A version 1 file has none of them, and their absence means what
+// version 1 computed (a dense model, K and V cached, one chip, no block scales, the types chosen
+// one by one), so there is nothing to convert. The version changed all the same so that a
+// Ridgepoint reading only version 1 refuses a session it would otherwise open as a dense
+// single-chip model, with no more than a warning about unknown keys.
+std::optional<std::string> migrate_v1_to_v2(Json &root)
+{
+    root["version"] = 2;
+    return std::nullopt;
+}
+
 // migrations[N] takes version N to N+1.
 const std::vector<Migration> &migrations()
 {
-    static const std::vector<Migration> chain { migrate_v0_to_v1 };
-    static_assert(kSessionVersion == 1, "add migrate_v1_to_v2 to the chain");
+    static const std::vector<Migration> chain { migrate_v0_to_v1, migrate_v1_to_v2 };
+    static_assert(kSessionVersion == 2, "add migrate_v2_to_v3 to the chain");
     return chain;
 }
 

@@ -329,7 +329,8 @@ bool checkHeader(const Json &root, Reader &in)
     if (!root.is_object() || !root.contains("format") || root["format"] != kSessionFormat) {
         in.error("format",
             "not a Ridgepoint session (expected {\"format\": \"ridgepoint-session\", "
-            "\"version\": 1, ...})");
+            "\"version\": "
+                + std::to_string(kSessionVersion) + ", ...})");
         return false;
     }
     if (!root.contains("version") || !root["version"].is_number_integer()

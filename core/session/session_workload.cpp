@@ -1,6 +1,7 @@
 // Planned workloads in a session: the model and its parameters, written and read back so the
 // point can be recomputed on load.
 #include "core/session/session_json.h"
+#include "core/workloads/llm.h"
 
 #include <utility>
 
@@ -23,7 +24,34 @@ Json modelObject(const ModelConfig &model)
     json["ffnSize"] = model.ffnSize;
     json["vocabSize"] = model.vocabSize;
     json["gatedFfn"] = model.gatedFfn;
+    // Mixture of experts and a compressed KV cache: written when set (absent: 0, a dense model
+    // with K and V cached), so a dense model's object is the one version 1 wrote.
+    const std::pair<const char *, std::int64_t> optional[] { { "experts", model.experts },
+        { "expertsPerToken", model.expertsPerToken }, { "sharedExperts", model.sharedExperts },
+        { "moeFfnSize", model.moeFfnSize }, { "denseLayers", model.denseLayers },
+        { "kvCacheDim", model.kvCacheDim } };
+    for (const auto &[key, value] : optional) {
+        if (value != 0)
+            json[key] = value;
+    }
     return json;
+}
+
+// The mixture-of-experts fields and the KV cache's width into `model`; false after an error.
+bool readMoe(const Json &json, const std::string &path, Reader &in, ModelConfig &model)
+{
+    const std::pair<const char *, std::int64_t *> fields[] { { "experts", &model.experts },
+        { "expertsPerToken", &model.expertsPerToken }, { "sharedExperts", &model.sharedExperts },
+        { "moeFfnSize", &model.moeFfnSize }, { "denseLayers", &model.denseLayers },
+        { "kvCacheDim", &model.kvCacheDim } };
+    bool ok = true;
+    for (const auto &[key, field] : fields) {
+        const auto value = in.count(json, key, path, 0);
+        if (value)
+            *field = *value;
+        ok = ok && value.has_value();
+    }
+    return ok;
 }
 
 std::optional<ModelConfig> readModel(const Json &json, const std::string &path, Reader &in)
@@ -34,7 +62,8 @@ std::optional<ModelConfig> readModel(const Json &json, const std::string &path, 
     }
     in.checkKeys(json, path,
         { "name", "aliases", "source", "hiddenSize", "layers", "heads", "kvHeads", "headDim",
-            "ffnSize", "vocabSize", "gatedFfn" });
+            "ffnSize", "vocabSize", "gatedFfn", "experts", "expertsPerToken", "sharedExperts",
+            "moeFfnSize", "denseLayers", "kvCacheDim" });
     ModelConfig model;
     const auto name = in.string(json, "name", path);
     const auto source = in.string(json, "source", path, std::string());
@@ -58,8 +87,9 @@ std::optional<ModelConfig> readModel(const Json &json, const std::string &path, 
             }
         }
     }
+    const bool moe = readMoe(json, path, in, model);
     if (!name || !source || !hidden || !layers || !heads || !kvHeads || !headDim || !ffn || !vocab
-        || !gated)
+        || !gated || !moe)
         return std::nullopt;
     model.name = *name;
     model.source = *source;
@@ -71,6 +101,11 @@ std::optional<ModelConfig> readModel(const Json &json, const std::string &path, 
     model.ffnSize = *ffn;
     model.vocabSize = *vocab;
     model.gatedFfn = *gated;
+    // The checks a model file gets (core/workloads/llm_config.cpp), with the same reasons.
+    if (auto problem = modelShapeProblem(model)) {
+        in.error(path, *problem);
+        return std::nullopt;
+    }
     return model;
 }
 
@@ -138,11 +173,68 @@ std::optional<MatmulWorkload> readMatmul(const Json &json, const std::string &pa
     return m;
 }
 
+// The block scales of 4-bit tensors: both keys or neither (absent: no scales); false after an
+// error.
+bool readScales(const Json &json, const std::string &path, Reader &in, LlmSpec &spec)
+{
+    const bool hasBlock = json.contains("scaleBlock");
+    const bool hasBytes = json.contains("scaleBytes");
+    if (!hasBlock && !hasBytes)
+        return true;
+    if (!hasBytes) {
+        in.error(path + ".scaleBytes", "missing (expected the bytes of a scale with scaleBlock)");
+        return false;
+    }
+    if (!hasBlock) {
+        in.error(
+            path + ".scaleBlock", "missing (expected the elements a scale covers with scaleBytes)");
+        return false;
+    }
+    const auto block = in.count(json, "scaleBlock", path, 0);
+    const auto bytes = in.number(json, "scaleBytes", path, std::nullopt, false);
+    if (bytes && *bytes < 0.0) {
+        in.error(path + ".scaleBytes",
+            "expected a non-negative finite number, found " + dump(json["scaleBytes"]));
+        return false;
+    }
+    if (!block || !bytes)
+        return false;
+    spec.scaleBlock = *block;
+    spec.scaleBytes = *bytes;
+    return true;
+}
+
+// Parallelism (absent: 1), block scales (absent: none) and the precision mode's name (absent:
+// the types chosen one by one) into `spec`; false after an error.
+bool readParallelAndPrecision(const Json &json, const std::string &path, Reader &in, LlmSpec &spec)
+{
+    const auto tp = in.integer(json, "tp", path, 1);
+    const auto ep = in.integer(json, "ep", path, 1);
+    const auto pp = in.integer(json, "pp", path, 1);
+    const bool scales = readScales(json, path, in, spec);
+    const auto mode = in.string(json, "precisionMode", path, std::string());
+    if (mode && !mode->empty()) {
+        // Only the name is taken: the types and scales are the saved ones.
+        if (auto known = withLlmPrecisionMode(LlmSpec {}, *mode); !known) {
+            in.error(path + ".precisionMode", known.error());
+            return false;
+        }
+    }
+    if (!tp || !ep || !pp || !scales || !mode)
+        return false;
+    spec.tp = *tp;
+    spec.ep = *ep;
+    spec.pp = *pp;
+    spec.precisionMode = *mode;
+    return true;
+}
+
 std::optional<LlmWorkload> readLlm(const Json &json, const std::string &path, Reader &in)
 {
     in.checkKeys(json, path,
         { "kind", "model", "phase", "seq", "batch", "weights", "activations", "kv",
-            "fusedAttention", "operator", "group", "sweep" });
+            "fusedAttention", "tp", "ep", "pp", "scaleBlock", "scaleBytes", "precisionMode",
+            "operator", "group", "sweep" });
     LlmWorkload l;
     const auto model
         = json.contains("model") ? readModel(json["model"], path + ".model", in) : std::nullopt;
@@ -155,6 +247,7 @@ std::optional<LlmWorkload> readLlm(const Json &json, const std::string &path, Re
     const auto activations = in.precision(json, "activations", path);
     const auto kv = in.precision(json, "kv", path);
     const auto fused = in.boolean(json, "fusedAttention", path, false);
+    const bool rest = readParallelAndPrecision(json, path, in, l.spec);
     const auto op = in.string(json, "operator", path, std::string());
     std::optional<LlmPhase> phase;
     if (phaseName) {
@@ -163,12 +256,36 @@ std::optional<LlmWorkload> readLlm(const Json &json, const std::string &path, Re
             in.error(path + ".phase",
                 "unknown phase \"" + *phaseName + "\" (expected prefill or decode)");
     }
-    if (!model || !phase || !seq || !batch || !weights || !activations || !kv || !fused || !op)
+    if (!model || !phase || !seq || !batch || !weights || !activations || !kv || !fused || !rest
+        || !op)
         return std::nullopt;
     l.model = *model;
-    l.spec = LlmSpec { *phase, *seq, *batch, *weights, *activations, *kv, *fused };
+    l.spec.phase = *phase;
+    l.spec.seq = *seq;
+    l.spec.batch = *batch;
+    l.spec.weights = *weights;
+    l.spec.activations = *activations;
+    l.spec.kv = *kv;
+    l.spec.fusedAttention = *fused;
     l.operatorKind = *op;
     return l;
+}
+
+// The LLM step's parameters beyond version 1's, each written when it differs from its default.
+void writeParallelAndPrecision(const LlmSpec &spec, Json &json)
+{
+    const std::pair<const char *, std::int64_t> degrees[] { { "tp", spec.tp }, { "ep", spec.ep },
+        { "pp", spec.pp } };
+    for (const auto &[key, value] : degrees) {
+        if (value != 1)
+            json[key] = value;
+    }
+    if (spec.scaleBlock != 0 || spec.scaleBytes != 0.0) {
+        json["scaleBlock"] = spec.scaleBlock;
+        json["scaleBytes"] = spec.scaleBytes;
+    }
+    if (!spec.precisionMode.empty())
+        json["precisionMode"] = spec.precisionMode;
 }
 
 } // namespace
@@ -203,6 +320,7 @@ Json workloadObject(const Workload &workload)
         json["activations"] = precisionName(l.spec.activations);
         json["kv"] = precisionName(l.spec.kv);
         json["fusedAttention"] = l.spec.fusedAttention;
+        writeParallelAndPrecision(l.spec, json);
         if (!l.operatorKind.empty())
             json["operator"] = l.operatorKind;
     }

@@ -119,10 +119,10 @@ double parameters(const ModelConfig &m, bool active)
         + 2.0 * toDouble(m.hiddenSize) * toDouble(m.vocabSize);
 }
 
-// The intensity of the routed experts' up, gate and down at `tokens` tokens in a decode step,
-// with `touched` experts' weights read (nullopt: uniform routing).
-double expertFfnIntensity(
-    const ModelConfig &model, LlmSpec spec, double tokens, std::optional<double> touched)
+// The intensity of the routed experts' up, gate and down at `tokens` tokens in a decode step:
+// the weights of the experts uniform routing touches, or with `dense` those of expertsPerToken
+// experts only (a dense FFN of the active shape: every token uses the same weights).
+double expertFfnIntensity(const ModelConfig &model, LlmSpec spec, double tokens, bool dense)
 {
     spec.phase = LlmPhase::Decode;
     spec.seq = 1;
@@ -134,8 +134,9 @@ double expertFfnIntensity(
             continue;
         flops += op.flopsPerLayer;
         bytes += op.bytesPerLayer;
-        if (touched) // every expert's weights used: the dense case
-            bytes += op.weightBytesPerLayer * (*touched / expertsTouched(model, tokens) - 1.0);
+        if (dense)
+            bytes += op.weightBytesPerLayer
+                * (toDouble(model.expertsPerToken) / expertsTouched(model, tokens) - 1.0);
     }
     return bytes > 0.0 ? flops / bytes : 0.0;
 }
@@ -145,11 +146,7 @@ double expertFfnIntensity(
 std::optional<double> criticalTokens(
     const ModelConfig &model, const LlmSpec &spec, double ridge, bool dense)
 {
-    auto reaches = [&](double t) {
-        const std::optional<double> touched
-            = dense ? std::optional(toDouble(model.expertsPerToken)) : std::nullopt;
-        return expertFfnIntensity(model, spec, t, touched) >= ridge;
-    };
+    auto reaches = [&](double t) { return expertFfnIntensity(model, spec, t, dense) >= ridge; };
     double hi = 1.0;
     while (!reaches(hi)) {
         hi *= 2.0;

@@ -42,6 +42,8 @@ struct ModelConfig {
     // approximation for compressed caches such as DeepSeek's MLA (kv_lora_rank +
     // qk_rope_head_dim); the attention score and value each read half of it.
     std::int64_t kvCacheDim = 0;
+
+    friend bool operator==(const ModelConfig &, const ModelConfig &) = default;
 };
 
 struct [[nodiscard]] ModelConfigReadResult {
@@ -50,6 +52,11 @@ struct [[nodiscard]] ModelConfigReadResult {
 };
 // Reads one model file ({"format": "ridgepoint-model", ...}); every problem is a diagnostic.
 ModelConfigReadResult readModelConfigJson(std::string_view text, const std::string &path);
+// What is wrong with a model's shape, if anything: the query and key/value heads positive, the
+// query heads a multiple of the key/value heads, and the mixture-of-experts fields consistent
+// (experts per token within the experts, dense layers fewer than the layers). The model files and
+// the sessions check a model with it, so both refuse the same models with the same reason.
+std::optional<std::string> modelShapeProblem(const ModelConfig &model);
 // The models shipped in resources/models/ (diagnostics of broken files in `problems`).
 std::vector<ModelConfig> builtinModels(std::vector<Diagnostic> *problems = nullptr);
 // By name or alias, ignoring case, spaces, '-', '_' and '.'; exact match, else a unique prefix.
@@ -83,6 +90,8 @@ struct LlmSpec {
     // The --precision mode that set the types ("fp8", "w8a8", "nvfp4", ...); empty when the
     // types were chosen one by one.
     std::string precisionMode {};
+
+    friend bool operator==(const LlmSpec &, const LlmSpec &) = default;
 };
 
 // A named precision mode: weight and activation types, block scales, and what it means.

@@ -32,28 +32,25 @@ std::optional<std::string> moeProblem(const ModelConfig &m)
     if (m.experts == 0) {
         if (m.expertsPerToken != 0 || m.sharedExperts != 0 || m.moeFfnSize != 0
             || m.denseLayers != 0)
-            return "\"experts_per_token\", \"shared_experts\", \"moe_ffn_size\" and "
-                   "\"dense_layers\" need \"experts\" (a mixture of experts)";
+            return "experts per token, shared experts, MoE FFN size and dense layers need "
+                   "experts (a mixture of experts)";
         return std::nullopt;
     }
     if (m.expertsPerToken == 0)
-        return "\"experts\" needs \"experts_per_token\" (the routed experts each token uses)";
+        return "a mixture of experts (" + std::to_string(m.experts)
+            + " experts) needs the experts per token (the routed experts each token uses)";
     if (m.expertsPerToken > m.experts)
-        return "\"experts_per_token\" (" + std::to_string(m.expertsPerToken)
-            + ") must not exceed \"experts\" (" + std::to_string(m.experts) + ")";
+        return "the experts per token (" + std::to_string(m.expertsPerToken)
+            + ") must not exceed the experts (" + std::to_string(m.experts) + ")";
     if (m.denseLayers >= m.layers)
-        return "\"dense_layers\" (" + std::to_string(m.denseLayers)
-            + ") must be fewer than \"layers\" (" + std::to_string(m.layers) + ")";
+        return "the dense layers (" + std::to_string(m.denseLayers)
+            + ") must be fewer than the layers (" + std::to_string(m.layers) + ")";
     return std::nullopt;
 }
 
-// The heads' shape: query heads a multiple of the key/value heads, and the head size from
-// the hidden size when the file does not give it (set in `m`).
-std::optional<std::string> headProblem(ModelConfig &m)
+// The head size from the hidden size when the file does not give it (set in `m`).
+std::optional<std::string> headDimProblem(ModelConfig &m)
 {
-    if (m.heads % m.kvHeads != 0)
-        return "\"heads\" (" + std::to_string(m.heads) + ") must be a multiple of \"kv_heads\" ("
-            + std::to_string(m.kvHeads) + ")";
     if (m.headDim == 0) {
         if (m.hiddenSize % m.heads != 0)
             return std::string("\"hidden_size\" is not a multiple of \"heads\": give \"head_dim\"");
@@ -151,11 +148,11 @@ std::optional<ModelConfig> readModel(
     }
     if (!ok)
         return std::nullopt;
-    if (auto problem = moeProblem(m)) {
+    if (auto problem = modelShapeProblem(m)) {
         error(*problem);
         return std::nullopt;
     }
-    if (auto problem = headProblem(m)) {
+    if (auto problem = headDimProblem(m)) {
         error(*problem);
         return std::nullopt;
     }
@@ -163,6 +160,17 @@ std::optional<ModelConfig> readModel(
 }
 
 } // namespace
+
+std::optional<std::string> modelShapeProblem(const ModelConfig &model)
+{
+    if (model.heads < 1 || model.kvHeads < 1)
+        return "the query heads (" + std::to_string(model.heads) + ") and key/value heads ("
+            + std::to_string(model.kvHeads) + ") must be positive integers";
+    if (model.heads % model.kvHeads != 0)
+        return "the query heads (" + std::to_string(model.heads)
+            + ") must be a multiple of the key/value heads (" + std::to_string(model.kvHeads) + ")";
+    return moeProblem(model);
+}
 
 ModelConfigReadResult readModelConfigJson(std::string_view text, const std::string &path)
 {

@@ -19,12 +19,16 @@ struct MatmulWorkload {
     MatmulSpec spec; // spec.quant is replaced by the document's mode
     std::optional<TileSpec> tile;
     std::optional<ShardSpec> shards;
+
+    friend bool operator==(const MatmulWorkload &, const MatmulWorkload &) = default;
 };
 
 struct LlmWorkload {
     ModelConfig model;
     LlmSpec spec; // the dtypes chosen for the workload; the quantization mode overrides them
     std::string operatorKind; // "QKV projection", ...; empty: the whole model
+
+    friend bool operator==(const LlmWorkload &, const LlmWorkload &) = default;
 };
 
 // A point of a sweep: the trajectory through all points with the same `id`, in `value` order.
@@ -32,12 +36,17 @@ struct SweepMembership {
     int id = 0;
     std::string parameter; // "b", "seq", ...
     double value = 0.0;
+
+    friend bool operator==(const SweepMembership &, const SweepMembership &) = default;
 };
 
 struct Workload {
     std::variant<MatmulWorkload, LlmWorkload> model;
     std::string group; // the chart's group of the points added together
     std::optional<SweepMembership> sweep;
+
+    // Every field: what a session must give back (tests/core/session/tst_session_workload.cpp).
+    friend bool operator==(const Workload &, const Workload &) = default;
 };
 
 // The dtypes an LLM runs in under a quantization mode:

@@ -62,6 +62,8 @@ struct MatmulSpec {
     std::int64_t f = 1;
     Precision dtype = Precision::BF16;
     QuantMode quant = QuantMode::None;
+
+    friend bool operator==(const MatmulSpec &, const MatmulSpec &) = default;
 };
 
 // Smallest integer batch B at which the kernel is compute-bound (T_math >= T_mem) with D and F
@@ -83,12 +85,16 @@ struct ShardSpec {
     // empty: the machine's first network ceiling.
     std::string network;
     std::optional<double> networkBandwidth; // B/s; replaces the named ceiling's bandwidth
+
+    friend bool operator==(const ShardSpec &, const ShardSpec &) = default;
 };
 
 struct TileSpec {
     std::int64_t bm = 128;
     std::int64_t bk = 128;
     std::int64_t bn = 128;
+
+    friend bool operator==(const TileSpec &, const TileSpec &) = default;
 };
 
 struct MatmulResult {

@@ -53,6 +53,8 @@ private slots:
     void rendersImages_data();
     void rendersImages();
     void explainsItself();
+    void helpNamesTheCommand_data();
+    void helpNamesTheCommand();
     void showsProvenanceOfAPreset();
     void picksFiguresForTheAnalysis_data();
     void picksFiguresForTheAnalysis();
@@ -548,9 +550,36 @@ void TestCli::explainsItself()
     for (const char *option :
         { "--hardware", "--peak", "--bandwidth", "--compute", "--json", "--strict", "--figures" })
         QVERIFY2(help.out.contains(option), option);
+    const Run window = ridgepoint({ "--help-window" });
+    QCOMPARE(window.status, 0);
+    QVERIFY2(window.out.startsWith("Usage: ridgepoint [options]"), window.out.constData());
     const Run version = ridgepoint({ "--version" });
     QCOMPARE(version.status, 0);
     QVERIFY(version.out.startsWith("ridgepoint "));
+}
+
+// Each command's --help starts with the command as it is typed, not the executable's path
+// (which QCommandLineParser puts there), and a parse error points at that help.
+void TestCli::helpNamesTheCommand_data()
+{
+    QTest::addColumn<QString>("command");
+    for (const char *command :
+        { "presets", "analyze", "render", "matmul", "llm", "kernel", "measure" })
+        QTest::newRow(command) << command;
+}
+
+void TestCli::helpNamesTheCommand()
+{
+    QFETCH(QString, command);
+    const Run help = ridgepoint({ command, "--help" });
+    QCOMPARE(help.status, 0);
+    const QByteArray first = help.out.left(help.out.indexOf('\n'));
+    QVERIFY2(first.startsWith("Usage: ridgepoint " + command.toUtf8() + " [options]"),
+        first.constData());
+    const Run wrong = ridgepoint({ command, "--no-such-option" });
+    QCOMPARE(wrong.status, 2);
+    QVERIFY2(wrong.err.contains("(see 'ridgepoint " + command.toUtf8() + " --help')"),
+        wrong.err.constData());
 }
 
 // `presets NAME` shows one machine with where each figure comes from; `presets` sums up the

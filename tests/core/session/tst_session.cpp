@@ -273,11 +273,11 @@ void TestSession::refusesBadSessions_data()
     QTest::addColumn<QString>("message");
     QTest::newRow("not an object") << std::string("[1, 2]")
                                    << "s.json: format: not a Ridgepoint session (expected "
-                                      "{\"format\": \"ridgepoint-session\", \"version\": 1, ...})";
+                                      "{\"format\": \"ridgepoint-session\", \"version\": 2, ...})";
     QTest::newRow("a points file")
         << std::string(R"({"format": "ridgepoint-points", "version": 1, "points": []})")
         << "s.json: format: not a Ridgepoint session (expected {\"format\": "
-           "\"ridgepoint-session\", \"version\": 1, ...})";
+           "\"ridgepoint-session\", \"version\": 2, ...})";
     QTest::newRow("version missing") << edited([](Json &j) { j.erase("version"); })
                                      << "s.json: version: expected a non-negative integer";
     QTest::newRow("version a string") << edited([](Json &j) { j["version"] = "1"; })
@@ -401,7 +401,7 @@ void TestSession::refusesNewerVersionSayingSo()
     const auto result = readSessionJson(edited([](Json &j) { j["version"] = 7; }), "future.json");
     QVERIFY(!result.session);
     QCOMPARE(joined(result.diagnostics),
-        QString("future.json: version: 7 is newer than this Ridgepoint reads (1): the session was "
+        QString("future.json: version: 7 is newer than this Ridgepoint reads (2): the session was "
                 "written by a newer Ridgepoint; update Ridgepoint to open it"));
 }
 
@@ -428,8 +428,9 @@ void TestSession::migratesVersion0()
     QCOMPARE(s.points[1].bytesFactor, 0.5);
     QCOMPARE(s.points[1].timeFactor, 0.25);
     QCOMPARE(s.theme, std::string("print"));
-    // Saved again it is a version-1 file.
-    QVERIFY(writeSessionJson(s).find("\"version\": 1") != std::string::npos);
+    // Saved again it is a file of the current version.
+    QVERIFY(writeSessionJson(s).find("\"version\": " + std::to_string(kSessionVersion))
+        != std::string::npos);
 }
 
 // The same file read straight into a Workspace: migrated, its moves applied to the points, the

@@ -167,7 +167,7 @@ void TestLlm::rejectsBrokenModelFiles_data()
     QTest::newRow("kv heads do not divide heads")
         << head
             + R"("hidden_size": 8, "layers": 1, "heads": 4, "kv_heads": 3, "ffn_size": 8, "vocab_size": 8})"
-        << "m.json: \"heads\" (4) must be a multiple of \"kv_heads\" (3)";
+        << "m.json: the query heads (4) must be a multiple of the key/value heads (3)";
     QTest::newRow("negative size")
         << head
             + R"("hidden_size": -8, "layers": 1, "heads": 2, "kv_heads": 2, "ffn_size": 8, "vocab_size": 8})"
