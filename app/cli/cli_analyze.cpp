@@ -19,6 +19,7 @@
 #include <string_view>
 #include <system_error>
 #include <thread>
+#include <tuple>
 #include <utility>
 
 namespace ridgepoint::cli {
@@ -293,9 +294,14 @@ int analyzeStreamed(const QCommandLineParser &parser, const QStringList &files,
             readAny[*file] = true;
         auto analysis = analyzePoint(point, machine ? *machine : hardware, options);
         if (!analysis) {
-            if (++problemCount <= kMaxDiagnosticsShown)
+            if (++problemCount <= kMaxDiagnosticsShown) {
+                // A session's or a picture's points carry no file of their own: the input's name.
+                std::string where = point.source.file;
+                if (where.empty())
+                    where = file ? files[static_cast<qsizetype>(*file)].toStdString() : "--example";
                 problems.push_back(
-                    { Severity::Error, point.source.file, point.source.line, 0, analysis.error() });
+                    { Severity::Error, std::move(where), point.source.line, 0, analysis.error() });
+            }
             return;
         }
         if (file)
@@ -318,7 +324,7 @@ int analyzeStreamed(const QCommandLineParser &parser, const QStringList &files,
             }
         } else if (input->text) {
             // Its messages were given when it was first read.
-            ridgepoint::readPointsFile(
+            std::ignore = ridgepoint::readPointsFile(
                 *input->text, files[static_cast<qsizetype>(file)].toStdString(),
                 [&](KernelPoint &&point) { place(std::move(point), file); }, readOptions);
             input->text.reset();

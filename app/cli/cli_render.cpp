@@ -408,13 +408,16 @@ SessionLook fillDocument(Document &document, RenderInputs &&inputs)
 
 // The points that cannot be placed on the machine, said on stderr.
 // Returns false when there were points and none could be placed: no picture is drawn then.
-bool reportUnplaced(const Document &document)
+// A point without a file of its own (a session's, a picture's) is named by `input`, the one input
+// file when there is one.
+bool reportUnplaced(const Document &document, const std::string &input)
 {
     std::vector<Diagnostic> problems;
     for (std::size_t i = 0; i < document.pointCount(); ++i) {
         if (const auto &a = document.analysis(i); !a) {
             const auto &source = document.measuredPoint(i).source;
-            problems.push_back({ Severity::Error, source.file, source.line, 0, a.error() });
+            problems.push_back({ Severity::Error, source.file.empty() ? input : source.file,
+                source.line, 0, a.error() });
         }
     }
     printDiagnostics(problems);
@@ -499,7 +502,10 @@ int runRender(const QStringList &arguments)
     Document document;
     document.setAnalysisOptions(analysisOptionsFromOptions(parser, inputs->hardware, sameMachine));
     const SessionLook look = fillDocument(document, std::move(*inputs));
-    if (!reportUnplaced(document))
+    QStringList files = parser.positionalArguments();
+    if (parser.isSet("session"))
+        files.prepend(parser.value("session"));
+    if (!reportUnplaced(document, files.size() == 1 ? files.front().toStdString() : std::string()))
         return kExitBadInput;
     timer.step("analyse");
 

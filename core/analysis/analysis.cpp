@@ -144,6 +144,11 @@ ridgepoint::Expected<const ComputeCeiling *, std::string> chooseComputeCeiling(
     }
     if (const ComputeCeiling *fallback = hardware.defaultComputeCeiling())
         return fallback;
+    if (!hardware.compute.empty())
+        return ridgepoint::Unexpected(hardware.name
+            + " has only 2:4-sparse compute ceilings, which are never a point's roof (add the "
+              "dense figure, half the sparse peak on NVIDIA's tensor cores, or choose a ceiling "
+              "by name)");
     return ridgepoint::Unexpected(hardware.name + " has no compute ceiling");
 }
 

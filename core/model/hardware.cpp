@@ -191,8 +191,10 @@ const MemoryCeiling *Hardware::findMemory(std::string_view wanted) const
 
 const ComputeCeiling *Hardware::defaultComputeCeiling() const
 {
+    // A 2:4-sparse figure is never the roof (docs/MODEL.md §4.1), not even as the only one or
+    // when the file names it as the default: points would sit under twice the dense peak.
     if (!defaultCompute.empty()) {
-        if (const auto *found = findCompute(defaultCompute))
+        if (const auto *found = findCompute(defaultCompute); found && !found->sparse)
             return found;
     }
     const ComputeCeiling *best = nullptr;
@@ -202,7 +204,7 @@ const ComputeCeiling *Hardware::defaultComputeCeiling() const
         if (!best || ceiling.peak > best->peak)
             best = &ceiling;
     }
-    return best ? best : (compute.empty() ? nullptr : &compute.front());
+    return best;
 }
 
 const ComputeCeiling *Hardware::computeFor(Precision precision) const

@@ -101,8 +101,8 @@ struct Hardware {
 
     const ComputeCeiling *findCompute(std::string_view name) const; // case-insensitive
     const MemoryCeiling *findMemory(std::string_view name) const; // case-insensitive
-    // The ceiling used for a point when nothing else is said: `defaultCompute`, else the
-    // fastest dense ceiling.
+    // The ceiling used for a point when nothing else is said: `defaultCompute` unless it names a
+    // 2:4-sparse ceiling, else the fastest dense ceiling; nullptr when there is no dense one.
     const ComputeCeiling *defaultComputeCeiling() const;
     // The fastest dense visible ceiling of a precision, or nullptr.
     const ComputeCeiling *computeFor(Precision precision) const;

@@ -138,6 +138,8 @@ private slots:
     void analysesAnExportedPictureLikeItsSession();
     void reopensAPngSessionAndWritesItAgain();
     void analysesASessionOnAnotherMachine();
+    void namesTheSessionOfAPointItCannotPlace_data();
+    void namesTheSessionOfAPointItCannotPlace();
     void refusesSessionsOfTwoMachinesWithoutHardware();
     void writesValidSvg_data();
     void writesValidSvg();
@@ -564,6 +566,35 @@ void TestCliRender::reopensAPngSessionAndWritesItAgain()
     const std::string original = writeSessionJson(reviewSession());
     QCOMPARE(writeSessionJson(*fromPng.session), original);
     QCOMPARE(writeSessionJson(*fromSvg.session), original);
+}
+
+// A session's point has no file of its own: a refusal names the session it came from (issue 27:
+// "<input>").
+void TestCliRender::namesTheSessionOfAPointItCannotPlace_data()
+{
+    QTest::addColumn<QStringList>("arguments"); // SESSION and PICTURE stand for the files
+    QTest::newRow("analyze") << QStringList { "analyze", "SESSION" };
+    QTest::newRow("analyze --format json")
+        << QStringList { "analyze", "--format", "json", "SESSION" };
+    QTest::newRow("render --session")
+        << QStringList { "render", "--session", "SESSION", "-o", "PICTURE" };
+}
+
+void TestCliRender::namesTheSessionOfAPointItCannotPlace()
+{
+    QFETCH(QStringList, arguments);
+    Session s = reviewSession();
+    KernelPoint fp4 = measured("fp4 gemm", 1e12, 1e9, 0.01, 0);
+    fp4.precision = Precision::FP4; // the H100 has no FP4 roof
+    fp4.source = {};
+    s.points.push_back(sessionPoint(fp4));
+    const QString session
+        = write(m_dir, "unplaced.ridgepoint.json", QByteArray::fromStdString(writeSessionJson(s)));
+    for (QString &argument : arguments)
+        argument.replace("SESSION", session).replace("PICTURE", m_dir.filePath("unplaced.png"));
+    const Run run = cli(arguments);
+    QVERIFY2(run.err.contains((session + ": fp4 gemm").toUtf8()), run.err.constData());
+    QVERIFY2(!run.err.contains("<input>"), run.err.constData());
 }
 
 void TestCliRender::analysesASessionOnAnotherMachine()

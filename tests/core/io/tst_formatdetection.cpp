@@ -271,8 +271,9 @@ void TestFormatDetection::passesReadOptionsToTheReader()
     QCOMPARE(static_cast<int>(result.points.points.size()), points);
     // The sink reads the same way.
     int sunk = 0;
-    readPointsFile(
+    const auto sinkResult = readPointsFile(
         load(path), "f", [&](KernelPoint &&) { ++sunk; }, options);
+    QCOMPARE(sinkResult.points.diagnostics.size(), result.points.diagnostics.size());
     QCOMPARE(sunk, points);
 }
 

@@ -1,6 +1,8 @@
 // Hardware files: the JSON schema, its errors, and machine edits.
 #include "core/io/formats/hardware_json.h"
 
+#include "core/analysis/analysis.h"
+
 #include <QTest>
 
 using namespace ridgepoint;
@@ -38,6 +40,8 @@ private slots:
     void warnsAboutUnknownKeys();
     void overridesRenameTheMachine();
     void levelAndPrecisionNamesRoundTrip();
+    void neverTakesASparseRoof_data();
+    void neverTakesASparseRoof();
 };
 
 void TestHardware::readsAMachine()
@@ -228,6 +232,68 @@ void TestHardware::levelAndPrecisionNamesRoundTrip()
              Precision::FP16, Precision::FP8, Precision::INT8, Precision::INT4 })
         QCOMPARE(precisionFromName(precisionName(precision)), precision);
     QVERIFY(!precisionFromName("fp128"));
+}
+
+// docs/MODEL.md §4.1: a 2:4-sparse figure is drawn but never a point's roof, not as the only
+// compute ceiling and not when the file names it as the default (issue 27: a machine whose only
+// roof was sparse placed points under twice the dense peak without a word).
+void TestHardware::neverTakesASparseRoof_data()
+{
+    QTest::addColumn<bool>("withDense");
+    QTest::addColumn<QString>("defaultCompute");
+    QTest::addColumn<QString>("expected"); // the default roof's name, or the analysis's refusal
+    const QString refusal = "M has only 2:4-sparse compute ceilings, which are never a point's "
+                            "roof (add the dense figure, half the sparse peak on NVIDIA's tensor "
+                            "cores, or choose a ceiling by name)";
+    QTest::newRow("dense and sparse") << true << ""
+                                      << "dense";
+    QTest::newRow("default names the sparse one") << true << "sparse"
+                                                  << "dense";
+    QTest::newRow("default names the dense one") << true << "dense"
+                                                 << "dense";
+    QTest::newRow("only sparse") << false << "" << refusal;
+    QTest::newRow("only sparse, named default") << false << "sparse" << refusal;
+}
+
+void TestHardware::neverTakesASparseRoof()
+{
+    QFETCH(bool, withDense);
+    QFETCH(QString, defaultCompute);
+    QFETCH(QString, expected);
+    Hardware hw;
+    hw.name = "M";
+    hw.defaultCompute = defaultCompute.toStdString();
+    const auto ceiling = [](const char *name, double peak, bool sparse) {
+        ComputeCeiling c;
+        c.name = name;
+        c.precision = Precision::BF16;
+        c.peak = peak;
+        c.sparse = sparse;
+        return c;
+    };
+    hw.compute.push_back(ceiling("sparse", 2e15, true));
+    if (withDense)
+        hw.compute.push_back(ceiling("dense", 1e15, false));
+    MemoryCeiling hbm;
+    hbm.name = "HBM";
+    hbm.level = MemoryLevel::HBM;
+    hbm.bandwidth = 3e12;
+    hw.memory.push_back(hbm);
+    KernelPoint point;
+    point.name = "k";
+    point.flops = 1e12;
+    point.bytes = { { MemoryLevel::HBM, 1e9 } };
+    point.seconds = 1e-2;
+    const auto placed = analyzePoint(point, hw);
+    if (withDense) {
+        QCOMPARE(QString::fromStdString(hw.defaultComputeCeiling()->name), expected);
+        QVERIFY2(placed, placed ? "" : placed.error().c_str());
+        QCOMPARE(QString::fromStdString(placed->computeCeiling), expected);
+    } else {
+        QVERIFY(!hw.defaultComputeCeiling());
+        QVERIFY(!placed);
+        QCOMPARE(QString::fromStdString(placed.error()), expected);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestHardware)
