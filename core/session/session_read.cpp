@@ -78,7 +78,7 @@ void readMachines(const Json &root, Reader &in, Session &session)
 }
 
 // The points of "points": [{"point": {...}, "bytesFactor", "timeFactor", "workload"}], read by
-// the points reader in one go.
+// the points reader part by part.
 void readPoints(const Json &list, Reader &in, Session &session)
 {
     const Json noPoint = Json::object(); // stands for an entry without one
@@ -91,31 +91,42 @@ void readPoints(const Json &list, Reader &in, Session &session)
         }
         in.checkKeys(entry, path, { "point", "bytesFactor", "timeFactor", "workload" });
     }
-    // Read in place (no copy of the points, no text of them parsed again). The points reader
+    // Read in place (no copy of the points, no text of them parsed again), a part at a time:
+    // the points reader's own vector holds one part, not a second copy of every point. It
     // names them "points[i]"; in a session they sit at "points[i].point".
     const auto kernel = [&](std::size_t i) -> const Json & {
         const Json &entry = list[i];
         return entry.is_object() && entry.contains("point") ? entry["point"] : noPoint;
     };
-    PointsReadResult read = readPointsJsonEntries(list.size(), kernel, in.file());
-    for (Diagnostic d : read.diagnostics) {
-        d.line = 0;
-        d.column = 0;
-        if (const auto close = d.message.find(']');
-            d.message.starts_with("points[") && close != std::string::npos)
-            d.message.insert(close + 1, ".point");
-        in.diagnostics().push_back(std::move(d));
+    constexpr std::size_t kPart = 4096;
+    bool complete = true;
+    session.points.reserve(list.size());
+    for (std::size_t first = 0; first < list.size(); first += kPart) {
+        const std::size_t count = std::min(kPart, list.size() - first);
+        PointsReadResult read = readPointsJsonEntries(
+            count, [&](std::size_t i) -> const Json & { return kernel(first + i); }, in.file(),
+            first);
+        for (Diagnostic d : read.diagnostics) {
+            d.line = 0;
+            d.column = 0;
+            if (const auto close = d.message.find(']');
+                d.message.starts_with("points[") && close != std::string::npos)
+                d.message.insert(close + 1, ".point");
+            in.diagnostics().push_back(std::move(d));
+        }
+        complete = complete && read.rowsSkipped == 0 && read.points.size() == count;
+        for (std::size_t i = 0; complete && i < count; ++i)
+            session.points.push_back({ std::move(read.points[i]), 1.0, 1.0, {} });
     }
-    if (read.rowsSkipped != 0 || read.points.size() != list.size()) {
+    if (!complete) {
+        session.points.clear();
         if (!in.failed())
             in.error("points", "some points could not be read");
         return;
     }
-    session.points.reserve(list.size());
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string path = "points[" + std::to_string(i) + "]";
-        SessionPoint point;
-        point.point = std::move(read.points[i]);
+        SessionPoint &point = session.points[i];
         // The points reader names its own file as the source of a point without one; a
         // session keeps "no source" as it was saved.
         if (!list[i]["point"].contains("source"))
@@ -127,7 +138,6 @@ void readPoints(const Json &list, Reader &in, Session &session)
         if (list[i].contains("workload"))
             point.workload
                 = session_json::readWorkload(list[i]["workload"], path + ".workload", in);
-        session.points.push_back(std::move(point));
     }
 }
 

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <tuple>
 
 namespace ridgepoint::chart {
@@ -143,6 +144,8 @@ struct PointLayer::PointBatch {
     // The rings round impossible and selected points, by the size class of the dot they ring.
     std::map<int, Series> impossible, selected;
     std::map<int, std::optional<MemoryLevel>> levelsSeen; // by shape
+    // By group: the lines joining the levels of the points past kMaxLevelLines.
+    std::map<std::size_t, Series> levelLines;
 };
 
 PointLayer::PointLayer(QCustomPlot *plot)
@@ -185,15 +188,22 @@ void PointLayer::collectPoint(
     const std::optional<KernelPoint> moved
         = p.knownByIntensity() ? std::optional(doc.point(i)) : std::nullopt;
     const std::vector<LevelDot> dots = levelDots(p, moved ? &*moved : nullptr, *a, doc.hardware());
-    if (dots.size() > 1) {
+    if (dots.size() > 1 && drawing.levelLines < kMaxLevelLines) {
         // Hierarchical roofline: one dot per level, joined by a thin line.
-        auto *curve = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
-        curve->removeFromLegend();
-        curve->setSelectable(QCP::stNone);
-        curve->setPen(QPen(color.lighter(140), 1.0 * theme.lineScale));
+        ++drawing.levelLines;
+        auto *curve = levelCurve(theme, color);
         for (const auto &dot : dots)
             curve->addData(dot.first, y);
         drawing.plottables.push_back(curve);
+    } else if (dots.size() > 1) {
+        // Past the cap: the group's one curve, a NaN (a gap) after each point's line.
+        auto &line = batch.levelLines[group];
+        for (const auto &dot : dots) {
+            line.x.push_back(dot.first);
+            line.y.push_back(y);
+        }
+        line.x.push_back(std::numeric_limits<double>::quiet_NaN());
+        line.y.push_back(std::numeric_limits<double>::quiet_NaN());
     }
     const int sizeClass = sizeClassOf(source, i);
     for (const auto &[intensity, level] : dots) {
@@ -218,7 +228,7 @@ void PointLayer::collectPoint(
             }
         }
     }
-    if (!doc.whatIf(i).isIdentity()) {
+    if (!doc.whatIf(i).isIdentity() && drawing.ghosts.size() < kMaxWhatIfGhosts) {
         const auto measured = doc.measuredAnalysis(i);
         if (measured && !measured->levels.empty()) {
             const QPointF from(measured->levels.front().intensity,
@@ -229,6 +239,15 @@ void PointLayer::collectPoint(
     }
     if (decorations)
         collectDecorations(source, i, batch, drawing);
+}
+
+QCPCurve *PointLayer::levelCurve(const ChartTheme &theme, const QColor &color)
+{
+    auto *curve = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
+    curve->removeFromLegend();
+    curve->setSelectable(QCP::stNone);
+    curve->setPen(QPen(color.lighter(140), 1.0 * theme.lineScale));
+    return curve;
 }
 
 void PointLayer::collectDecorations(
@@ -258,7 +277,9 @@ void PointLayer::collectDecorations(
         w && w->sweep && std::holds_alternative<LlmWorkload>(w->model) && !selected && !moved)
         return;
     const std::size_t maxLabels = source.allLabels ? kMaxAllPointLabels : kMaxPointLabels;
-    if (drawing.labels.size() >= maxLabels && !selected && !moved)
+    const bool priority = selected || moved;
+    if (priority ? drawing.priorityLabels.size() >= kMaxPriorityLabels
+                 : drawing.labels.size() + drawing.priorityLabels.size() >= maxLabels)
         return;
     // Named up to kMaxNamedPoints points (or all, or the selected and moved ones), numbered
     // up to kMaxNumberedPoints (pointlabelplacement.h).
@@ -271,10 +292,23 @@ void PointLayer::collectDecorations(
     label->setClearance(std::max(
         kLabelClearance, dotDiameter(sizeClass) / 2.0 + kMarkerPen * source.theme.lineScale));
     // The selected and moved first: crowding leaves out the others' labels, not theirs.
-    if (selected || moved)
-        drawing.labels.insert(drawing.labels.begin(), std::move(label));
+    if (priority)
+        drawing.priorityLabels.push_back(std::move(label));
     else
         drawing.labels.push_back(std::move(label));
+}
+
+void PointLayer::finishLabels(PointDrawing &drawing)
+{
+    // Each was once inserted at the front as it came (the last point first), which moved every
+    // label already there: quadratic in the moved points.
+    if (drawing.priorityLabels.empty())
+        return;
+    drawing.labels.insert(drawing.labels.begin(),
+        std::make_move_iterator(drawing.priorityLabels.rbegin()),
+        std::make_move_iterator(drawing.priorityLabels.rend()));
+    drawing.priorityLabels.clear();
+    drawing.levelLines = 0;
 }
 
 QString PointLayer::chartName(const Document &doc, std::size_t i) const
@@ -292,6 +326,7 @@ void PointLayer::rebuildDecorations(const Source &source)
         if (!(m_isolated && *m_isolated == i))
             collectDecorations(source, i, batch, m_decorations);
     }
+    finishLabels(m_decorations);
     flushBatch(source, batch, m_decorations, false);
 }
 
@@ -327,6 +362,11 @@ void PointLayer::flushBatch(
     // Room for every series first: a reallocation would copy each one's data (its move may
     // throw, so the vector copies), 20 MB at a million points.
     const double lineScale = source.theme.lineScale;
+    for (auto &[group, line] : batch.levelLines) { // under the dots, as the points' own lines
+        auto *curve = levelCurve(source.theme, groupColor(group));
+        curve->setData(line.x, line.y);
+        drawing.plottables.push_back(curve);
+    }
     drawing.series.reserve(drawing.series.size() + batch.scatter.size() + batch.impossible.size()
         + batch.selected.size());
     for (auto &[key, series] : batch.scatter)
@@ -474,6 +514,8 @@ void PointLayer::clearDrawing(PointDrawing &drawing)
 {
     drawing.ghosts.clear();
     drawing.labels.clear();
+    drawing.priorityLabels.clear();
+    drawing.levelLines = 0;
     drawing.crossings.clear();
     for (QCPAbstractPlottable *plottable : drawing.plottables)
         m_plot->removePlottable(plottable);
@@ -615,6 +657,7 @@ void PointLayer::updateIsolated(const Source &source)
         return;
     PointBatch batch;
     collectPoint(source, *m_isolated, batch, m_isolatedDrawing, true);
+    finishLabels(m_isolatedDrawing);
     flushBatch(source, batch, m_isolatedDrawing, false);
 }
 

@@ -36,6 +36,15 @@ class WhatIfGhost;
 
 // Pixels of a decimation cell (RooflinePlot::kDecimationCell).
 inline constexpr double kDecimationCell = 6.0;
+// At most this many what-if ghosts (the first moved points in table order, the dragged one
+// besides), and at most this many labels of selected and moved points: each is two QCustomPlot
+// items, and QCustomPlot adds and removes an item in time that grows with the items it holds
+// (render of 10 000 moved points took 22–40 s). Far more than a picture has room to show.
+inline constexpr std::size_t kMaxWhatIfGhosts = 2000;
+inline constexpr std::size_t kMaxPriorityLabels = 2000;
+// The lines joining a hierarchical point's levels: a curve (a QCustomPlot plottable, as costly)
+// per point up to this many, then one curve per group with a gap between points.
+inline constexpr std::size_t kMaxLevelLines = 2000;
 
 // Where a point is drawn: one dot per level, (intensity, level as written in the point: none for
 // bytes given as main memory), ordered by intensity; for points known by intensity `moved` (the
@@ -155,6 +164,10 @@ private:
     struct PointDrawing {
         std::vector<std::unique_ptr<WhatIfGhost>> ghosts;
         std::vector<std::unique_ptr<PointLabel>> labels;
+        // The labels of selected and moved points while collecting, in table order:
+        // finishLabels() puts them before the others, the last point first.
+        std::vector<std::unique_ptr<PointLabel>> priorityLabels;
+        std::size_t levelLines = 0; // curves of one point each (kMaxLevelLines)
         std::vector<std::unique_ptr<SweepCrossingMarker>> crossings;
         std::vector<QCPAbstractPlottable *> plottables;
         std::vector<DecimatedSeries> series;
@@ -163,10 +176,14 @@ private:
     // Adds point `index` to the batch; with `decorations`, its selection ring and label too.
     void collectPoint(const Source &source, std::size_t index, PointBatch &batch,
         PointDrawing &drawing, bool decorations);
+    // An empty curve for the lines joining a point's levels.
+    QCPCurve *levelCurve(const ChartTheme &theme, const QColor &color);
     // The selection ring and the name label of point `index`, when it has them.
     void collectDecorations(
         const Source &source, std::size_t index, PointBatch &batch, PointDrawing &drawing);
     void flushBatch(const Source &source, PointBatch &batch, PointDrawing &drawing, bool inLegend);
+    // The priority labels in front of the others, placed first (the last collected first).
+    static void finishLabels(PointDrawing &drawing);
     QCPGraph *addSeries(PointDrawing &drawing, const QCPScatterStyle &style, QVector<double> &x,
         QVector<double> &y);
     void clearDrawing(PointDrawing &drawing);

@@ -263,12 +263,12 @@ private:
 
 // Each of `count` points, "points[i]" in the messages; those with an error are skipped.
 void readEntries(std::size_t count, const std::function<const Json &(std::size_t)> &entry,
-    JsonSchema &in, PointsReadResult &result)
+    JsonSchema &in, PointsReadResult &result, std::size_t first = 0)
 {
     result.points.reserve(count);
     for (std::size_t i = 0; i < count; ++i) {
         ++result.rowsRead;
-        PointReader reader(in, "points[" + std::to_string(i) + "]");
+        PointReader reader(in, "points[" + std::to_string(first + i) + "]");
         if (auto point = reader.read(entry(i))) {
             result.points.push_back(std::move(*point));
         } else {
@@ -302,11 +302,11 @@ PointsReadResult readPointsJson(std::string_view text, const std::string &fileNa
 
 PointsReadResult readPointsJsonEntries(std::size_t count,
     const std::function<const nlohmann::ordered_json &(std::size_t)> &entry,
-    const std::string &fileName)
+    const std::string &fileName, std::size_t first)
 {
     PointsReadResult result;
     JsonSchema in(fileName, result.diagnostics);
-    readEntries(count, entry, in, result);
+    readEntries(count, entry, in, result, first);
     return result;
 }
 

@@ -300,6 +300,14 @@ void TestSession::refusesBadSessions_data()
     QTest::newRow("negative flops")
         << edited([](Json &j) { j["points"][0]["point"]["flops"] = -1; })
         << "s.json: points[0].point.flops";
+    // The session reader hands the points reader 4096 entries at a time: an entry of a later
+    // part keeps its own index in the message.
+    QTest::newRow("negative flops past the first part") << edited([](Json &j) {
+        const Json point = j["points"][0];
+        while (j["points"].size() < 4100)
+            j["points"].push_back(point);
+        j["points"][4097]["point"]["flops"] = -1;
+    }) << "s.json: points[4097].point.flops";
     QTest::newRow("zero bytes factor")
         << edited([](Json &j) { j["points"][0]["bytesFactor"] = 0; })
         << "s.json: points[0].bytesFactor: expected a positive finite number, found 0";

@@ -5,9 +5,12 @@
 // point's tooltip kept inside the window at its right and bottom edges.
 #include "tests/support/testmachine.h"
 
+#include "core/session/session.h"
 #include "widgets/chart/charttooltip.h"
+#include "widgets/chart/densitylayer.h"
 #include "widgets/chart/dotsize.h"
 #include "widgets/chart/pointlabelplacement.h"
+#include "widgets/chart/pointlayer.h"
 #include "widgets/chart/reviewoverlay.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
@@ -18,6 +21,7 @@
 #include <QSortFilterProxyModel>
 #include <QTest>
 
+#include <map>
 #include <random>
 
 using namespace ridgepoint;
@@ -95,6 +99,8 @@ private slots:
     void labelsClearBigDots();
     void numberColumnMatchesMarkers();
     void speedupLabelsDoNotOverlap();
+    void movedPointsComeFirst_data();
+    void movedPointsComeFirst();
     void tooltipPosition_data();
     void tooltipPosition();
     void tooltipStaysInsideTheWindow_data();
@@ -410,6 +416,68 @@ void TestPointLabels::speedupLabelsDoNotOverlap()
     QVERIFY2(overlap.isEmpty(), qPrintable(overlap));
     QVERIFY(firstOverlap(layout->labels, layout->markers, false).isEmpty());
     delete overlay;
+}
+
+void TestPointLabels::movedPointsComeFirst_data()
+{
+    QTest::addColumn<int>("count");
+    QTest::newRow("12 moved") << 12;
+    QTest::newRow("300 moved") << 300;
+    QTest::newRow("5000 moved: past the caps") << 5000;
+}
+
+void TestPointLabels::movedPointsComeFirst()
+{
+    // Issue 27: a session whose every point is moved. Each moved point has its ghost and its
+    // label, the labels placed before any other, the last point first; past kMaxWhatIfGhosts
+    // and kMaxPriorityLabels the first points in table order keep them and the plot holds no
+    // more items (QCustomPlot's items cost time in proportion to their number).
+    QFETCH(int, count);
+    const std::vector<KernelPoint> points = cloud(count);
+    Session session;
+    session.hardware = test::machine();
+    for (KernelPoint point : points) {
+        // A hierarchical point: its two dots joined by a line (a curve, as costly as an item).
+        point.bytes.push_back({ MemoryLevel::L2, 3.0 * point.bytes.front().bytes });
+        session.points.push_back({ point, 0.5, 0.8, {} });
+    }
+    m_plot->document()->loadSession(std::move(session));
+    m_plot->setPointsMode(chart::PointsMode::Dots);
+    m_plot->fitToData();
+    ExportOptions options;
+    options.width = 1600;
+    options.height = 1000;
+    QVERIFY(!m_plot->renderToBytes("png", options).isEmpty());
+
+    const std::size_t n = std::size_t(count);
+    const std::size_t ghosts = std::min(n, chart::kMaxWhatIfGhosts);
+    QCOMPARE(m_plot->ghosts().size(), ghosts);
+    QCOMPARE(m_plot->ghosts().back().second, *m_plot->pointCoords(ghosts - 1));
+    QVERIFY2(std::size_t(m_plot->itemCount())
+            <= 2 * (chart::kMaxWhatIfGhosts + chart::kMaxPriorityLabels) + 100,
+        qPrintable(QString::number(m_plot->itemCount())));
+    QVERIFY2(std::size_t(m_plot->plottableCount()) <= chart::kMaxLevelLines + 100,
+        qPrintable(QString::number(m_plot->plottableCount())));
+    // The labels placed, in the order they were placed: by point, the last first.
+    std::map<std::pair<double, double>, std::size_t> byPlace; // where a label points
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto &a = m_plot->document()->analysis(i);
+        QVERIFY(a);
+        byPlace[{ a->levels.back().intensity, a->performance.value_or(a->attainable) }] = i;
+    }
+    const RooflinePlot::LabelLayout *layout = layoutOfWidth(*m_plot, options.width);
+    QVERIFY(layout);
+    QVERIFY(!layout->pointLabels.empty());
+    std::size_t previous = n;
+    for (const auto &[text, at] : layout->pointLabels) {
+        const auto it = byPlace.find({ at.x(), at.y() });
+        QVERIFY2(it != byPlace.end(), qPrintable(text));
+        QVERIFY2(it->second < previous, qPrintable(text));
+        QVERIFY2(it->second < chart::kMaxPriorityLabels, qPrintable(text));
+        previous = it->second;
+    }
+    if (count == 12) // room for all twelve: each is named
+        QCOMPARE(layout->pointLabels.size(), n);
 }
 
 void TestPointLabels::tooltipPosition_data()
