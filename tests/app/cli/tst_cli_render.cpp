@@ -593,7 +593,7 @@ void TestCliRender::namesTheSessionOfAPointItCannotPlace()
     for (QString &argument : arguments)
         argument.replace("SESSION", session).replace("PICTURE", m_dir.filePath("unplaced.png"));
     const Run run = cli(arguments);
-    QVERIFY2(run.err.contains((session + ": fp4 gemm").toUtf8()), run.err.constData());
+    QVERIFY2(run.err.contains((session + ": point \"fp4 gemm\"").toUtf8()), run.err.constData());
     QVERIFY2(!run.err.contains("<input>"), run.err.constData());
 }
 
