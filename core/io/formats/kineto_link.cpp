@@ -81,10 +81,12 @@ std::vector<KernelLink> linkKernels(const Events &events)
             link.problem = LinkProblem::NoLaunch;
         else if (found->second == kRepeated)
             link.problem = LinkProblem::RepeatedCorrelation;
-        else if (isGraphLaunch(events, events.launches[found->second]))
-            link.problem = LinkProblem::GraphLaunch;
-        else
+        else {
+            // A graph launch keeps its operator too: a compiled region's is the reason to give.
             wanted[found->second] = true;
+            if (isGraphLaunch(events, events.launches[found->second]))
+                link.problem = LinkProblem::GraphLaunch;
+        }
     }
     std::map<Thread, std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> threads;
     for (std::size_t i = 0; i < events.launches.size(); ++i) {
@@ -101,11 +103,11 @@ std::vector<KernelLink> linkKernels(const Events &events)
         innermostOnThread(events, lists.first, lists.second, innermost);
     for (std::size_t k = 0; k < events.kernels.size(); ++k) {
         KernelLink &link = links[k];
-        if (link.problem != LinkProblem::None)
+        if (link.problem != LinkProblem::None && link.problem != LinkProblem::GraphLaunch)
             continue;
         const std::size_t launch = byId.at(*events.kernels[k].correlation);
         link.op = innermost[launch];
-        if (!link.op)
+        if (!link.op && link.problem == LinkProblem::None)
             link.problem = LinkProblem::NoOperator;
     }
     return links;

@@ -22,7 +22,9 @@ enum class LinkProblem {
 };
 
 struct KernelLink {
-    std::optional<std::size_t> op; // into Events::operators
+    // Into Events::operators; also set for a GraphLaunch, whose operator may be a compiled
+    // region.
+    std::optional<std::size_t> op;
     LinkProblem problem = LinkProblem::None;
     std::int64_t correlation = 0;
 };

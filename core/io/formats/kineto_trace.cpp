@@ -76,13 +76,21 @@ std::string linkReason(const KernelLink &link)
     return {};
 }
 
+constexpr std::string_view kCompiledRegion = "inside a compiled region";
+
+// torch.compile's regions record their inputs, not what the Triton kernels inside compute.
+bool compiledRegion(std::string_view op)
+{
+    return op == "CompiledFunction" || op == "CompiledFunctionBackward";
+}
+
 // Why the kernel's operator gives it no FLOPs and bytes, or its cost (for the whole call).
 Expected<OperatorCost, std::string> costOf(
     const Events &events, const CpuOperator &op, std::string_view kernel)
 {
     const std::string &name = events.names[op.name];
-    if (name == "CompiledFunction" || name == "CompiledFunctionBackward")
-        return Unexpected(std::string("inside a compiled region"));
+    if (compiledRegion(name))
+        return Unexpected(std::string(kCompiledRegion));
     if (isCollective(name, kernel))
         return Unexpected(std::string("collective (") + name + "): link bytes not modelled yet");
     if (!op.shapesRecorded)
@@ -125,7 +133,7 @@ void TraceAssembler::run()
     for (std::size_t k = 0; k < m_events.kernels.size(); ++k) {
         const Kernel &kernel = m_events.kernels[k];
         m_summary.gpuSeconds += kernel.dur * kMicrosecond;
-        if (!links[k].op)
+        if (!links[k].op || links[k].problem != LinkProblem::None)
             continue;
         auto &cost = costs[*links[k].op];
         if (!cost)
@@ -137,8 +145,10 @@ void TraceAssembler::run()
     }
     m_summary.kernels = m_events.kernels.size();
     for (std::size_t k = 0; k < m_events.kernels.size(); ++k) {
-        if (!links[k].op) {
-            refuse(k, linkReason(links[k]));
+        if (!links[k].op || links[k].problem != LinkProblem::None) {
+            const bool compiled = links[k].op
+                && compiledRegion(m_events.names[m_events.operators[*links[k].op].name]);
+            refuse(k, compiled ? std::string(kCompiledRegion) : linkReason(links[k]));
             continue;
         }
         const std::size_t op = *links[k].op;
