@@ -417,9 +417,8 @@ nlohmann::ordered_json traceJson(const TraceSummary &trace)
         out["memory_bytes"] = *trace.memoryBytes;
     out["unplaced"] = nlohmann::ordered_json::array();
     for (const UnplacedKernels &u : trace.unplaced)
-        out["unplaced"].push_back(
-            { { "name", u.name }, { "seconds", u.seconds }, { "launches", u.launches },
-                { "reason", u.reason } });
+        out["unplaced"].push_back({ { "name", u.name }, { "seconds", u.seconds },
+            { "launches", u.launches }, { "reason", u.reason } });
     return out;
 }
 

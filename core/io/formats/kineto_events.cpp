@@ -385,8 +385,8 @@ void TraceSax::deviceField(const Value &value)
 {
     if (m_key == "name" && value.kind == Value::String)
         events.device = *value.text;
-    else if (m_key == "numSms" && value.kind == Value::Integer && value.whole
-        && value.integer > 0 && value.integer < 1'000'000)
+    else if (m_key == "numSms" && value.kind == Value::Integer && value.whole && value.integer > 0
+        && value.integer < 1'000'000)
         events.multiprocessors = static_cast<int>(value.integer);
     else if (m_key == "totalGlobalMem" && value.kind != Value::String && value.number > 0.0
         && std::isfinite(value.number))
@@ -408,9 +408,8 @@ bool TraceSax::eventProblem(std::string &message) const
                     : " (expected a string or number)");
         return true;
     }
-    const auto bad = [](const std::optional<double> &v) {
-        return !v || !std::isfinite(*v) || *v < 0.0;
-    };
+    const auto bad
+        = [](const std::optional<double> &v) { return !v || !std::isfinite(*v) || *v < 0.0; };
     if (bad(e.dur)) {
         message = e.dur ? "\"dur\" is negative or not finite (expected microseconds, at least 0)"
                         : "no \"dur\" (expected the duration in microseconds)";

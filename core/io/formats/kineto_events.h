@@ -41,7 +41,7 @@ struct CpuOperator {
 };
 
 // A runtime call (cuda_runtime, hip_runtime, cuda_driver) with a correlation id.
-struct Launch {
+struct RuntimeLaunch {
     std::int64_t pid = 0;
     std::int64_t tid = 0;
     double ts = 0.0;
@@ -60,7 +60,7 @@ struct Kernel {
 struct Events {
     std::vector<std::string> names; // kernel, operator and launch names, each once
     std::vector<CpuOperator> operators;
-    std::vector<Launch> launches;
+    std::vector<RuntimeLaunch> launches;
     std::vector<Kernel> kernels;
     bool traceEvents = false; // the file has a "traceEvents" array
     std::size_t eventCount = 0;

@@ -60,7 +60,7 @@ void innermostOnThread(const Events &events, std::vector<std::size_t> &ops,
     }
 }
 
-bool isGraphLaunch(const Events &events, const Launch &launch)
+bool isGraphLaunch(const Events &events, const RuntimeLaunch &launch)
 {
     return events.names[launch.name].find("GraphLaunch") != std::string::npos;
 }

@@ -91,8 +91,8 @@ Expected<std::vector<Tensor>, std::string> tensorsOf(
             return Unexpected(std::string(op) + ": an input's dims are not a list of sizes");
         for (const std::int64_t d : input.dims) {
             if (d < 0)
-                return Unexpected(std::string(op) + ": negative size in "
-                    + shapeText(input.dims) + " (expected sizes of at least 0)");
+                return Unexpected(std::string(op) + ": negative size in " + shapeText(input.dims)
+                    + " (expected sizes of at least 0)");
         }
         out.push_back({ input.dims, info->bytes, info->precision });
     }
@@ -146,8 +146,8 @@ double product(const std::vector<std::int64_t> &dims)
 using Cost = Expected<OperatorCost, std::string>;
 
 // C[M,N] = A[M,K]·B[K,N] over `batch` matrices; bias (addmm, baddbmm, linear) adds M·N FLOPs.
-OperatorCost matmulCost(const Tensor &a, double batch, double m, double n, double k,
-    double otherBytes, bool bias)
+OperatorCost matmulCost(
+    const Tensor &a, double batch, double m, double n, double k, double otherBytes, bool bias)
 {
     OperatorCost cost;
     cost.flops = 2.0 * batch * m * n * k + (bias ? batch * m * n : 0.0);
@@ -162,8 +162,8 @@ Cost mmFamily(std::string_view op, std::string_view base, const std::vector<Tens
     const bool batched = base == "bmm" || base == "baddbmm";
     const std::size_t need = withBias ? 3 : 2;
     const std::size_t rank = batched ? 3 : 2;
-    const std::string expected = batched ? " (expected [B, M, K] × [B, K, N])"
-                                         : " (expected [M, K] × [K, N])";
+    const std::string expected
+        = batched ? " (expected [B, M, K] × [B, K, N])" : " (expected [M, K] × [K, N])";
     if (t.size() != need)
         return Unexpected(std::string(op) + ": " + std::to_string(t.size())
             + " tensor inputs (expected " + std::to_string(need) + ")");
@@ -225,33 +225,20 @@ Cost linearCost(std::string_view op, const std::vector<Tensor> &t)
     return matmulCost(t[0], 1.0, m, n, k, read, t.size() == 3);
 }
 
-// FLOPs per output element of the elementwise operators (docs/MODEL.md §9.3): one per
+// FLOPs per output element of the elementwise operators (docs/MODEL.md §11.3): one per
 // arithmetic operation or comparison, one per transcendental function (exp, tanh, erf, log).
 struct Elementwise {
     std::string_view name;
     double flops;
 };
 constexpr std::array kElementwise {
-    Elementwise { "add", 1 },
-    Elementwise { "sub", 1 },
-    Elementwise { "rsub", 1 },
-    Elementwise { "mul", 1 },
-    Elementwise { "div", 1 },
-    Elementwise { "maximum", 1 },
-    Elementwise { "minimum", 1 },
-    Elementwise { "where", 1 },
-    Elementwise { "neg", 1 },
-    Elementwise { "abs", 1 },
-    Elementwise { "relu", 1 },
-    Elementwise { "clamp_min", 1 },
-    Elementwise { "clamp_max", 1 },
-    Elementwise { "clamp", 2 },
-    Elementwise { "exp", 1 },
-    Elementwise { "log", 1 },
-    Elementwise { "sqrt", 1 },
-    Elementwise { "rsqrt", 1 },
-    Elementwise { "reciprocal", 1 },
-    Elementwise { "tanh", 1 },
+    Elementwise { "add", 1 }, Elementwise { "sub", 1 }, Elementwise { "rsub", 1 },
+    Elementwise { "mul", 1 }, Elementwise { "div", 1 }, Elementwise { "maximum", 1 },
+    Elementwise { "minimum", 1 }, Elementwise { "where", 1 }, Elementwise { "neg", 1 },
+    Elementwise { "abs", 1 }, Elementwise { "relu", 1 }, Elementwise { "clamp_min", 1 },
+    Elementwise { "clamp_max", 1 }, Elementwise { "clamp", 2 }, Elementwise { "exp", 1 },
+    Elementwise { "log", 1 }, Elementwise { "sqrt", 1 }, Elementwise { "rsqrt", 1 },
+    Elementwise { "reciprocal", 1 }, Elementwise { "tanh", 1 },
     Elementwise { "sigmoid", 4 }, // 1 / (1 + exp(-x))
     Elementwise { "gelu", 5 }, // x · 0.5 · (1 + erf(x / √2))
     Elementwise { "silu", 5 }, // x · sigmoid(x)
@@ -266,8 +253,8 @@ Cost elementwiseCost(std::string_view op, double perElement, const std::vector<T
 {
     if (t.empty())
         return Unexpected(std::string(op) + ": no tensor input recorded");
-    const auto floating = std::find_if(
-        t.begin(), t.end(), [](const Tensor &x) { return x.precision.has_value(); });
+    const auto floating
+        = std::find_if(t.begin(), t.end(), [](const Tensor &x) { return x.precision.has_value(); });
     const Tensor &lead = floating != t.end() ? *floating : t[0];
     const auto out = broadcast(t);
     if (!out)
@@ -353,8 +340,7 @@ Cost costOfFamily(std::string_view op, std::string_view base, const std::vector<
         return matmulGeneral(op, t);
     if (base == "linear")
         return linearCost(op, t);
-    if (base == "softmax" || base == "_softmax" || base == "log_softmax"
-        || base == "_log_softmax")
+    if (base == "softmax" || base == "_softmax" || base == "log_softmax" || base == "_log_softmax")
         return softmaxCost(op, t);
     if (base == "layer_norm" || base == "native_layer_norm")
         return layerNormCost(op, t);

@@ -1,6 +1,6 @@
 // FLOPs and bytes of a PyTorch operator from the input shapes and types a profiler trace records
 // ("Input Dims", "Input type" with record_shapes=True). One convention per operator family,
-// written down in docs/MODEL.md §9: matmuls count 2·M·N·K, elementwise operators a fixed number
+// written down in docs/MODEL.md §11: matmuls count 2·M·N·K, elementwise operators a fixed number
 // of FLOPs per output element, and every tensor input is read once and every output written once.
 #pragma once
 

@@ -125,7 +125,7 @@ void TraceAssembler::run()
 {
     const std::vector<KernelLink> links = linkKernels(m_events);
     // An operator's FLOPs and bytes are shared among the kernels it launched in proportion to
-    // their time (docs/MODEL.md §9.1): first the time of each operator's kernels.
+    // their time (docs/MODEL.md §11.1): first the time of each operator's kernels.
     std::unordered_map<std::size_t, double> opSeconds;
     std::unordered_map<std::size_t, std::size_t> opKernels;
     std::vector<std::optional<Expected<OperatorCost, std::string>>> costs(
@@ -175,7 +175,8 @@ std::optional<Precision> kernelPrecision(std::optional<Precision> data, std::str
     return data;
 }
 
-void TraceAssembler::place(std::size_t kernel, std::size_t op, const OperatorCost &cost, double share)
+void TraceAssembler::place(
+    std::size_t kernel, std::size_t op, const OperatorCost &cost, double share)
 {
     const Kernel &k = m_events.kernels[kernel];
     if (cost.flops <= 0.0) {
@@ -245,8 +246,8 @@ PointsReadResult TraceAssembler::result()
         const UnplacedKernels &top = m_summary.unplaced.front();
         out.diagnostics.push_back({ Severity::Error, m_fileName, 0, 0,
             "none of the " + std::to_string(m_summary.kernels)
-                + " kernels could be placed; the most time went to " + top.name + " ("
-                + top.reason + ")" });
+                + " kernels could be placed; the most time went to " + top.name + " (" + top.reason
+                + ")" });
     }
     out.trace = std::move(m_summary);
     return out;
@@ -281,8 +282,8 @@ PointsReadResult readKinetoTrace(std::string_view text, const std::string &fileN
     TraceAssembler assembler(*events, fileName);
     assembler.run();
     PointsReadResult read = assembler.result();
-    read.diagnostics.insert(read.diagnostics.begin(), out.diagnostics.begin(),
-        out.diagnostics.end());
+    read.diagnostics.insert(
+        read.diagnostics.begin(), out.diagnostics.begin(), out.diagnostics.end());
     return read;
 }
 

@@ -3,7 +3,7 @@
 // operator around it on its thread; the operator's input shapes give FLOPs and bytes
 // (kineto_ops.h), summed into one point per (operator, shapes, kernel name). Kernels that cannot
 // be placed are kept, by name, time and reason, in the result's TraceSummary.
-// docs/FORMATS.md §10, docs/MODEL.md §9.
+// docs/FORMATS.md §10, docs/MODEL.md §11.
 #pragma once
 
 #include "core/io/read_result.h"

@@ -80,41 +80,51 @@ void TestKinetoOps::countsOperatorsByHand_data()
     QTest::addColumn<double>("bytes");
     QTest::addColumn<QString>("precision");
     // Matmuls: 2·M·N·K (+ M·N for a bias); A, B and the bias read, C written.
-    QTest::newRow("mm") << "aten::mm" << "float[64,32] float[32,16]" << 2.0 * 64 * 16 * 32
+    QTest::newRow("mm") << "aten::mm"
+                        << "float[64,32] float[32,16]" << 2.0 * 64 * 16 * 32
                         << 4.0 * (64 * 32 + 32 * 16 + 64 * 16) << "fp32";
-    QTest::newRow("addmm") << "aten::addmm" << "float[16] float[4,8] float[8,16] Scalar Scalar"
+    QTest::newRow("addmm") << "aten::addmm"
+                           << "float[16] float[4,8] float[8,16] Scalar Scalar"
                            << 2.0 * 4 * 16 * 8 + 4 * 16 << 4.0 * (16 + 32 + 128 + 64) << "fp32";
-    QTest::newRow("bmm fp16") << "aten::bmm" << "c10::Half[2,4,8] c10::Half[2,8,16]"
-                              << 2.0 * 2 * 4 * 16 * 8 << 2.0 * (64 + 256 + 128) << "fp16";
+    QTest::newRow("bmm fp16") << "aten::bmm"
+                              << "c10::Half[2,4,8] c10::Half[2,8,16]" << 2.0 * 2 * 4 * 16 * 8
+                              << 2.0 * (64 + 256 + 128) << "fp16";
     QTest::newRow("baddbmm") << "aten::baddbmm"
                              << "float[2,4,16] float[2,4,8] float[2,8,16] Scalar Scalar"
                              << 2.0 * 2 * 4 * 16 * 8 + 2 * 4 * 16 << 4.0 * (128 + 64 + 256 + 128)
                              << "fp32";
-    QTest::newRow("matmul broadcast") << "aten::matmul" << "float[3,4,8] float[8,16]"
-                                      << 2.0 * 3 * 4 * 16 * 8 << 4.0 * (96 + 128 + 192) << "fp32";
+    QTest::newRow("matmul broadcast")
+        << "aten::matmul"
+        << "float[3,4,8] float[8,16]" << 2.0 * 3 * 4 * 16 * 8 << 4.0 * (96 + 128 + 192) << "fp32";
     QTest::newRow("matmul vectors")
-        << "aten::matmul" << "float[8] float[8]" << 2.0 * 8 << 4.0 * (8 + 8 + 1) << "fp32";
+        << "aten::matmul"
+        << "float[8] float[8]" << 2.0 * 8 << 4.0 * (8 + 8 + 1) << "fp32";
     QTest::newRow("linear bf16") << "aten::linear"
                                  << "c10::BFloat16[2,3,8] c10::BFloat16[16,8] c10::BFloat16[16]"
                                  << 2.0 * 6 * 16 * 8 + 6 * 16 << 2.0 * (48 + 128 + 16 + 96)
                                  << "bf16";
     // Elementwise: FLOPs per output element, inputs read, the broadcast output written.
     QTest::newRow("add broadcast")
-        << "aten::add" << "float[4,1] float[1,5] Scalar" << 20.0 << 4.0 * (4 + 5 + 20) << "fp32";
+        << "aten::add"
+        << "float[4,1] float[1,5] Scalar" << 20.0 << 4.0 * (4 + 5 + 20) << "fp32";
     QTest::newRow("mul_ in place")
-        << "aten::mul_" << "float[3,5] float[5]" << 15.0 << 4.0 * (15 + 5 + 15) << "fp32";
-    QTest::newRow("relu") << "aten::relu" << "float[10]" << 10.0 << 80.0 << "fp32";
-    QTest::newRow("gelu fp16") << "aten::gelu" << "c10::Half[10] -" << 50.0 << 40.0 << "fp16";
-    QTest::newRow("sigmoid fp64") << "aten::sigmoid" << "double[10]" << 40.0 << 160.0 << "fp64";
-    QTest::newRow("tanh_backward")
-        << "aten::tanh_backward" << "float[6] float[6]" << 18.0 << 72.0 << "fp32";
-    QTest::newRow("where") << "aten::where" << "bool[4] float[4] float[4]" << 4.0
-                           << 4.0 + 16 + 16 + 16 << "fp32";
+        << "aten::mul_"
+        << "float[3,5] float[5]" << 15.0 << 4.0 * (15 + 5 + 15) << "fp32";
+    QTest::newRow("relu") << "aten::relu"
+                          << "float[10]" << 10.0 << 80.0 << "fp32";
+    QTest::newRow("gelu fp16") << "aten::gelu"
+                               << "c10::Half[10] -" << 50.0 << 40.0 << "fp16";
+    QTest::newRow("sigmoid fp64") << "aten::sigmoid"
+                                  << "double[10]" << 40.0 << 160.0 << "fp64";
+    QTest::newRow("tanh_backward") << "aten::tanh_backward"
+                                   << "float[6] float[6]" << 18.0 << 72.0 << "fp32";
+    QTest::newRow("where") << "aten::where"
+                           << "bool[4] float[4] float[4]" << 4.0 << 4.0 + 16 + 16 + 16 << "fp32";
     // Softmax: 5 FLOPs an element, read and written once.
-    QTest::newRow("softmax") << "aten::_softmax" << "float[2,10] Scalar Scalar" << 100.0 << 160.0
-                             << "fp32";
-    QTest::newRow("log_softmax")
-        << "aten::log_softmax" << "c10::Half[5,4] Scalar -" << 100.0 << 80.0 << "fp16";
+    QTest::newRow("softmax") << "aten::_softmax"
+                             << "float[2,10] Scalar Scalar" << 100.0 << 160.0 << "fp32";
+    QTest::newRow("log_softmax") << "aten::log_softmax"
+                                 << "c10::Half[5,4] Scalar -" << 100.0 << 80.0 << "fp16";
     // Layer norm: 8 FLOPs an element; x, weight, bias read; y, mean and rstd (fp32) written.
     QTest::newRow("layer_norm") << "aten::native_layer_norm"
                                 << "float[4,8] - float[8] float[8] Scalar" << 8.0 * 32
@@ -124,9 +134,11 @@ void TestKinetoOps::countsOperatorsByHand_data()
         << "float[4,8] float[4,8] - float[4,1] float[4,1] float[8] float[8] -" << 13.0 * 32
         << 4.0 * (32 + 32 + 4 + 4 + 8 + 8) + 4.0 * 32 + 4.0 * (8 + 8) << "fp32";
     // Copies: no FLOPs; the source read, the destination written.
-    QTest::newRow("copy_ widening") << "aten::copy_" << "long_int[10] int[10] Scalar" << 0.0
-                                    << 8.0 * 10 + 4.0 * 10 << "";
-    QTest::newRow("to") << "aten::to" << "float[10] Scalar Scalar" << 0.0 << 80.0 << "fp32";
+    QTest::newRow("copy_ widening")
+        << "aten::copy_"
+        << "long_int[10] int[10] Scalar" << 0.0 << 8.0 * 10 + 4.0 * 10 << "";
+    QTest::newRow("to") << "aten::to"
+                        << "float[10] Scalar Scalar" << 0.0 << 80.0 << "fp32";
 }
 
 void TestKinetoOps::countsOperatorsByHand()
@@ -140,8 +152,8 @@ void TestKinetoOps::countsOperatorsByHand()
     QVERIFY2(cost, cost ? "" : cost.error().c_str());
     QCOMPARE(cost->flops, flops);
     QCOMPARE(cost->bytes, bytes);
-    QCOMPARE(cost->precision ? QString::fromUtf8(precisionName(*cost->precision).data())
-                             : QString(),
+    QCOMPARE(
+        cost->precision ? QString::fromUtf8(precisionName(*cost->precision).data()) : QString(),
         precision);
 }
 
@@ -150,23 +162,33 @@ void TestKinetoOps::refusesWhatItCannotCount_data()
     QTest::addColumn<QString>("op");
     QTest::addColumn<QString>("inputs");
     QTest::addColumn<QString>("reason");
-    QTest::newRow("mm shapes") << "aten::mm" << "float[2,3] float[4,5]"
+    QTest::newRow("mm shapes") << "aten::mm"
+                               << "float[2,3] float[4,5]"
                                << "aten::mm: shapes [2, 3] and [4, 5] do not multiply";
-    QTest::newRow("bmm batches") << "aten::bmm" << "float[2,3,4] float[3,4,5]"
+    QTest::newRow("bmm batches") << "aten::bmm"
+                                 << "float[2,3,4] float[3,4,5]"
                                  << "aten::bmm: shapes [2, 3, 4] and [3, 4, 5] do not multiply";
-    QTest::newRow("add broadcast") << "aten::add" << "float[2,3] float[4] Scalar"
+    QTest::newRow("add broadcast") << "aten::add"
+                                   << "float[2,3] float[4] Scalar"
                                    << "aten::add: shapes [2, 3] and [4] do not broadcast";
-    QTest::newRow("linear") << "aten::linear" << "float[2,8] float[16,4]"
+    QTest::newRow("linear") << "aten::linear"
+                            << "float[2,8] float[16,4]"
                             << "aten::linear: shapes [2, 8] and [16, 4] do not fit";
-    QTest::newRow("no model") << "aten::cat" << "TensorList Scalar"
+    QTest::newRow("no model") << "aten::cat"
+                              << "TensorList Scalar"
                               << "operator aten::cat has no model yet";
-    QTest::newRow("not aten") << "fbgemm::permute_sparse_features" << "int[4]"
+    QTest::newRow("not aten") << "fbgemm::permute_sparse_features"
+                              << "int[4]"
                               << "operator fbgemm::permute_sparse_features has no model yet";
-    QTest::newRow("unknown type") << "aten::mm" << "c10::complex<float>[2,2] float[2,2]"
+    QTest::newRow("unknown type") << "aten::mm"
+                                  << "c10::complex<float>[2,2] float[2,2]"
                                   << "input type \"c10::complex<float>\" has no known element";
-    QTest::newRow("negative size")
-        << "aten::relu" << "float[-3]" << "aten::relu: negative size in [-3]";
-    QTest::newRow("no tensor") << "aten::relu" << "Scalar" << "aten::relu: no tensor input";
+    QTest::newRow("negative size") << "aten::relu"
+                                   << "float[-3]"
+                                   << "aten::relu: negative size in [-3]";
+    QTest::newRow("no tensor") << "aten::relu"
+                               << "Scalar"
+                               << "aten::relu: no tensor input";
 }
 
 void TestKinetoOps::refusesWhatItCannotCount()

@@ -133,10 +133,10 @@ void TestKinetoTrace::innermostOperatorOnTheLaunchingThreadWins()
 {
     // Thread 10: mm inside matmul inside linear; thread 11 at the same time: relu. Each launch
     // belongs to the innermost operator of its own thread.
-    const auto read = readTrace(traceOf({ op("aten::linear", 100, 100, kMm),
-        op("aten::matmul", 105, 50, kMm), op("aten::mm", 110, 20, kMm),
-        op("aten::relu", 100, 100, kRelu, 11), launch(1, 115), launch(2, 115, 11),
-        kernel("gemm", 1, 3), kernel("relu", 2, 1, 8) }));
+    const auto read
+        = readTrace(traceOf({ op("aten::linear", 100, 100, kMm), op("aten::matmul", 105, 50, kMm),
+            op("aten::mm", 110, 20, kMm), op("aten::relu", 100, 100, kRelu, 11), launch(1, 115),
+            launch(2, 115, 11), kernel("gemm", 1, 3), kernel("relu", 2, 1, 8) }));
     QVERIFY2(read.diagnostics.empty(), qPrintable(joined(read.diagnostics)));
     QCOMPARE(read.points.size(), std::size_t { 2 });
     QVERIFY(read.points[0].group.starts_with("aten::mm("));
@@ -171,9 +171,8 @@ void TestKinetoTrace::sharesAnOperatorsCostAmongItsKernels()
 {
     // One mm call, two kernels (3 µs and 1 µs), twice: the FLOPs split 3 : 1; launches add up.
     const auto read = readTrace(traceOf({ op("aten::mm", 100, 20, kMm), launch(1, 101),
-        launch(2, 105), kernel("gemm", 1, 3), kernel("reduce", 2, 1),
-        op("aten::mm", 200, 20, kMm), launch(3, 201), launch(4, 205), kernel("gemm", 3, 3),
-        kernel("reduce", 4, 1) }));
+        launch(2, 105), kernel("gemm", 1, 3), kernel("reduce", 2, 1), op("aten::mm", 200, 20, kMm),
+        launch(3, 201), launch(4, 205), kernel("gemm", 3, 3), kernel("reduce", 4, 1) }));
     QCOMPARE(read.points.size(), std::size_t { 2 });
     QCOMPARE(read.points[0].flops, 2 * kMmFlops * 0.75);
     QCOMPARE(read.points[1].flops, 2 * kMmFlops * 0.25);
@@ -190,41 +189,34 @@ void TestKinetoTrace::namesWhyKernelsAreNotPlaced_data()
     QTest::newRow("repeated correlation")
         << QStringList { op("aten::mm", 100, 20, kMm), launch(1, 101), launch(1, 105), k }
         << "its correlation id 1 is given to several launches";
-    QTest::newRow("no operator")
-        << QStringList { op("aten::mm", 100, 20, kMm), launch(1, 150), k }
-        << "its launch lies inside no CPU operator";
-    QTest::newRow("other thread")
-        << QStringList { op("aten::mm", 100, 20, kMm, 11), launch(1, 105), k }
-        << "its launch lies inside no CPU operator";
+    QTest::newRow("no operator") << QStringList { op("aten::mm", 100, 20, kMm), launch(1, 150), k }
+                                 << "its launch lies inside no CPU operator";
+    QTest::newRow("other thread") << QStringList { op("aten::mm", 100, 20, kMm, 11), launch(1, 105),
+        k } << "its launch lies inside no CPU operator";
     QTest::newRow("no shapes") << QStringList { op("aten::mm", 100, 20, ""), launch(1, 105), k }
                                << "no shapes recorded: profile with record_shapes=True";
-    QTest::newRow("compiled region")
-        << QStringList { op("CompiledFunction", 100, 20, kMm), launch(1, 105), k }
-        << "inside a compiled region";
-    QTest::newRow("compiled graph")
-        << QStringList { op("CompiledFunctionBackward", 100, 20, ""),
-               launch(1, 105, 10, "cudaGraphLaunch"), k }
-        << "inside a compiled region";
-    QTest::newRow("graph")
-        << QStringList { op("aten::mm", 100, 20, kMm), launch(1, 105, 10, "cudaGraphLaunch"), k }
-        << "launched by a CUDA graph";
-    QTest::newRow("collective")
-        << QStringList { op("record_param_comms", 100, 20, ""), launch(1, 105), k }
-        << "collective (record_param_comms): link bytes not modelled yet";
-    QTest::newRow("no model")
-        << QStringList { op("aten::cat", 100, 20, R"("Input Dims": [[], []],
+    QTest::newRow("compiled region") << QStringList { op("CompiledFunction", 100, 20, kMm),
+        launch(1, 105), k } << "inside a compiled region";
+    QTest::newRow("compiled graph") << QStringList { op("CompiledFunctionBackward", 100, 20, ""),
+        launch(1, 105, 10, "cudaGraphLaunch"), k }
+                                    << "inside a compiled region";
+    QTest::newRow("graph") << QStringList { op("aten::mm", 100, 20, kMm),
+        launch(1, 105, 10, "cudaGraphLaunch"), k }
+                           << "launched by a CUDA graph";
+    QTest::newRow("collective") << QStringList { op("record_param_comms", 100, 20, ""),
+        launch(1, 105), k } << "collective (record_param_comms): link bytes not modelled yet";
+    QTest::newRow("no model") << QStringList { op("aten::cat", 100, 20, R"("Input Dims": [[], []],
             "Input type": ["TensorList", "Scalar"])"),
-               launch(1, 105), k }
-        << "operator aten::cat has no model yet";
-    QTest::newRow("wrong shapes")
-        << QStringList { op("aten::mm", 100, 20,
-                             R"("Input Dims": [[2, 3], [4, 5]], "Input type": ["float", "float"])"),
-               launch(1, 105), k }
-        << "aten::mm: shapes [2, 3] and [4, 5] do not multiply";
+        launch(1, 105), k } << "operator aten::cat has no model yet";
+    QTest::newRow("wrong shapes") << QStringList {
+        op("aten::mm", 100, 20,
+            R"("Input Dims": [[2, 3], [4, 5]], "Input type": ["float", "float"])"),
+        launch(1, 105), k
+    } << "aten::mm: shapes [2, 3] and [4, 5] do not multiply";
     QTest::newRow("copy") << QStringList { op("aten::copy_", 100, 20,
                                                R"("Input Dims": [[8], [8], []],
             "Input type": ["float", "float", "Scalar"])"),
-                                 launch(1, 105), k }
+        launch(1, 105), k }
                           << "moves data only (0 FLOPs)";
 }
 
@@ -276,13 +268,13 @@ void TestKinetoTrace::refusesBadInput()
 
 void TestKinetoTrace::leavesOutEventsOfTheWrongTypes()
 {
-    const std::string text = traceOf({ op("aten::mm", 100, 20, kMm), launch(1, 101),
-        kernel("k", 1, 3),
-        R"({"ph": "X", "cat": "kernel", "name": "bad", "ts": 1, "dur": "5",
+    const std::string text
+        = traceOf({ op("aten::mm", 100, 20, kMm), launch(1, 101), kernel("k", 1, 3),
+            R"({"ph": "X", "cat": "kernel", "name": "bad", "ts": 1, "dur": "5",
             "args": {"correlation": 2}})",
-        R"({"ph": "X", "cat": "kernel", "name": "badid", "ts": 1, "dur": 5,
+            R"({"ph": "X", "cat": "kernel", "name": "badid", "ts": 1, "dur": 5,
             "args": {"correlation": "x"}})",
-        R"({"ph": "X", "cat": "cpu_op", "name": "aten::relu", "pid": 10, "tid": 10, "ts": 1,
+            R"({"ph": "X", "cat": "cpu_op", "name": "aten::relu", "pid": 10, "tid": 10, "ts": 1,
             "dur": 5, "args": {"Input Dims": 7}})" });
     const auto read = readTrace(text);
     QCOMPARE(read.points.size(), std::size_t { 1 });
@@ -303,8 +295,8 @@ void TestKinetoTrace::isNeverTakenForAnotherJson()
     const std::string text = traceOf({ kernel("k", 1, 5) });
     QCOMPARE(*detectFileFormat(text), FileFormat::KinetoTrace);
     // schemaVersion alone, and the gzip of a trace.
-    QCOMPARE(*detectFileFormat(R"({"schemaVersion": 1, "traceEvents": []})"),
-        FileFormat::KinetoTrace);
+    QCOMPARE(
+        *detectFileFormat(R"({"schemaVersion": 1, "traceEvents": []})"), FileFormat::KinetoTrace);
     QCOMPARE(*detectFileFormat(readTestData("traces/diff_control_a100.json.gz")),
         FileFormat::KinetoTrace);
     // As a machine file (--hardware trace.json): the device's preset, not a hardware-JSON error.
