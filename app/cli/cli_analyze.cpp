@@ -5,6 +5,7 @@
 
 #include "core/analysis/analysis.h"
 #include "core/analysis/payoff.h"
+#include "core/io/formats/kineto_trace.h"
 #include "core/io/readers.h"
 #include "core/report/report.h"
 #include "core/report/report_stream.h"
@@ -228,7 +229,9 @@ double payoffTotal(const std::vector<std::optional<InputFile>> &inputs,
             total += pointSeconds(point).value_or(0.0);
     };
     for (const auto &input : inputs) {
-        if (input && input->text)
+        if (input && input->trace)
+            total += input->trace->gpuSeconds; // unplaced kernels took their time too
+        else if (input && input->text)
             total += input->seconds;
         else if (input && !input->session)
             add(input->points);
@@ -279,6 +282,11 @@ int analyzeStreamed(const QCommandLineParser &parser, const QStringList &files,
     writerOptions.summary = format == ReportFormat::Table;
     writerOptions.totalSeconds = payoffTotal(inputs, sessions, example);
     writerOptions.compact = parser.isSet("compact");
+    // A profiler trace's GPU time heads the report (the first trace's, when there are several).
+    for (const auto &input : inputs) {
+        if (input && input->trace && !writerOptions.trace)
+            writerOptions.trace = &*input->trace;
+    }
     out().flush();
     BackgroundReport report(format, hardware, writerOptions);
     // The first messages, as many as are shown, and the count of all: a file of a million
@@ -452,6 +460,28 @@ std::optional<ReportFormat> formatFromOptions(const QCommandLineParser &parser)
     return format == "markdown" ? ReportFormat::Markdown : ReportFormat::Table;
 }
 
+// Without --hardware (or --peak and --bandwidth), a profiler trace's machine is the preset of
+// the device it names (`machine`); false after saying why when it names none or an unknown one.
+bool traceMachineOf(const QCommandLineParser &parser, const QStringList &files,
+    const std::vector<std::optional<InputFile>> &inputs, std::optional<Hardware> &machine)
+{
+    if (parser.isSet("hardware") || (parser.isSet("peak") && parser.isSet("bandwidth")))
+        return true;
+    for (std::size_t file = 0; file < inputs.size(); ++file) {
+        if (!inputs[file] || !inputs[file]->trace)
+            continue;
+        auto found = traceMachine(*inputs[file]->trace);
+        if (!found) {
+            err() << files[static_cast<qsizetype>(file)] << ": "
+                  << QString::fromStdString(found.error()) << Qt::endl;
+            return false;
+        }
+        machine = std::move(*found);
+        return true;
+    }
+    return true;
+}
+
 } // namespace
 
 int runAnalyze(const QStringList &arguments)
@@ -517,14 +547,20 @@ int runAnalyze(const QStringList &arguments)
         inputs.begin(), inputs.end(), [](const auto &input) { return input.has_value(); });
     if (unreadable && !anyInput && !parser.isSet("example"))
         return kExitBadInput;
-    const bool sessionMachine = firstSession && !parser.isSet("hardware");
-    const auto hardware
-        = hardwareFromOptions(parser, firstSession ? &firstSession->hardware : nullptr,
-            *readOptions, firstSession ? firstSession->figures : FigureChoice::Measured);
+    std::optional<Hardware> traceHardware;
+    if (!firstSession && !traceMachineOf(parser, files, inputs, traceHardware))
+        return kExitBadInput;
+    const Hardware *fallback = firstSession ? &firstSession->hardware
+        : traceHardware                     ? &*traceHardware
+                                            : nullptr;
+    // A session's or a trace's machine: each point's precision picks its compute roof.
+    const bool ownMachine = fallback && !parser.isSet("hardware");
+    const auto hardware = hardwareFromOptions(parser, fallback, *readOptions,
+        firstSession ? firstSession->figures : FigureChoice::Measured);
     if (!hardware)
         return kExitBadInput;
 
-    const AnalysisOptions options = analysisOptionsFromOptions(parser, *hardware, sessionMachine);
+    const AnalysisOptions options = analysisOptionsFromOptions(parser, *hardware, ownMachine);
     return analyzeStreamed(parser, files, inputs, *hardware, options, *readOptions, *chosenFormat,
         rowErrors, unreadable);
 }

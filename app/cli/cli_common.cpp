@@ -459,12 +459,15 @@ std::optional<InputFile> readInputFile(
         if (!reportPointsRead(path, result.points, usable, rowErrors))
             return std::nullopt;
         input.text = std::move(*text);
+        input.trace = result.points.trace;
         return input;
     }
-    auto points = readPointsText(path, *text, rowErrors, options);
-    if (!points)
+    auto read = ridgepoint::readPointsFile(*text, path.toStdString(), options);
+    warnUnusedReadOptions(path, read.format, options);
+    if (!reportPointsRead(path, read.points, read.points.points.size(), rowErrors))
         return std::nullopt;
-    input.points = std::move(*points);
+    input.points = std::move(read.points.points);
+    input.trace = std::move(read.points.trace);
     return input;
 }
 

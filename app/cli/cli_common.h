@@ -86,6 +86,8 @@ struct InputFile {
     std::optional<std::string> text;
     // With `keepText`: Σ pointSeconds of the points read (placed or not), the payoff's total.
     double seconds = 0.0;
+    // A profiler trace's GPU time, placed and not, and the device it names.
+    std::optional<TraceSummary> trace;
 };
 
 // Reads a points file (with `options`) or a session, told apart by content (not by name).

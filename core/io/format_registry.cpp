@@ -5,6 +5,7 @@
 #include "core/io/formats/csv.h"
 #include "core/io/formats/ert_reader.h"
 #include "core/io/formats/hardware_json.h"
+#include "core/io/formats/kineto_trace.h"
 #include "core/io/formats/likwid_reader.h"
 #include "core/io/formats/ncu_reader.h"
 #include "core/io/formats/points_json.h"
@@ -75,6 +76,8 @@ constexpr std::string_view kNcuTriedAsMachines = "Nsight Compute roofline sectio
 //
 // The priority is the order detection tries the detectors, and it matters where signatures
 // overlap:
+//  - 5 a PyTorch profiler trace ("traceEvents" with "deviceProperties" or "schemaVersion")
+//    before every other JSON: hardware JSON takes any JSON, and a trace is never a machine file.
 //  - 10-30 JSON: points JSON and ERT roofline.json say so by a key; hardware JSON takes any
 //    other JSON, so it comes after them, and before every text format (a JSON file that quotes
 //    "Function Call Sites and Loops" is still JSON).
@@ -168,6 +171,13 @@ const FormatEntry kFormats[] = {
         points<readMetricValuesCsv>, nullptr, "*.csv", ReadOptionSet::None,
         "ncu-like metric CSV (no ID,Kernel Name,Host Name,Metric Name,Metric Value header)", "",
         "adhoc/metric_values.csv" },
+    { FileFormat::KinetoTrace, "kineto-trace", "PyTorch profiler (Kineto) trace",
+        "PyTorch profiler trace", Gives::Both, 5, looksLikeKinetoTrace, points<readKinetoTrace>,
+        machines<readKinetoMachines>, "*.json *.json.gz *.pt.trace.json", ReadOptionSet::None,
+        "PyTorch profiler trace (no \"traceEvents\" with \"deviceProperties\" or "
+        "\"schemaVersion\")",
+        "PyTorch profiler trace (no \"traceEvents\" with \"deviceProperties\")",
+        "traces/small/example.json" },
 };
 
 bool givesSide(Gives gives, ReadFor side)

@@ -40,6 +40,7 @@ enum class FileFormat {
     HwDb,
     AppsCsv,
     MetricValuesCsv,
+    KinetoTrace, // both: points, and the preset of the device it names
 };
 
 // What a file of a format holds: the window imports it as points, as a machine or as both.

@@ -16,4 +16,15 @@ namespace ridgepoint {
 // compressed data ends early". Bytes after the end of the stream are ignored.
 Expected<std::string, std::string> inflateCapped(std::string_view deflated, std::size_t maxBytes);
 
+// A gzip file (RFC 1952: `.json.gz` as torch.profiler writes it) starts with these two bytes.
+bool isGzip(std::string_view bytes);
+
+// The inflated bytes of a gzip stream, with inflateCapped's limit and messages; a stream that
+// ends before its trailer is "the compressed data ends early".
+Expected<std::string, std::string> gunzipCapped(std::string_view gzipped, std::size_t maxBytes);
+
+// At most the first `maxBytes` inflated bytes of a gzip stream, as much as could be had: for
+// recognising a compressed file by its beginning. Corrupt or cut data ends it early, silently.
+std::string gunzipHead(std::string_view gzipped, std::size_t maxBytes);
+
 } // namespace ridgepoint

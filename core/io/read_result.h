@@ -5,6 +5,7 @@
 #include "core/model/diagnostic.h"
 #include "core/model/hardware.h"
 #include "core/model/point.h"
+#include "core/model/trace_summary.h"
 
 #include <functional>
 #include <optional>
@@ -18,6 +19,8 @@ struct [[nodiscard]] PointsReadResult {
     std::vector<Diagnostic> diagnostics; // one per row that could not, with line and column
     int rowsRead = 0; // data rows seen
     int rowsSkipped = 0; // data rows left out because of an error
+    // A profiler trace's GPU time, placed and not (the Kineto reader); nullopt for tables.
+    std::optional<TraceSummary> trace;
 };
 
 struct [[nodiscard]] HardwareReadResult {

@@ -1,5 +1,7 @@
 #include "core/io/readers.h"
 
+#include "core/io/file_io.h"
+#include "core/io/inflate.h"
 #include "core/io/input_check.h"
 #include "core/io/sniff.h"
 
@@ -8,10 +10,19 @@
 namespace ridgepoint {
 namespace {
 
-// The text to read, or the input check's error.
-std::optional<Diagnostic> checkedText(
-    std::string_view &text, std::optional<std::string> &converted, const std::string &fileName)
+// The text to read, or the input check's error. A gzip file (a `.json.gz` trace) is inflated
+// first into `inflated`, never to more than an input may hold (kMaxInputBytes).
+std::optional<Diagnostic> checkedText(std::string_view &text, std::optional<std::string> &inflated,
+    std::optional<std::string> &converted, const std::string &fileName)
 {
+    if (isGzip(text)) {
+        auto plain = gunzipCapped(text, kMaxInputBytes);
+        if (!plain)
+            return Diagnostic { Severity::Error, fileName, 0, 0,
+                "gzip file: " + plain.error() + " (expected a whole gzip stream of text)" };
+        inflated = std::move(*plain);
+        text = *inflated;
+    }
     TextCheck check = checkTextInput(text, fileName);
     if (check.error)
         return check.error;
@@ -46,8 +57,9 @@ PointsFileResult readPoints(std::string_view text, const std::string &fileName,
     const PointSink *sink, const ReadOptions &options)
 {
     PointsFileResult out;
+    std::optional<std::string> inflated;
     std::optional<std::string> converted;
-    if (auto error = checkedText(text, converted, fileName)) {
+    if (auto error = checkedText(text, inflated, converted, fileName)) {
         out.points.diagnostics.push_back(*error);
         return out;
     }
@@ -85,6 +97,12 @@ std::string_view fileFormatName(FileFormat format)
 
 std::optional<FileFormat> detectFileFormat(std::string_view text)
 {
+    // A compressed file is recognised by the beginning of what it holds.
+    std::string head;
+    if (isGzip(text)) {
+        head = gunzipHead(text, Sniff::kHeadBytes);
+        text = head;
+    }
     const Sniff sniff(text);
     for (const FormatEntry *format : formatsByPriority()) {
         if (format->detect(sniff))
@@ -109,8 +127,9 @@ HardwareFileResult readHardwareFile(
     std::string_view text, const std::string &fileName, const ReadOptions &options)
 {
     HardwareFileResult out;
+    std::optional<std::string> inflated;
     std::optional<std::string> converted;
-    if (auto error = checkedText(text, converted, fileName)) {
+    if (auto error = checkedText(text, inflated, converted, fileName)) {
         out.hardware.diagnostics.push_back(*error);
         return out;
     }

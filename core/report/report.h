@@ -5,6 +5,7 @@
 #include "core/analysis/compare.h"
 #include "core/model/hardware.h"
 #include "core/model/point.h"
+#include "core/model/trace_summary.h"
 
 #include <functional>
 #include <memory>
@@ -49,9 +50,11 @@ public:
     // one point object a line, without layout (about half the bytes).
     // `part`: the whole document or one part of it (ReportPart); `pointsBefore`, for Rows and
     // End, says whether points of the same document were written before them (the separator
-    // before the first point, the end of a document without points).
+    // before the first point, the end of a document without points). `trace`: a profiler
+    // trace's GPU time, written as "trace" between the machine and the points.
     AnalysisJsonWriter(const Hardware &hardware, Sink sink, double totalSeconds = 0.0,
-        bool compact = false, ReportPart part = ReportPart::Whole, bool pointsBefore = false);
+        bool compact = false, ReportPart part = ReportPart::Whole, bool pointsBefore = false,
+        const TraceSummary *trace = nullptr);
     ~AnalysisJsonWriter();
     AnalysisJsonWriter(const AnalysisJsonWriter &) = delete;
     AnalysisJsonWriter &operator=(const AnalysisJsonWriter &) = delete;

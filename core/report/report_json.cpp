@@ -402,10 +402,30 @@ void writePointJson(
     json.raw<"\n    }">();
 }
 
+// A profiler trace's GPU time: placed, not, and each unplaced kernel with its reason.
+nlohmann::ordered_json traceJson(const TraceSummary &trace)
+{
+    nlohmann::ordered_json out;
+    out["gpu_seconds"] = trace.gpuSeconds;
+    out["placed_seconds"] = trace.placedSeconds;
+    out["kernels"] = trace.kernels;
+    if (trace.device)
+        out["device"] = *trace.device;
+    if (trace.multiprocessors)
+        out["multiprocessors"] = *trace.multiprocessors;
+    if (trace.memoryBytes)
+        out["memory_bytes"] = *trace.memoryBytes;
+    out["unplaced"] = nlohmann::ordered_json::array();
+    for (const UnplacedKernels &u : trace.unplaced)
+        out["unplaced"].push_back({ { "name", u.name }, { "seconds", u.seconds },
+            { "launches", u.launches }, { "reason", u.reason } });
+    return out;
+}
+
 } // namespace
 
 AnalysisJsonWriter::AnalysisJsonWriter(const Hardware &hardware, Sink sink, double totalSeconds,
-    bool compact, ReportPart part, bool pointsBefore)
+    bool compact, ReportPart part, bool pointsBefore, const TraceSummary *trace)
     : m_sink(std::move(sink))
     , m_points(pointsBefore ? 1 : 0)
     , m_numbers(std::make_unique<detail::NumberCache>())
@@ -417,6 +437,8 @@ AnalysisJsonWriter::AnalysisJsonWriter(const Hardware &hardware, Sink sink, doub
         return; // no start
     nlohmann::ordered_json out;
     out["hardware"] = detail::hardwareJson(hardware, true);
+    if (trace)
+        out["trace"] = traceJson(*trace);
     if (compact) {
         // JSON Lines: the machine on the first line, then one point a line.
         m_buffer = detail::dumpJson(out) + "\n";

@@ -151,6 +151,9 @@ struct ReportWriterOptions {
     // to the sink, in one piece at finish(): a part made on one thread and written on another
     // is then never copied on the way.
     ReportText *into = nullptr;
+    // A profiler trace's GPU time: the table starts with its line (traceSummaryLine), the JSON
+    // has it as "trace" (not written in compact JSON Lines, CSV or Markdown).
+    const TraceSummary *trace = nullptr;
 };
 
 // The writer of `format`: the text the pieces make is what analysisTable (after its machine),

@@ -5,6 +5,7 @@
 #include "core/report/level_columns.h"
 #include "core/report/report.h"
 #include "core/report/report_stream.h"
+#include "core/report/trace_report.h"
 
 #include "core/analysis/levels.h"
 #include "core/analysis/payoff.h"
@@ -146,6 +147,8 @@ public:
               [this](const KernelPoint &point, const PointAnalysis &a,
                   const std::optional<Speedup> &) { row(point, a); })
     {
+        if (options.trace)
+            m_sink(traceSummaryLine(*options.trace) + "\n\n");
         m_sink(presetsTable({ hardware }) + "\n");
     }
 
@@ -496,7 +499,7 @@ class JsonWriter final : public ReportWriter
 public:
     JsonWriter(const Hardware &hardware, ReportSink sink, const ReportWriterOptions &options)
         : m_writer(hardware, std::move(sink), options.totalSeconds, options.compact, options.part,
-            options.rowsBefore)
+            options.rowsBefore, options.compact ? nullptr : options.trace)
     {
         if (options.into)
             m_writer.writeInto(*options.into);

@@ -180,7 +180,7 @@ public:
             // An unterminated quote: the rows read are not what the file meant.
             forgetOwnMessages();
             collect();
-            return PointsReadResult { {}, std::move(m_result.diagnostics), 0, 0 };
+            return PointsReadResult { {}, std::move(m_result.diagnostics), 0, 0, std::nullopt };
         }
         if (m_zeroFlopRows > 0) {
             report({ Severity::Warning, m_fileName, m_firstZeroFlopLine, 0,

@@ -75,6 +75,8 @@ private slots:
     void takesCeilingsFromProfilerFiles();
     void explainsAFileOfUnknownShape();
     void placesNerscPointsOnTheFilesOwnRoofs();
+    void analysesAProfilerTraceOnItsDevice();
+    void asksForAMachineATraceDoesNotName();
 
     void initTestCase();
     // Issue 4: the readers' options on the command line.
@@ -519,6 +521,45 @@ void TestCliReaders::explainsAFileOfUnknownShape()
     QVERIFY2(QString::fromUtf8(run.err).startsWith(
                  file + ": not a file Ridgepoint can read; tried points CSV (no header row"),
         run.err.constData());
+}
+
+void TestCliReaders::analysesAProfilerTraceOnItsDevice()
+{
+    const QString trace = testData("traces/small/example.json");
+    const Run table = ridgepoint({ "analyze", trace });
+    QCOMPARE(table.status, 0);
+    QVERIFY2(table.out.startsWith("placed 63.6 % of 22 us of GPU time (4 kernels); not placed: "
+                                  "replayed_kernel 6 us (no launch in the trace"),
+        table.out.constData());
+    QVERIFY(table.out.contains("\nNVIDIA A100 40GB (A100 40GB)\n"));
+    const Run json = ridgepoint({ "analyze", "--json", trace });
+    QCOMPARE(json.status, 0);
+    const QJsonObject root = QJsonDocument::fromJson(json.out).object();
+    const QJsonObject summary = root.value("trace").toObject();
+    QCOMPARE(summary.value("gpu_seconds").toDouble(), 22e-6);
+    QCOMPARE(summary.value("placed_seconds").toDouble(), 14e-6);
+    const QJsonArray unplaced = summary.value("unplaced").toArray();
+    QCOMPARE(unplaced.size(), 2);
+    QCOMPARE(unplaced[1].toObject().value("reason").toString(),
+        QString("operator aten::cat has no model yet"));
+    double seconds = 0.0;
+    for (const auto &point : pointsOf(json))
+        seconds += point.toObject().value("seconds").toDouble();
+    QVERIFY(std::abs(seconds - 14e-6) < 1e-15);
+    // Each point is held to the roof of its own precision, not the machine's default.
+    QCOMPARE(
+        pointsOf(json)[0].toObject().value("compute_ceiling").toString(), QString("FP32 CUDA"));
+}
+
+void TestCliReaders::asksForAMachineATraceDoesNotName()
+{
+    const QString amd = testData("traces/mi250_minitoy_train.json.gz");
+    const Run unknown = ridgepoint({ "analyze", amd });
+    QCOMPARE(unknown.status, 2);
+    QVERIFY2(unknown.err.contains("the trace's device \"AMD Radeon Graphics\" is not a preset "
+                                  "Ridgepoint knows: give the machine with --hardware"),
+        unknown.err.constData());
+    QCOMPARE(ridgepoint({ "analyze", "--hardware", "mi250x", amd }).status, 0);
 }
 
 QTEST_GUILESS_MAIN(TestCliReaders)

@@ -212,7 +212,8 @@ void TestFormatDetection::namesEveryFormatTriedForAnUnknownFile()
             "header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines), NERSC roofline text (no "
             "memroofs, AI_<level> and FLOPS lines), mohamed/roofline apps.csv (no \"# name, "
             "intensity, ...\" header), ncu-like metric CSV (no ID,Kernel Name,Host Name,Metric "
-            "Name,Metric Value header)"));
+            "Name,Metric Value header), PyTorch profiler trace (no \"traceEvents\" with "
+            "\"deviceProperties\" or \"schemaVersion\")"));
     const auto hardware
         = readHardwareFile(readTestData("bad/unknown_shape.txt"), "unknown_shape.txt");
     QVERIFY(!hardware.format);

@@ -209,7 +209,8 @@ void TestFormatRegistry::triedMessagesInRegistryOrder()
             "Sites and Loops\" header), likwid-perfctr -O (no STRUCT,Info / TABLE, lines), "
             "NERSC roofline text (no memroofs, AI_<level> and FLOPS lines), mohamed/roofline "
             "apps.csv (no \"# name, intensity, ...\" header), ncu-like metric CSV (no ID,Kernel "
-            "Name,Host Name,Metric Name,Metric Value header)"));
+            "Name,Host Name,Metric Name,Metric Value header), PyTorch profiler trace (no "
+            "\"traceEvents\" with \"deviceProperties\" or \"schemaVersion\")"));
     QCOMPARE(QString::fromStdString(triedEveryFormat(ReadFor::Machines)),
         QString("not a file Ridgepoint can read; tried hardware JSON (no \"compute\" and "
                 "\"memory\" or \"format\": \"ridgepoint-hardware\"), Nsight Compute roofline "
@@ -219,7 +220,8 @@ void TestFormatRegistry::triedMessagesInRegistryOrder()
                 "(no \"<number> GFLOPs\" first line), NERSC roofline text (no memroofs and "
                 "comproofs lines), GPU-Roofline-Profiler peaks.csv (no "
                 "label,peak_flops,peak_bandwidth header), mohamed/roofline hw_db.csv (no "
-                "name,GFLOP/s,GB/s,price rows)"));
+                "name,GFLOP/s,GB/s,price rows), PyTorch profiler trace (no \"traceEvents\" "
+                "with \"deviceProperties\")"));
 }
 
 void TestFormatRegistry::fileDialogPatternsComeFromTheRegistry()
@@ -261,12 +263,12 @@ void TestFormatRegistry::fileDialogFiltersNameTheFamilies()
 {
     QCOMPARE(QString::fromStdString(fileDialogFilter("Points", ReadFor::Points)),
         QString("Points: CSV, points JSON, Nsight Compute, rocprof-compute, Advisor, likwid, "
-                "NERSC roofline text, mohamed/roofline, ncu-like metric CSV (*.csv *.txt "
-                "*.json)"));
+                "NERSC roofline text, mohamed/roofline, ncu-like metric CSV, PyTorch profiler "
+                "trace (*.csv *.txt *.json *.json.gz *.pt.trace.json)"));
     QCOMPARE(QString::fromStdString(fileDialogFilter("Machines", ReadFor::Machines)),
         QString("Machines: hardware JSON, Nsight Compute, rocprof-compute, Advisor, ERT, NERSC "
-                "roofline text, GPU-Roofline-Profiler, mohamed/roofline (*.json *.csv *.txt "
-                "sum)"));
+                "roofline text, GPU-Roofline-Profiler, mohamed/roofline, PyTorch profiler trace "
+                "(*.json *.csv *.txt sum *.json.gz *.pt.trace.json)"));
     // Every format that gives machines is named by its family (the dialog used to name 5 of 9).
     const std::string machines = formatFamilies(ReadFor::Machines);
     for (const FormatEntry &format : fileFormats()) {

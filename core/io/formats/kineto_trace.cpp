@@ -1,0 +1,334 @@
+#include "core/io/formats/kineto_trace.h"
+
+#include "core/io/formats/kineto_events.h"
+#include "core/io/formats/kineto_link.h"
+#include "core/io/formats/kineto_ops.h"
+#include "core/io/sniff.h"
+#include "core/model/units.h"
+#include "core/presets/presets.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <unordered_map>
+#include <utility>
+
+namespace ridgepoint {
+
+using namespace kineto;
+
+namespace {
+
+constexpr double kMicrosecond = 1e-6;
+
+// One point being summed: launches of one kernel name under one operator and shapes.
+struct Sum {
+    std::string name;
+    std::string group;
+    double seconds = 0.0;
+    double flops = 0.0;
+    double bytes = 0.0;
+    std::size_t launches = 0;
+    std::optional<Precision> precision;
+    int line = 0;
+};
+
+// The operator with its tensor inputs, as the point's group: "aten::mm(float[1024, 100], ...)".
+std::string operatorLabel(const Events &events, const CpuOperator &op)
+{
+    std::string out = events.names[op.name] + "(";
+    bool first = true;
+    for (const OperatorInput &input : op.inputs) {
+        if (!elementBytes(input.type) || !input.listed)
+            continue;
+        out.append(first ? "" : ", ").append(input.type).append("[");
+        for (std::size_t i = 0; i < input.dims.size(); ++i)
+            out.append(i == 0 ? "" : ", ").append(std::to_string(input.dims[i]));
+        out.append("]");
+        first = false;
+    }
+    return out + ")";
+}
+
+bool isCollective(std::string_view op, std::string_view kernel)
+{
+    return op == "record_param_comms" || op.starts_with("c10d::") || op.starts_with("nccl:")
+        || kernel.starts_with("ncclKernel") || kernel.starts_with("ncclDevKernel")
+        || kernel.find("rccl") != std::string_view::npos;
+}
+
+std::string linkReason(const KernelLink &link)
+{
+    switch (link.problem) {
+    case LinkProblem::NoLaunch:
+        return "no launch in the trace (a CUDA graph replay or a thread the profiler did not "
+               "trace)";
+    case LinkProblem::RepeatedCorrelation:
+        return "its correlation id " + std::to_string(link.correlation)
+            + " is given to several launches";
+    case LinkProblem::GraphLaunch:
+        return "launched by a CUDA graph: the operators inside are not recorded";
+    case LinkProblem::NoOperator:
+        return "its launch lies inside no CPU operator";
+    case LinkProblem::None:
+        break;
+    }
+    return {};
+}
+
+constexpr std::string_view kCompiledRegion = "inside a compiled region";
+
+// torch.compile's regions record their inputs, not what the Triton kernels inside compute.
+bool compiledRegion(std::string_view op)
+{
+    return op == "CompiledFunction" || op == "CompiledFunctionBackward";
+}
+
+// Why the kernel's operator gives it no FLOPs and bytes, or its cost (for the whole call).
+Expected<OperatorCost, std::string> costOf(
+    const Events &events, const CpuOperator &op, std::string_view kernel)
+{
+    const std::string &name = events.names[op.name];
+    if (compiledRegion(name))
+        return Unexpected(std::string(kCompiledRegion));
+    if (isCollective(name, kernel))
+        return Unexpected(std::string("collective (") + name + "): link bytes not modelled yet");
+    if (!op.shapesRecorded)
+        return Unexpected(std::string("no shapes recorded: profile with record_shapes=True"));
+    return operatorCost(name, op.inputs);
+}
+
+class TraceAssembler
+{
+public:
+    TraceAssembler(const Events &events, const std::string &fileName)
+        : m_events(events)
+        , m_fileName(fileName)
+    { }
+
+    void run();
+    PointsReadResult result();
+
+private:
+    void place(std::size_t kernel, std::size_t op, const OperatorCost &cost, double share);
+    void refuse(std::size_t kernel, std::string reason);
+
+    const Events &m_events;
+    const std::string &m_fileName;
+    std::vector<Sum> m_sums;
+    std::unordered_map<std::string, std::size_t> m_sumOf;
+    std::map<std::pair<std::string, std::string>, UnplacedKernels> m_unplaced;
+    TraceSummary m_summary;
+};
+
+void TraceAssembler::run()
+{
+    const std::vector<KernelLink> links = linkKernels(m_events);
+    // An operator's FLOPs and bytes are shared among the kernels it launched in proportion to
+    // their time (docs/MODEL.md §11.1): first the time of each operator's kernels.
+    std::unordered_map<std::size_t, double> opSeconds;
+    std::unordered_map<std::size_t, std::size_t> opKernels;
+    std::vector<std::optional<Expected<OperatorCost, std::string>>> costs(
+        m_events.operators.size());
+    for (std::size_t k = 0; k < m_events.kernels.size(); ++k) {
+        const Kernel &kernel = m_events.kernels[k];
+        m_summary.gpuSeconds += kernel.dur * kMicrosecond;
+        if (!links[k].op || links[k].problem != LinkProblem::None)
+            continue;
+        auto &cost = costs[*links[k].op];
+        if (!cost)
+            cost = costOf(m_events, m_events.operators[*links[k].op], m_events.names[kernel.name]);
+        if (*cost) {
+            opSeconds[*links[k].op] += kernel.dur;
+            ++opKernels[*links[k].op];
+        }
+    }
+    m_summary.kernels = m_events.kernels.size();
+    for (std::size_t k = 0; k < m_events.kernels.size(); ++k) {
+        if (!links[k].op || links[k].problem != LinkProblem::None) {
+            const bool compiled = links[k].op
+                && compiledRegion(m_events.names[m_events.operators[*links[k].op].name]);
+            refuse(k, compiled ? std::string(kCompiledRegion) : linkReason(links[k]));
+            continue;
+        }
+        const std::size_t op = *links[k].op;
+        const auto &cost = *costs[op];
+        if (!cost) {
+            refuse(k, cost.error());
+            continue;
+        }
+        const double total = opSeconds[op];
+        const double share = total > 0.0 ? m_events.kernels[k].dur / total
+                                         : 1.0 / static_cast<double>(opKernels[op]);
+        place(k, op, *cost, share);
+    }
+}
+
+// fp32 data multiplied on tensor cores (PyTorch's allow_tf32, the default for matmuls until
+// 1.12) runs at the TF32 roof: cuBLAS and CUTLASS name those kernels "tensorop" or "tf32".
+std::optional<Precision> kernelPrecision(std::optional<Precision> data, std::string_view kernel)
+{
+    if (data == Precision::FP32
+        && (kernel.find("tensorop") != std::string_view::npos
+            || kernel.find("tf32") != std::string_view::npos))
+        return Precision::TF32;
+    return data;
+}
+
+void TraceAssembler::place(
+    std::size_t kernel, std::size_t op, const OperatorCost &cost, double share)
+{
+    const Kernel &k = m_events.kernels[kernel];
+    if (cost.flops <= 0.0) {
+        refuse(kernel, "moves data only (0 FLOPs): no place on a log-log roofline");
+        return;
+    }
+    std::string group = operatorLabel(m_events, m_events.operators[op]);
+    std::string key = group + '\n' + m_events.names[k.name];
+    const auto [at, added] = m_sumOf.try_emplace(std::move(key), m_sums.size());
+    if (added)
+        m_sums.push_back({ m_events.names[k.name], std::move(group), 0.0, 0.0, 0.0, 0,
+            kernelPrecision(cost.precision, m_events.names[k.name]), k.place.line });
+    Sum &sum = m_sums[at->second];
+    sum.seconds += k.dur * kMicrosecond;
+    sum.flops += cost.flops * share;
+    sum.bytes += cost.bytes * share;
+    ++sum.launches;
+}
+
+void TraceAssembler::refuse(std::size_t kernel, std::string reason)
+{
+    const Kernel &k = m_events.kernels[kernel];
+    const std::string &name = m_events.names[k.name];
+    auto [at, added] = m_unplaced.try_emplace({ name, reason });
+    UnplacedKernels &u = at->second;
+    if (added) {
+        u.name = name;
+        u.reason = std::move(reason);
+    }
+    u.seconds += k.dur * kMicrosecond;
+    ++u.launches;
+}
+
+PointsReadResult TraceAssembler::result()
+{
+    PointsReadResult out;
+    out.rowsRead = static_cast<int>(std::min<std::size_t>(m_summary.kernels, INT32_MAX));
+    for (Sum &sum : m_sums) {
+        KernelPoint point;
+        point.name = std::move(sum.name);
+        point.group = std::move(sum.group);
+        point.flops = sum.flops;
+        point.bytes = { { std::nullopt, sum.bytes } };
+        point.seconds = sum.seconds;
+        point.precision = sum.precision;
+        point.source = { m_fileName, sum.line };
+        // A point the chart cannot place (0 bytes of an empty tensor, 0 µs) is listed as unplaced.
+        if (auto problem = pointProblem(point)) {
+            UnplacedKernels &u = m_unplaced[{ point.name, *problem }];
+            u.name = point.name;
+            u.reason = *problem;
+            u.seconds += sum.seconds;
+            u.launches += sum.launches;
+            continue;
+        }
+        m_summary.placedSeconds += sum.seconds;
+        out.points.push_back(std::move(point));
+    }
+    for (auto &[key, unplaced] : m_unplaced)
+        m_summary.unplaced.push_back(std::move(unplaced));
+    std::stable_sort(m_summary.unplaced.begin(), m_summary.unplaced.end(),
+        [](const UnplacedKernels &a, const UnplacedKernels &b) { return a.seconds > b.seconds; });
+    m_summary.device = m_events.device;
+    m_summary.multiprocessors = m_events.multiprocessors;
+    m_summary.memoryBytes = m_events.memoryBytes;
+    if (out.points.empty() && m_summary.kernels > 0) {
+        const UnplacedKernels &top = m_summary.unplaced.front();
+        out.diagnostics.push_back({ Severity::Error, m_fileName, 0, 0,
+            "none of the " + std::to_string(m_summary.kernels)
+                + " kernels could be placed; the most time went to " + top.name + " (" + top.reason
+                + ")" });
+    }
+    out.trace = std::move(m_summary);
+    return out;
+}
+
+} // namespace
+
+bool looksLikeKinetoTrace(const Sniff &sniff)
+{
+    return sniff.json() && sniff.mentions("\"traceEvents\"")
+        && (sniff.mentions("\"deviceProperties\"") || sniff.mentions("\"schemaVersion\""));
+}
+
+PointsReadResult readKinetoTrace(std::string_view text, const std::string &fileName)
+{
+    PointsReadResult out;
+    auto events = readEvents(text, fileName, out.diagnostics);
+    if (!events)
+        return out;
+    if (!events->traceEvents) {
+        out.diagnostics.push_back({ Severity::Error, fileName, 0, 0,
+            "no \"traceEvents\" array (expected a PyTorch profiler trace)" });
+        return out;
+    }
+    if (events->kernels.empty()) {
+        out.diagnostics.push_back({ Severity::Error, fileName, 0, 0,
+            "no GPU kernels in this trace (" + std::to_string(events->operators.size())
+                + " CPU operators: a CPU-only profile; record with ProfilerActivity.CUDA to see "
+                  "the GPU's work)" });
+        return out;
+    }
+    TraceAssembler assembler(*events, fileName);
+    assembler.run();
+    PointsReadResult read = assembler.result();
+    read.diagnostics.insert(
+        read.diagnostics.begin(), out.diagnostics.begin(), out.diagnostics.end());
+    return read;
+}
+
+Expected<Hardware, std::string> traceMachine(const TraceSummary &trace)
+{
+    if (!trace.device)
+        return Unexpected(std::string("the trace names no device (no deviceProperties): give "
+                                      "the machine with --hardware NAME|FILE.json"));
+    const PresetDatabase presets = PresetDatabase::builtin();
+    auto found = presets.find(*trace.device);
+    if (!found)
+        return Unexpected("the trace's device \"" + *trace.device
+            + "\" is not a preset Ridgepoint knows: give the machine with --hardware "
+              "NAME|FILE.json (see 'ridgepoint presets')");
+    Hardware machine = **found;
+    std::string stated = "The trace's device: " + *trace.device;
+    if (trace.multiprocessors)
+        stated += ", " + std::to_string(*trace.multiprocessors) + " SMs";
+    if (trace.memoryBytes)
+        stated += ", " + formatQuantity(*trace.memoryBytes, Dimension::Bytes) + " of memory";
+    machine.notes = stated + (machine.notes.empty() ? "." : ". " + machine.notes);
+    return machine;
+}
+
+HardwareReadResult readKinetoMachines(std::string_view text, const std::string &fileName)
+{
+    HardwareReadResult out;
+    // The events' own problems are the points' to tell; only an unreadable file is said here.
+    std::vector<Diagnostic> problems;
+    auto events = readEvents(text, fileName, problems);
+    if (!events) {
+        out.diagnostics = std::move(problems);
+        return out;
+    }
+    TraceSummary trace;
+    trace.device = events->device;
+    trace.multiprocessors = events->multiprocessors;
+    trace.memoryBytes = events->memoryBytes;
+    auto machine = traceMachine(trace);
+    if (!machine) {
+        out.diagnostics.push_back({ Severity::Error, fileName, 0, 0, machine.error() });
+        return out;
+    }
+    keepValidMachine(std::move(*machine), fileName, out);
+    return out;
+}
+
+} // namespace ridgepoint
