@@ -1,5 +1,7 @@
 #include "core/io/formats/kineto_events.h"
 
+#include "core/io/json_detail.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -14,6 +16,7 @@ namespace {
 // Where the parser is in the text: the iterator below moves it, so a SAX callback knows the line
 // and column just past the token it was given (nlohmann's own position is only told on errors).
 struct Cursor {
+    const char *begin = nullptr;
     const char *at = nullptr;
     int line = 1;
     const char *lineStart = nullptr;
@@ -185,6 +188,7 @@ private:
     void deviceField(const Value &value);
     void finishEvent();
     bool eventProblem(std::string &message) const;
+    bool tooDeep();
     std::uint32_t nameId(const std::string &name);
     std::int64_t threadId(const Value &value);
     void wrongType(std::string_view field, const Value &value);
@@ -234,8 +238,21 @@ void TraceSax::wrongType(std::string_view field, const Value &value)
         m_event.wrong = "\"" + std::string(field) + "\" is " + std::string(kindName(value.kind));
 }
 
+// Nesting is held to the limit of every JSON Ridgepoint reads (docs/RELIABILITY.md), though
+// nothing here recurses: the frames are a vector.
+bool TraceSax::tooDeep()
+{
+    failed = true;
+    errorOffset = static_cast<std::size_t>(m_cursor.at - m_cursor.begin);
+    errorOffset -= errorOffset > 0 ? 1 : 0;
+    errorMessage = "nested deeper than " + std::to_string(detail::kMaxJsonDepth) + " levels";
+    return false;
+}
+
 bool TraceSax::start_object(std::size_t)
 {
+    if (m_frames.size() >= static_cast<std::size_t>(detail::kMaxJsonDepth))
+        return tooDeep();
     const Frame top = m_frames.empty() ? Frame::Skip : m_frames.back();
     Frame next = Frame::Skip;
     if (m_frames.empty()) {
@@ -270,6 +287,8 @@ bool TraceSax::end_object()
 
 bool TraceSax::start_array(std::size_t)
 {
+    if (m_frames.size() >= static_cast<std::size_t>(detail::kMaxJsonDepth))
+        return tooDeep();
     const Frame top = m_frames.empty() ? Frame::Skip : m_frames.back();
     Frame next = Frame::Skip;
     if (top == Frame::Root && m_key == "traceEvents") {
@@ -473,7 +492,7 @@ bool TraceSax::parse_error(std::size_t position, const std::string &token, const
 std::optional<Events> readEvents(
     std::string_view text, const std::string &fileName, std::vector<Diagnostic> &diagnostics)
 {
-    Cursor cursor { text.data(), 1, text.data() };
+    Cursor cursor { text.data(), text.data(), 1, text.data() };
     TraceSax sax(fileName, diagnostics, cursor);
     try {
         nlohmann::json::sax_parse(CountingIterator(text.data(), &cursor),

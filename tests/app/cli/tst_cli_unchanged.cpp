@@ -61,7 +61,8 @@ void TestCliUnchanged::smallFileAsBefore_data()
     QTest::addColumn<QString>("expected");
     // The 3-kernel Nsight Compute file with L1, L2 and DRAM bytes on "A100 40GB"; the fixtures
     // are 26823cf's output of `analyze --hardware "A100 40GB" <format>
-    // ncu_levels_daxpy_stencil.csv`, run in tests/data/ncu (the JSON names the file as given).
+    // ncu_levels_daxpy_stencil.csv`, run in tests/data/ncu (the JSON names the file as given),
+    // with the two aliases the preset gained for the device names of profiler traces.
     QTest::newRow("table") << "table"
                            << "ncu_daxpy_stencil.txt";
     QTest::newRow("csv") << "csv"

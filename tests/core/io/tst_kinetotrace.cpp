@@ -251,6 +251,10 @@ void TestKinetoTrace::refusesBadInput_data()
     const std::string cut = traceOf({ op("aten::mm", 100, 20, kMm) });
     QTest::newRow("cut JSON") << QByteArray::fromStdString(cut.substr(0, cut.size() - 20))
                               << "t.json:4:93: invalid JSON: syntax error";
+    QTest::newRow("nested too deep")
+        << QByteArray(R"({"schemaVersion": 1, "traceEvents": [)") + QByteArray(600, '[')
+        << "t.json:1:548: invalid JSON: nested deeper than 512 levels (expected a whole PyTorch "
+           "profiler trace)";
     QTest::newRow("nothing placed")
         << QByteArray::fromStdString(traceOf({ kernel("k", 1, 5) }))
         << "t.json: none of the 1 kernels could be placed; the most time went to k (no launch";
