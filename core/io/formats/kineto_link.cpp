@@ -75,16 +75,20 @@ std::vector<KernelLink> linkKernels(const Events &events)
     for (std::size_t k = 0; k < events.kernels.size(); ++k) {
         KernelLink &link = links[k];
         const auto &correlation = events.kernels[k].correlation;
-        const auto found = correlation ? byId.find(*correlation) : byId.end();
         link.correlation = correlation.value_or(0);
-        if (found == byId.end())
+        std::optional<std::size_t> launch; // the launch's index, or kRepeated
+        if (correlation) {
+            if (const auto found = byId.find(*correlation); found != byId.end())
+                launch = found->second;
+        }
+        if (!launch)
             link.problem = LinkProblem::NoLaunch;
-        else if (found->second == kRepeated)
+        else if (*launch == kRepeated)
             link.problem = LinkProblem::RepeatedCorrelation;
         else {
             // A graph launch keeps its operator too: a compiled region's is the reason to give.
-            wanted[found->second] = true;
-            if (isGraphLaunch(events, events.launches[found->second]))
+            wanted[*launch] = true;
+            if (isGraphLaunch(events, events.launches[*launch]))
                 link.problem = LinkProblem::GraphLaunch;
         }
     }
