@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/presets/presets.h"
+#include "core/workloads/llm.h"
 
 #include <QtGlobal>
 
@@ -22,6 +23,30 @@ inline const ridgepoint::Hardware &preset(const char *name)
     if (!found)
         qFatal("no preset %s: %s", name, found.error().c_str());
     return **found;
+}
+
+// A model shipped in resources/models/, by name or alias.
+inline ridgepoint::ModelConfig builtinModel(const char *name)
+{
+    static const std::vector<ridgepoint::ModelConfig> models = ridgepoint::builtinModels();
+    auto found = ridgepoint::findModel(models, name);
+    if (!found)
+        qFatal("%s", found.error().c_str());
+    return *found;
+}
+
+// An LLM step with its parallel degrees, the dtypes left at their defaults.
+inline ridgepoint::LlmSpec llmStep(ridgepoint::LlmPhase phase, std::int64_t seq, std::int64_t batch,
+    std::int64_t tp = 1, std::int64_t ep = 1, std::int64_t pp = 1)
+{
+    ridgepoint::LlmSpec s;
+    s.phase = phase;
+    s.seq = seq;
+    s.batch = batch;
+    s.tp = tp;
+    s.ep = ep;
+    s.pp = pp;
+    return s;
 }
 
 } // namespace test

@@ -26,28 +26,6 @@ namespace {
 
 using test::preset;
 
-ModelConfig builtin(const char *name)
-{
-    static const std::vector<ModelConfig> models = builtinModels();
-    auto found = findModel(models, name);
-    if (!found)
-        qFatal("%s", found.error().c_str());
-    return *found;
-}
-
-LlmSpec step(LlmPhase phase, std::int64_t seq, std::int64_t batch, std::int64_t tp = 1,
-    std::int64_t ep = 1, std::int64_t pp = 1)
-{
-    LlmSpec s;
-    s.phase = phase;
-    s.seq = seq;
-    s.batch = batch;
-    s.tp = tp;
-    s.ep = ep;
-    s.pp = pp;
-    return s;
-}
-
 LlmSpec withMode(LlmSpec spec, const char *mode)
 {
     auto moded = withLlmPrecisionMode(std::move(spec), mode);
@@ -124,8 +102,9 @@ Json sessionJson(const Workload &workload, const Hardware &machine)
 // A session with one Llama-2-7B decode workload whose JSON is edited by `edit`.
 std::string editedLlm(const std::function<void(Json &workload)> &edit)
 {
-    Json json
-        = sessionJson(llm(builtin("Llama-2-7B"), step(LlmPhase::Decode, 1024, 1)), preset("H100"));
+    Json json = sessionJson(
+        llm(test::builtinModel("Llama-2-7B"), test::llmStep(LlmPhase::Decode, 1024, 1)),
+        preset("H100"));
     edit(json["points"][0]["workload"]);
     return json.dump(2);
 }
@@ -240,43 +219,49 @@ void TestSessionWorkload::keepsEveryParameter_data()
         << matmul(gemm, TileSpec { 128, 128, 256 }, ShardSpec { 8, "", std::nullopt }) << "TPU v5e";
     QTest::newRow("matmul sweep member")
         << matmul(gemm, std::nullopt, std::nullopt, SweepMembership { 4, "b", 64 }) << "H100";
-    LlmSpec prefill = step(LlmPhase::Prefill, 2048, 2);
+    LlmSpec prefill = test::llmStep(LlmPhase::Prefill, 2048, 2);
     prefill.kv = Precision::FP8;
     prefill.fusedAttention = true;
     QTest::newRow("dense prefill, one operator")
-        << llm(builtin("Llama-2-7B"), prefill, "QKV projection", "prefill") << "H100";
-    QTest::newRow("dense decode") << llm(builtin("Llama-3-8B"), step(LlmPhase::Decode, 4096, 16))
+        << llm(test::builtinModel("Llama-2-7B"), prefill, "QKV projection", "prefill") << "H100";
+    QTest::newRow("dense decode") << llm(
+        test::builtinModel("Llama-3-8B"), test::llmStep(LlmPhase::Decode, 4096, 16))
                                   << "H100";
     QTest::newRow("Mixtral decode batch 8")
-        << llm(builtin("Mixtral-8x7B"), step(LlmPhase::Decode, 4096, 8)) << "H100";
-    QTest::newRow("Mixtral expert up")
-        << llm(builtin("Mixtral-8x7B"), step(LlmPhase::Decode, 4096, 8), "expert up") << "H100";
+        << llm(test::builtinModel("Mixtral-8x7B"), test::llmStep(LlmPhase::Decode, 4096, 8))
+        << "H100";
+    QTest::newRow("Mixtral expert up") << llm(
+        test::builtinModel("Mixtral-8x7B"), test::llmStep(LlmPhase::Decode, 4096, 8), "expert up")
+                                       << "H100";
     QTest::newRow("DeepSeek-V3 decode (shared experts, dense layers, kvCacheDim)")
-        << llm(builtin("DeepSeek-V3"), step(LlmPhase::Decode, 8192, 64)) << "H100";
+        << llm(test::builtinModel("DeepSeek-V3"), test::llmStep(LlmPhase::Decode, 8192, 64))
+        << "H100";
     QTest::newRow("hand-made MoE prefill")
-        << llm(handMadeMoe(), step(LlmPhase::Prefill, 512, 4), {}, "hm") << "H100";
+        << llm(handMadeMoe(), test::llmStep(LlmPhase::Prefill, 512, 4), {}, "hm") << "H100";
     QTest::newRow("Mixtral tp 2 ep 4")
-        << llm(builtin("Mixtral-8x7B"), step(LlmPhase::Decode, 4096, 8, 2, 4)) << "H100";
-    QTest::newRow("Mixtral tp 2 ep 4, EP all-to-all") << llm(builtin("Mixtral-8x7B"),
-        step(LlmPhase::Decode, 4096, 8, 2, 4), "EP all-to-all (dispatch + combine)")
+        << llm(test::builtinModel("Mixtral-8x7B"), test::llmStep(LlmPhase::Decode, 4096, 8, 2, 4))
+        << "H100";
+    QTest::newRow("Mixtral tp 2 ep 4, EP all-to-all") << llm(test::builtinModel("Mixtral-8x7B"),
+        test::llmStep(LlmPhase::Decode, 4096, 8, 2, 4), "EP all-to-all (dispatch + combine)")
                                                       << "H100";
-    QTest::newRow("Llama-2-70B tp 8 pp 4 prefill")
-        << llm(builtin("Llama-2-70B"), step(LlmPhase::Prefill, 1024, 1, 8, 1, 4)) << "H100";
-    QTest::newRow("Llama-2-70B tp 8, TP all-reduce") << llm(
-        builtin("Llama-2-70B"), step(LlmPhase::Decode, 1024, 32, 8), "TP all-reduce (attention)")
+    QTest::newRow("Llama-2-70B tp 8 pp 4 prefill") << llm(
+        test::builtinModel("Llama-2-70B"), test::llmStep(LlmPhase::Prefill, 1024, 1, 8, 1, 4))
+                                                   << "H100";
+    QTest::newRow("Llama-2-70B tp 8, TP all-reduce") << llm(test::builtinModel("Llama-2-70B"),
+        test::llmStep(LlmPhase::Decode, 1024, 32, 8), "TP all-reduce (attention)")
                                                      << "H100";
-    QTest::newRow("nvfp4 (block scales)")
-        << llm(builtin("Llama-3-70B"), withMode(step(LlmPhase::Decode, 2048, 32), "nvfp4"))
-        << "B200";
-    QTest::newRow("w4a16 (scales of 2 bytes)")
-        << llm(builtin("Mixtral-8x7B"), withMode(step(LlmPhase::Decode, 2048, 1), "w4a16"))
-        << "H100";
-    QTest::newRow("fp8 mode, tp 4")
-        << llm(builtin("Llama-3-70B"), withMode(step(LlmPhase::Decode, 2048, 8, 4), "fp8"))
-        << "H100";
+    QTest::newRow("nvfp4 (block scales)") << llm(test::builtinModel("Llama-3-70B"),
+        withMode(test::llmStep(LlmPhase::Decode, 2048, 32), "nvfp4"))
+                                          << "B200";
+    QTest::newRow("w4a16 (scales of 2 bytes)") << llm(test::builtinModel("Mixtral-8x7B"),
+        withMode(test::llmStep(LlmPhase::Decode, 2048, 1), "w4a16"))
+                                               << "H100";
+    QTest::newRow("fp8 mode, tp 4") << llm(test::builtinModel("Llama-3-70B"),
+        withMode(test::llmStep(LlmPhase::Decode, 2048, 8, 4), "fp8"))
+                                    << "H100";
     QTest::newRow("LLM sweep member")
-        << llm(builtin("Mixtral-8x7B"), step(LlmPhase::Decode, 4096, 32, 2), "expert down", "sweep",
-               SweepMembership { 7, "batch", 32 })
+        << llm(test::builtinModel("Mixtral-8x7B"), test::llmStep(LlmPhase::Decode, 4096, 32, 2),
+               "expert down", "sweep", SweepMembership { 7, "batch", 32 })
         << "H100";
 }
 
@@ -326,9 +311,9 @@ void TestSessionWorkload::keepsEveryParameter()
 // chosen one by one, no block scales.
 void TestSessionWorkload::readsVersion1WithTodaysDefaults()
 {
-    Json json
-        = sessionJson(llm(builtin("Llama-2-7B"), step(LlmPhase::Decode, 1024, 4), "QKV projection"),
-            preset("H100"));
+    Json json = sessionJson(llm(test::builtinModel("Llama-2-7B"),
+                                test::llmStep(LlmPhase::Decode, 1024, 4), "QKV projection"),
+        preset("H100"));
     json["version"] = 1;
     Json &model = json["points"][0]["workload"]["model"];
     for (const char *key : { "experts", "expertsPerToken", "sharedExperts", "moeFfnSize",
@@ -341,8 +326,8 @@ void TestSessionWorkload::readsVersion1WithTodaysDefaults()
     QVERIFY2(read.diagnostics.empty(), qPrintable(joined(read.diagnostics)));
     QCOMPARE(read.version, 1);
     const auto &l = std::get<LlmWorkload>(read.session->points[0].workload->model);
-    QCOMPARE(l.model, builtin("Llama-2-7B"));
-    QCOMPARE(l.spec, step(LlmPhase::Decode, 1024, 4));
+    QCOMPARE(l.model, test::builtinModel("Llama-2-7B"));
+    QCOMPARE(l.spec, test::llmStep(LlmPhase::Decode, 1024, 4));
     QCOMPARE(l.operatorKind, std::string("QKV projection"));
 }
 

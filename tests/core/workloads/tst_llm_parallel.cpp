@@ -20,28 +20,6 @@ namespace {
 using test::close;
 using test::preset;
 
-ModelConfig model(const char *name)
-{
-    static const std::vector<ModelConfig> models = builtinModels();
-    auto found = findModel(models, name);
-    if (!found)
-        qFatal("%s", found.error().c_str());
-    return *found;
-}
-
-LlmSpec spec(LlmPhase phase, std::int64_t seq, std::int64_t batch, std::int64_t tp = 1,
-    std::int64_t ep = 1, std::int64_t pp = 1)
-{
-    LlmSpec s;
-    s.phase = phase;
-    s.seq = seq;
-    s.batch = batch;
-    s.tp = tp;
-    s.ep = ep;
-    s.pp = pp;
-    return s;
-}
-
 std::map<std::string, LlmOperator> byKind(const std::vector<LlmOperator> &ops)
 {
     std::map<std::string, LlmOperator> out;
@@ -148,8 +126,9 @@ void TestLlmParallel::tensorParallelAllReduce()
     QFETCH(double, bytes);
     QFETCH(double, flops);
     const Hardware &h100 = preset("H100 SXM");
-    const auto r = modelLlm(model("llama-2-7b"),
-        spec(prefill ? LlmPhase::Prefill : LlmPhase::Decode, prefill ? 128 : 1024, batch, tp),
+    const auto r = modelLlm(test::builtinModel("llama-2-7b"),
+        test::llmStep(
+            prefill ? LlmPhase::Prefill : LlmPhase::Decode, prefill ? 128 : 1024, batch, tp),
         h100);
     QVERIFY2(r.has_value(), r ? "" : r.error().c_str());
     const auto points = byName(*r);
@@ -240,8 +219,8 @@ void TestLlmParallel::perChipDivision()
     QFETCH(double, weightBytes);
     QFETCH(double, kvReadBytes);
     QFETCH(double, bytes);
-    const ModelConfig m = model(modelName.toStdString().c_str());
-    const LlmSpec s = spec(LlmPhase::Decode, 1024, 1, tp);
+    const ModelConfig m = test::builtinModel(modelName.toStdString().c_str());
+    const LlmSpec s = test::llmStep(LlmPhase::Decode, 1024, 1, tp);
     auto single = llmOperators(m, s);
     QVERIFY(single.has_value());
     auto ops = parallelizeLlm(*single, m, s, MemoryLevel::NVLink);
@@ -284,7 +263,7 @@ void TestLlmParallel::expertParallelAllToAll()
     QFETCH(int, count);
     QFETCH(double, expertFlops);
     const ModelConfig m = tinyMoe(denseLayers);
-    const LlmSpec s = spec(LlmPhase::Decode, 512, 16, 1, ep, pp);
+    const LlmSpec s = test::llmStep(LlmPhase::Decode, 512, 16, 1, ep, pp);
     // A hand-built expert operator: 8e9 FLOPs, 4e8 B (1e8 of them weights) per layer.
     LlmOperator expert;
     expert.kind = "expert FFN";
@@ -318,8 +297,8 @@ void TestLlmParallel::pipelineSendReceive()
     // Llama-2-7B prefill of 512 tokens, batch 2, 4 stages: activations 2·512·4096 = 4,194,304
     // elements, 8,388,608 B bf16 sent once per step (1 FLOP per element by convention); each
     // stage holds 32/4 = 8 layers; the LM head stays once.
-    const ModelConfig m = model("llama-2-7b");
-    const LlmSpec s = spec(LlmPhase::Prefill, 512, 2, 1, 1, 4);
+    const ModelConfig m = test::builtinModel("llama-2-7b");
+    const LlmSpec s = test::llmStep(LlmPhase::Prefill, 512, 2, 1, 1, 4);
     auto ops = parallelizeLlm(*llmOperators(m, s), m, s, MemoryLevel::PCIe);
     QVERIFY2(ops.has_value(), ops ? "" : ops.error().c_str());
     const auto kinds = byKind(*ops);
@@ -358,9 +337,9 @@ void TestLlmParallel::rejectsImpossibleDegrees()
     QFETCH(int, pp);
     QFETCH(bool, link);
     QFETCH(QString, message);
-    const ModelConfig m = model("llama-2-7b");
-    const LlmSpec s = spec(LlmPhase::Decode, 16, 1, tp, ep, pp);
-    auto ops = parallelizeLlm(*llmOperators(m, spec(LlmPhase::Decode, 16, 1)), m, s,
+    const ModelConfig m = test::builtinModel("llama-2-7b");
+    const LlmSpec s = test::llmStep(LlmPhase::Decode, 16, 1, tp, ep, pp);
+    auto ops = parallelizeLlm(*llmOperators(m, test::llmStep(LlmPhase::Decode, 16, 1)), m, s,
         link ? std::optional(MemoryLevel::NVLink) : std::nullopt, "Box");
     QVERIFY(!ops.has_value());
     QVERIFY2(QString::fromStdString(ops.error()).contains(message), ops.error().c_str());
@@ -397,7 +376,7 @@ void TestLlmParallel::networkBoundBatch()
     m.ffnSize = 4096;
     m.vocabSize = 1000;
     m.gatedFfn = false;
-    const auto n = llmNetworkBound(m, spec(LlmPhase::Decode, 1, 1, 2), roundMachine());
+    const auto n = llmNetworkBound(m, test::llmStep(LlmPhase::Decode, 1, 1, 2), roundMachine());
     QVERIFY2(n.has_value(), n ? "" : n.error().c_str());
     QVERIFY(n->has_value());
     QCOMPARE((*n)->linkCeiling, std::string("PCIe"));
@@ -411,8 +390,8 @@ void TestLlmParallel::networkBoundBatch()
 
 void TestLlmParallel::oneChipIsUnchanged()
 {
-    const ModelConfig m = model("llama-2-7b");
-    const LlmSpec s = spec(LlmPhase::Decode, 1024, 4);
+    const ModelConfig m = test::builtinModel("llama-2-7b");
+    const LlmSpec s = test::llmStep(LlmPhase::Decode, 1024, 4);
     const auto single = *llmOperators(m, s);
     const auto ops = parallelizeLlm(single, m, s, std::nullopt);
     QVERIFY(ops.has_value());
@@ -433,9 +412,9 @@ void TestLlmParallel::trajectoriesPerOperator()
     // The attention score's intensity stays near 1 FLOP/B (it reads the cache it multiplies:
     // 2·32·s·128 FLOPs over ≈ s·4096·2 B), so it never crosses; the linear layers do not
     // depend on seq.
-    const ModelConfig m = model("llama-2-7b");
-    const auto paths = llmTrajectories(m, spec(LlmPhase::Decode, 256, 1, 2), preset("H100 SXM"), {},
-        "seq", { 256, 512, 1024, 2048, 4096 });
+    const ModelConfig m = test::builtinModel("llama-2-7b");
+    const auto paths = llmTrajectories(m, test::llmStep(LlmPhase::Decode, 256, 1, 2),
+        preset("H100 SXM"), {}, "seq", { 256, 512, 1024, 2048, 4096 });
     QVERIFY2(paths.has_value(), paths ? "" : paths.error().c_str());
     QCOMPARE(paths->size(), std::size_t { 20 });
     for (const auto &t : *paths) {
@@ -449,8 +428,8 @@ void TestLlmParallel::trajectoriesPerOperator()
     // A batch sweep crosses: FFN up per chip, 2·b·4096·5504 FLOPs over 4096·5504·2 B of weights
     // plus activations → I ≈ b for small b; on the H100 (989e12 / 3.35e12 = 295 FLOP/B) it
     // turns compute-bound between batch 256 and 512.
-    const auto batches = llmTrajectories(m, spec(LlmPhase::Decode, 1024, 1, 2), preset("H100 SXM"),
-        {}, "batch", { 64, 128, 256, 512, 1024 });
+    const auto batches = llmTrajectories(m, test::llmStep(LlmPhase::Decode, 1024, 1, 2),
+        preset("H100 SXM"), {}, "batch", { 64, 128, 256, 512, 1024 });
     QVERIFY(batches.has_value());
     const auto up = std::ranges::find(*batches, "FFN up", &LlmTrajectory::kind);
     QCOMPARE(up->sweep.crossings.size(), std::size_t { 1 });
@@ -458,7 +437,7 @@ void TestLlmParallel::trajectoriesPerOperator()
     QCOMPARE(up->sweep.crossings.front().after, 512.0);
     // Workloads for the chart: 21 per value (20 operators + the whole model), 21 sweep ids.
     int next = 0;
-    const auto workloads = llmSweepWorkloads(m, spec(LlmPhase::Decode, 256, 1, 2),
+    const auto workloads = llmSweepWorkloads(m, test::llmStep(LlmPhase::Decode, 256, 1, 2),
         preset("H100 SXM"), "g", true, "seq", { 256, 512 }, [&] { return ++next; });
     QVERIFY(workloads.has_value());
     QCOMPARE(workloads->size(), std::size_t { 42 });
