@@ -6,10 +6,12 @@
 #include "app/gui/mainwindow.h"
 #include "app/gui/sessioncontroller.h"
 
+#include "core/presets/example_points.h"
 #include "core/presets/presets.h"
 #include "core/workloads/workloads.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
+#include "widgets/englishplurals.h"
 #include "widgets/panels/workloadpanel.h"
 
 #include <QApplication>
@@ -34,6 +36,7 @@ void describeApplication()
     QCoreApplication::setApplicationName("ridgepoint");
     QCoreApplication::setOrganizationName("Ridgepoint");
     QCoreApplication::setApplicationVersion(RIDGEPOINT_VERSION);
+    installEnglishPlurals();
 }
 
 // The window's icon, embedded (packaging/icons, app/CMakeLists.txt), and the desktop entry it
@@ -161,7 +164,7 @@ bool openInputs(MainWindow &window, const QCommandLineParser &parser)
         window.setHardware(**hardware);
     }
     if (parser.positionalArguments().isEmpty()) {
-        window.setPoints(cli::examplePoints(), QObject::tr("the example data set"));
+        window.setPoints(examplePoints(), QObject::tr("the example data set"));
     } else {
         // As if dropped on the window: sessions, figures carrying one, points and machine
         // files, each recognised by its content.

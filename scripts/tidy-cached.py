@@ -129,6 +129,11 @@ def main():
         return not FINDING.search(text) and result.returncode == 0, text
 
     def check(path):
+        start = time.monotonic()
+        clean, text = check_file(path)
+        return clean, text, time.monotonic() - start, path
+
+    def check_file(path):
         extra = []
         entry = database.get(path)
         if entry and keys[path][2]:
@@ -144,11 +149,19 @@ def main():
 
     failed = bool(messages)
     sys.stdout.write(''.join(messages))
+    durations = []
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        for clean, text in pool.map(check, todo):
+        for clean, text, seconds, path in pool.map(check, todo):
             if text.strip():
                 print(text, flush=True)
             failed = failed or not clean
+            durations.append((seconds, os.path.relpath(path, root)))
+    # Where the time went (CI's log): the slowest files and the total.
+    if durations:
+        durations.sort(reverse=True)
+        print('lint: clang-tidy took %.0f s of work; slowest: %s' % (
+            sum(d for d, _ in durations),
+            ', '.join('%s %.0f s' % (name, d) for d, name in durations[:5])), flush=True)
 
     cutoff = time.time() - CACHE_DAYS * 86400
     for name in os.listdir(cache_dir):

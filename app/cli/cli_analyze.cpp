@@ -2,6 +2,7 @@
 #include "app/cli/cli.h"
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
+#include "core/presets/example_points.h"
 
 #include "core/analysis/analysis.h"
 #include "core/analysis/payoff.h"

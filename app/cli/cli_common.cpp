@@ -497,12 +497,4 @@ SessionPoints sessionPoints(Session session, const Hardware &hardware)
     return out;
 }
 
-std::vector<KernelPoint> examplePoints()
-{
-    const EmbeddedFile *file = embeddedFile("examples/h100-transformer-kernels.csv");
-    if (!file)
-        return {};
-    return readPointsCsv(file->content, "example:h100-transformer-kernels.csv").points;
-}
-
 } // namespace ridgepoint::cli

@@ -115,7 +115,4 @@ struct SessionPoints {
 };
 SessionPoints sessionPoints(Session session, const Hardware &hardware);
 
-// The built-in example data set (resources/examples/), as if read from a file.
-std::vector<KernelPoint> examplePoints();
-
 } // namespace ridgepoint::cli

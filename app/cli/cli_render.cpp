@@ -6,6 +6,7 @@
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/cli_options.h"
+#include "core/presets/example_points.h"
 
 #include "core/session/session.h"
 #include "widgets/chart/densitylayer.h"

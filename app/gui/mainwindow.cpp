@@ -374,9 +374,7 @@ void MainWindow::setPoints(std::vector<KernelPoint> points, const QString &origi
     if (m_sessionName.isEmpty())
         m_sessionName = origin;
     updateTitle();
-    statusBar()->showMessage(
-        tr("%n kernels from %1", nullptr, static_cast<int>(m_document->pointCount()))
-            .arg(origin.isEmpty() ? tr("nowhere") : origin));
+    statusBar()->showMessage(loadedText(origin.isEmpty() ? tr("nowhere") : origin));
     // A new data set is framed anew: the view the machine had (its hardware frame at the first
     // start, before the example points came) is not the data's.
     m_plot->fitToData();
@@ -421,11 +419,28 @@ QStringList MainWindow::openPointsFiles(const QStringList &fileNames)
         m_sessionName = tr("%1 and %n more", nullptr, int(used.size() - 1))
                             .arg(QFileInfo(used.front()).completeBaseName());
         updateTitle();
-        statusBar()->showMessage(
-            tr("%n kernels from %1", nullptr, static_cast<int>(m_document->pointCount()))
-                .arg(used.join(QStringLiteral(", "))));
+        statusBar()->showMessage(loadedText(used.join(QStringLiteral(", "))));
     }
     return used;
+}
+
+QString MainWindow::loadedText(const QString &origin) const
+{
+    const std::size_t count = m_document->pointCount();
+    std::size_t placed = 0;
+    for (std::size_t i = 0; i < count; ++i)
+        placed += m_document->analysis(i).has_value() ? 1 : 0;
+    const QString loaded = tr("%n kernels from %1", nullptr, static_cast<int>(count)).arg(origin);
+    if (count == 0 || placed == count)
+        return loaded;
+    // A file whose kernels the machine cannot place (no roof of their precision, no bytes) says
+    // so at once, not with an empty chart.
+    const QString machine = q(m_document->hardware().name);
+    if (placed == 0)
+        return tr("%1: none can be placed on %2; the Kernels table says why").arg(loaded, machine);
+    return tr("%1: %n cannot be placed on %2; the Kernels table says why", nullptr,
+        static_cast<int>(count - placed))
+        .arg(loaded, machine);
 }
 
 void MainWindow::updateTitle()

@@ -85,6 +85,8 @@ private:
     void buildDotSizeAction(QMenu *view); // viewmenu.cpp
     void buildFiguresActions(QMenu *view); // viewmenu.cpp
     void buildDocks();
+    // "N kernels from ORIGIN", and how many of them the machine cannot place.
+    QString loadedText(const QString &origin) const;
     void updateTitle();
     void rememberPreset();
     void showCursor(double intensity, double performance);

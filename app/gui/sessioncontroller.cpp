@@ -1,6 +1,6 @@
 #include "app/gui/sessioncontroller.h"
 
-#include "app/cli/cli_common.h"
+#include "core/presets/example_points.h"
 #include "widgets/chart/densitylayer.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/dialogs/messagebox.h"
@@ -74,7 +74,7 @@ bool SessionController::openExample()
 {
     if (!maybeSave())
         return false;
-    std::vector<KernelPoint> points = cli::examplePoints();
+    std::vector<KernelPoint> points = examplePoints();
     const int count = static_cast<int>(points.size());
     startOver(std::move(points), tr("the example data set"));
     m_window->statusBar()->showMessage(tr("%n example kernel(s)", nullptr, count), 5000);

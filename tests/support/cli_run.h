@@ -7,7 +7,7 @@
 #include <QStringList>
 #include <QtGlobal>
 
-namespace test {
+namespace ridgepoint::test {
 
 struct Run {
     int status = -1;
@@ -16,7 +16,7 @@ struct Run {
 };
 
 // `workingDirectory`: where it runs (empty: this process's own).
-inline Run ridgepoint(const QStringList &arguments, const QString &workingDirectory = {})
+inline Run runCli(const QStringList &arguments, const QString &workingDirectory = {})
 {
     QProcess process;
     if (!workingDirectory.isEmpty())
@@ -30,4 +30,4 @@ inline Run ridgepoint(const QStringList &arguments, const QString &workingDirect
     return { process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError() };
 }
 
-} // namespace test
+} // namespace ridgepoint::test

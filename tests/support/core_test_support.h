@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace test {
+namespace ridgepoint::test {
 
 inline bool close(double a, double b, double relative = 1e-12)
 {
@@ -49,4 +49,4 @@ inline ridgepoint::LlmSpec llmStep(ridgepoint::LlmPhase phase, std::int64_t seq,
     return s;
 }
 
-} // namespace test
+} // namespace ridgepoint::test

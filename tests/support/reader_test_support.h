@@ -1,14 +1,16 @@
 // Helpers shared by the reader tests: diagnostics as text, files from the fixtures and tests/data.
 #pragma once
 
-#include "core/model/diagnostic.h"
 #include "core/io/file_io.h"
+#include "core/model/diagnostic.h"
 
 #include <QStringList>
 #include <QtGlobal>
 
 #include <string>
 #include <vector>
+
+namespace ridgepoint::test {
 
 inline QString joined(const std::vector<ridgepoint::Diagnostic> &diagnostics)
 {
@@ -33,3 +35,5 @@ inline std::string readTestData(const std::string &path)
         qFatal("%s", text.error().c_str());
     return *text;
 }
+
+} // namespace ridgepoint::test

@@ -229,11 +229,17 @@ PointLabel::~PointLabel()
 
 QSizeF PointLabel::size() const
 {
+    // A label of two lines (labeltext.h) is as wide as its wider line.
     const QFontMetricsF metrics(m_label->font());
     const QMargins padding = m_label->padding();
-    return { std::ceil(metrics.horizontalAdvance(m_label->text())) + padding.left()
-            + padding.right() + 1.0,
-        std::ceil(metrics.height()) + padding.top() + padding.bottom() + 1.0 };
+    const QStringList lines = m_label->text().split('\n');
+    double width = 0.0;
+    for (const QString &line : lines)
+        width = std::max(width, metrics.horizontalAdvance(line));
+    const double height
+        = metrics.height() + static_cast<double>(lines.size() - 1) * metrics.lineSpacing();
+    return { std::ceil(width) + padding.left() + padding.right() + 1.0,
+        std::ceil(height) + padding.top() + padding.bottom() + 1.0 };
 }
 
 void PointLabel::place(const QRectF &box, bool leader)

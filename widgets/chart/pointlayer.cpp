@@ -7,6 +7,7 @@
 #include "widgets/chart/chartdecorations.h"
 #include "widgets/chart/charttheme.h"
 #include "widgets/chart/dotsize.h"
+#include "widgets/chart/labeltext.h"
 #include "widgets/chart/pointlabelplacement.h"
 #include "widgets/document/document.h"
 
@@ -18,7 +19,9 @@
 namespace ridgepoint::chart {
 namespace {
 
-constexpr int kMaxLabelWidth = 170; // pixels for a point's name on the chart
+// A point's name on the chart: this many average characters a line (170 pixels at the window's
+// default font), so a larger font (the slide preset, 200 %) gives names room in proportion.
+constexpr double kMaxLabelChars = 28.0;
 // Pixels from a marker's centre that its label keeps clear of (the largest marker's half).
 constexpr double kLabelClearance = 7.0;
 constexpr std::size_t kMaxPointLabels = kMaxNumberedPoints;
@@ -284,10 +287,8 @@ void PointLayer::collectDecorations(
     // Named up to kMaxNamedPoints points (or all, or the selected and moved ones), numbered
     // up to kMaxNumberedPoints (pointlabelplacement.h).
     const bool named = selected || moved || source.allLabels || count <= kMaxNamedPoints;
-    const QString text = named ? chartName(doc, i) : pointNumber(i);
-    const QFontMetrics metrics(m_plot->font());
     auto label = std::make_unique<PointLabel>(m_plot, QPointF(a->levels.back().intensity, y),
-        metrics.elidedText(text, Qt::ElideMiddle, kMaxLabelWidth), source.theme.foreground);
+        labelText(drawing, named ? chartName(doc, i) : QString(), i), source.theme.foreground);
     // Clear of its own marker, however large the dot is drawn.
     label->setClearance(std::max(
         kLabelClearance, dotDiameter(sizeClass) / 2.0 + kMarkerPen * source.theme.lineScale));
@@ -309,6 +310,20 @@ void PointLayer::finishLabels(PointDrawing &drawing)
         std::make_move_iterator(drawing.priorityLabels.rend()));
     drawing.priorityLabels.clear();
     drawing.levelLines = 0;
+}
+
+QString PointLayer::labelText(PointDrawing &drawing, const QString &name, std::size_t i) const
+{
+    const QFontMetricsF metrics(m_plot->font());
+    QString text = name.isEmpty()
+        ? QString()
+        : fitLabelText(
+            name, [&](const QString &line) { return metrics.horizontalAdvance(line); },
+            kMaxLabelChars * metrics.averageCharWidth());
+    if (text.isEmpty() || drawing.labelTexts.contains(text))
+        text = pointNumber(i);
+    drawing.labelTexts.insert(text);
+    return text;
 }
 
 QString PointLayer::chartName(const Document &doc, std::size_t i) const
@@ -517,6 +532,7 @@ void PointLayer::clearDrawing(PointDrawing &drawing)
     drawing.priorityLabels.clear();
     drawing.levelLines = 0;
     drawing.crossings.clear();
+    drawing.labelTexts.clear();
     for (QCPAbstractPlottable *plottable : drawing.plottables)
         m_plot->removePlottable(plottable);
     drawing.plottables.clear();
@@ -591,10 +607,14 @@ void PointLayer::addLegendEntries(const Source &source, const PointBatch &batch)
             QCPScatterStyle(QCPScatterStyle::ssCircle, groupColor(index), groupColor(index), 8),
             q(name));
     if (batch.levelsSeen.size() > 1) {
+        // Bytes given without a level count against the machine's main memory: named by its
+        // level (HBM, DRAM), as the table and the tooltip name it.
+        const MemoryCeiling *main = source.document.hardware().mainMemory();
         for (const auto &[shape, level] : batch.levelsSeen) {
+            const auto shown = level ? level : main ? std::optional(main->level) : std::nullopt;
             legendEntry(QCPScatterStyle(static_cast<QCPScatterStyle::ScatterShape>(shape),
                             source.theme.foreground, source.theme.background, 8),
-                level ? q(std::string(memoryLevelName(*level))) : tr("main memory"));
+                shown ? q(std::string(memoryLevelName(*shown))) : tr("main memory"));
         }
     }
     // The entries above show the shapes at the normal size; a note says what the size means.
@@ -637,10 +657,8 @@ void PointLayer::drawSweep(
     // An LLM operator's path is named once, at its last sample (its points carry no label).
     if (const auto *llm = std::get_if<LlmWorkload>(&doc.workload(last)->model)) {
         const QString name = llm->operatorKind.empty() ? tr("whole model") : q(llm->operatorKind);
-        const QFontMetrics metrics(m_plot->font());
-        m_drawing.labels.push_back(
-            std::make_unique<PointLabel>(m_plot, QPointF(samples.back().x, samples.back().y),
-                metrics.elidedText(name, Qt::ElideMiddle, kMaxLabelWidth), color));
+        m_drawing.labels.push_back(std::make_unique<PointLabel>(m_plot,
+            QPointF(samples.back().x, samples.back().y), labelText(m_drawing, name, last), color));
     }
     for (const RidgeCrossing &crossing : ridgeCrossings(samples)) {
         const QString text

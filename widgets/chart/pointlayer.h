@@ -10,6 +10,7 @@
 #include <qcustomplot.h>
 
 #include <QCoreApplication>
+#include <QSet>
 #include <QStringList>
 
 #include <cstdint>
@@ -171,6 +172,7 @@ private:
         std::vector<std::unique_ptr<SweepCrossingMarker>> crossings;
         std::vector<QCPAbstractPlottable *> plottables;
         std::vector<DecimatedSeries> series;
+        QSet<QString> labelTexts; // the texts given so far: no two labels read alike
     };
 
     // Adds point `index` to the batch; with `decorations`, its selection ring and label too.
@@ -194,6 +196,9 @@ private:
     void measureDots(const Source &source);
     // A point's name on the chart (pointlabelplacement.h: shortened, duplicates numbered).
     QString chartName(const Document &document, std::size_t index) const;
+    // The label of point `index` named `name` (empty: numbered), fitted to a label's width
+    // (labeltext.h); its number when the name does not fit or another label reads the same.
+    QString labelText(PointDrawing &drawing, const QString &name, std::size_t index) const;
 
     QCustomPlot *m_plot;
     PointDrawing m_drawing;

@@ -47,9 +47,14 @@ CeilingsTableModel::CeilingsTableModel(Document *document, QObject *parent)
     m_undrawnTimer.setSingleShot(true);
     m_undrawnTimer.setInterval(150);
     connect(&m_undrawnTimer, &QTimer::timeout, this, &CeilingsTableModel::updateUndrawn);
+    // Every change that can change which roofs the chart draws: the machine, the points'
+    // precisions (an import or a deletion resets the points; a what-if or a quantization mode
+    // changes them), which figure is shown, and "Show all roofs".
     const auto later = [this] { m_undrawnTimer.start(); };
     connect(document, &Document::hardwareChanged, this, later);
+    connect(document, &Document::pointsReset, this, later);
     connect(document, &Document::pointsChanged, this, later);
+    connect(document, &Document::figuresChanged, this, later);
     connect(document, &Document::roofsShownChanged, this, later);
     updateUndrawn();
 }

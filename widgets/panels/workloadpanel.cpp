@@ -105,7 +105,18 @@ WorkloadPanel::WorkloadPanel(Document *document, QWidget *parent)
     , m_problems(new QLabel(this))
 {
     m_quantBox->setObjectName("quantMode");
+    m_tabs->addTab(matmulTab(), tr("Matmul"));
+    m_tabs->addTab(llmTab(), tr("LLM"));
+    setUpSweep();
+    layOut();
+    connectSignals();
+    showQuantMode();
+    refreshNetworks();
+    showProblems();
+}
 
+QWidget *WorkloadPanel::matmulTab()
+{
     auto *matmul = new QWidget(m_tabs);
     auto *matmulForm = new QFormLayout(matmul);
     matmulForm->addRow(tr("B (batch)"), m_b);
@@ -123,8 +134,11 @@ WorkloadPanel::WorkloadPanel(Document *document, QWidget *parent)
     matmulForm->addRow(tr("shards (chips)"), m_shards);
     m_network->setObjectName("network");
     matmulForm->addRow(tr("network ceiling"), m_network);
-    m_tabs->addTab(matmul, tr("Matmul"));
+    return matmul;
+}
 
+QWidget *WorkloadPanel::llmTab()
+{
     auto *llm = new QWidget(m_tabs);
     auto *llmForm = new QFormLayout(llm);
     m_model->setObjectName("model");
@@ -146,8 +160,11 @@ WorkloadPanel::WorkloadPanel(Document *document, QWidget *parent)
     llmForm->addRow(tr("pipeline stages (pp)"), m_pp);
     m_operators->setChecked(true);
     llmForm->addRow(m_operators);
-    m_tabs->addTab(llm, tr("LLM"));
+    return llm;
+}
 
+void WorkloadPanel::setUpSweep()
+{
     m_sweep->setObjectName("sweep");
     m_sweep->setCheckable(true);
     m_sweep->setChecked(false);
@@ -158,7 +175,10 @@ WorkloadPanel::WorkloadPanel(Document *document, QWidget *parent)
     sweepForm->addRow(tr("to"), m_sweepTo);
     m_sweepFactor->setPrefix("×");
     sweepForm->addRow(tr("step"), m_sweepFactor);
+}
 
+void WorkloadPanel::layOut()
+{
     m_add->setObjectName("add");
     m_message->setObjectName("message");
     m_message->setWordWrap(true);
@@ -176,17 +196,22 @@ WorkloadPanel::WorkloadPanel(Document *document, QWidget *parent)
     layout->addWidget(m_message);
     layout->addWidget(m_problems);
     layout->addStretch(1);
+}
 
-    const auto enableVariant = [this] {
-        const int variant = m_variant->currentIndex();
-        for (QWidget *w : { static_cast<QWidget *>(m_tileM), static_cast<QWidget *>(m_tileK),
-                 static_cast<QWidget *>(m_tileN) })
-            w->setEnabled(variant == 1);
-        m_shards->setEnabled(variant == 2);
-        m_network->setEnabled(variant == 2);
-        refreshSweepParameters();
-    };
-    connect(m_variant, &QComboBox::currentIndexChanged, this, enableVariant);
+void WorkloadPanel::enableVariant()
+{
+    const int variant = m_variant->currentIndex();
+    for (QWidget *w : { static_cast<QWidget *>(m_tileM), static_cast<QWidget *>(m_tileK),
+             static_cast<QWidget *>(m_tileN) })
+        w->setEnabled(variant == 1);
+    m_shards->setEnabled(variant == 2);
+    m_network->setEnabled(variant == 2);
+    refreshSweepParameters();
+}
+
+void WorkloadPanel::connectSignals()
+{
+    connect(m_variant, &QComboBox::currentIndexChanged, this, &WorkloadPanel::enableVariant);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] { refreshSweepParameters(); });
     connect(m_add, &QPushButton::clicked, this, [this] { addToChart(); });
     connect(m_document, &Document::hardwareChanged, this, [this] {
@@ -197,9 +222,6 @@ WorkloadPanel::WorkloadPanel(Document *document, QWidget *parent)
     connect(m_document, &Document::quantModeChanged, this, &WorkloadPanel::showQuantMode);
     connect(m_document, &Document::pointsReset, this, &WorkloadPanel::showProblems);
     enableVariant();
-    showQuantMode();
-    refreshNetworks();
-    showProblems();
 }
 
 QString WorkloadPanel::message() const

@@ -43,6 +43,14 @@ public:
     QString message() const;
 
 private:
+    // The constructor's parts: the two tabs' forms, the sweep box, the panel's layout, and the
+    // connections (the matmul kind enables its tile or shard fields: enableVariant).
+    QWidget *matmulTab();
+    QWidget *llmTab();
+    void setUpSweep();
+    void layOut();
+    void connectSignals();
+    void enableVariant();
     void refreshNetworks();
     void refreshSweepParameters();
     void showProblems();

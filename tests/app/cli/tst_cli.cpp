@@ -10,10 +10,12 @@
 
 #include <cmath>
 
+namespace test = ridgepoint::test;
+
 namespace {
 
-using test::ridgepoint;
 using test::Run;
+using test::runCli;
 
 QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &content)
 {
@@ -75,7 +77,7 @@ void TestCli::initTestCase()
 
 void TestCli::listsPresetsAsJson()
 {
-    const Run run = ridgepoint({ "presets", "--json" });
+    const Run run = runCli({ "presets", "--json" });
     QCOMPARE(run.status, 0);
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(run.out, &error);
@@ -118,7 +120,7 @@ void TestCli::listsPresetsAsJson()
 
 void TestCli::analysesPointsAsJson()
 {
-    const Run run = ridgepoint({ "analyze", "--hardware", "h100", "--json", m_points });
+    const Run run = runCli({ "analyze", "--hardware", "h100", "--json", m_points });
     QCOMPARE(run.status, 0);
     const QJsonObject doc = QJsonDocument::fromJson(run.out).object();
     const QJsonObject hardware = doc.value("hardware").toObject();
@@ -152,7 +154,7 @@ void TestCli::analysesWithInlinePeaks()
 {
     // docs/MODEL.md §5.1's machine from the command line alone: π = 100 TFLOP/s, β = 2 TB/s,
     // ridge 50.
-    const Run run = ridgepoint(
+    const Run run = runCli(
         { "analyze", "--peak", "100 TFLOP/s", "--bandwidth", "2TB/s", "--json", m_points });
     QCOMPARE(run.status, 0);
     const QJsonObject doc = QJsonDocument::fromJson(run.out).object();
@@ -160,8 +162,8 @@ void TestCli::analysesWithInlinePeaks()
     QCOMPARE(ridge.value("intensity").toDouble(), 50.0);
 
     // Overrides on a preset rename it so nobody mistakes the result for the preset.
-    const Run custom = ridgepoint(
-        { "analyze", "--hardware", "H100", "--bandwidth", "3 TB/s", "--json", m_points });
+    const Run custom
+        = runCli({ "analyze", "--hardware", "H100", "--bandwidth", "3 TB/s", "--json", m_points });
     QCOMPARE(custom.status, 0);
     const QJsonObject customDoc = QJsonDocument::fromJson(custom.out).object();
     QCOMPARE(
@@ -170,8 +172,8 @@ void TestCli::analysesWithInlinePeaks()
         customDoc["hardware"]["memory"].toArray().first().toObject().value("bandwidth").toDouble(),
         3e12);
 
-    const Run chosen = ridgepoint(
-        { "analyze", "--hardware", "H100", "--compute", "FP32 CUDA", "--json", m_points });
+    const Run chosen
+        = runCli({ "analyze", "--hardware", "H100", "--compute", "FP32 CUDA", "--json", m_points });
     QCOMPARE(chosen.status, 0);
     QCOMPARE(QJsonDocument::fromJson(chosen.out)
                  .object()["points"]
@@ -190,14 +192,14 @@ void TestCli::holdsEveryPointToAGivenPeak()
     const QString bf16 = write(m_dir, "bf16.csv",
         "name,flops,bytes,seconds,precision\nk,1e9,1e9,1,bf16\nj,1e9,1e9,1,fp32\n");
     const Run simple
-        = ridgepoint({ "analyze", "--peak", "1e13", "--bandwidth", "1e11", "--json", bf16 });
+        = runCli({ "analyze", "--peak", "1e13", "--bandwidth", "1e11", "--json", bf16 });
     QCOMPARE(simple.status, 0);
     const QJsonArray points = QJsonDocument::fromJson(simple.out).object()["points"].toArray();
     QCOMPARE(points.size(), 2);
     for (const auto &p : points)
         QCOMPARE(p.toObject().value("peak").toDouble(), 1e13);
     const Run overridden
-        = ridgepoint({ "analyze", "--hardware", "h100", "--peak", "10 TFLOP/s", "--json", bf16 });
+        = runCli({ "analyze", "--hardware", "h100", "--peak", "10 TFLOP/s", "--json", bf16 });
     QCOMPARE(overridden.status, 0);
     for (const auto &p : QJsonDocument::fromJson(overridden.out).object()["points"].toArray())
         QCOMPARE(p.toObject().value("peak").toDouble(), 1e13);
@@ -208,7 +210,7 @@ void TestCli::exitsTwoWhenOneFileHasNoPlaceablePoint()
     // Regression (review): a file whose rows all read but none could be placed let the run
     // exit 0 when another file had points.
     const QString zero = write(m_dir, "zero.csv", "name,flops,bytes,seconds\nidle,0,1e9,1\n");
-    const Run run = ridgepoint({ "analyze", "--hardware", "h100", m_points, zero });
+    const Run run = runCli({ "analyze", "--hardware", "h100", m_points, zero });
     QCOMPARE(run.status, 2);
     QVERIFY2(run.err.contains("zero.csv: no point could be placed"), run.err.constData());
 }
@@ -217,7 +219,7 @@ void TestCli::placesSmallKernels()
 {
     // docs/MODEL.md §5.1's dot product on its own machine: ridge 50, P -> min(100, 2 x 0.5) = 1
     // TFLOP/s.
-    const Run dot = ridgepoint({ "kernel", "--dot", "1000000000", "--peak", "100 TFLOP/s",
+    const Run dot = runCli({ "kernel", "--dot", "1000000000", "--peak", "100 TFLOP/s",
         "--bandwidth", "2 TB/s", "--json" });
     QCOMPARE(dot.status, 0);
     const QJsonObject doc = QJsonDocument::fromJson(dot.out).object();
@@ -236,8 +238,8 @@ void TestCli::placesSmallKernels()
     // Q8_0 (docs/MODEL.md §5.6): 32 FLOPs per 34-byte block when an FMA counts once; twice that
     // at 2.
     const auto q8 = [](const char *fma) {
-        const Run run = ridgepoint({ "kernel", "--q8-0", "4096,4096", "--fma-flops", fma,
-            "--hardware", "DDR5 desktop", "--json" });
+        const Run run = runCli({ "kernel", "--q8-0", "4096,4096", "--fma-flops", fma, "--hardware",
+            "DDR5 desktop", "--json" });
         const QJsonObject p
             = QJsonDocument::fromJson(run.out).object()["points"].toArray().first().toObject();
         return std::make_pair(run.status,
@@ -255,7 +257,7 @@ void TestCli::placesSmallKernels()
     QVERIFY(std::fabs(intensity2 - 2 * intensity1) < 1e-9);
 
     const Run perExample
-        = ridgepoint({ "kernel", "--per-example", "64,8192,8192", "--hardware", "h100", "--json" });
+        = runCli({ "kernel", "--per-example", "64,8192,8192", "--hardware", "h100", "--json" });
     QCOMPARE(perExample.status, 0);
     const double i = QJsonDocument::fromJson(perExample.out)
                          .object()["points"]
@@ -271,11 +273,11 @@ void TestCli::placesSmallKernels()
     QVERIFY2(
         std::fabs(i - 1.0) < 0.001, qPrintable(QString::number(i))); // section 12.1: -> 1 in bf16
 
-    QCOMPARE(ridgepoint({ "kernel", "--hardware", "h100" }).status, 2);
-    QCOMPARE(ridgepoint({ "kernel", "--dot", "0", "--hardware", "h100" }).status, 2);
-    QCOMPARE(ridgepoint({ "kernel", "--q8-0", "4096,100", "--hardware", "h100" }).status, 2);
-    QCOMPARE(ridgepoint({ "kernel", "--q8-0", "64,64", "--fma-flops", "3", "--hardware", "h100" })
-                 .status,
+    QCOMPARE(runCli({ "kernel", "--hardware", "h100" }).status, 2);
+    QCOMPARE(runCli({ "kernel", "--dot", "0", "--hardware", "h100" }).status, 2);
+    QCOMPARE(runCli({ "kernel", "--q8-0", "4096,100", "--hardware", "h100" }).status, 2);
+    QCOMPARE(
+        runCli({ "kernel", "--q8-0", "64,64", "--fma-flops", "3", "--hardware", "h100" }).status,
         2);
 }
 
@@ -283,7 +285,7 @@ void TestCli::flagsInconsistentPoints()
 {
     const QString fast
         = write(m_dir, "fast.csv", "name,flops,bytes,seconds\ntoo fast,1e9,1e9,1e-6\n");
-    const Run run = ridgepoint({ "analyze", "--hardware", "h100", "--json", fast });
+    const Run run = runCli({ "analyze", "--hardware", "h100", "--json", fast });
     QCOMPARE(run.status, 0);
     const QJsonObject point
         = QJsonDocument::fromJson(run.out).object()["points"].toArray().first().toObject();
@@ -299,7 +301,7 @@ void TestCli::flagsInconsistentPoints()
     QVERIFY(top.value("evidence").toString().contains("roof"));
     QVERIFY(!top.value("fix").toString().isEmpty());
     // The table lists it under the tally.
-    const Run table = ridgepoint({ "analyze", "--hardware", "h100", fast });
+    const Run table = runCli({ "analyze", "--hardware", "h100", fast });
     QVERIFY(table.out.contains("notes: likely causes"));
     QVERIFY(table.out.contains("1. counts or peaks are off"));
 }
@@ -324,8 +326,8 @@ void TestCli::diagnosesImpossiblePoints()
     QFETCH(QString, cause);
     const QString points
         = write(m_dir, "doctor.csv", ("name,flops,bytes,seconds\n" + row + "\n").toUtf8());
-    const Run run = ridgepoint(
-        { "analyze", "--peak", "10 TFLOP/s", "--bandwidth", "3 TB/s", "--json", points });
+    const Run run
+        = runCli({ "analyze", "--peak", "10 TFLOP/s", "--bandwidth", "3 TB/s", "--json", points });
     QCOMPARE(run.status, 0);
     const QJsonObject point
         = QJsonDocument::fromJson(run.out).object()["points"].toArray().first().toObject();
@@ -342,7 +344,7 @@ void TestCli::diagnosesImpossiblePoints()
 
 void TestCli::printsAnAlignedTable()
 {
-    const Run run = ridgepoint({ "analyze", "--hardware", "tpu v5e", m_points });
+    const Run run = runCli({ "analyze", "--hardware", "tpu v5e", m_points });
     QCOMPARE(run.status, 0);
     const QString text = QString::fromUtf8(run.out);
     QVERIFY(text.contains("Google TPU v5e"));
@@ -402,11 +404,11 @@ void TestCli::exitsTwoOnBadInput()
     QFETCH(QString, message);
     if (arguments.first() == "frobnicate") {
         // Not a subcommand: the window would open; only check that help exits 0.
-        const Run help = ridgepoint({ "help" });
+        const Run help = runCli({ "help" });
         QCOMPARE(help.status, 0);
         return;
     }
-    const Run run = ridgepoint(arguments);
+    const Run run = runCli(arguments);
     QCOMPARE(run.status, 2);
     QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err.constData());
 }
@@ -428,7 +430,7 @@ void TestCli::unreadableInputPrintsNoReport()
 {
     QFETCH(QString, file);
     QFETCH(QString, message);
-    const Run run = ridgepoint({ "analyze", "--hardware", "h100", file });
+    const Run run = runCli({ "analyze", "--hardware", "h100", file });
     QCOMPARE(run.status, 2);
     QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err.constData());
     QCOMPARE(run.out, QByteArray());
@@ -438,7 +440,7 @@ void TestCli::skipsBadRowsUnlessStrict()
 {
     const QString mixed = write(m_dir, "mixed.csv",
         "name,flops,bytes,seconds\ngood,1e9,1e9,1\nbad,x,1e9,1\nworse,1e9,0,1\n");
-    const Run lenient = ridgepoint({ "analyze", "--hardware", "h100", "--json", mixed });
+    const Run lenient = runCli({ "analyze", "--hardware", "h100", "--json", mixed });
     QCOMPARE(lenient.status, 0);
     QCOMPARE(QJsonDocument::fromJson(lenient.out).object()["points"].toArray().size(), 1);
     const QString err = QString::fromUtf8(lenient.err);
@@ -446,23 +448,23 @@ void TestCli::skipsBadRowsUnlessStrict()
     QVERIFY2(err.contains(mixed + ":4:11: column \"bytes\""), qPrintable(err));
     QVERIFY2(err.contains("2 of 3 rows skipped"), qPrintable(err));
 
-    const Run strict = ridgepoint({ "analyze", "--hardware", "h100", "--strict", "--json", mixed });
+    const Run strict = runCli({ "analyze", "--hardware", "h100", "--strict", "--json", mixed });
     QCOMPARE(strict.status, 2);
 
     const QString useless = write(m_dir, "useless.csv", "name,flops,bytes,seconds\nbad,x,1,1\n");
-    const Run none = ridgepoint({ "analyze", "--hardware", "h100", useless });
+    const Run none = runCli({ "analyze", "--hardware", "h100", useless });
     QCOMPARE(none.status, 2);
     QVERIFY(none.err.contains("no usable point"));
 
     // A point whose precision the machine lacks is reported and left out.
     const QString fp64 = write(
         m_dir, "fp64.csv", "name,flops,bytes,seconds,precision\na,1e9,1e9,1,fp64\nb,1e9,1e9,1,\n");
-    const Run v5e = ridgepoint({ "analyze", "--hardware", "v5e", "--json", fp64 });
+    const Run v5e = runCli({ "analyze", "--hardware", "v5e", "--json", fp64 });
     QCOMPARE(v5e.status, 0);
     QVERIFY(v5e.err.contains(
         fp64.toUtf8() + ":2: point \"a\": Google TPU v5e has no fp64 compute ceiling"));
     QCOMPARE(QJsonDocument::fromJson(v5e.out).object()["points"].toArray().size(), 1);
-    QCOMPARE(ridgepoint({ "analyze", "--hardware", "v5e", "--strict", fp64 }).status, 2);
+    QCOMPARE(runCli({ "analyze", "--hardware", "v5e", "--strict", fp64 }).status, 2);
 }
 
 void TestCli::rendersImages_data()
@@ -479,8 +481,8 @@ void TestCli::rendersImages()
     QFETCH(QString, name);
     QFETCH(QByteArray, magic);
     const QString output = m_dir.filePath(name);
-    const Run run = ridgepoint({ "render", "--hardware", "h100", "--example", "-o", output,
-        "--width", "800", "--height", "500" });
+    const Run run = runCli({ "render", "--hardware", "h100", "--example", "-o", output, "--width",
+        "800", "--height", "500" });
     QCOMPARE(run.status, 0);
     QFile file(output);
     QVERIFY(file.open(QIODevice::ReadOnly));
@@ -498,7 +500,7 @@ void TestCli::rendersImages()
 // The same core table the window's File > Export table writes (issue 4).
 void TestCli::printsTheTableAsCsvOrMarkdown()
 {
-    const Run csv = ridgepoint({ "analyze", "--hardware", "h100", "--format", "csv", m_points });
+    const Run csv = runCli({ "analyze", "--hardware", "h100", "--format", "csv", m_points });
     QCOMPARE(csv.status, 0);
     const QList<QByteArray> lines = csv.out.split('\n');
     QVERIFY(lines.at(0).startsWith("kernel,group,precision,flops [FLOP],memory,bytes [B],"));
@@ -509,7 +511,7 @@ void TestCli::printsTheTableAsCsvOrMarkdown()
     QVERIFY(lines.at(2).startsWith("stream,,,1e+09,HBM3,1.2e+10,0.08333333333333333,0.005,2e+11,"));
 
     const Run markdown
-        = ridgepoint({ "analyze", "--hardware", "h100", "--format", "markdown", m_points });
+        = runCli({ "analyze", "--hardware", "h100", "--format", "markdown", m_points });
     QCOMPARE(markdown.status, 0);
     const QList<QByteArray> rows = markdown.out.split('\n');
     QVERIFY(rows.at(0).startsWith("| Kernel |"));
@@ -518,9 +520,9 @@ void TestCli::printsTheTableAsCsvOrMarkdown()
     QCOMPARE(rows.at(0).size(), rows.at(2).size()); // aligned
 
     // --json still works and means --format json.
-    const Run json = ridgepoint({ "analyze", "--hardware", "h100", "--format", "json", m_points });
+    const Run json = runCli({ "analyze", "--hardware", "h100", "--format", "json", m_points });
     QCOMPARE(json.status, 0);
-    QCOMPARE(json.out, ridgepoint({ "analyze", "--hardware", "h100", "--json", m_points }).out);
+    QCOMPARE(json.out, runCli({ "analyze", "--hardware", "h100", "--json", m_points }).out);
 }
 
 void TestCli::refusesAnUnknownFormat_data()
@@ -537,7 +539,7 @@ void TestCli::refusesAnUnknownFormat()
 {
     QFETCH(QStringList, arguments);
     QFETCH(QString, message);
-    const Run run = ridgepoint(
+    const Run run = runCli(
         QStringList { "analyze", "--hardware", "h100" } + arguments + QStringList { m_points });
     QCOMPARE(run.status, 2);
     QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
@@ -545,15 +547,15 @@ void TestCli::refusesAnUnknownFormat()
 
 void TestCli::explainsItself()
 {
-    const Run help = ridgepoint({ "analyze", "--help" });
+    const Run help = runCli({ "analyze", "--help" });
     QCOMPARE(help.status, 0);
     for (const char *option :
         { "--hardware", "--peak", "--bandwidth", "--compute", "--json", "--strict", "--figures" })
         QVERIFY2(help.out.contains(option), option);
-    const Run window = ridgepoint({ "--help-window" });
+    const Run window = runCli({ "--help-window" });
     QCOMPARE(window.status, 0);
     QVERIFY2(window.out.startsWith("Usage: ridgepoint [options]"), window.out.constData());
-    const Run version = ridgepoint({ "--version" });
+    const Run version = runCli({ "--version" });
     QCOMPARE(version.status, 0);
     QVERIFY(version.out.startsWith("ridgepoint "));
 }
@@ -571,12 +573,12 @@ void TestCli::helpNamesTheCommand_data()
 void TestCli::helpNamesTheCommand()
 {
     QFETCH(QString, command);
-    const Run help = ridgepoint({ command, "--help" });
+    const Run help = runCli({ command, "--help" });
     QCOMPARE(help.status, 0);
     const QByteArray first = help.out.left(help.out.indexOf('\n'));
     QVERIFY2(first.startsWith("Usage: ridgepoint " + command.toUtf8() + " [options]"),
         first.constData());
-    const Run wrong = ridgepoint({ command, "--no-such-option" });
+    const Run wrong = runCli({ command, "--no-such-option" });
     QCOMPARE(wrong.status, 2);
     QVERIFY2(wrong.err.contains("(see 'ridgepoint " + command.toUtf8() + " --help')"),
         wrong.err.constData());
@@ -586,20 +588,20 @@ void TestCli::helpNamesTheCommand()
 // bases per machine; `presets NAME --json` is that machine's hardware file.
 void TestCli::showsProvenanceOfAPreset()
 {
-    const Run detail = ridgepoint({ "presets", "h100" });
+    const Run detail = runCli({ "presets", "h100" });
     QCOMPARE(detail.status, 0);
     QVERIFY(detail.out.startsWith("NVIDIA H100 SXM5 80GB\n"));
     for (const char *part : { "  basis: spec ", "      basis: ", "      source: ", "  memory:\n" })
         QVERIFY2(detail.out.contains(part), part);
-    const Run table = ridgepoint({ "presets" });
+    const Run table = runCli({ "presets" });
     QCOMPARE(table.status, 0);
     QVERIFY(table.out.contains("  basis: spec "));
-    const Run json = ridgepoint({ "presets", "h100", "--json" });
+    const Run json = runCli({ "presets", "h100", "--json" });
     QCOMPARE(json.status, 0);
     const QJsonObject machine = QJsonDocument::fromJson(json.out).object();
     QCOMPARE(machine.value("name").toString(), QString("NVIDIA H100 SXM5 80GB"));
     QCOMPARE(machine.value("version").toInt(), 2);
-    const Run unknown = ridgepoint({ "presets", "no-such-machine" });
+    const Run unknown = runCli({ "presets", "no-such-machine" });
     QCOMPARE(unknown.status, 2);
     QVERIFY(unknown.err.contains("no hardware preset matches"));
 }
@@ -630,7 +632,7 @@ void TestCli::picksFiguresForTheAnalysis()
     QFETCH(QString, summary);
     const QString file
         = QStringLiteral(RIDGEPOINT_SOURCE_DIR "/tests/data/json/hardware_provenance.json");
-    const Run run = ridgepoint(QStringList { "analyze", "--hardware", file, "--json" } + figures
+    const Run run = runCli(QStringList { "analyze", "--hardware", file, "--json" } + figures
         + QStringList { m_points });
     QCOMPARE(run.status, 0);
     const QJsonObject hardware
@@ -644,12 +646,12 @@ void TestCli::picksFiguresForTheAnalysis()
     QCOMPARE(hbm.value("provenance").toObject().value("basis").toString(), basis);
     QVERIFY(hbm.value("alternate").isObject());
     // The ceiling block before the table names each figure's basis.
-    const Run table = ridgepoint(
+    const Run table = runCli(
         QStringList { "analyze", "--hardware", file } + figures + QStringList { m_points });
     QCOMPARE(table.status, 0);
     QVERIFY2(table.out.contains(summary.toUtf8()), table.out.constData());
     QVERIFY(table.out.contains(" derived "));
-    const Run bad = ridgepoint({ "analyze", "--hardware", file, "--figures", "best", m_points });
+    const Run bad = runCli({ "analyze", "--hardware", file, "--figures", "best", m_points });
     QCOMPARE(bad.status, 2);
     QVERIFY(bad.err.contains("--figures: expected measured or spec"));
 }

@@ -12,10 +12,12 @@
 
 #include <cmath>
 
+namespace test = ridgepoint::test;
+
 namespace {
 
-using test::ridgepoint;
 using test::Run;
+using test::runCli;
 
 QJsonObject json(const Run &run)
 {
@@ -43,7 +45,7 @@ private slots:
 
 void TestCliLlmParallel::allReduceOnTheNvlinkRoof()
 {
-    const Run run = ridgepoint({ "llm", "--hardware", "H100", "--model", "llama-2-7b", "--phase",
+    const Run run = runCli({ "llm", "--hardware", "H100", "--model", "llama-2-7b", "--phase",
         "decode", "--seq", "1024", "--batch", "8", "--tp", "2", "--json" });
     QCOMPARE(run.status, 0);
     const QJsonObject o = json(run);
@@ -64,7 +66,7 @@ void TestCliLlmParallel::allReduceOnTheNvlinkRoof()
     }
     QCOMPARE(allReduces, 2);
     // Text: the network-bound line.
-    const Run text = ridgepoint({ "llm", "--hardware", "H100", "--model", "llama-2-7b", "--phase",
+    const Run text = runCli({ "llm", "--hardware", "H100", "--model", "llama-2-7b", "--phase",
         "decode", "--seq", "1024", "--tp", "2" });
     QCOMPARE(text.status, 0);
     QVERIFY(text.out.contains("collectives on NVLink 4"));
@@ -76,7 +78,7 @@ void TestCliLlmParallel::operatorTrajectories()
     // seq 256, 512, 1024, 2048: Llama-2-7B's 18 operator kinds (WORKLOADS.md's table, gated
     // FFN, softmax unfused) + 2 all-reduces = 20 paths, 4 samples each.
     const Run run
-        = ridgepoint({ "llm", "--hardware", "H100", "--model", "llama-2-7b", "--phase", "decode",
+        = runCli({ "llm", "--hardware", "H100", "--model", "llama-2-7b", "--phase", "decode",
             "--batch", "4", "--sweep", "seq=256:2048", "--operators", "--tp", "2", "--json" });
     QCOMPARE(run.status, 0);
     const QJsonArray paths = json(run)["trajectories"].toArray();
@@ -89,7 +91,7 @@ void TestCliLlmParallel::rendersAPicture()
 {
     QTemporaryDir dir;
     const QString file = dir.filePath("tp2.png");
-    const Run run = ridgepoint({ "llm", "--hardware", "H100", "--model", "llama-2-7b", "--phase",
+    const Run run = runCli({ "llm", "--hardware", "H100", "--model", "llama-2-7b", "--phase",
         "decode", "--seq", "1024", "--sweep", "batch=1:64", "--tp", "2", "--render", file });
     QCOMPARE(run.status, 0);
     QVERIFY(QFileInfo(file).size() > 1000);
@@ -114,7 +116,7 @@ void TestCliLlmParallel::refusesImpossibleDegrees()
     if (!options.contains("--hardware"))
         arguments << "--hardware"
                   << "H100";
-    const Run run = ridgepoint(arguments + options);
+    const Run run = runCli(arguments + options);
     QCOMPARE(run.status, 2);
     QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
 }

@@ -60,7 +60,7 @@ void TestCliLlmRender::embedsTheWorkloads()
     QFETCH(QString, suffix);
     QTemporaryDir dir;
     const QString picture = dir.filePath("mixtral." + suffix);
-    const Run run = test::ridgepoint(kMixtral + QStringList { "--render", picture });
+    const Run run = test::runCli(kMixtral + QStringList { "--render", picture });
     QVERIFY2(run.status == 0, run.err.constData());
 
     const SessionReadResult read = readSessionFile(picture);
@@ -90,10 +90,10 @@ void TestCliLlmRender::embedsTheWorkloads()
 
     // Reopened, the whole model is the point `llm` gives (the per-chip step with its
     // collectives), not a dense single-chip model.
-    const Run json = test::ridgepoint(kMixtral + QStringList { "--json" });
+    const Run json = test::runCli(kMixtral + QStringList { "--json" });
     QCOMPARE(json.status, 0);
     const QJsonObject total = QJsonDocument::fromJson(json.out).object()["total"].toObject();
-    const Run analyzed = test::ridgepoint({ "analyze", picture, "--format", "json" });
+    const Run analyzed = test::runCli({ "analyze", picture, "--format", "json" });
     QVERIFY2(analyzed.status == 0, analyzed.err.constData());
     const QJsonArray points = QJsonDocument::fromJson(analyzed.out).object()["points"].toArray();
     const auto it = std::find_if(points.begin(), points.end(),
@@ -108,8 +108,8 @@ void TestCliLlmRender::embedsASweep()
 {
     QTemporaryDir dir;
     const QString picture = dir.filePath("sweep.png");
-    const Run run = test::ridgepoint({ "llm", "--hardware", "H100", "--model", "llama-2-7b",
-        "--phase", "prefill", "--sweep", "seq=128:1024", "--pp", "2", "--render", picture });
+    const Run run = test::runCli({ "llm", "--hardware", "H100", "--model", "llama-2-7b", "--phase",
+        "prefill", "--sweep", "seq=128:1024", "--pp", "2", "--render", picture });
     QVERIFY2(run.status == 0, run.err.constData());
     const SessionReadResult read = readSessionFile(picture);
     QVERIFY(read.session);
@@ -131,8 +131,7 @@ void TestCliLlmRender::leavesTheSessionOutWhenTold()
     QTemporaryDir dir;
     for (const QString suffix : { "png", "svg" }) {
         const QString picture = dir.filePath("bare." + suffix);
-        const Run run
-            = test::ridgepoint(kMixtral + QStringList { "--render", picture, "--no-embed" });
+        const Run run = test::runCli(kMixtral + QStringList { "--render", picture, "--no-embed" });
         QVERIFY2(run.status == 0, run.err.constData());
         const SessionReadResult read = readSessionFile(picture);
         QVERIFY(!read.session);

@@ -20,10 +20,12 @@
 #include <cmath>
 #include <cstring>
 
+namespace test = ridgepoint::test;
+
 namespace {
 
-using test::ridgepoint;
 using test::Run;
+using test::runCli;
 
 // The CI cost of a measurement: a quick run shrunk to a few seconds.
 const QStringList kQuick { "measure", "--quick", "--budget", "3" };
@@ -57,7 +59,7 @@ void TestCliMeasure::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     m_file = m_dir.filePath("measured.json");
-    const Run run = ridgepoint(kQuick + QStringList { "--json", "-o", m_file });
+    const Run run = runCli(kQuick + QStringList { "--json", "-o", m_file });
     QVERIFY2(run.status == 0, run.err.constData());
     QJsonParseError error;
     m_machine = QJsonDocument::fromJson(run.out, &error).object();
@@ -139,7 +141,7 @@ void TestCliMeasure::quickRunWithoutAvx512()
 {
     // The same binary, limited to AVX2 (or less, if that is all there is): what a machine without
     // AVX-512 runs. Compute only matters here, so the budget is tiny.
-    const Run run = ridgepoint({ "measure", "--budget", "1", "--max-isa", "avx2", "--json" });
+    const Run run = runCli({ "measure", "--budget", "1", "--max-isa", "avx2", "--json" });
     QVERIFY2(run.status == 0, run.err.constData());
     const QJsonObject m = QJsonDocument::fromJson(run.out).object().value("measurement").toObject();
     QVERIFY(m.value("isa").toString() != "avx512");
@@ -150,7 +152,7 @@ void TestCliMeasure::quickRunWithoutAvx512()
 void TestCliMeasure::sweepStaysWithinTheGivenWorkingSets()
 {
     // bench/compare_likwid.sh puts a sweep point on likwid-bench's working set this way.
-    const Run run = ridgepoint(
+    const Run run = runCli(
         { "measure", "--budget", "1", "--sweep-from", "16KiB", "--sweep-to", "4 MiB", "--json" });
     QVERIFY2(run.status == 0, run.err.constData());
     const QJsonObject m = QJsonDocument::fromJson(run.out).object().value("measurement").toObject();
@@ -171,7 +173,7 @@ void TestCliMeasure::sweepStaysWithinTheGivenWorkingSets()
 
 void TestCliMeasure::fileIsAHardwareFile()
 {
-    const Run run = ridgepoint({ "analyze", "--hardware", m_file, "--example", "--json" });
+    const Run run = runCli({ "analyze", "--hardware", m_file, "--example", "--json" });
     QVERIFY2(run.status == 0, run.err.constData());
     const QJsonObject hardware
         = QJsonDocument::fromJson(run.out).object().value("hardware").toObject();
@@ -180,7 +182,7 @@ void TestCliMeasure::fileIsAHardwareFile()
     // No "unknown key" warning for the measurement.
     QVERIFY2(!run.err.contains("unknown key"), run.err.constData());
 
-    const Run table = ridgepoint({ "measure", "--quick", "--budget", "1" });
+    const Run table = runCli({ "measure", "--quick", "--budget", "1" });
     QCOMPARE(table.status, 0);
     QVERIFY(table.out.contains("Bytes counted"));
     QVERIFY(table.out.contains("write-allocate"));
@@ -237,7 +239,7 @@ void TestCliMeasure::checksTheOutputBeforeWorking()
     const QStringList arguments = command == "measure"
         ? QStringList { "measure", "--quick", "--budget", "1", "-o", path }
         : QStringList { "render", "--hardware", "h100", "--example", "-o", path };
-    const Run run = ridgepoint(arguments);
+    const Run run = runCli(arguments);
     QCOMPARE(run.status, 2);
     QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
     QVERIFY2(!run.err.contains("%]"), run.err.constData()); // nothing was measured
@@ -271,11 +273,12 @@ void TestCliMeasure::writesThroughCharacterDevices()
     const QString path = dir.filePath(command == "render" ? "device.svg" : "device.json");
     const QByteArray name = QFile::encodeName(path);
     QCOMPARE(
-        ::mknod(name.constData(), S_IFCHR | 0666, makedev(1, static_cast<unsigned>(minorNumber))), 0);
+        ::mknod(name.constData(), S_IFCHR | 0666, makedev(1, static_cast<unsigned>(minorNumber))),
+        0);
     const QStringList arguments = command == "measure"
         ? QStringList { "measure", "--quick", "--budget", "1", "--json", "-o", path }
         : QStringList { "render", "--hardware", "h100", "--example", "-o", path };
-    const Run run = ridgepoint(arguments);
+    const Run run = runCli(arguments);
     QCOMPARE(run.status, status);
     if (!message.isEmpty())
         QVERIFY2(
@@ -308,7 +311,7 @@ void TestCliMeasure::rejectsBadOptions_data()
 void TestCliMeasure::rejectsBadOptions()
 {
     QFETCH(QStringList, arguments);
-    const Run run = ridgepoint(arguments);
+    const Run run = runCli(arguments);
     QCOMPARE(run.status, 2);
     QVERIFY(!run.err.isEmpty());
 }

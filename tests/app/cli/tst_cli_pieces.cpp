@@ -11,10 +11,12 @@
 
 #include <initializer_list>
 
+namespace test = ridgepoint::test;
+
 namespace {
 
-using test::ridgepoint;
 using test::Run;
+using test::runCli;
 
 QList<QByteArray> generatedLines()
 {
@@ -185,14 +187,14 @@ void TestCliPieces::piecesWriteTheSequentialBytes()
     out.close();
     const QStringList common = QStringList { "analyze", "--hardware", "h100" }
         << formatOptions(format) << "points.csv";
-    const Run sequential = ridgepoint(QStringList(common) << "--sequential", dir.path());
+    const Run sequential = runCli(QStringList(common) << "--sequential", dir.path());
     QStringList options = common;
     if (pieceBytes > 0)
         options << "--piece-bytes" << QString::number(pieceBytes);
     // Which path the file takes: --expect-pieces fails on the sequential one.
-    const Run expecting = ridgepoint(QStringList(options) << "--expect-pieces", dir.path());
+    const Run expecting = runCli(QStringList(options) << "--expect-pieces", dir.path());
     QCOMPARE(expecting.err.contains("not read in pieces"), !pieced);
-    const Run run = ridgepoint(options, dir.path());
+    const Run run = runCli(options, dir.path());
     QCOMPARE(run.status, sequential.status);
     QCOMPARE(run.err, sequential.err);
     QVERIFY(run.out == sequential.out); // (QCOMPARE would print megabytes)

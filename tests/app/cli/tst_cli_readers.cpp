@@ -13,10 +13,12 @@
 #include <cmath>
 #include <memory>
 
+namespace test = ridgepoint::test;
+
 namespace {
 
-using test::ridgepoint;
 using test::Run;
+using test::runCli;
 
 QString fixture(const char *name)
 {
@@ -161,15 +163,14 @@ void TestCliReaders::perKernelGivesOnePointPerKernel()
     const QStringList options = perKernel ? QStringList { "--per-kernel" } : QStringList {};
     Run run;
     if (command == "analyze") {
-        run = ridgepoint(
-            QStringList { "analyze", "--hardware", hardware, "--json", file } + options);
+        run = runCli(QStringList { "analyze", "--hardware", hardware, "--json", file } + options);
     } else {
         // The picture carries the points render drew; analyze reads them back.
         const QString picture = m_dir->filePath("per-kernel.svg");
-        const Run render = ridgepoint(
+        const Run render = runCli(
             QStringList { "render", "--hardware", hardware, file, "-o", picture } + options);
         QVERIFY2(render.status == 0, render.err.constData());
-        run = ridgepoint({ "analyze", "--json", picture });
+        run = runCli({ "analyze", "--json", picture });
     }
     QVERIFY2(run.status == 0, run.err.constData());
     const QJsonArray list = pointsOf(run);
@@ -192,10 +193,10 @@ void TestCliReaders::perKernelReachesEveryFormat()
     // Not only the streaming --json path: the others read every file before analysing it.
     QFETCH(QString, format);
     const Run perLaunch
-        = ridgepoint({ "analyze", "--hardware", "v100", "--format", format, kNcuTwoLaunches });
+        = runCli({ "analyze", "--hardware", "v100", "--format", format, kNcuTwoLaunches });
     QVERIFY2(perLaunch.status == 0, perLaunch.err.constData());
     QVERIFY(perLaunch.out.contains("ComputeCurrent (ID 1)"));
-    const Run perKernel = ridgepoint(
+    const Run perKernel = runCli(
         { "analyze", "--hardware", "v100", "--format", format, "--per-kernel", kNcuTwoLaunches });
     QVERIFY2(perKernel.status == 0, perKernel.err.constData());
     QVERIFY(perKernel.out.contains("ComputeCurrent"));
@@ -248,7 +249,7 @@ void TestCliReaders::readOptionsChangeTheCounts()
     QFETCH(QString, quantity);
     QFETCH(double, expected);
     const Run run
-        = ridgepoint(QStringList { "analyze", "--hardware", hardware, "--json", file } + options);
+        = runCli(QStringList { "analyze", "--hardware", hardware, "--json", file } + options);
     QVERIFY2(run.status == 0, run.err.constData());
     const QJsonObject first = pointsOf(run).first().toObject();
     const double value = quantity == "flops" || quantity == "seconds"
@@ -262,7 +263,7 @@ void TestCliReaders::decimalPointRefusesADecimalCommaFile()
 {
     // Forced to read "65,77" with a decimal point, the reader refuses it rather than guess.
     const QString file = testData("ncu/ncu_details_decimal_comma.csv");
-    const Run run = ridgepoint({ "analyze", "--hardware", "h100", "--decimal-point", file });
+    const Run run = runCli({ "analyze", "--hardware", "h100", "--decimal-point", file });
     QCOMPARE(run.status, 2);
     QVERIFY2(run.err.contains("65,77"), run.err.constData());
 }
@@ -302,8 +303,8 @@ void TestCliReaders::saysWhichReadOptionsAFileCannotUse()
     QFETCH(QString, file);
     QFETCH(QStringList, options);
     QFETCH(QString, warning);
-    const Run run = ridgepoint(
-        QStringList { "analyze", "--hardware", "h100" } + options + QStringList { file });
+    const Run run
+        = runCli(QStringList { "analyze", "--hardware", "h100" } + options + QStringList { file });
     QVERIFY2(run.status == 0, run.err.constData());
     if (warning.isEmpty()) {
         QVERIFY2(!run.err.contains("does not apply") && !run.err.contains("do not apply"),
@@ -354,7 +355,7 @@ void TestCliReaders::refusesBadReadOptions()
     QStringList arguments = { command, "--hardware", "v100", kNcuTwoLaunches };
     if (command == "render")
         arguments << "-o" << picture;
-    const Run run = ridgepoint(arguments + options);
+    const Run run = runCli(arguments + options);
     QCOMPARE(run.status, 2);
     QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err.constData());
     QVERIFY2(run.out.isEmpty(), run.out.constData()); // nothing analysed, nothing written
@@ -371,7 +372,7 @@ void TestCliReaders::helpListsTheReadOptions_data()
 void TestCliReaders::helpListsTheReadOptions()
 {
     QFETCH(QString, command);
-    const Run run = ridgepoint({ command, "--help" });
+    const Run run = runCli({ command, "--help" });
     QCOMPARE(run.status, 0);
     const QString help = QString::fromUtf8(run.out);
     for (const char *option : { "--per-kernel", "--tensor-flops-per-inst <N>",
@@ -433,7 +434,7 @@ void TestCliReaders::analysesTheRealPointFiles()
     QFETCH(QString, firstName);
     QFETCH(double, firstFlops);
     QFETCH(QString, stderrContains);
-    const Run run = ridgepoint({ "analyze", "--hardware", "h100", "--json", file });
+    const Run run = runCli({ "analyze", "--hardware", "h100", "--json", file });
     QVERIFY2(run.status == status, run.err.constData());
     QVERIFY2(QString::fromUtf8(run.err).contains(stderrContains), run.err.constData());
     if (status == 2 && points == 0) {
@@ -483,7 +484,7 @@ void TestCliReaders::takesCeilingsFromProfilerFiles()
     QFETCH(QString, hardware);
     QFETCH(QString, name);
     QFETCH(double, mainMemory);
-    const Run run = ridgepoint({ "analyze", "--hardware", hardware, "--json",
+    const Run run = runCli({ "analyze", "--hardware", hardware, "--json",
         fixture("simple_kernel_timing_rtx5070.csv") });
     QVERIFY2(run.status == 0, run.err.constData());
     const QJsonObject machine
@@ -497,7 +498,7 @@ void TestCliReaders::placesNerscPointsOnTheFilesOwnRoofs()
 {
     // One NERSC file gives both: its roofs with --hardware, its kernels as points.
     const QString file = testData("adhoc/nersc_hierarchical.txt");
-    const Run run = ridgepoint({ "analyze", "--hardware", file, "--json", file });
+    const Run run = runCli({ "analyze", "--hardware", file, "--json", file });
     QVERIFY2(run.status == 0, run.err.constData());
     const QJsonObject bs1 = pointsOf(run).first().toObject();
     QCOMPARE(bs1.value("name").toString(), QString("bs=1"));
@@ -516,7 +517,7 @@ void TestCliReaders::placesNerscPointsOnTheFilesOwnRoofs()
 void TestCliReaders::explainsAFileOfUnknownShape()
 {
     const QString file = RIDGEPOINT_SOURCE_DIR "/tests/data/bad/unknown_shape.txt";
-    const Run run = ridgepoint({ "analyze", "--hardware", "h100", file });
+    const Run run = runCli({ "analyze", "--hardware", "h100", file });
     QCOMPARE(run.status, 2);
     QVERIFY2(QString::fromUtf8(run.err).startsWith(
                  file + ": not a file Ridgepoint can read; tried points CSV (no header row"),
@@ -526,13 +527,13 @@ void TestCliReaders::explainsAFileOfUnknownShape()
 void TestCliReaders::analysesAProfilerTraceOnItsDevice()
 {
     const QString trace = testData("traces/small/example.json");
-    const Run table = ridgepoint({ "analyze", trace });
+    const Run table = runCli({ "analyze", trace });
     QCOMPARE(table.status, 0);
     QVERIFY2(table.out.startsWith("placed 63.6 % of 22 us of GPU time (4 kernels); not placed: "
                                   "replayed_kernel 6 us (no launch in the trace"),
         table.out.constData());
     QVERIFY(table.out.contains("\nNVIDIA A100 40GB (A100 40GB)\n"));
-    const Run json = ridgepoint({ "analyze", "--json", trace });
+    const Run json = runCli({ "analyze", "--json", trace });
     QCOMPARE(json.status, 0);
     const QJsonObject root = QJsonDocument::fromJson(json.out).object();
     const QJsonObject summary = root.value("trace").toObject();
@@ -554,12 +555,12 @@ void TestCliReaders::analysesAProfilerTraceOnItsDevice()
 void TestCliReaders::asksForAMachineATraceDoesNotName()
 {
     const QString amd = testData("traces/mi250_minitoy_train.json.gz");
-    const Run unknown = ridgepoint({ "analyze", amd });
+    const Run unknown = runCli({ "analyze", amd });
     QCOMPARE(unknown.status, 2);
     QVERIFY2(unknown.err.contains("the trace's device \"AMD Radeon Graphics\" is not a preset "
                                   "Ridgepoint knows: give the machine with --hardware"),
         unknown.err.constData());
-    QCOMPARE(ridgepoint({ "analyze", "--hardware", "mi250x", amd }).status, 0);
+    QCOMPARE(runCli({ "analyze", "--hardware", "mi250x", amd }).status, 0);
 }
 
 QTEST_GUILESS_MAIN(TestCliReaders)

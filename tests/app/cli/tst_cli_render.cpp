@@ -30,7 +30,7 @@ using test::Run;
 // The executable (test::ridgepoint; the short name would clash with the namespace).
 Run cli(const QStringList &arguments)
 {
-    return test::ridgepoint(arguments);
+    return test::runCli(arguments);
 }
 
 QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &content)

@@ -10,10 +10,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+namespace test = ridgepoint::test;
+
 namespace {
 
-using test::ridgepoint;
 using test::Run;
+using test::runCli;
 
 QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &content)
 {
@@ -161,7 +163,7 @@ void TestCliReport::noPlacedPointPrintsOnlyErrors()
         = options.value(0) == "render" ? QStringList {} : QStringList { "analyze" };
     arguments << options << "--hardware"
               << "h100" << file;
-    const Run run = ridgepoint(arguments);
+    const Run run = runCli(arguments);
     QCOMPARE(run.status, 2);
     QCOMPARE(run.out, QByteArray());
     QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err.constData());
@@ -185,7 +187,7 @@ void TestCliReport::payoffInEveryFormat()
     const QString file = write(m_dir, "timed.csv", kTimed);
 
     // CSV: the "payoff [1]" column, empty without a time.
-    const Run csv = ridgepoint(QStringList { "analyze", "--format", "csv" } << kMachine << file);
+    const Run csv = runCli(QStringList { "analyze", "--format", "csv" } << kMachine << file);
     QCOMPARE(csv.status, 0);
     qsizetype at = 0;
     const QStringList header = csvFields(csv.out, at);
@@ -203,7 +205,7 @@ void TestCliReport::payoffInEveryFormat()
         QVERIFY2(qAbs(cell.toDouble() - expected) < 1e-12, qPrintable(cell));
 
     // JSON: "payoff", null without a time.
-    const Run json = ridgepoint(QStringList { "analyze", "--json" } << kMachine << file);
+    const Run json = runCli(QStringList { "analyze", "--json" } << kMachine << file);
     QCOMPARE(json.status, 0);
     bool found = false;
     for (const auto &value : QJsonDocument::fromJson(json.out).object()["points"].toArray()) {
@@ -221,7 +223,7 @@ void TestCliReport::payoffInEveryFormat()
 
     // Markdown: a "Payoff" column in percent ("14.3 %"), "–" without a time.
     const Run markdown
-        = ridgepoint(QStringList { "analyze", "--format", "markdown" } << kMachine << file);
+        = runCli(QStringList { "analyze", "--format", "markdown" } << kMachine << file);
     QCOMPARE(markdown.status, 0);
     const QStringList lines = QString::fromUtf8(markdown.out).split('\n');
     const QStringList head = lines.value(0).split('|');
@@ -244,7 +246,7 @@ void TestCliReport::payoffInEveryFormat()
 void TestCliReport::namesWhatNext()
 {
     const QString file = write(m_dir, "timed.csv", kTimed);
-    const Run run = ridgepoint(QStringList { "analyze" } << kMachine << file);
+    const Run run = runCli(QStringList { "analyze" } << kMachine << file);
     QCOMPARE(run.status, 0);
     const QString out = QString::fromUtf8(run.out);
     // After the tally, the top three by payoff (see kTimed): b 2/7, a 1/7, c 0.9/7.
@@ -256,7 +258,7 @@ void TestCliReport::namesWhatNext()
 
     // Without a single time there is no payoff and no line.
     const QString untimed = write(m_dir, "untimed.csv", "name,flops,bytes\nx,1e9,1e9\n");
-    const Run none = ridgepoint(QStringList { "analyze" } << kMachine << untimed);
+    const Run none = runCli(QStringList { "analyze" } << kMachine << untimed);
     QCOMPARE(none.status, 0);
     QVERIFY(!none.out.contains("what next"));
 }
@@ -264,8 +266,8 @@ void TestCliReport::namesWhatNext()
 void TestCliReport::compactJsonIsOneObjectPerLine()
 {
     const QString file = write(m_dir, "timed.csv", kTimed);
-    const Run compact = ridgepoint(QStringList { "analyze", "--compact" } << kMachine << file);
-    const Run pretty = ridgepoint(QStringList { "analyze", "--json" } << kMachine << file);
+    const Run compact = runCli(QStringList { "analyze", "--compact" } << kMachine << file);
+    const Run pretty = runCli(QStringList { "analyze", "--json" } << kMachine << file);
     QCOMPARE(compact.status, 0);
     QVERIFY(compact.out.endsWith('\n'));
     const QList<QByteArray> lines = compact.out.chopped(1).split('\n');
@@ -283,7 +285,7 @@ void TestCliReport::compactJsonIsOneObjectPerLine()
     }
     QVERIFY(compact.out.size() < pretty.out.size() * 3 / 4);
     const Run contradiction
-        = ridgepoint(QStringList { "analyze", "--compact", "--format", "csv" } << kMachine << file);
+        = runCli(QStringList { "analyze", "--compact", "--format", "csv" } << kMachine << file);
     QCOMPARE(contradiction.status, 2);
 }
 
@@ -315,8 +317,8 @@ void TestCliReport::csvIsUnchangedBesidesPayoff()
     QFETCH(QString, hardware);
     QFETCH(QString, expected);
     const QDir source(RIDGEPOINT_SOURCE_DIR);
-    const Run run = ridgepoint(
-        { "analyze", "--hardware", hardware, "--format", "csv", source.filePath(input) });
+    const Run run
+        = runCli({ "analyze", "--hardware", hardware, "--format", "csv", source.filePath(input) });
     QCOMPARE(run.status, 0);
     qsizetype at = 0;
     const auto column = csvFields(run.out, at).indexOf("payoff [1]");

@@ -10,10 +10,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+namespace test = ridgepoint::test;
+
 namespace {
 
-using test::ridgepoint;
 using test::Run;
+using test::runCli;
 
 QByteArray readAll(const QString &path)
 {
@@ -80,7 +82,7 @@ void TestCliUnchanged::smallFileAsBefore()
     QFETCH(QString, format);
     QFETCH(QString, expected);
     const QDir source(RIDGEPOINT_SOURCE_DIR);
-    const Run run = ridgepoint(QStringList { "analyze", "--hardware", "A100 40GB" }
+    const Run run = runCli(QStringList { "analyze", "--hardware", "A100 40GB" }
             << formatOptions(format) << "ncu_levels_daxpy_stencil.csv",
         source.filePath("tests/data/ncu"));
     QCOMPARE(run.status, 0);
@@ -129,7 +131,7 @@ void TestCliUnchanged::generatedFileAsBefore()
     QFETCH(QString, format);
     QFETCH(QByteArray, sha256);
     const QDir source(RIDGEPOINT_SOURCE_DIR);
-    const Run run = ridgepoint(QStringList { "analyze", "--hardware", "h100" }
+    const Run run = runCli(QStringList { "analyze", "--hardware", "h100" }
             << formatOptions(format) << "generated_points.csv",
         source.filePath("tests/data/cli/unchanged"));
     QCOMPARE(run.status, 0);

@@ -10,10 +10,12 @@
 
 #include <cmath>
 
+namespace test = ridgepoint::test;
+
 namespace {
 
-using test::ridgepoint;
 using test::Run;
+using test::runCli;
 
 QJsonObject json(const Run &run)
 {
@@ -55,7 +57,7 @@ private slots:
 
 void TestCliWorkloads::matmulPrintsTheIssueKeys()
 {
-    const Run run = ridgepoint(
+    const Run run = runCli(
         { "matmul", "--hardware", "h100", "--b", "512", "--d", "4096", "--f", "4096", "--json" });
     QCOMPARE(run.status, 0);
     const QJsonObject o = json(run);
@@ -97,8 +99,8 @@ void TestCliWorkloads::matmulReproducesSection6()
     QFETCH(QString, ceiling);
     QFETCH(double, ridge);
     QFETCH(double, approx);
-    const Run run = ridgepoint(QStringList { "matmul", "--hardware", "TPU v5e", "--b", "64", "--d",
-                                   "65536", "--f", "65536", "--json" }
+    const Run run = runCli(QStringList { "matmul", "--hardware", "TPU v5e", "--b", "64", "--d",
+                               "65536", "--f", "65536", "--json" }
         + extra);
     QCOMPARE(run.status, 0);
     const QJsonObject o = json(run);
@@ -111,7 +113,7 @@ void TestCliWorkloads::matmulReproducesSection6()
 
 void TestCliWorkloads::shardedMatmulReportsCriticalD()
 {
-    const Run run = ridgepoint({ "matmul", "--hardware", "v5e", "--b", "1024", "--d", "8192", "--f",
+    const Run run = runCli({ "matmul", "--hardware", "v5e", "--b", "1024", "--d", "8192", "--f",
         "8192", "--shards", "2", "--json" });
     QCOMPARE(run.status, 0);
     const QJsonObject o = json(run);
@@ -125,9 +127,8 @@ void TestCliWorkloads::shardedMatmulReportsCriticalD()
     QVERIFY(close(o["t_network"].toDouble(), 2.0 * 1024 * 8192 / 4.5e10));
     QCOMPARE(o["limiting_ceiling"].toString(), QString("ICI link"));
 
-    const Run custom
-        = ridgepoint({ "matmul", "--hardware", "h100", "--b", "1024", "--d", "8192", "--f", "8192",
-            "--shards", "2", "--network", "PCIe", "--network-bandwidth", "64 GB/s", "--json" });
+    const Run custom = runCli({ "matmul", "--hardware", "h100", "--b", "1024", "--d", "8192", "--f",
+        "8192", "--shards", "2", "--network", "PCIe", "--network-bandwidth", "64 GB/s", "--json" });
     QCOMPARE(custom.status, 0);
     QCOMPARE(json(custom)["network_ceiling"].toString(), QString("PCIe Gen5 x16"));
     QVERIFY(close(json(custom)["critical_d"].toDouble(), 2 * 989e12 / 64e9));
@@ -135,8 +136,8 @@ void TestCliWorkloads::shardedMatmulReportsCriticalD()
 
 void TestCliWorkloads::tiledMatmulReportsTiles()
 {
-    const Run run = ridgepoint({ "matmul", "--hardware", "h100", "--b", "4096", "--d", "4096",
-        "--f", "4096", "--tile", "128,64,256", "--json" });
+    const Run run = runCli({ "matmul", "--hardware", "h100", "--b", "4096", "--d", "4096", "--f",
+        "4096", "--tile", "128,64,256", "--json" });
     QCOMPARE(run.status, 0);
     const QJsonObject o = json(run);
     QCOMPARE(o["tiles"].toObject()["m"].toInt(), 32);
@@ -147,7 +148,7 @@ void TestCliWorkloads::tiledMatmulReportsTiles()
 
 void TestCliWorkloads::matmulTableForPeople()
 {
-    const Run run = ridgepoint({ "matmul", "--peak", "100 TFLOP/s", "--bandwidth", "2 TB/s", "--b",
+    const Run run = runCli({ "matmul", "--peak", "100 TFLOP/s", "--bandwidth", "2 TB/s", "--b",
         "16", "--d", "64", "--f", "64" });
     QCOMPARE(run.status, 0);
     const QString text = QString::fromUtf8(run.out);
@@ -155,7 +156,7 @@ void TestCliWorkloads::matmulTableForPeople()
     QVERIFY(text.contains("critical batch (large D, F)"));
     QVERIFY(text.contains("never")); // I -> 2·64·64/(2·64+2·64) = 32 < ridge 50
     // A one-ceiling machine from --peak/--bandwidth stands for the workload's precision.
-    const Run quantized = ridgepoint({ "matmul", "--peak", "100 TFLOP/s", "--bandwidth", "2 TB/s",
+    const Run quantized = runCli({ "matmul", "--peak", "100 TFLOP/s", "--bandwidth", "2 TB/s",
         "--b", "16", "--d", "64", "--f", "64", "--quant", "int8", "--json" });
     QCOMPARE(quantized.status, 0);
     QCOMPARE(json(quantized)["ridge_intensity"].toDouble(), 50.0);
@@ -163,8 +164,8 @@ void TestCliWorkloads::matmulTableForPeople()
 
 void TestCliWorkloads::matmulSweepReportsTheCrossing()
 {
-    const Run run = ridgepoint({ "matmul", "--hardware", "v5e", "--d", "8192", "--f", "8192",
-        "--sweep", "b=250:260:+1", "--json" });
+    const Run run = runCli({ "matmul", "--hardware", "v5e", "--d", "8192", "--f", "8192", "--sweep",
+        "b=250:260:+1", "--json" });
     QCOMPARE(run.status, 0);
     const QJsonObject o = json(run);
     QCOMPARE(o["parameter"].toString(), QString("b"));
@@ -178,7 +179,7 @@ void TestCliWorkloads::matmulSweepReportsTheCrossing()
     QCOMPARE(crossings[0].toObject()["after"].toDouble(), 256.0);
     QCOMPARE(crossings[0].toObject()["to"].toString(), QString("compute"));
 
-    const Run table = ridgepoint(
+    const Run table = runCli(
         { "matmul", "--hardware", "v5e", "--d", "8192", "--f", "8192", "--sweep", "b=1:1024" });
     QCOMPARE(table.status, 0);
     QVERIFY2(table.out.contains("crossing: memory -> compute between b = 128 and 256"),
@@ -187,7 +188,7 @@ void TestCliWorkloads::matmulSweepReportsTheCrossing()
 
 void TestCliWorkloads::llmPrintsOperatorPointsAndTotals()
 {
-    const Run run = ridgepoint({ "llm", "--hardware", "h100", "--model", "llama-2-7b", "--phase",
+    const Run run = runCli({ "llm", "--hardware", "h100", "--model", "llama-2-7b", "--phase",
         "decode", "--seq", "1024", "--batch", "1", "--json" });
     QCOMPARE(run.status, 0);
     const QJsonObject o = json(run);
@@ -212,7 +213,7 @@ void TestCliWorkloads::llmPrintsOperatorPointsAndTotals()
     QVERIFY(o["estimated_seconds"].toDouble() > 0);
     QVERIFY(o["kv_read_bytes"].toDouble() > 0);
 
-    const Run int8 = ridgepoint({ "llm", "--hardware", "h100", "--model", "llama-2-7b", "--phase",
+    const Run int8 = runCli({ "llm", "--hardware", "h100", "--model", "llama-2-7b", "--phase",
         "decode", "--seq", "1024", "--weights", "int8", "--json" });
     QCOMPARE(int8.status, 0);
     const double qkv8 = json(int8)["points"]
@@ -227,12 +228,12 @@ void TestCliWorkloads::llmPrintsOperatorPointsAndTotals()
 void TestCliWorkloads::llmPrecisionModeNamesItsRoof()
 {
     // fp8 on the H100: the FP8 tensor roof, said in the text output.
-    const Run run = ridgepoint({ "llm", "--hardware", "h100", "--model", "mixtral-8x7b", "--phase",
+    const Run run = runCli({ "llm", "--hardware", "h100", "--model", "mixtral-8x7b", "--phase",
         "decode", "--seq", "4096", "--precision", "fp8" });
     QCOMPARE(run.status, 0);
     QVERIFY2(run.out.contains("compute roof: FP8 tensor (fp8: w8a8 fp8)"), run.out.constData());
     QVERIFY(run.out.contains("active-parameter ridge: the routed experts (2 of 8 a token)"));
-    const Run both = ridgepoint({ "llm", "--hardware", "h100", "--model", "mixtral-8x7b", "--phase",
+    const Run both = runCli({ "llm", "--hardware", "h100", "--model", "mixtral-8x7b", "--phase",
         "decode", "--seq", "4096", "--precision", "fp8", "--weights", "int8" });
     QCOMPARE(both.status, 2);
     QVERIFY(both.err.contains("not both"));
@@ -240,7 +241,7 @@ void TestCliWorkloads::llmPrecisionModeNamesItsRoof()
 
 void TestCliWorkloads::llmSweepOverBatch()
 {
-    const Run run = ridgepoint({ "llm", "--hardware", "h100", "--model", "llama-3-8b", "--phase",
+    const Run run = runCli({ "llm", "--hardware", "h100", "--model", "llama-3-8b", "--phase",
         "decode", "--seq", "2048", "--sweep", "batch=1:1024", "--json" });
     QCOMPARE(run.status, 0);
     const QJsonObject o = json(run);
@@ -255,8 +256,8 @@ void TestCliWorkloads::llmSweepOverBatch()
 
 void TestCliWorkloads::llmAnalysesAMeasuredGeneration()
 {
-    const Run run = ridgepoint({ "llm", "--hardware", "h100", "--model", "mistral-7b",
-        "--prompt-len", "128", "--gen-tokens", "100", "--measured-time", "2.5 s", "--json" });
+    const Run run = runCli({ "llm", "--hardware", "h100", "--model", "mistral-7b", "--prompt-len",
+        "128", "--gen-tokens", "100", "--measured-time", "2.5 s", "--json" });
     QCOMPARE(run.status, 0);
     const QJsonObject o = json(run);
     QCOMPARE(o["bottleneck"].toString(), QString("memory-bound"));
@@ -302,7 +303,7 @@ void TestCliWorkloads::exitsTwoOnBadInput()
 {
     QFETCH(QStringList, arguments);
     QFETCH(QString, message);
-    const Run run = ridgepoint(arguments);
+    const Run run = runCli(arguments);
     QCOMPARE(run.status, 2);
     QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err.constData());
     QVERIFY(run.out.isEmpty());
@@ -337,7 +338,7 @@ void TestCliWorkloads::refusesCountsThatOverflow()
 {
     QFETCH(QStringList, arguments);
     QFETCH(QString, message);
-    const Run run = ridgepoint(arguments);
+    const Run run = runCli(arguments);
     QCOMPARE(run.status, 2);
     QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
 }

@@ -87,9 +87,10 @@ double levelIntensity(const KernelPoint &point, MemoryLevel level)
 void TestAdhocReader::readsNerscCeilings()
 {
     // memroofs 12000 2500.5 800.25 (GB/s) named L1 L2 HBM; comproofs 6000 3000 (GFLOP/s).
-    const auto result = readHardwareFile(readTestData("adhoc/nersc_hierarchical.txt"), "d.txt");
-    QVERIFY2(
-        !hasErrors(result.hardware.diagnostics), qPrintable(joined(result.hardware.diagnostics)));
+    const auto result
+        = readHardwareFile(test::readTestData("adhoc/nersc_hierarchical.txt"), "d.txt");
+    QVERIFY2(!hasErrors(result.hardware.diagnostics),
+        qPrintable(test::joined(result.hardware.diagnostics)));
     QCOMPARE(*result.format, FileFormat::NerscRoofline);
     const Hardware &h = result.hardware.machines.front();
     QCOMPARE(h.name, std::string("NERSC roofline (d.txt)"));
@@ -124,8 +125,9 @@ void TestAdhocReader::readsNerscPoints()
     QFETCH(double, hbm);
     QFETCH(double, l2);
     QFETCH(double, l1);
-    const auto result = readPointsFile(readTestData("adhoc/nersc_hierarchical.txt"), "d.txt");
-    QVERIFY2(!hasErrors(result.points.diagnostics), qPrintable(joined(result.points.diagnostics)));
+    const auto result = readPointsFile(test::readTestData("adhoc/nersc_hierarchical.txt"), "d.txt");
+    QVERIFY2(
+        !hasErrors(result.points.diagnostics), qPrintable(test::joined(result.points.diagnostics)));
     QCOMPARE(result.points.points.size(), std::size_t { 3 });
     const KernelPoint &p = named(result.points.points, label.toStdString());
     // Known by intensities and rate only: no FLOP count, no bytes, no time are made up.
@@ -185,17 +187,17 @@ void TestAdhocReader::warnsOfAnUnknownNerscKeyWithItsPlace()
 {
     QFETCH(bool, hardware);
     // nersc_with_title.txt is nersc_hierarchical.txt with a `title 'roofline ...'` first line.
-    const std::string text = readTestData("adhoc/nersc_with_title.txt");
+    const std::string text = test::readTestData("adhoc/nersc_with_title.txt");
     const auto points = readPointsFile(text, "t.txt");
     const auto machines = readHardwareFile(text, "t.txt");
     const auto &diagnostics = hardware ? machines.hardware.diagnostics : points.points.diagnostics;
-    QVERIFY2(!hasErrors(diagnostics), qPrintable(joined(diagnostics)));
+    QVERIFY2(!hasErrors(diagnostics), qPrintable(test::joined(diagnostics)));
     QCOMPARE(*(hardware ? machines.format : points.format), FileFormat::NerscRoofline);
-    QVERIFY2(joined(diagnostics)
+    QVERIFY2(test::joined(diagnostics)
                  .contains("t.txt:1:1: warning: unknown key \"title\" ignored (expected one "
                            "of memroofs, mem_roof_names, comproofs, comp_roof_names, AI_<level>, "
                            "FLOPS, labels)"),
-        qPrintable(joined(diagnostics)));
+        qPrintable(test::joined(diagnostics)));
     QCOMPARE(points.points.points.size(), std::size_t { 3 });
     QCOMPARE(machines.hardware.machines.size(), std::size_t { 1 });
 }
@@ -219,13 +221,13 @@ void TestAdhocReader::takesNerscPointsAsFp64LikeItsRoofs()
     QFETCH(QString, machine);
     QFETCH(QString, ceiling);
     QFETCH(double, peak);
-    const std::string text = readTestData("adhoc/nersc_hierarchical.txt");
+    const std::string text = test::readTestData("adhoc/nersc_hierarchical.txt");
     const auto result = readPointsFile(text, "d.txt");
     const Hardware hardware = machine.isEmpty()
         ? readHardwareFile(text, "d.txt").hardware.machines.front()
         : test::preset(machine.toStdString().c_str());
     // Said once, as the machine's notes say it of the roofs.
-    const QString messages = joined(result.points.diagnostics);
+    const QString messages = test::joined(result.points.diagnostics);
     QCOMPARE(messages,
         QString("d.txt:10: warning: the file gives no precision: its kernels are taken as FP64 "
                 "(NERSC's hierarchical roofline measures double precision), as its compute roofs "
@@ -263,7 +265,7 @@ void TestAdhocReader::saysWhyANerscFileHasNoPoint()
     QFETCH(QString, message);
     const auto result = readPointsFile(text.toStdString(), "n.txt");
     QVERIFY(result.points.points.empty());
-    QCOMPARE(joined(result.points.diagnostics).split('\n').first(), message);
+    QCOMPARE(test::joined(result.points.diagnostics).split('\n').first(), message);
 }
 
 void TestAdhocReader::saysWhereANerscRoofLineIsShort_data()
@@ -290,12 +292,12 @@ void TestAdhocReader::saysWhereANerscRoofLineIsShort()
     const auto result = readHardwareFile(text.toStdString(), "n.txt");
     QCOMPARE(*result.format, FileFormat::NerscRoofline);
     QVERIFY(result.hardware.machines.empty());
-    QCOMPARE(joined(result.hardware.diagnostics), message);
+    QCOMPARE(test::joined(result.hardware.diagnostics), message);
 }
 
 void TestAdhocReader::placesAHierarchicalPointUnderItsLowestRoof()
 {
-    const std::string text = readTestData("adhoc/nersc_hierarchical.txt");
+    const std::string text = test::readTestData("adhoc/nersc_hierarchical.txt");
     const Hardware machine = readHardwareFile(text, "d.txt").hardware.machines.front();
     const auto points = readPointsFile(text, "d.txt").points.points;
     // bs=1: HBM 800.25 GB/s × 2.5 = 2000.625 GFLOP/s; L2 2500.5 × 1.25 = 3125.625; L1 12000 ×
@@ -325,7 +327,7 @@ void TestAdhocReader::leavesOutALevelTheMachineHasNoRoofFor()
 {
     // A machine with main memory alone: the L1 and L2 intensities are noted, HBM's places it.
     const auto points
-        = readPointsFile(readTestData("adhoc/nersc_hierarchical.txt"), "d.txt").points.points;
+        = readPointsFile(test::readTestData("adhoc/nersc_hierarchical.txt"), "d.txt").points.points;
     Hardware machine = makeSimpleMachine(6000e9, 800e9);
     machine.compute.front().precision = Precision::FP64; // NERSC points are FP64
     const auto a = analyzePoint(named(points, "bs=2"), machine);
@@ -337,8 +339,9 @@ void TestAdhocReader::leavesOutALevelTheMachineHasNoRoofFor()
     // Two intensities that land on one roof are refused, as two byte counts are.
     KernelPoint twice = named(points, "bs=2");
     twice.levelIntensities.push_back({ MemoryLevel::HBM, 3.0 });
-    const Hardware hbm = readHardwareFile(readTestData("adhoc/nersc_hierarchical.txt"), "d.txt")
-                             .hardware.machines.front();
+    const Hardware hbm
+        = readHardwareFile(test::readTestData("adhoc/nersc_hierarchical.txt"), "d.txt")
+              .hardware.machines.front();
     const auto refused = analyzePoint(twice, hbm);
     QVERIFY(!refused);
     QVERIFY(refused.error().find("two intensities both go to HBM") != std::string::npos);
@@ -346,7 +349,7 @@ void TestAdhocReader::leavesOutALevelTheMachineHasNoRoofFor()
 
 void TestAdhocReader::writesNoCountsForAPointKnownByIntensity()
 {
-    const std::string text = readTestData("adhoc/nersc_hierarchical.txt");
+    const std::string text = test::readTestData("adhoc/nersc_hierarchical.txt");
     const Hardware machine = readHardwareFile(text, "d.txt").hardware.machines.front();
     std::vector<Diagnostic> problems;
     const auto analysed
@@ -367,9 +370,9 @@ void TestAdhocReader::writesNoCountsForAPointKnownByIntensity()
 void TestAdhocReader::keepsLevelIntensitiesThroughPointsJsonAndSessions()
 {
     const auto points
-        = readPointsFile(readTestData("adhoc/nersc_hierarchical.txt"), "d.txt").points.points;
+        = readPointsFile(test::readTestData("adhoc/nersc_hierarchical.txt"), "d.txt").points.points;
     const auto again = readPointsJson(writePointsJson(points), "p.json");
-    QVERIFY2(!hasErrors(again.diagnostics), qPrintable(joined(again.diagnostics)));
+    QVERIFY2(!hasErrors(again.diagnostics), qPrintable(test::joined(again.diagnostics)));
     QCOMPARE(again.points.size(), points.size());
     for (std::size_t i = 0; i < points.size(); ++i) {
         QCOMPARE(again.points[i].name, points[i].name);
@@ -391,7 +394,7 @@ void TestAdhocReader::keepsLevelIntensitiesThroughPointsJsonAndSessions()
         session.points.push_back(std::move(entry));
     }
     const auto read = readSessionJson(writeSessionJson(session), "s.json");
-    QVERIFY2(read.session, qPrintable(joined(read.diagnostics)));
+    QVERIFY2(read.session, qPrintable(test::joined(read.diagnostics)));
     QCOMPARE(read.session->points.size(), points.size());
     QCOMPARE(read.session->points[0].point.levelIntensities.size(), std::size_t { 2 });
     QCOMPARE(read.session->points[0].point.levelIntensities[1].intensity, 0.5);
@@ -400,7 +403,7 @@ void TestAdhocReader::keepsLevelIntensitiesThroughPointsJsonAndSessions()
         R"({"format": "ridgepoint-points", "version": 1, "points": [{"name": "k",
             "performance": 1e9, "level_intensities": [{"level": "L9", "intensity": 2}]}]})",
         "b.json");
-    QCOMPARE(joined(bad.diagnostics),
+    QCOMPARE(test::joined(bad.diagnostics),
         QString("b.json: points[0].level_intensities[0].level: unknown level \"L9\" (expected L1, "
                 "L2, L3, DRAM, HBM, PCIe, NVLink, ICI, DCN or LDS; main memory's intensity is "
                 "\"intensity\")"));
@@ -408,9 +411,9 @@ void TestAdhocReader::keepsLevelIntensitiesThroughPointsJsonAndSessions()
 
 void TestAdhocReader::readsErtSumAndWarnsItIsOneExperiment()
 {
-    const auto result = readHardwareFile(readTestData("adhoc/ert_sum.txt"), "sum");
-    QVERIFY2(
-        !hasErrors(result.hardware.diagnostics), qPrintable(joined(result.hardware.diagnostics)));
+    const auto result = readHardwareFile(test::readTestData("adhoc/ert_sum.txt"), "sum");
+    QVERIFY2(!hasErrors(result.hardware.diagnostics),
+        qPrintable(test::joined(result.hardware.diagnostics)));
     QCOMPARE(*result.format, FileFormat::ErtSum);
     const Hardware &h = result.hardware.machines.front();
     QCOMPARE(h.compute.size(), std::size_t { 1 }); // "Weight" is not a ceiling
@@ -419,7 +422,7 @@ void TestAdhocReader::readsErtSumAndWarnsItIsOneExperiment()
     QCOMPARE(h.memoryFor(MemoryLevel::L1)->bandwidth, 310.25e9);
     QCOMPARE(h.memoryFor(MemoryLevel::L3)->bandwidth, 60.75e9);
     QCOMPARE(h.mainMemory()->bandwidth, 20.4e9);
-    const QString messages = joined(result.hardware.diagnostics);
+    const QString messages = test::joined(result.hardware.diagnostics);
     QVERIFY2(
         messages.contains("sum:8:11: warning: memory level \"L4\" is not one Ridgepoint knows"),
         qPrintable(messages));
@@ -430,17 +433,17 @@ void TestAdhocReader::readsErtSumAndWarnsItIsOneExperiment()
 
 void TestAdhocReader::namesAnErtSumAfterItsExperiment()
 {
-    const auto result = readErtSum(
-        readTestData("adhoc/ert_sum.txt"), "Results/Run.018/FLOPS.002/MPI.0001/OpenMP.0004/sum");
+    const auto result = readErtSum(test::readTestData("adhoc/ert_sum.txt"),
+        "Results/Run.018/FLOPS.002/MPI.0001/OpenMP.0004/sum");
     QCOMPARE(result.machines.front().name, std::string("ERT sum (FLOPS.002 MPI.0001 OpenMP.0004)"));
 }
 
 void TestAdhocReader::readsProfilerPeaksAsOneMachine()
 {
     // One GPU estimated two ways: a compute and a memory ceiling per row, the first row's used.
-    const auto result = readHardwareFile(readTestData("adhoc/peaks.csv"), "peaks.csv");
-    QVERIFY2(
-        !hasErrors(result.hardware.diagnostics), qPrintable(joined(result.hardware.diagnostics)));
+    const auto result = readHardwareFile(test::readTestData("adhoc/peaks.csv"), "peaks.csv");
+    QVERIFY2(!hasErrors(result.hardware.diagnostics),
+        qPrintable(test::joined(result.hardware.diagnostics)));
     QCOMPARE(result.hardware.machines.size(), std::size_t { 1 });
     const Hardware &h = result.hardware.machines.front();
     QCOMPARE(h.compute.size(), std::size_t { 2 });
@@ -470,9 +473,9 @@ void TestAdhocReader::readsHwDbAsOneMachinePerRow()
     QFETCH(double, gflops);
     QFETCH(double, gbs);
     QFETCH(QString, price);
-    const auto result = readHardwareFile(readTestData("adhoc/hw_db.csv"), "hw_db.csv");
-    QVERIFY2(
-        !hasErrors(result.hardware.diagnostics), qPrintable(joined(result.hardware.diagnostics)));
+    const auto result = readHardwareFile(test::readTestData("adhoc/hw_db.csv"), "hw_db.csv");
+    QVERIFY2(!hasErrors(result.hardware.diagnostics),
+        qPrintable(test::joined(result.hardware.diagnostics)));
     QCOMPARE(result.hardware.machines.size(), std::size_t { 2 });
     const Hardware &h = result.hardware.machines[static_cast<std::size_t>(row)];
     QCOMPARE(QString::fromStdString(h.name), name);
@@ -486,7 +489,7 @@ void TestAdhocReader::keepsTheUsableRowsOfAHwDb()
     // Row 2 lacks its price column: an error on that line, row 1's machine still read.
     const auto result
         = readHwDb("Vendor GPU Model X,9000,700,5000\nVendor CPU Model Y,2400,120\n", "hw_db.csv");
-    QCOMPARE(joined(result.diagnostics),
+    QCOMPARE(test::joined(result.diagnostics),
         QString(
             "hw_db.csv:2:28: expected 4 fields (name, peak GFLOP/s, peak GB/s, price), found 3"));
     QCOMPARE(result.machines.size(), std::size_t { 1 });
@@ -513,9 +516,10 @@ void TestAdhocReader::readsAHwDbRowWithoutANumericPrice()
     QFETCH(QString, name);
     QFETCH(double, gflops);
     QFETCH(QString, notes);
-    const auto result = readHardwareFile(readTestData("adhoc/hw_db_no_price.csv"), "hw_db.csv");
-    QVERIFY2(
-        !hasErrors(result.hardware.diagnostics), qPrintable(joined(result.hardware.diagnostics)));
+    const auto result
+        = readHardwareFile(test::readTestData("adhoc/hw_db_no_price.csv"), "hw_db.csv");
+    QVERIFY2(!hasErrors(result.hardware.diagnostics),
+        qPrintable(test::joined(result.hardware.diagnostics)));
     QCOMPARE(*result.format, FileFormat::HwDb);
     QCOMPARE(result.hardware.machines.size(), std::size_t { 2 });
     const Hardware &h = result.hardware.machines[static_cast<std::size_t>(row)];
@@ -552,7 +556,7 @@ void TestAdhocReader::placesAHwDbFieldCountErrorAtTheRowsEnd()
     QFETCH(QString, row);
     QFETCH(QString, message);
     const auto result = readHwDb("GPU A,9000,700,5000\n" + row.toStdString() + "\n", "h.csv");
-    QCOMPARE(joined(result.diagnostics), message);
+    QCOMPARE(test::joined(result.diagnostics), message);
     QCOMPARE(result.machines.size(), std::size_t { 1 });
 }
 
@@ -578,7 +582,7 @@ void TestAdhocReader::namesBothLinesOfAnErtSumCeilingGivenTwice()
     const auto result = readHardwareFile(text.toStdString(), "sum");
     QCOMPARE(*result.format, FileFormat::ErtSum);
     QVERIFY(result.hardware.machines.empty());
-    QCOMPARE(joined(result.hardware.diagnostics), message);
+    QCOMPARE(test::joined(result.hardware.diagnostics), message);
 }
 
 void TestAdhocReader::readsAppsOnePointPerImplementation_data()
@@ -605,8 +609,9 @@ void TestAdhocReader::readsAppsOnePointPerImplementation()
     QFETCH(QString, group);
     QFETCH(double, intensity);
     QFETCH(double, gflops);
-    const auto result = readPointsFile(readTestData("adhoc/apps.csv"), "apps.csv");
-    QVERIFY2(!hasErrors(result.points.diagnostics), qPrintable(joined(result.points.diagnostics)));
+    const auto result = readPointsFile(test::readTestData("adhoc/apps.csv"), "apps.csv");
+    QVERIFY2(
+        !hasErrors(result.points.diagnostics), qPrintable(test::joined(result.points.diagnostics)));
     QCOMPARE(result.points.points.size(), std::size_t { 5 });
     const KernelPoint &p = named(result.points.points, name.toStdString());
     QCOMPARE(QString::fromStdString(p.group), group);
@@ -618,8 +623,8 @@ void TestAdhocReader::readsAppsOnePointPerImplementation()
 
 void TestAdhocReader::warnsOfAppsWithoutImplementations()
 {
-    const auto result = readAppsCsv(readTestData("adhoc/apps.csv"), "apps.csv");
-    QCOMPARE(joined(result.diagnostics),
+    const auto result = readAppsCsv(test::readTestData("adhoc/apps.csv"), "apps.csv");
+    QCOMPARE(test::joined(result.diagnostics),
         QString("apps.csv:2: warning: 2 applications have an intensity but no implementation's "
                 "performance, so nothing to place: \"vector add\", \"stencil (N=512)\""));
     QCOMPARE(result.rowsRead, 4);
@@ -643,8 +648,9 @@ void TestAdhocReader::readsMetricValuesOnePointPerId()
     QFETCH(double, rate);
     QFETCH(double, intensity);
     QFETCH(int, line);
-    const auto result = readPointsFile(readTestData("adhoc/metric_values.csv"), "m.csv");
-    QVERIFY2(!hasErrors(result.points.diagnostics), qPrintable(joined(result.points.diagnostics)));
+    const auto result = readPointsFile(test::readTestData("adhoc/metric_values.csv"), "m.csv");
+    QVERIFY2(
+        !hasErrors(result.points.diagnostics), qPrintable(test::joined(result.points.diagnostics)));
     QCOMPARE(result.points.points.size(), std::size_t { 3 });
     const KernelPoint &p = named(result.points.points, name.toStdString());
     QCOMPARE(*p.measuredRate, rate);
@@ -681,8 +687,9 @@ void TestAdhocReader::readsThoasmResultsThroughTheGenericReader()
     QFETCH(double, ms);
     QFETCH(double, gops);
     QFETCH(QString, precision);
-    const auto result = readPointsFile(readTestData("adhoc/thoasm_results.csv"), "r.csv");
-    QVERIFY2(!hasErrors(result.points.diagnostics), qPrintable(joined(result.points.diagnostics)));
+    const auto result = readPointsFile(test::readTestData("adhoc/thoasm_results.csv"), "r.csv");
+    QVERIFY2(
+        !hasErrors(result.points.diagnostics), qPrintable(test::joined(result.points.diagnostics)));
     QCOMPARE(*result.format, FileFormat::PointsCsv);
     const KernelPoint &p = result.points.points[static_cast<std::size_t>(index)];
     QCOMPARE(QString::fromStdString(p.name), name); // no name column: named after its line
@@ -696,7 +703,7 @@ void TestAdhocReader::readsThoasmResultsThroughTheGenericReader()
     // The file's own columns agree: computations / time = [GOP/s].
     QVERIFY(test::close(*p.performance(), gops * 1e9, 1e-9));
     // BW [GB/s] and the iteration counts are the columns left out.
-    QVERIFY(joined(result.points.diagnostics)
+    QVERIFY(test::joined(result.points.diagnostics)
                 .contains("columns not used: \"BW [GB/s]\", \"Outer Its\", \"Inner Its\", \"Comp "
                           "Its\", \"# Elements\""));
 }
@@ -719,8 +726,9 @@ void TestAdhocReader::readsHpclAppDataThroughTheGenericReader()
     QFETCH(double, ai);
     QFETCH(double, flops);
     QFETCH(double, seconds);
-    const auto result = readPointsFile(readTestData("adhoc/hpcl_app_data.csv"), "a.csv");
-    QVERIFY2(!hasErrors(result.points.diagnostics), qPrintable(joined(result.points.diagnostics)));
+    const auto result = readPointsFile(test::readTestData("adhoc/hpcl_app_data.csv"), "a.csv");
+    QVERIFY2(
+        !hasErrors(result.points.diagnostics), qPrintable(test::joined(result.points.diagnostics)));
     const KernelPoint &p = result.points.points[static_cast<std::size_t>(index)];
     QCOMPARE(QString::fromStdString(p.name), name);
     QCOMPARE(p.flops, flops);
@@ -728,7 +736,7 @@ void TestAdhocReader::readsHpclAppDataThroughTheGenericReader()
     QCOMPARE(p.bytes[0].bytes, flops / ai); // Total Flops / Arithmetic Intensity
     QCOMPARE(*p.seconds, seconds);
     QCOMPARE(*p.performance(), flops / seconds);
-    QVERIFY(joined(result.points.diagnostics).contains("columns not used: \"Cycles\""));
+    QVERIFY(test::joined(result.points.diagnostics).contains("columns not used: \"Cycles\""));
 }
 
 QTEST_GUILESS_MAIN(TestAdhocReader)

@@ -27,8 +27,8 @@ private slots:
 
 void TestAdvisorReader::readsRoofs()
 {
-    const auto result = readAdvisorRoofs(readTestData("advisor/roofs.csv"), "roofs.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    const auto result = readAdvisorRoofs(test::readTestData("advisor/roofs.csv"), "roofs.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     const Hardware &h = result.machines.front();
     QCOMPARE(h.kind, std::string("cpu"));
     QCOMPARE(h.name, std::string("Intel Advisor roofs (CPU)"));
@@ -75,8 +75,8 @@ void TestAdvisorReader::readsGpuRoofs()
     QFETCH(int, levelOrPrecision);
     QFETCH(QString, unit);
     QFETCH(double, value);
-    const auto result = readAdvisorRoofs(readTestData("advisor/roofs_gpu.csv"), "roofs.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    const auto result = readAdvisorRoofs(test::readTestData("advisor/roofs_gpu.csv"), "roofs.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.machines.size(), std::size_t { 1 });
     const Hardware &h = result.machines.front();
     QCOMPARE(h.name, std::string("Intel Advisor roofs (GPU)"));
@@ -96,7 +96,7 @@ void TestAdvisorReader::readsGpuRoofs()
         QCOMPARE(c->peak, value);
     }
     // Integer-operation roofs have no point to meet: named and left out.
-    QCOMPARE(joined(result.diagnostics),
+    QCOMPARE(test::joined(result.diagnostics),
         QString("roofs.csv:11: warning: roof \"Int32 Vector Add Peak\": integer roofs are left out "
                 "(the FLOP roofs are used)"));
 }
@@ -110,7 +110,7 @@ void TestAdvisorReader::givesOneMachinePerDevice()
                                          "DP Vector FMA Peak,1349734446677,compute,CPU\n"
                                          "SP Vector FMA Peak,22220800000000,compute,GPU\n",
         "both.csv");
-    QVERIFY2(result.diagnostics.empty(), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(result.diagnostics.empty(), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.machines.size(), std::size_t { 2 });
     QCOMPARE(result.machines[0].name, std::string("Intel Advisor roofs (CPU)"));
     QCOMPARE(result.machines[0].mainMemory()->bandwidth, 175273218366.0);
@@ -123,8 +123,9 @@ void TestAdvisorReader::givesOneMachinePerDevice()
 void TestAdvisorReader::readsTheSurveyAfterItsPreamble()
 {
     // docs/FORMATS.md §3.1: sep=, a two-line quoted banner, "MPI rank:0", then the header.
-    const auto result = readAdvisorSurvey(readTestData("advisor/survey_legacy.csv"), "survey.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    const auto result
+        = readAdvisorSurvey(test::readTestData("advisor/survey_legacy.csv"), "survey.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 1 });
     const KernelPoint &p = result.points.front();
     QCOMPARE(p.name,
@@ -136,7 +137,7 @@ void TestAdvisorReader::readsTheSurveyAfterItsPreamble()
     QCOMPARE(p.bytes.front().bytes, 7.2309e9); // L1 GB
     QCOMPARE(*p.measuredRate, 0.844425e9); // GFLOPS
     QCOMPARE(*p.seconds, 0.6199); // legacy "Elapsed Time", wall time ("0.6199s")
-    QCOMPARE(joined(result.diagnostics),
+    QCOMPARE(test::joined(result.diagnostics),
         QString("survey.csv:9: warning: 2 rows without FLOP data left out (not executed, or "
                 "collected without FLOP counts)"));
 }
@@ -178,11 +179,11 @@ void TestAdvisorReader::readsTheCurrentSurvey()
     QFETCH(double, l3Gb);
     QFETCH(double, dramGb);
     QFETCH(double, elapsed);
-    const auto result = readAdvisorSurvey(readTestData(file.toStdString()), "survey.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    const auto result = readAdvisorSurvey(test::readTestData(file.toStdString()), "survey.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 3 });
     // The init loop ran for "< 0.0001s" and has no FLOP data.
-    QCOMPARE(joined(result.diagnostics),
+    QCOMPARE(test::joined(result.diagnostics),
         QString("survey.csv:7: warning: 1 rows without FLOP data left out (not executed, or "
                 "collected without FLOP counts)"));
     const KernelPoint &p = result.points[static_cast<std::size_t>(index)];
@@ -223,7 +224,7 @@ void TestAdvisorReader::refusesBadSurveyRows()
     const auto result = readAdvisorSurvey(text.toStdString(), "survey.csv");
     QVERIFY(result.points.empty());
     QCOMPARE(result.rowsSkipped, 1);
-    QCOMPARE(joined(result.diagnostics), message);
+    QCOMPARE(test::joined(result.diagnostics), message);
 }
 
 QTEST_GUILESS_MAIN(TestAdvisorReader)

@@ -1,24 +1,13 @@
 // The generic points CSV: columns by name and unit, quoting, line endings, row errors.
-#include "core/io/formats/csv.h"
 #include "core/io/file_io.h"
+#include "core/io/formats/csv.h"
+#include "tests/support/reader_test_support.h"
 
 #include <QTest>
 
 #include <algorithm>
 
 using namespace ridgepoint;
-
-namespace {
-
-QString joined(const std::vector<Diagnostic> &diagnostics)
-{
-    QStringList lines;
-    for (const auto &d : diagnostics)
-        lines << QString::fromStdString(d.toString());
-    return lines.join('\n');
-}
-
-} // namespace
 
 class TestCsvReader : public QObject
 {
@@ -94,7 +83,7 @@ void TestCsvReader::readsValidFiles()
     QFETCH(QString, firstName);
     QFETCH(double, firstSeconds);
     const auto result = readPointsCsv(text.toStdString(), "in.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(static_cast<int>(result.points.size()), points);
     QCOMPARE(QString::fromStdString(result.points.front().name), firstName);
     if (firstSeconds < 0)
@@ -112,7 +101,7 @@ void TestCsvReader::readsLevelsUnitsAndOptionalColumns()
                              "k1,attention,bf16,1e9,4e9,2e9,1e8,120\n"
                              "k2,,,1e9,,,5e8,\n";
     const auto result = readPointsCsv(text, "levels.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 2 });
     const KernelPoint &k1 = result.points[0];
     QCOMPARE(k1.group, std::string("attention"));
@@ -190,7 +179,8 @@ void TestCsvReader::reportsBadRows()
     const auto result = readPointsCsv(text.toStdString(), "in.csv");
     QCOMPARE(static_cast<int>(result.points.size()), good);
     QVERIFY(hasErrors(result.diagnostics));
-    QVERIFY2(joined(result.diagnostics).contains(message), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(test::joined(result.diagnostics).contains(message),
+        qPrintable(test::joined(result.diagnostics)));
 }
 
 void TestCsvReader::refusesFilesWithoutAUsableHeader_data()
@@ -220,7 +210,8 @@ void TestCsvReader::refusesFilesWithoutAUsableHeader()
     const auto result = readPointsCsv(
         std::string(text.constData(), static_cast<std::size_t>(text.size())), "in.csv");
     QVERIFY(result.points.empty());
-    QVERIFY2(joined(result.diagnostics).contains(message), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(test::joined(result.diagnostics).contains(message),
+        qPrintable(test::joined(result.diagnostics)));
 }
 
 void TestCsvReader::capsTheNumberOfMessages()
@@ -256,7 +247,7 @@ void TestCsvReader::readsTheShippedExample()
         = readTextFile(RIDGEPOINT_SOURCE_DIR "/resources/examples/h100-transformer-kernels.csv");
     QVERIFY(text);
     const auto result = readPointsCsv(*text, "example.csv");
-    QVERIFY2(result.diagnostics.empty(), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(result.diagnostics.empty(), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 13 });
     for (const auto &p : result.points) {
         QVERIFY(p.precision);
@@ -286,7 +277,7 @@ void TestCsvReader::readsTheRealTimingFixture()
     auto text = readTextFile(RIDGEPOINT_FIXTURES_DIR "/simple_kernel_timing_rtx5070.csv");
     QVERIFY(text);
     const auto result = readPointsCsv(*text, "timing.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.rowsRead, 62);
     QCOMPARE(result.points.size(), std::size_t { 62 });
     // Line 2: saxpy,base,1048576,0,0,0,128,0,0.019372,0.017152,0.007264,108.256509,649.539056,
@@ -307,11 +298,11 @@ void TestCsvReader::readsTheRealTimingFixture()
         [](const KernelPoint &p) { return p.flops == 0.0; });
     QCOMPARE(zero, 16);
     QVERIFY2(
-        joined(result.diagnostics)
+        test::joined(result.diagnostics)
             .contains("timing.csv:22: warning: 16 rows have 0 FLOPs (pure data movement): kept"),
-        qPrintable(joined(result.diagnostics)));
+        qPrintable(test::joined(result.diagnostics)));
     QVERIFY(
-        joined(result.diagnostics)
+        test::joined(result.diagnostics)
             .contains(
                 "timing.csv:1: warning: columns not used: \"variant\", \"problem_size\", \"m\", "
                 "\"n\", \"k\", \"block_size\", \"tile_dim\", \"achieved_gbps\", "
@@ -368,7 +359,7 @@ void TestCsvReader::matchesColumnAliases()
     QFETCH(double, rate);
     QFETCH(double, intensity);
     const auto result = readPointsCsv(text.toStdString(), "in.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 1 });
     const KernelPoint &p = result.points.front();
     QCOMPARE(p.flops, flops);
@@ -421,10 +412,10 @@ void TestCsvReader::readsThousandsSeparatorsOnlyWhenGroupedByThree()
     const auto result = readPointsCsv(text, "in.csv");
     if (flops < 0) {
         QVERIFY(result.points.empty());
-        QVERIFY2(joined(result.diagnostics).contains("a comma inside a number is ambiguous"),
-            qPrintable(joined(result.diagnostics)));
+        QVERIFY2(test::joined(result.diagnostics).contains("a comma inside a number is ambiguous"),
+            qPrintable(test::joined(result.diagnostics)));
     } else {
-        QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+        QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
         QCOMPARE(result.points.front().flops, flops);
     }
 }
@@ -434,7 +425,7 @@ void TestCsvReader::keepsRepeatStatistics()
     const auto result = readPointsCsv("name,flops,bytes,mean [ms],min [ms],median [ms],max [ms],"
                                       "stddev [ms]\nk,1,1,2,1,1.5,4,0\n",
         "in.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     const KernelPoint &p = result.points.front();
     QCOMPARE(*p.seconds, 2e-3);
     QCOMPARE(*p.timeStatistics.min, 1e-3);
@@ -476,7 +467,7 @@ void TestCsvReader::reportsBrokenFiles()
     QVERIFY(text);
     const auto result = readPointsCsv(*text, file.toStdString());
     QVERIFY(hasErrors(result.diagnostics));
-    QCOMPARE(joined(result.diagnostics), message);
+    QCOMPARE(test::joined(result.diagnostics), message);
 }
 
 void TestCsvReader::streamsWhatItWouldKeep_data()
@@ -513,7 +504,7 @@ void TestCsvReader::streamsWhatItWouldKeep()
             QCOMPARE(streamed[i].bytes.front().bytes, kept.points[i].bytes.front().bytes);
             QCOMPARE(streamed[i].source.line, kept.points[i].source.line);
         }
-        QCOMPARE(joined(result.diagnostics), joined(kept.diagnostics));
+        QCOMPARE(test::joined(result.diagnostics), test::joined(kept.diagnostics));
         QCOMPARE(result.rowsRead, kept.rowsRead);
         QCOMPARE(result.rowsSkipped, kept.rowsSkipped);
     }
@@ -533,7 +524,7 @@ void TestCsvReader::tokenizerPlacesFieldsAroundQuotesAndLineEnds()
     QCOMPARE(table.rows[1].fields[0].text, std::string("qx"));
     QCOMPARE(table.rows[1].fields[1].column, 8);
     QCOMPARE(table.rows[1].fields[2].text, std::string("y"));
-    QCOMPARE(joined(table.diagnostics),
+    QCOMPARE(test::joined(table.diagnostics),
         QString("t.csv:2:6: warning: text after a closing quote is kept as part of the field"));
 }
 

@@ -23,8 +23,8 @@ void TestErtReader::readsEmpiricalAndSpecCeilings()
 {
     // docs/FORMATS.md §2's example (ERT 1.1.0, P100 run): gbytes before gflops, Python 2 float
     // noise.
-    const auto result = readErtJson(readTestData("ert/roofline_p100.json"), "roofline.json");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    const auto result = readErtJson(test::readTestData("ert/roofline_p100.json"), "roofline.json");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     const Hardware &h = result.machines.front();
     QCOMPARE(h.compute.size(), std::size_t { 2 });
     QCOMPARE(h.compute[0].name, std::string("FP64 (empirical)"));
@@ -41,8 +41,9 @@ void TestErtReader::readsEmpiricalAndSpecCeilings()
 
 void TestErtReader::readsThePython3Variant()
 {
-    const auto result = readErtJson(readTestData("ert/roofline_python3.json"), "roofline.json");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    const auto result
+        = readErtJson(test::readTestData("ert/roofline_python3.json"), "roofline.json");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     const Hardware &h = result.machines.front();
     QCOMPARE(h.compute.size(), std::size_t { 1 });
     QCOMPARE(h.computeFor(Precision::FP64)->peak, 2772.78e9);
@@ -103,8 +104,8 @@ void TestErtReader::readsEachLabel()
                   "\"gbytes\": {\"data\": [[\"DRAM\", 20]%2]}}}")
               .arg(gflops, gbytes);
     const auto result = readErtJson(json.toStdString(), "e.json");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
-    QCOMPARE(joined(result.diagnostics), warning);
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
+    QCOMPARE(test::joined(result.diagnostics), warning);
     const Hardware &h = result.machines.front();
     if (ceiling.isEmpty()) {
         QCOMPARE(h.compute.size() + h.memory.size(), std::size_t { 2 });
@@ -121,10 +122,10 @@ void TestErtReader::readsEachLabel()
 void TestErtReader::reportsSyntaxErrorsWithLineAndColumn()
 {
     const auto result
-        = readErtJson(readTestData("bad/ert_trailing_comma.json"), "ert_trailing_comma.json");
+        = readErtJson(test::readTestData("bad/ert_trailing_comma.json"), "ert_trailing_comma.json");
     QVERIFY(result.machines.empty());
     // Line 4 is `      "gbytes": {"data": [["DRAM", 68.76],]}`: the ']' at column 43.
-    QCOMPARE(joined(result.diagnostics),
+    QCOMPARE(test::joined(result.diagnostics),
         QString("ert_trailing_comma.json:4:43: invalid JSON: syntax error while parsing value - "
                 "unexpected ']'; expected '[', '{', or a literal"));
 }
@@ -136,7 +137,7 @@ void TestErtReader::reportsANumberOverflowWithLineAndColumn()
     const auto result = readErtJson(
         "{\"empirical\": {\"gflops\": {\"data\": [[\"FP64 GFLOPs\",\n 1e400]]}}}", "r.json");
     QVERIFY(result.machines.empty());
-    QCOMPARE(joined(result.diagnostics),
+    QCOMPARE(test::joined(result.diagnostics),
         QString("r.json:2:2: invalid JSON: number overflow parsing '1e400' (expected a number a "
                 "double can hold, at most about 1.8e308)"));
 }

@@ -30,8 +30,8 @@ namespace {
 
 std::string load(const QString &path)
 {
-    return path.startsWith("real:") ? readFixture(path.mid(5).toStdString())
-                                    : readTestData(path.toStdString());
+    return path.startsWith("real:") ? test::readFixture(path.mid(5).toStdString())
+                                    : test::readTestData(path.toStdString());
 }
 
 } // namespace
@@ -151,7 +151,8 @@ void TestFormatDetection::readsPointsOfEveryPointsFormat()
     QFETCH(FileFormat, format);
     QFETCH(int, points);
     const auto result = readPointsFile(load(path), "f");
-    QVERIFY2(!hasErrors(result.points.diagnostics), qPrintable(joined(result.points.diagnostics)));
+    QVERIFY2(
+        !hasErrors(result.points.diagnostics), qPrintable(test::joined(result.points.diagnostics)));
     QCOMPARE(*result.format, format);
     QCOMPARE(static_cast<int>(result.points.points.size()), points);
 }
@@ -191,17 +192,18 @@ void TestFormatDetection::readsCeilingsOfEveryCeilingFormat()
     QFETCH(FileFormat, format);
     QFETCH(int, machines);
     const auto result = readHardwareFile(load(path), "h");
-    QVERIFY2(
-        !hasErrors(result.hardware.diagnostics), qPrintable(joined(result.hardware.diagnostics)));
+    QVERIFY2(!hasErrors(result.hardware.diagnostics),
+        qPrintable(test::joined(result.hardware.diagnostics)));
     QCOMPARE(*result.format, format);
     QCOMPARE(static_cast<int>(result.hardware.machines.size()), machines);
 }
 
 void TestFormatDetection::namesEveryFormatTriedForAnUnknownFile()
 {
-    const auto points = readPointsFile(readTestData("bad/unknown_shape.txt"), "unknown_shape.txt");
+    const auto points
+        = readPointsFile(test::readTestData("bad/unknown_shape.txt"), "unknown_shape.txt");
     QVERIFY(!points.format);
-    QCOMPARE(joined(points.points.diagnostics),
+    QCOMPARE(test::joined(points.points.diagnostics),
         QString(
             "unknown_shape.txt: not a file Ridgepoint can read; tried points CSV (no header row "
             "naming a kernel column and a flops, bytes or intensity column), points JSON (no "
@@ -215,24 +217,25 @@ void TestFormatDetection::namesEveryFormatTriedForAnUnknownFile()
             "Name,Metric Value header), PyTorch profiler trace (no \"traceEvents\" with "
             "\"deviceProperties\" or \"schemaVersion\")"));
     const auto hardware
-        = readHardwareFile(readTestData("bad/unknown_shape.txt"), "unknown_shape.txt");
+        = readHardwareFile(test::readTestData("bad/unknown_shape.txt"), "unknown_shape.txt");
     QVERIFY(!hardware.format);
-    QVERIFY(joined(hardware.hardware.diagnostics)
+    QVERIFY(test::joined(hardware.hardware.diagnostics)
                 .startsWith("unknown_shape.txt: not a file Ridgepoint can read; tried hardware "
                             "JSON"));
 }
 
 void TestFormatDetection::tellsPointsAndCeilingsApart()
 {
-    const auto points = readPointsFile(readFixture("rocprof_compute_roofline_MI200.csv"), "r.csv");
-    QCOMPARE(joined(points.points.diagnostics),
+    const auto points
+        = readPointsFile(test::readFixture("rocprof_compute_roofline_MI200.csv"), "r.csv");
+    QCOMPARE(test::joined(points.points.diagnostics),
         QString(
             "r.csv: this file is in the rocprof-compute roofline.csv format: it gives ceilings, "
             "not points "
             "(open it as the machine instead)"));
     const auto hardware
-        = readHardwareFile(readFixture("rocprof_compute_pmc_perf_MI200.csv"), "p.csv");
-    QCOMPARE(joined(hardware.hardware.diagnostics),
+        = readHardwareFile(test::readFixture("rocprof_compute_pmc_perf_MI200.csv"), "p.csv");
+    QCOMPARE(test::joined(hardware.hardware.diagnostics),
         QString("p.csv: this file is in the rocprof-compute pmc_perf.csv format: it gives points, "
                 "not ceilings "
                 "(expected a hardware file)"));
@@ -268,7 +271,8 @@ void TestFormatDetection::passesReadOptionsToTheReader()
     options.ncu.sumLaunchesOfAKernel = sumNcu;
     options.rocprof.sumDispatchesOfAKernel = sumRocprof;
     const auto result = readPointsFile(load(path), "f", options);
-    QVERIFY2(!hasErrors(result.points.diagnostics), qPrintable(joined(result.points.diagnostics)));
+    QVERIFY2(
+        !hasErrors(result.points.diagnostics), qPrintable(test::joined(result.points.diagnostics)));
     QCOMPARE(static_cast<int>(result.points.points.size()), points);
     // The sink reads the same way.
     int sunk = 0;

@@ -119,7 +119,7 @@ void TestFormatRegistry::detectsEveryFormatFromItsExample()
     QFETCH(FileFormat, format);
     QVERIFY2(
         QFileInfo::exists(RIDGEPOINT_SOURCE_DIR "/tests/data/" + example), qPrintable(example));
-    const std::string text = readTestData(example.toStdString());
+    const std::string text = test::readTestData(example.toStdString());
     const auto detected = detectFileFormat(text);
     if (&formatEntry(format) == &fallbackFormat()) {
         QVERIFY2(!detected, fileFormatName(*detected).data());
@@ -139,19 +139,20 @@ void TestFormatRegistry::readsEveryExampleForWhatItGives()
 {
     QFETCH(QString, example);
     QFETCH(FileFormat, format);
-    const std::string text = readTestData(example.toStdString());
+    const std::string text = test::readTestData(example.toStdString());
     const Gives gives = givesOf(format, text);
     // Some examples hold a failed launch on purpose (the ncu raw page): points must come out,
     // not necessarily from every row.
     if (gives != Gives::Machine) {
         const auto read = readPointsFile(text, "f");
         QCOMPARE(*read.format, format);
-        QVERIFY2(!read.points.points.empty(), qPrintable(joined(read.points.diagnostics)));
+        QVERIFY2(!read.points.points.empty(), qPrintable(test::joined(read.points.diagnostics)));
     }
     if (gives != Gives::Points) {
         const auto read = readHardwareFile(text, "f");
         QCOMPARE(*read.format, format);
-        QVERIFY2(!read.hardware.machines.empty(), qPrintable(joined(read.hardware.diagnostics)));
+        QVERIFY2(
+            !read.hardware.machines.empty(), qPrintable(test::joined(read.hardware.diagnostics)));
     }
 }
 
@@ -189,10 +190,10 @@ void TestFormatRegistry::triedMessageNamesEveryFormatOfItsKind()
             QVERIFY2(message.find(clause) != std::string::npos, format.key.data());
     }
     // The same text reaches the user for a file of no known shape.
-    const std::string text = readTestData("bad/unknown_shape.txt");
+    const std::string text = test::readTestData("bad/unknown_shape.txt");
     const auto diagnostics = points ? readPointsFile(text, "u.txt").points.diagnostics
                                     : readHardwareFile(text, "u.txt").hardware.diagnostics;
-    QCOMPARE(joined(diagnostics), QString::fromStdString("u.txt: " + message));
+    QCOMPARE(test::joined(diagnostics), QString::fromStdString("u.txt: " + message));
 }
 
 void TestFormatRegistry::triedMessagesInRegistryOrder()

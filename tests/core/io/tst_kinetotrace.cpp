@@ -14,6 +14,8 @@
 #include <cmath>
 
 using namespace ridgepoint;
+using ridgepoint::test::joined;
+using ridgepoint::test::readTestData;
 
 class TestKinetoTrace : public QObject
 {

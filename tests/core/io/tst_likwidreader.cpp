@@ -21,8 +21,8 @@ private slots:
 void TestLikwidReader::readsARegionFromTwoGroups()
 {
     // docs/FORMATS.md §5's example (FLOPS_DP, banner with tabs before the CSV) plus a MEM_DP table.
-    const auto result = readLikwidCsv(readTestData("likwid/mem_dp_region.csv"), "likwid.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    const auto result = readLikwidCsv(test::readTestData("likwid/mem_dp_region.csv"), "likwid.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 1 });
     const KernelPoint &p = result.points.front();
     QCOMPARE(p.name, std::string("multMatVet_NAO_OTIM"));
@@ -40,8 +40,8 @@ void TestLikwidReader::readsAWholeRunOfTwoGroupsOnTwoThreads()
     // STAT tables (Sum, Min, Max, Avg), memory counted on one thread per socket, every line
     // padded with commas to six fields.
     const auto result
-        = readLikwidCsv(readTestData("likwid/no_markers_two_groups.csv"), "likwid.csv");
-    QVERIFY2(result.diagnostics.empty(), qPrintable(joined(result.diagnostics)));
+        = readLikwidCsv(test::readTestData("likwid/no_markers_two_groups.csv"), "likwid.csv");
+    QVERIFY2(result.diagnostics.empty(), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 1 });
     const KernelPoint &p = result.points.front();
     QCOMPARE(p.name, std::string("whole run"));
@@ -77,9 +77,9 @@ void TestLikwidReader::reportsBrokenFiles()
     QFETCH(QString, file);
     QFETCH(QString, message);
     const auto result
-        = readLikwidCsv(readTestData("bad/" + file.toStdString()), file.toStdString());
+        = readLikwidCsv(test::readTestData("bad/" + file.toStdString()), file.toStdString());
     QVERIFY(result.points.empty());
-    QCOMPARE(joined(result.diagnostics), message);
+    QCOMPARE(test::joined(result.diagnostics), message);
 }
 
 QTEST_GUILESS_MAIN(TestLikwidReader)

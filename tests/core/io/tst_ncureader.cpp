@@ -3,6 +3,7 @@
 #include "core/io/file_io.h"
 #include "core/io/formats/ncu_reader.h"
 #include "tests/support/core_test_support.h"
+#include "tests/support/reader_test_support.h"
 
 #include <QTest>
 
@@ -11,14 +12,6 @@
 using namespace ridgepoint;
 
 namespace {
-
-QString joined(const std::vector<Diagnostic> &diagnostics)
-{
-    QStringList lines;
-    for (const auto &d : diagnostics)
-        lines << QString::fromStdString(d.toString());
-    return lines.join('\n');
-}
 
 std::string fixture(const char *name)
 {
@@ -162,7 +155,7 @@ void TestNcuReader::readsTheBaseUnitFixtureAfterItsPreamble()
     // BOM, CRLF, 8 lines of ==PROF== and application output, thousands separators.
     const auto result
         = readNcuCsv(fixture("ncu_details_metrics_gemm_tiled_rtx5070.csv"), "gemm.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 1 });
     const KernelPoint &p = result.points.front();
     QCOMPARE(p.name,
@@ -176,7 +169,7 @@ void TestNcuReader::readsTheBaseUnitFixtureAfterItsPreamble()
     QCOMPARE(*p.seconds, 10195552e-9);
     // This metric list has no FLOP counter: said once, the point kept with 0 FLOPs.
     QCOMPARE(p.flops, 0.0);
-    QVERIFY(joined(result.diagnostics)
+    QVERIFY(test::joined(result.diagnostics)
                 .contains("gemm.csv:10: warning: no FLOP counters for launch 0 (expected "
                           "sm__sass_thread_inst_executed_op_{d,f,h}{add,mul,fma}_pred_on.sum"));
 }
@@ -190,7 +183,7 @@ void TestNcuReader::findsTheHeaderAfterLinesThatNameTheKernel()
     QVERIFY(text.starts_with(bom));
     text = bom + "Kernel Name: gemm_tiled, \"ID\" follows\r\nrun 1 of 1\r\n" + text.substr(3);
     const auto result = readNcuCsv(text, "gemm.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 1 });
     QCOMPARE(result.points.front().source.line, 12); // the header is on line 11
     QCOMPARE(static_cast<int>(detectNcuShape(text)), static_cast<int>(NcuShape::Details));
@@ -200,7 +193,7 @@ void TestNcuReader::readsTheAutoScaledFixture()
 {
     // Units change per row (Mbyte, byte, us), n/a values, rule rows, 16- and 20-field rows.
     const auto result = readNcuCsv(fixture("ncu_details_autounits_cublas_gemv.csv"), "gemv.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 1 });
     const KernelPoint &p = result.points.front();
     QVERIFY(p.name.starts_with("enable_if<!T7, void>::type kernel<int, int, __nv_bfloat16,"));
@@ -211,7 +204,7 @@ void TestNcuReader::readsTheAutoScaledFixture()
     QCOMPARE(*p.seconds, 6.75e-6);
     // sm__ops_path_tensor_src_bf16_dst_fp32.sum is "0": a FLOP counter that counted nothing.
     QCOMPARE(p.flops, 0.0);
-    QVERIFY(!joined(result.diagnostics).contains("no FLOP counters"));
+    QVERIFY(!test::joined(result.diagnostics).contains("no FLOP counters"));
 }
 
 void TestNcuReader::computesFlopsFromTheSassCounters()
@@ -220,7 +213,7 @@ void TestNcuReader::computesFlopsFromTheSassCounters()
     // quotes), with the other SASS counters added and a second launch of the same kernel.
     NcuOptions options;
     const auto result = readNcuCsv(testData("ncu/ncu_details_nersc_v100.csv"), "v100.csv", options);
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 2 });
     const KernelPoint &a = result.points[0];
     QCOMPARE(a.name, std::string("ComputeCurrent (ID 0)"));
@@ -263,7 +256,7 @@ void TestNcuReader::readsTheRawPageWithItsUnitsRow()
     QCOMPARE(*p.precision, Precision::FP32);
     // The failed launch (ID 1, all nan) cannot be a point.
     QCOMPARE(result.rowsSkipped, 1);
-    QCOMPARE(joined(result.diagnostics),
+    QCOMPARE(test::joined(result.diagnostics),
         QString("raw.csv:6: launch 1 (\"void calc_energy<256>(int, int, const float *, float "
                 "*)\"): no byte counters (expected dram__bytes.sum, dram__bytes_read.sum + "
                 "dram__bytes_write.sum, lts__t_bytes.sum or l1tex__t_bytes.sum)"));
@@ -273,7 +266,7 @@ void TestNcuReader::readsCeilingsFromTheRooflineSection()
 {
     const auto result = readNcuRooflineSection(
         fixture("ncu_section_roofline_chart_cublas_gemv.csv"), "section.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.machines.size(), std::size_t { 1 });
     const Hardware &h = result.machines.front();
     QCOMPARE(h.name, std::string("Nsight Compute roofline (device 0, CC 12.0)"));
@@ -292,7 +285,7 @@ void TestNcuReader::readsAchievedValuesOfTheRooflineSection()
 {
     const auto result
         = readNcuCsv(fixture("ncu_section_roofline_chart_cublas_gemv.csv"), "section.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     // FP64 achieved is 0: only the FP32 point.
     QCOMPARE(result.points.size(), std::size_t { 1 });
     const KernelPoint &p = result.points.front();
@@ -344,7 +337,7 @@ void TestNcuReader::readsThePerKernelSummary()
     QFETCH(double, minimum);
     QFETCH(double, maximum);
     const auto result = readNcuCsv(testData("ncu/ncu_summary_per_kernel.csv"), "summary.csv");
-    QVERIFY2(result.diagnostics.empty(), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(result.diagnostics.empty(), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 3 });
     const KernelPoint &p = result.points[static_cast<std::size_t>(index)];
     QCOMPARE(QString::fromStdString(p.name), name);
@@ -366,7 +359,7 @@ void TestNcuReader::readsNumbersWithADecimalComma()
     // between thousands) and "65,77" (a decimal comma). The dotted values show the convention,
     // so the whole file is read with it, and a warning says so.
     const auto result = readNcuCsv(testData("ncu/ncu_details_decimal_comma.csv"), "comma.csv");
-    QCOMPARE(joined(result.diagnostics),
+    QCOMPARE(test::joined(result.diagnostics),
         QString("comma.csv:2:191: warning: numbers are read with a decimal comma and '.' between "
                 "thousands, as \"2.508.800\" is written"));
     QCOMPARE(result.points.size(), std::size_t { 1 });
@@ -382,7 +375,7 @@ void TestNcuReader::readsNumbersWithADecimalComma()
     const auto forced
         = readNcuCsv(testData("ncu/ncu_details_decimal_comma.csv"), "comma.csv", usual);
     QVERIFY(forced.points.empty());
-    QVERIFY(joined(forced.diagnostics)
+    QVERIFY(test::joined(forced.diagnostics)
                 .contains("comma.csv:2:191: metric \"dram__bytes.sum\": \"2.508.800\" is not a "
                           "number\n"));
 }
@@ -407,7 +400,7 @@ void TestNcuReader::readsTheRooflineRatesOfARawPage()
     QVERIFY(test::close(bytesAt(p, MemoryLevel::L2), 122495714750.21 * seconds));
     QCOMPARE(bytesAt(p, MemoryLevel::L1), -1.0);
     // ncu's ==ERROR== lines before the table are passed on; the failed launch (ID 1) is skipped.
-    QCOMPARE(joined(result.diagnostics),
+    QCOMPARE(test::joined(result.diagnostics),
         QString(
             "raw.csv:2: warning: ncu reported: \"==ERROR== LaunchFailed\"\n"
             "raw.csv:4: warning: ncu reported: \"==ERROR== The application returned an error "
@@ -422,7 +415,7 @@ void TestNcuReader::readsPeaksFromTheRawPage()
     // The same raw page as ceilings: peak per cycle × cycles per second (docs/FORMATS.md §1.9).
     const auto result
         = readNcuRooflineSection(testData("ncu/ncu_raw_roofline_metrics.csv"), "raw.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.machines.size(), std::size_t { 1 });
     const Hardware &h = result.machines.front();
     QCOMPARE(h.name, std::string("Nsight Compute peaks (device 0, CC 7.5)"));
@@ -436,7 +429,7 @@ void TestNcuReader::readsPeaksFromTheRawPage()
     // A details page without peak metrics gives points, not ceilings.
     const auto none = readNcuRooflineSection(testData("ncu/ncu_details_nersc_v100.csv"), "v.csv");
     QVERIFY(none.machines.empty());
-    QVERIFY(joined(none.diagnostics)
+    QVERIFY(test::joined(none.diagnostics)
                 .startsWith("v.csv:1: no peak metrics in this Nsight Compute file: it gives "
                             "points, not ceilings"));
 }
@@ -454,7 +447,7 @@ void TestNcuReader::placesRatesWithoutATimeByIntensity()
           "10\n"
           "0,k,dram__bytes.sum.per_second,Gbyte/s,300\n";
     const auto result = readNcuCsv(text, "rates.csv");
-    QVERIFY2(result.diagnostics.empty(), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(result.diagnostics.empty(), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 1 });
     const KernelPoint &p = result.points.front();
     const double rate = (2.0 * 100 + 10) * 1.5e9;
@@ -472,7 +465,7 @@ void TestNcuReader::sumsTheLaunchesOfAKernel()
     NcuOptions options;
     options.sumLaunchesOfAKernel = true;
     const auto result = readNcuCsv(testData("ncu/ncu_details_nersc_v100.csv"), "v100.csv", options);
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 1 });
     const KernelPoint &a = each.points[0];
     const KernelPoint &b = each.points[1];
@@ -576,7 +569,7 @@ void TestNcuReader::reportsBrokenFiles()
     QFETCH(QString, message);
     const auto result = readNcuCsv(testData("bad/" + file.toStdString()), file.toStdString());
     QVERIFY(result.points.empty());
-    QCOMPARE(joined(result.diagnostics), message);
+    QCOMPARE(test::joined(result.diagnostics), message);
 }
 
 QTEST_GUILESS_MAIN(TestNcuReader)

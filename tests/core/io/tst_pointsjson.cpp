@@ -34,7 +34,7 @@ void TestPointsJson::roundTripsEveryField()
     b.intensity = 0.25;
     b.measuredRate = 8e10;
     const auto result = readPointsJson(writePointsJson({ a, b }), "p.json");
-    QVERIFY2(result.diagnostics.empty(), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(result.diagnostics.empty(), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 2 });
     const KernelPoint &ra = result.points[0];
     QCOMPARE(ra.name, a.name);
@@ -66,7 +66,7 @@ void TestPointsJson::readsUnitStrings()
             {"name": "k", "flops": "2 TFLOP", "bytes": [{"level": "HBM", "bytes": "1 GiB"}],
              "seconds": "3 ms"}]})",
         "p.json");
-    QVERIFY2(result.diagnostics.empty(), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(result.diagnostics.empty(), qPrintable(test::joined(result.diagnostics)));
     const KernelPoint &p = result.points.front();
     QCOMPARE(p.flops, 2e12);
     QCOMPARE(p.bytes.front().bytes, 1073741824.0);
@@ -122,8 +122,8 @@ void TestPointsJson::refusesBadFiles()
     QFETCH(QString, message);
     const auto result = readPointsJson(text.toStdString(), "p.json");
     QVERIFY(result.points.empty());
-    QVERIFY2(
-        joined(result.diagnostics).startsWith(message), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(test::joined(result.diagnostics).startsWith(message),
+        qPrintable(test::joined(result.diagnostics)));
 }
 
 QTEST_GUILESS_MAIN(TestPointsJson)

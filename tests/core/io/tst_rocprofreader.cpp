@@ -44,9 +44,9 @@ void TestRocprofReader::readsCeilingsOfEveryGpu()
     QFETCH(double, fp64);
     QFETCH(double, bf16);
     QFETCH(double, int8);
-    const auto result
-        = readRocprofRoofline(readFixture("rocprof_compute_roofline_MI200.csv"), "roofline.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    const auto result = readRocprofRoofline(
+        test::readFixture("rocprof_compute_roofline_MI200.csv"), "roofline.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.machines.size(), std::size_t { 4 });
     const Hardware &h = result.machines[static_cast<std::size_t>(gpu)];
     QCOMPARE(h.name, "rocprof-compute roofline (GPU " + std::to_string(gpu) + ")");
@@ -58,14 +58,14 @@ void TestRocprofReader::readsCeilingsOfEveryGpu()
     QCOMPARE(h.memory.front().level, MemoryLevel::HBM); // plain bytes meet HBM
     QCOMPARE(h.compute.size(), std::size_t { 7 });
     // The typo'd spread columns (hbmBwHigh, MFMAFI8OpsLow) are spread, not unknown columns.
-    QVERIFY2(result.diagnostics.empty(), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(result.diagnostics.empty(), qPrintable(test::joined(result.diagnostics)));
 }
 
 void TestRocprofReader::readsDispatchesWithTheMi200Formulas()
 {
-    const auto result
-        = readRocprofPmcPerf(readFixture("rocprof_compute_pmc_perf_MI200.csv"), "pmc_perf.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    const auto result = readRocprofPmcPerf(
+        test::readFixture("rocprof_compute_pmc_perf_MI200.csv"), "pmc_perf.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 3 });
     const KernelPoint &p = result.points[0];
     QCOMPARE(p.name,
@@ -86,7 +86,7 @@ void TestRocprofReader::readsDispatchesWithTheMi200Formulas()
     QCOMPARE(result.points[1].bytes[2].bytes, 131073.0 * 64 + 91142.0 * 64);
     // SQ_LDS_IDX_ACTIVE and SQ_LDS_BANK_CONFLICT are 0: no LDS level.
     QCOMPARE(p.bytes.size(), std::size_t { 3 });
-    QCOMPARE(joined(result.diagnostics),
+    QCOMPARE(test::joined(result.diagnostics),
         QString("pmc_perf.csv:1: warning: 3 of 3 dispatches count 0 FLOPs (all SQ_INSTS_VALU "
                 "counters are 0): kept, but an intensity of 0 has no place on a log-log roofline"));
 }
@@ -144,9 +144,9 @@ void TestRocprofReader::readsDispatchesWithTheMi300Formulas()
     QFETCH(double, bubble);
     QFETCH(double, nanoseconds);
     const auto result
-        = readRocprofPmcPerf(readTestData("rocprof/pmc_perf_mi300.csv"), "pmc_perf.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
-    QVERIFY2(result.diagnostics.empty(), qPrintable(joined(result.diagnostics)));
+        = readRocprofPmcPerf(test::readTestData("rocprof/pmc_perf_mi300.csv"), "pmc_perf.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
+    QVERIFY2(result.diagnostics.empty(), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 3 });
     const KernelPoint &p = result.points[static_cast<std::size_t>(dispatch)];
     // FLOP = 64 lanes × (ADD + MUL + 2·FMA + TRANS) + 512 × MFMA_MOPS (roofline_calc.py).
@@ -178,7 +178,7 @@ void TestRocprofReader::scalesLdsBytesWithTheBanksPerCu()
     RocprofOptions options;
     options.ldsBanksPerCu = 64.0;
     const auto result
-        = readRocprofPmcPerf(readTestData("rocprof/pmc_perf_mi300.csv"), "p.csv", options);
+        = readRocprofPmcPerf(test::readTestData("rocprof/pmc_perf_mi300.csv"), "p.csv", options);
     QCOMPARE(result.points.front().bytes.back().level, MemoryLevel::LDS);
     // Dispatch 0: (1048576 − 65536) × 4 bytes × 64 banks.
     QCOMPARE(result.points.front().bytes.back().bytes, (1048576.0 - 65536.0) * 4.0 * 64.0);
@@ -190,10 +190,10 @@ void TestRocprofReader::sumsTheDispatchesOfAKernel()
     // daxpy ran once and stays as it was.
     RocprofOptions options;
     options.sumDispatchesOfAKernel = true;
-    const auto each = readRocprofPmcPerf(readTestData("rocprof/pmc_perf_mi300.csv"), "p.csv");
+    const auto each = readRocprofPmcPerf(test::readTestData("rocprof/pmc_perf_mi300.csv"), "p.csv");
     const auto result
-        = readRocprofPmcPerf(readTestData("rocprof/pmc_perf_mi300.csv"), "p.csv", options);
-    QVERIFY2(result.diagnostics.empty(), qPrintable(joined(result.diagnostics)));
+        = readRocprofPmcPerf(test::readTestData("rocprof/pmc_perf_mi300.csv"), "p.csv", options);
+    QVERIFY2(result.diagnostics.empty(), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.points.size(), std::size_t { 2 });
     const KernelPoint &gemm = result.points[0];
     QCOMPARE(gemm.name,
@@ -219,8 +219,8 @@ void TestRocprofReader::readsTheCeilingsOfANewerBuild()
     // A newer build's header (docs/FORMATS.md §4.1): MFMAF8Flops with its spread, MFMAF6Flops and
     // MFMAF4Flops without; LDSBw is the LDS roof.
     const auto result
-        = readRocprofRoofline(readTestData("rocprof/roofline_mi300.csv"), "roofline.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+        = readRocprofRoofline(test::readTestData("rocprof/roofline_mi300.csv"), "roofline.csv");
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.machines.size(), std::size_t { 1 });
     const Hardware &h = result.machines.front();
     QCOMPARE(h.memoryFor(MemoryLevel::HBM)->bandwidth, 4312.5806e9); // HBMBw, GB/s
@@ -228,18 +228,18 @@ void TestRocprofReader::readsTheCeilingsOfANewerBuild()
     QCOMPARE(h.computeFor(Precision::FP8)->peak, 2071534.6e9); // MFMAF8Flops, GFLOP/s
     QCOMPARE(h.computeFor(Precision::BF16)->peak, 1038421.8e9); // MFMABF16Flops
     // FP6 and FP4 have no Ridgepoint precision: named, not mislabelled.
-    QCOMPARE(joined(result.diagnostics),
+    QCOMPARE(test::joined(result.diagnostics),
         QString("roofline.csv:1: warning: columns not used: \"MFMAF6Flops\", \"MFMAF4Flops\""));
 }
 
 void TestRocprofReader::refusesOtherFiles()
 {
     const auto roofline = readRocprofRoofline("name,flops\na,1\n", "x.csv");
-    QCOMPARE(joined(roofline.diagnostics),
+    QCOMPARE(test::joined(roofline.diagnostics),
         QString("x.csv:1:1: not a rocprof-compute roofline.csv (expected a header starting "
                 "device,HBMBw,...)"));
     const auto perf = readRocprofPmcPerf("Dispatch_ID,Kernel_Name\n0,k\n", "y.csv");
-    QCOMPARE(joined(perf.diagnostics),
+    QCOMPARE(test::joined(perf.diagnostics),
         QString("y.csv:1: not a rocprof-compute pmc_perf.csv: no \"start_timestamp\" column "
                 "(expected Dispatch_ID,Kernel_Name,...,Start_Timestamp,End_Timestamp)"));
 }
@@ -249,12 +249,12 @@ void TestRocprofReader::writesANameThatIsNotUtf8()
     // Found by fuzzing: the device name is not UTF-8 (the reader called without the input check)
     // and writing the machine as JSON threw type_error.316. The bad byte becomes U+FFFD.
     const auto result = readRocprofRoofline("device,HBMBw,FP32Flops\nmi\xFF,1600,40000\n", "r.csv");
-    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.machines.size(), std::size_t { 1 });
     const std::string json = writeHardwareJson(result.machines.front());
     QVERIFY(json.find("mi\xEF\xBF\xBD") != std::string::npos);
     const auto again = readHardwareJson(json, "again.json");
-    QVERIFY2(!hasErrors(again.diagnostics), qPrintable(joined(again.diagnostics)));
+    QVERIFY2(!hasErrors(again.diagnostics), qPrintable(test::joined(again.diagnostics)));
     QCOMPARE(
         again.machines.front().name, std::string("rocprof-compute roofline (GPU mi\xEF\xBF\xBD)"));
 }
@@ -266,7 +266,7 @@ void TestRocprofReader::refusesNegativeCounters()
                                            "0,k,0,1000,-5,100\n",
         "p.csv");
     QVERIFY(result.points.empty());
-    QCOMPARE(joined(result.diagnostics),
+    QCOMPARE(test::joined(result.diagnostics),
         QString("p.csv:2:12: dispatch 0: column \"SQ_INSTS_VALU_ADD_F32\": \"-5\" is negative "
                 "(expected a counter or timestamp of zero or more)"));
 }

@@ -3,6 +3,7 @@
 #include "core/io/formats/hardware_json.h"
 #include "core/session/session.h"
 #include "core/session/session_workspace.h"
+#include "tests/support/reader_test_support.h"
 
 #include <QTest>
 
@@ -47,14 +48,6 @@ Session minimal()
     s.hardware = machine();
     s.points.push_back({ kernel("gemm", 1e12, 1e10, 2.0), 1.0, 1.0, std::nullopt });
     return s;
-}
-
-QString joined(const std::vector<Diagnostic> &diagnostics)
-{
-    QStringList lines;
-    for (const auto &d : diagnostics)
-        lines << QString::fromStdString(d.toString());
-    return lines.join('\n');
 }
 
 // The session as JSON with one edit applied (for the error table).
@@ -177,8 +170,8 @@ void TestSession::roundTrips()
     }
     const std::string text = writeSessionJson(s);
     const auto result = readSessionJson(text, "s.json");
-    QVERIFY2(result.session, qPrintable(joined(result.diagnostics)));
-    QVERIFY2(result.diagnostics.empty(), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(result.session, qPrintable(test::joined(result.diagnostics)));
+    QVERIFY2(result.diagnostics.empty(), qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.version, kSessionVersion);
     // Written again, it is the same document: nothing was lost or changed on the way.
     QCOMPARE(writeSessionJson(*result.session), text);
@@ -244,7 +237,7 @@ void TestSession::keepsEveryFieldOfAWorkload()
         Workload { l, "", SweepMembership { 1, "seq", 128 } } });
 
     const auto result = readSessionJson(writeSessionJson(s), "s.json");
-    QVERIFY2(result.session, qPrintable(joined(result.diagnostics)));
+    QVERIFY2(result.session, qPrintable(test::joined(result.diagnostics)));
     const auto &rm = std::get<MatmulWorkload>(result.session->points[1].workload->model);
     QCOMPARE(rm.spec.b, std::int64_t { 8 });
     QCOMPARE(rm.spec.f, std::int64_t { 2048 });
@@ -387,7 +380,7 @@ void TestSession::refusesBadSessions()
     const auto result = readSessionJson(text, "s.json");
     QVERIFY(!result.session);
     QVERIFY(hasErrors(result.diagnostics));
-    const QString all = joined(result.diagnostics);
+    const QString all = test::joined(result.diagnostics);
     QVERIFY2(all.contains(message), qPrintable(all));
 }
 
@@ -401,14 +394,14 @@ void TestSession::givesLineAndColumnOfSyntaxErrors()
     QCOMPARE(result.diagnostics[0].column, 16);
     QVERIFY2(QString::fromStdString(result.diagnostics[0].toString())
                  .startsWith("s.json:3:16: invalid JSON: "),
-        qPrintable(joined(result.diagnostics)));
+        qPrintable(test::joined(result.diagnostics)));
 }
 
 void TestSession::refusesNewerVersionSayingSo()
 {
     const auto result = readSessionJson(edited([](Json &j) { j["version"] = 7; }), "future.json");
     QVERIFY(!result.session);
-    QCOMPARE(joined(result.diagnostics),
+    QCOMPARE(test::joined(result.diagnostics),
         QString("future.json: version: 7 is newer than this Ridgepoint reads (2): the session was "
                 "written by a newer Ridgepoint; update Ridgepoint to open it"));
 }
@@ -426,7 +419,7 @@ void TestSession::migratesVersion0()
     v0["whatIf"] = Json::array({ { { "kernel", 1 }, { "bytes", 0.5 }, { "time", 0.25 } } });
     v0["theme"] = "print";
     const auto result = readSessionJson(v0.dump(), "old.json");
-    QVERIFY2(result.session, qPrintable(joined(result.diagnostics)));
+    QVERIFY2(result.session, qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.version, 0);
     const Session &s = *result.session;
     QCOMPARE(s.hardware.name, std::string("Test machine"));
@@ -456,7 +449,7 @@ void TestSession::readsVersion0IntoAWorkspace()
     v0["theme"] = "print";
     Workspace workspace;
     const auto result = readSessionJson(v0.dump(), "old.json", workspace);
-    QVERIFY2(result.loaded, qPrintable(joined(result.diagnostics)));
+    QVERIFY2(result.loaded, qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.version, 0);
     QCOMPARE(result.theme, std::string("print"));
     QVERIFY(!result.view);
@@ -481,7 +474,7 @@ void TestSession::refusesVersion0ItCannotMigrate()
         { "whatIf", Json::array({ { { "kernel", 4 }, { "bytes", 0.5 } } }) } };
     const auto result = readSessionJson(v0.dump(), "old.json");
     QVERIFY(!result.session);
-    QCOMPARE(joined(result.diagnostics),
+    QCOMPARE(test::joined(result.diagnostics),
         QString("old.json: version 0: cannot migrate: whatIf[0].kernel: no kernel 4"));
 }
 
@@ -498,10 +491,10 @@ void TestSession::warnsAboutUnknownKeys()
         j["points"][0]["byteFactor"] = 2;
     }),
         "s.json");
-    QVERIFY2(result.session, qPrintable(joined(result.diagnostics)));
+    QVERIFY2(result.session, qPrintable(test::joined(result.diagnostics)));
     QCOMPARE(result.diagnostics.size(), std::size_t { 2 });
     QCOMPARE(result.diagnostics[0].severity, Severity::Warning);
-    QCOMPARE(joined(result.diagnostics),
+    QCOMPARE(test::joined(result.diagnostics),
         QString("s.json: warning: unknown key \"colour\" ignored (expected one of %1)\n"
                 "s.json: warning: points[0]: unknown key \"byteFactor\" ignored (expected one "
                 "of %2)")
@@ -547,8 +540,8 @@ void TestSession::opensASessionFromBeforeProvenance()
     });
     QVERIFY(old.find("provenance") == std::string::npos);
     const auto result = readSessionJson(old, "old.json");
-    QVERIFY2(result.session, qPrintable(joined(result.diagnostics)));
-    QVERIFY2(result.diagnostics.empty(), qPrintable(joined(result.diagnostics)));
+    QVERIFY2(result.session, qPrintable(test::joined(result.diagnostics)));
+    QVERIFY2(result.diagnostics.empty(), qPrintable(test::joined(result.diagnostics)));
     const Session &s = *result.session;
     QCOMPARE(s.figures, FigureChoice::Measured);
     QCOMPARE(s.hardware.compute.size(), std::size_t { 3 });

@@ -9,6 +9,7 @@
 #include "core/workloads/planned_workload.h"
 
 #include "tests/support/core_test_support.h"
+#include "tests/support/reader_test_support.h"
 
 #include <QTest>
 
@@ -80,14 +81,6 @@ KernelPoint placeholder()
     p.flops = 1e9;
     p.bytes = { { std::nullopt, 1e6 } };
     return p;
-}
-
-QString joined(const std::vector<Diagnostic> &diagnostics)
-{
-    QStringList lines;
-    for (const auto &d : diagnostics)
-        lines << QString::fromStdString(d.toString());
-    return lines.join('\n');
 }
 
 // The session text of `workload` on `machine`, as JSON to edit.
@@ -276,9 +269,9 @@ void TestSessionWorkload::keepsEveryParameter()
     s.points.push_back({ placeholder(), 1.0, 1.0, workload });
 
     const auto read = readSessionJson(writeSessionJson(s), "s.json");
-    QVERIFY2(read.session, qPrintable(joined(read.diagnostics)));
+    QVERIFY2(read.session, qPrintable(test::joined(read.diagnostics)));
     // No warning either: every key the writer writes is one the reader knows.
-    QVERIFY2(read.diagnostics.empty(), qPrintable(joined(read.diagnostics)));
+    QVERIFY2(read.diagnostics.empty(), qPrintable(test::joined(read.diagnostics)));
     QCOMPARE(read.session->points.size(), std::size_t { 1 });
     QVERIFY(read.session->points[0].workload);
     const Workload &back = *read.session->points[0].workload;
@@ -322,8 +315,8 @@ void TestSessionWorkload::readsVersion1WithTodaysDefaults()
     for (const char *key : { "tp", "ep", "pp", "scaleBlock", "scaleBytes", "precisionMode" })
         json["points"][0]["workload"].erase(key);
     const auto read = readSessionJson(json.dump(2), "old.json");
-    QVERIFY2(read.session, qPrintable(joined(read.diagnostics)));
-    QVERIFY2(read.diagnostics.empty(), qPrintable(joined(read.diagnostics)));
+    QVERIFY2(read.session, qPrintable(test::joined(read.diagnostics)));
+    QVERIFY2(read.diagnostics.empty(), qPrintable(test::joined(read.diagnostics)));
     QCOMPARE(read.version, 1);
     const auto &l = std::get<LlmWorkload>(read.session->points[0].workload->model);
     QCOMPARE(l.model, test::builtinModel("Llama-2-7B"));
@@ -393,7 +386,7 @@ void TestSessionWorkload::refusesBadWorkloads()
     QFETCH(std::string, text);
     QFETCH(QString, message);
     const auto read = readSessionJson(text, "s.json");
-    const QString all = joined(read.diagnostics);
+    const QString all = test::joined(read.diagnostics);
     QVERIFY2(!read.session, qPrintable(all));
     QVERIFY2(all.contains(message), qPrintable(all));
 }
@@ -426,7 +419,7 @@ void TestSessionWorkload::checksHeadsAsModelFilesDo()
         + std::to_string(heads) + ", \"kv_heads\": " + std::to_string(kvHeads) + "}";
     const auto fromFile = readModelConfigJson(file, "m.json");
     QVERIFY(fromFile.models.empty());
-    const QString fileMessage = joined(fromFile.diagnostics);
+    const QString fileMessage = test::joined(fromFile.diagnostics);
     QVERIFY2(fileMessage.contains(reason), qPrintable(fileMessage));
 
     const auto fromSession = readSessionJson(editedLlm([&](Json &w) {
@@ -435,7 +428,7 @@ void TestSessionWorkload::checksHeadsAsModelFilesDo()
     }),
         "s.json");
     QVERIFY(!fromSession.session);
-    const QString sessionMessage = joined(fromSession.diagnostics);
+    const QString sessionMessage = test::joined(fromSession.diagnostics);
     QVERIFY2(sessionMessage.contains(reason), qPrintable(sessionMessage));
     QVERIFY2(
         sessionMessage.startsWith("s.json: points[0].workload.model"), qPrintable(sessionMessage));
@@ -448,8 +441,8 @@ void TestSessionWorkload::warnsAboutUnknownKeysOfAWorkload()
         w["model"]["numExperts"] = 8;
     }),
         "s.json");
-    QVERIFY2(read.session, qPrintable(joined(read.diagnostics)));
-    QCOMPARE(joined(read.diagnostics),
+    QVERIFY2(read.session, qPrintable(test::joined(read.diagnostics)));
+    QCOMPARE(test::joined(read.diagnostics),
         QString("s.json: warning: points[0].workload: unknown key \"tensorParallel\" ignored "
                 "(expected one of kind, model, phase, seq, batch, weights, activations, kv, "
                 "fusedAttention, tp, ep, pp, scaleBlock, scaleBytes, precisionMode, operator, "

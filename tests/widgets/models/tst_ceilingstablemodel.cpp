@@ -164,17 +164,62 @@ private slots:
         QFETCH(bool, all);
         QFETCH(QStringList, greyed);
         doc->resetHardware(**PresetDatabase::builtin().find("A100 40GB"));
+        doc->resetPoints({ pointOf(static_cast<Precision>(precision)) });
+        doc->setRoofsShown(all ? RoofsShown::All : RoofsShown::Data);
+        expectGreyed(greyed);
+    }
+
+    // The greyed rows follow the points without a change of machine: an import replaces the
+    // points, a deletion resets them (the table once kept the old greying until the machine
+    // changed).
+    void greyingFollowsThePoints_data()
+    {
+        QTest::addColumn<QString>("change");
+        QTest::addColumn<QStringList>("greyed");
+        const QStringList fp64Only { "FP16 tensor", "BF16 tensor", "TF32 tensor", "FP32 CUDA",
+            "INT8 tensor", "INT4 tensor", "FP16 tensor 2:4 sparse", "INT8 tensor 2:4 sparse",
+            "BF16 tensor 2:4 sparse" };
+        const QStringList fp16Only { "BF16 tensor", "TF32 tensor", "FP32 CUDA", "FP64 tensor",
+            "FP64 CUDA", "INT8 tensor", "INT4 tensor", "FP16 tensor 2:4 sparse",
+            "INT8 tensor 2:4 sparse", "BF16 tensor 2:4 sparse" };
+        QTest::newRow("an import replaces both by fp64") << "import" << fp64Only;
+        QTest::newRow("the fp16 point deleted") << "delete fp16" << fp64Only;
+        QTest::newRow("the fp64 point deleted") << "delete fp64" << fp16Only;
+    }
+
+    void greyingFollowsThePoints()
+    {
+        QFETCH(QString, change);
+        QFETCH(QStringList, greyed);
+        doc->resetHardware(**PresetDatabase::builtin().find("A100 40GB"));
+        doc->resetPoints({ pointOf(Precision::FP16), pointOf(Precision::FP64) });
+        // Let the first look happen, so the change below is what the table must follow.
+        QTest::qWait(300);
+        if (change == "import")
+            doc->resetPoints({ pointOf(Precision::FP64) });
+        else
+            doc->removePoints({ change == "delete fp16" ? 0U : 1U });
+        expectGreyed(greyed);
+    }
+
+private:
+    static KernelPoint pointOf(Precision precision)
+    {
         KernelPoint p;
-        p.name = "k";
+        p.name = std::string(precisionName(precision)) + " kernel";
         p.flops = 1e9;
         p.bytes.push_back({ std::nullopt, 1e9 });
         p.seconds = 1e-3;
-        p.precision = static_cast<Precision>(precision);
-        doc->resetPoints({ p });
-        doc->setRoofsShown(all ? RoofsShown::All : RoofsShown::Data);
+        p.precision = precision;
+        return p;
+    }
+
+    // The names of the greyed rows become `greyed`: the model looks again a moment after a
+    // change (not on every drag step).
+    void expectGreyed(const QStringList &greyed)
+    {
         const QColor grey = QPalette().color(QPalette::Disabled, QPalette::Text);
         QStringList got;
-        // The model looks again a moment after the change (not on every drag step).
         QTRY_VERIFY_WITH_TIMEOUT(
             [&] {
                 got.clear();
@@ -189,7 +234,6 @@ private slots:
         QCOMPARE(got, greyed);
     }
 
-private:
     std::unique_ptr<Document> doc;
     std::unique_ptr<CeilingsTableModel> model;
     std::unique_ptr<QAbstractItemModelTester> tester;
