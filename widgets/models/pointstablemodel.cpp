@@ -384,8 +384,12 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
         return a->utilization ? q(formatSignificant(*a->utilization * 100.0, 3)) + " %"
                               : QStringLiteral("–");
     case Consistency:
-        if (a->consistent)
+        // "ok" only when the doctor has nothing to say: a possible point can still be far off
+        // (slower than its no-overlap time many times over), as the tooltip says.
+        if (a->consistent && a->diagnosis.empty())
             return tr("ok");
+        if (a->consistent)
+            return tr("possible; likely %1").arg(q(diagnosisVerdict(a->diagnosis.front())));
         // The doctor's top cause, unless only the generic one is left.
         if (a->diagnosis.size() > 1)
             return tr("faster than the roof: %1").arg(q(diagnosisVerdict(a->diagnosis.front())));

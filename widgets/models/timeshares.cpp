@@ -84,10 +84,14 @@ std::optional<double> TimeShares::payoff(const Document &document, std::size_t i
 
 std::vector<std::size_t> TimeShares::top(const Document &document, std::size_t n) const
 {
+    // Only what can gain: a kernel on its roof pays nothing back, and one above its roof has
+    // counts or peaks to fix first (its payoff is 0 by definition, MODEL.md §2.2).
     std::vector<std::pair<double, std::size_t>> ranked;
-    for (std::size_t i = 0; i < m_seconds.size(); ++i)
-        if (const auto value = payoff(document, i))
+    for (std::size_t i = 0; i < m_seconds.size(); ++i) {
+        const auto value = payoff(document, i);
+        if (value && *value > 0.0 && document.analysis(i)->consistent)
             ranked.emplace_back(*value, i);
+    }
     return largestFirst(std::move(ranked), n);
 }
 

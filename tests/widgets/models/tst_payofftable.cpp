@@ -138,9 +138,15 @@ void TestPayoffTable::whatNextFollowsAWhatIf()
     // gemm twice as fast: 1 s, 1 TFLOP/s = its roof (U 1, payoff 0); total 1.06 s.
     // stencil 0.04 / 1.06 × 0.75 = 0.0283 (2.8 %), stream 0.02 / 1.06 × 0.5 = 0.00943 (0.94 %).
     QVERIFY(doc->setWhatIf(1, WhatIf { 1.0, 0.5 }).isEmpty());
-    QCOMPARE(panel->whatNext(), QString("What next: stencil 2.8 %, stream 0.94 %, gemm 0 %"));
+    // gemm on its roof has nothing to gain: it leaves the list.
+    QCOMPARE(panel->whatNext(), QString("What next: stencil 2.8 %, stream 0.94 %"));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(cell(0, PointsTableModel::Payoff), QString("0.943 %"));
+    // gemm moved above its roof (impossible: 0.5 s, total 0.56 s) stays out too, however large
+    // its share; stencil 0.04 / 0.56 × 0.75 = 5.4 %, stream 0.02 / 0.56 × 0.5 = 1.8 %.
+    QVERIFY(doc->setWhatIf(1, WhatIf { 1.0, 0.25 }).isEmpty());
+    QVERIFY(!doc->analysis(1)->consistent);
+    QCOMPARE(panel->whatNext(), QString("What next: stencil 5.4 %, stream 1.8 %"));
 }
 
 void TestPayoffTable::whatNextShortensNames_data()
