@@ -117,6 +117,7 @@ ridgepoint::Expected<CollectiveFit, std::string> fitLayout(
     const std::vector<const MeasuredRow *> &rows)
 {
     std::vector<std::pair<double, double>> points;
+    points.reserve(rows.size());
     for (const MeasuredRow *row : rows)
         points.emplace_back(row->messageBytes, row->seconds);
     std::stable_sort(points.begin(), points.end(),
@@ -157,6 +158,7 @@ ridgepoint::Expected<CollectiveFit, std::string> fitLayout(
         fit.regimes.push_back(regime);
     }
     std::vector<double> errors;
+    errors.reserve(points.size());
     for (const auto &[x, y] : points)
         errors.push_back(std::abs(collectiveSeconds(fit, x) / y - 1.0));
     fit.error = errorSummary(std::move(errors));

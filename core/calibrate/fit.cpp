@@ -200,6 +200,7 @@ ridgepoint::Expected<KernelFit, std::string> fitKernel(const std::vector<const M
     fit.name = name;
     fit.kind = rows.front()->kind;
     std::vector<double> errors;
+    errors.reserve(rows.size());
     for (const MeasuredRow *row : rows)
         errors.push_back(std::abs(kernelSeconds(fit, *row, calibration) / row->seconds - 1.0));
     fit.error = errorSummary(std::move(errors));

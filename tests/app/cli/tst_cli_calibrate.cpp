@@ -29,6 +29,8 @@ private slots:
     void calibrateThenPredict();
     void badArguments_data();
     void badArguments();
+    void help_data();
+    void help();
 };
 
 void TestCliCalibrate::calibrateThenPredict()
@@ -106,6 +108,25 @@ void TestCliCalibrate::badArguments()
     const Run run = ridgepoint(arguments);
     QCOMPARE(run.status, 2);
     QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
+}
+
+void TestCliCalibrate::help_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::newRow("calibrate") << "calibrate";
+    QTest::newRow("predict") << "predict";
+}
+
+// Both commands are listed, and their --help names them as they are typed.
+void TestCliCalibrate::help()
+{
+    QFETCH(QString, command);
+    const Run list = ridgepoint({ "--help" });
+    QVERIFY(list.out.contains("  " + command.toUtf8() + " "));
+    const Run help = ridgepoint({ command, "--help" });
+    QCOMPARE(help.status, 0);
+    QVERIFY2(help.out.startsWith("Usage: ridgepoint " + command.toUtf8() + " [options] FILE..."),
+        help.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliCalibrate)

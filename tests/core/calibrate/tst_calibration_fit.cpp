@@ -9,6 +9,7 @@
 
 #include "tests/support/core_test_support.h"
 
+#include <QRegularExpression>
 #include <QTest>
 
 #include <cmath>
@@ -89,6 +90,8 @@ private slots:
     void collective_data();
     void collective();
     void roundTrip();
+    void badCalibrationJson_data();
+    void badCalibrationJson();
     void nothingToFit();
     void uncalibratedPredict();
 };
@@ -185,6 +188,54 @@ void TestCalibrationFit::roundTrip()
     QVERIFY(read.machines.front().calibration == hardware.calibration);
     // The same rows, the same figures.
     QVERIFY(*calibrate(rows, machine(), options) == *calibration);
+}
+
+void TestCalibrationFit::badCalibrationJson_data()
+{
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<QString>("replacement");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("fraction above 1")
+        << "\"compute_fraction\": [^,]+,"
+        << "\"compute_fraction\": 1.5,"
+        << "operators[0].compute_fraction: expected a fraction in (0, 1]";
+    QTest::newRow("negative latency") << "\"latency\": [^,]+,"
+                                      << "\"latency\": -1e-6,"
+                                      << "collectives[0].regimes[0].latency: expected a number";
+    QTest::newRow("not calibrated") << "\"basis\": \"calibrated\""
+                                    << "\"basis\": \"spec\""
+                                    << "calibration.basis: expected \"calibrated\"";
+    QTest::newRow("latency a string") << "\"latency\": [^,]+,"
+                                      << "\"latency\": \"fast\","
+                                      << "regimes[0].latency: expected a number";
+}
+
+// A calibration whose figures are out of range is refused with its JSON path, never read as
+// NaN or a fraction above the roof.
+void TestCalibrationFit::badCalibrationJson()
+{
+    QFETCH(QString, pattern);
+    QFETCH(QString, replacement);
+    QFETCH(QString, message);
+    auto rows = gemmRows(0.6, 0.7, 4e-6, 0);
+    for (double bytes = 4096.0; bytes <= 64.0 * 1048576.0; bytes *= 4.0)
+        rows.push_back(collectiveRow(bytes, 25e-6 + bytes / 100e9));
+    auto calibration = calibrate(rows, machine(), {});
+    QVERIFY(calibration);
+    Hardware hardware = machine();
+    hardware.calibration = *calibration;
+    QString json = QString::fromStdString(writeHardwareJson(hardware));
+    const QRegularExpression first(pattern);
+    const auto match = first.match(json);
+    QVERIFY(match.hasMatch());
+    json.replace(match.capturedStart(), match.capturedLength(), replacement);
+    const auto read = readHardwareJson(json.toStdString(), "bad.json");
+    QVERIFY(read.machines.empty());
+    const auto error = std::find_if(read.diagnostics.begin(), read.diagnostics.end(),
+        [](const Diagnostic &d) { return d.severity == Severity::Error; });
+    QVERIFY(error != read.diagnostics.end());
+    QVERIFY2(
+        error->message.find(message.toStdString()) != std::string::npos, error->message.c_str());
 }
 
 void TestCalibrationFit::nothingToFit()
