@@ -138,6 +138,9 @@ std::string predictionsJson(const Predictions &predictions)
             r["why"] = p.why;
         if (!p.rooflineWhy.empty())
             r["roofline_why"] = p.rooflineWhy;
+        // Faster than the spec roofs allow: not fitted (docs/MODEL.md §12.2), flagged here.
+        if (p.roofline && p.row.seconds < *p.roofline)
+            r["below_roofline"] = true;
         r["file"] = p.row.file;
         r["line"] = p.row.line;
         rows.push_back(std::move(r));
@@ -171,6 +174,8 @@ std::string predictionsTable(const Predictions &predictions)
         out += line;
         if (!p.why.empty())
             out += "  (" + p.why + ")";
+        if (p.roofline && p.row.seconds < *p.roofline)
+            out += "  (faster than the roofline allows: not fitted)";
         out += "\n";
     }
     out += "\nabsolute relative error    rows   median      p90\n";
