@@ -349,14 +349,26 @@ ridgepoint::Expected<Calibration, std::string> calibrate(
 const KernelFit *kernelFitFor(
     const Calibration &calibration, const MeasuredRow &row, std::string &why)
 {
+    // GEMMs are one family of library kernels whose differences are their shapes, which the
+    // tiles and waves model: the class's fit carries over to new shapes better than one fitted
+    // on a single operator's (docs/MODEL.md §12.2). Other operators are kernels of their own.
+    const auto byClass = [&]() -> const KernelFit * {
+        for (const KernelFit &fit : calibration.classes) {
+            if (fit.kind == row.kind)
+                return &fit;
+        }
+        return nullptr;
+    };
+    if (row.kind == OperatorClass::Gemm) {
+        if (const KernelFit *fit = byClass())
+            return fit;
+    }
     for (const KernelFit &fit : calibration.operators) {
         if (fit.name == row.op && fit.kind == row.kind)
             return &fit;
     }
-    for (const KernelFit &fit : calibration.classes) {
-        if (fit.kind == row.kind)
-            return &fit;
-    }
+    if (const KernelFit *fit = byClass())
+        return fit;
     why = "the calibration has no fit for operator \"" + row.op + "\" nor for its class ("
         + std::string(operatorClassName(row.kind)) + ")";
     return nullptr;

@@ -41,8 +41,8 @@ double kernelSeconds(const KernelFit &fit, const MeasuredRow &row, const Calibra
 // A collective fit's time for a message of `bytes` (seconds).
 double collectiveSeconds(const CollectiveFit &fit, double bytes);
 
-// The fit that predicts a row: its operator's, else its class's (collectives: the layout's);
-// nullptr, with why in `why`, when there is none.
+// The fit that predicts a row: a GEMM its class's, else its operator's; other operators their own,
+// else their class's (collectives: the layout's); nullptr, with why in `why`, when there is none.
 const KernelFit *kernelFitFor(
     const Calibration &calibration, const MeasuredRow &row, std::string &why);
 const CollectiveFit *collectiveFitFor(
