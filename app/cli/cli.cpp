@@ -29,6 +29,10 @@ constexpr std::array kSubcommands {
         "kernel", "Place a dot product, per-example-weights matmul or Q8_0 mat-vec.", runKernel },
     Subcommand {
         "measure", "Measure this machine's ceilings (bandwidths, peak FLOP/s).", runMeasure },
+    Subcommand { "calibrate", "Fit a calibrated machine to measured operator and collective times.",
+        runCalibrate },
+    Subcommand { "predict", "Predict measured rows with a calibrated machine, with the errors.",
+        runPredict },
 };
 
 } // namespace

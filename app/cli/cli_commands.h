@@ -15,6 +15,8 @@ int runKernel(const QStringList &arguments); // cli_kernel.cpp
 int runMatmul(const QStringList &arguments); // cli_matmul.cpp
 int runLlm(const QStringList &arguments); // cli_llm.cpp
 int runMeasure(const QStringList &arguments); // cli_measure.cpp
+int runCalibrate(const QStringList &arguments); // cli_calibrate.cpp
+int runPredict(const QStringList &arguments); // cli_calibrate.cpp
 
 // Adds --help, parses, and prints the error or the help. Returns false when the command should
 // stop at once with `status` (2 on a parse error, 0 after --help).

@@ -1,6 +1,7 @@
 // A machine: its compute ceilings (flat roofs) and memory ceilings (slanted roofs).
 #pragma once
 
+#include "core/calibrate/calibration.h"
 #include "core/model/expected.h"
 #include <optional>
 #include <string>
@@ -98,6 +99,9 @@ struct Hardware {
     std::string defaultCompute; // name of the compute ceiling used by default
     std::vector<ComputeCeiling> compute;
     std::vector<MemoryCeiling> memory;
+    // Achievable fractions, floors and collective regimes fitted on measured runs (`ridgepoint
+    // calibrate`, docs/MODEL.md "Calibration"), when the machine has been calibrated.
+    std::optional<Calibration> calibration;
 
     const ComputeCeiling *findCompute(std::string_view name) const; // case-insensitive
     const MemoryCeiling *findMemory(std::string_view name) const; // case-insensitive

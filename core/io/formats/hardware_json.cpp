@@ -1,5 +1,6 @@
 #include "core/io/formats/hardware_json.h"
 
+#include "core/calibrate/calibration_json.h"
 #include "core/io/formats/hardware_provenance.h"
 #include "core/io/json_detail.h"
 #include "core/io/json_schema.h"
@@ -62,6 +63,8 @@ nlohmann::ordered_json hardwareJson(const Hardware &hardware, bool withRidges)
         memory.push_back(std::move(m));
     }
     out["memory"] = std::move(memory);
+    if (hardware.calibration)
+        out["calibration"] = calibrationJson(*hardware.calibration);
     if (withRidges) {
         auto list = nlohmann::ordered_json::array();
         for (const auto &ridge : ridges(hardware)) {
@@ -207,7 +210,7 @@ std::optional<Hardware> readMachine(const Json &object, const std::string &path,
     in.checkKeys(object, path,
         { "format", "version", "name", "aliases", "vendor", "kind", "source", "notes",
             "sustained_fraction", "default_compute", "compute", "memory", "ridges", "measurement",
-            "provenance" });
+            "provenance", "calibration" });
     const int version = checkFormatAndVersion(object, path, in);
 
     Hardware hw;
@@ -220,6 +223,7 @@ std::optional<Hardware> readMachine(const Json &object, const std::string &path,
     hw.defaultCompute = in.text(object, where, "default_compute", false);
     hw.sustainedFraction = in.fraction(object, where);
     readAliases(object, where, in, hw);
+    hw.calibration = readCalibrationJson(object, where, in);
     const Provenance defaults
         = hardware_provenance::machineDefaults(object, where, version, hw.source, in);
     readCeilings(object, where, "compute", "an array of compute ceilings", defaults, in, hw.compute,

@@ -1,0 +1,201 @@
+// `ridgepoint calibrate` and `ridgepoint predict`: measured runs in, a calibrated machine out,
+// and predictions of measured rows held against them (docs/MODEL.md "Calibration").
+#include "app/cli/cli.h"
+#include "app/cli/cli_commands.h"
+#include "app/cli/cli_common.h"
+
+#include "core/calibrate/fit.h"
+#include "core/calibrate/predict.h"
+#include "core/io/file_io.h"
+#include "core/io/file_write.h"
+#include "core/io/formats/hardware_json.h"
+
+namespace ridgepoint::cli {
+namespace {
+
+// Every row of the files; nullopt (after printing the errors) when a file cannot be read or
+// has an error. Warnings are printed and the rows kept.
+std::optional<std::vector<MeasuredRow>> readMeasuredFiles(const QStringList &files)
+{
+    if (files.isEmpty()) {
+        err() << "expected one or more measured-runs files (Vidur CSV, nccl-tests output or the "
+                 "measured-operator CSV)"
+              << Qt::endl;
+        return std::nullopt;
+    }
+    std::vector<MeasuredRow> rows;
+    bool failed = false;
+    for (const QString &file : files) {
+        const std::string path = file.toStdString();
+        const auto text = readTextFile(path);
+        if (!text) {
+            err() << QString::fromStdString(text.error()) << Qt::endl;
+            failed = true;
+            continue;
+        }
+        auto read = readMeasuredRuns(*text, path);
+        printDiagnostics(read.diagnostics);
+        if (hasErrors(read.diagnostics) && read.rows.empty())
+            failed = true;
+        for (auto &row : read.rows)
+            rows.push_back(std::move(row));
+    }
+    if (failed)
+        return std::nullopt;
+    return rows;
+}
+
+std::optional<CalibrateOptions> calibrateOptions(const QCommandLineParser &parser)
+{
+    CalibrateOptions options;
+    bool ok = true;
+    if (parser.isSet("sms")) {
+        options.sms = parser.value("sms").toLongLong(&ok);
+        if (!ok || options.sms < 1 || options.sms > 1'000'000) {
+            err() << "--sms: expected a positive whole number, got \"" << parser.value("sms")
+                  << "\"" << Qt::endl;
+            return std::nullopt;
+        }
+    }
+    const QStringList tile = parser.value("tile").split('x');
+    bool okM = false;
+    bool okN = false;
+    if (tile.size() == 2) {
+        options.tileM = tile[0].toLongLong(&okM);
+        options.tileN = tile[1].toLongLong(&okN);
+    }
+    if (!okM || !okN || options.tileM < 1 || options.tileN < 1 || options.tileM > 4096
+        || options.tileN > 4096) {
+        err() << "--tile: expected MxN, two positive whole numbers up to 4096, got \""
+              << parser.value("tile") << "\"" << Qt::endl;
+        return std::nullopt;
+    }
+    const auto precision = precisionFromName(parser.value("precision").toStdString());
+    if (!precision) {
+        err() << "--precision: expected fp64, fp32, tf32, bf16, fp16, fp8, fp6, fp4, int8 or int4, "
+                 "got \""
+              << parser.value("precision") << "\"" << Qt::endl;
+        return std::nullopt;
+    }
+    options.precision = *precision;
+    return options;
+}
+
+void addCalibrateOptions(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(
+        "Fit a calibrated machine to measured runs (Vidur's operator and collective CSVs, "
+        "nccl-tests output, the measured-operator CSV): per operator and class the achievable "
+        "fractions of the compute and memory roofs and a floor, per collective a latency and a "
+        "bus bandwidth for each message-size regime (docs/MODEL.md, Calibration).");
+    addHardwareOptions(parser);
+    parser.addPositionalArgument("FILE", "Measured runs.", "FILE...");
+    parser.addOption({ { "o", "output" }, "Write the calibrated machine here.", "OUT.json" });
+    parser.addOption({ "sms",
+        "SMs (CUs) the GEMM tiles are spread over; without it, no tile or wave quantization.",
+        "N" });
+    parser.addOption(
+        { "tile", "GEMM tile of the quantization (default 64x128).", "MxN", "64x128" });
+    parser.addOption(
+        { "precision", "The compute roof the fractions are of (default bf16).", "TYPE", "bf16" });
+}
+
+void printCalibration(const Calibration &calibration)
+{
+    out() << "rows used " << calibration.rowsUsed << ", left out " << calibration.rowsLeftOut
+          << "; fit error median " << QString::number(calibration.error.median * 100.0, 'f', 1)
+          << " %, p90 " << QString::number(calibration.error.p90 * 100.0, 'f', 1) << " %\n";
+    for (const auto *list : { &calibration.operators, &calibration.classes }) {
+        for (const KernelFit &fit : *list) {
+            out() << "  " << QString::fromStdString(fit.name).leftJustified(26) << " "
+                  << QString::fromUtf8(operatorClassName(fit.kind).data()).leftJustified(12)
+                  << " compute " << QString::number(fit.computeFraction, 'f', 3) << "  memory "
+                  << QString::number(fit.memoryFraction, 'f', 3) << "  floor "
+                  << QString::number(fit.floorSeconds * 1e6, 'f', 2) << " us\n";
+        }
+    }
+    for (const CollectiveFit &fit : calibration.collectives) {
+        out() << "  " << QString::fromStdString(fit.collective) << " on " << fit.ranks << " ranks ("
+              << fit.ranksPerNode << " per node):";
+        for (const CollectiveRegime &regime : fit.regimes) {
+            out() << " [" << regime.fromBytes << "-" << regime.toBytes
+                  << " B: " << QString::number(regime.latencySeconds * 1e6, 'f', 2) << " us, "
+                  << (regime.busBandwidth ? QString::number(*regime.busBandwidth / 1e9, 'f', 1)
+                                          : QString("-"))
+                  << " GB/s]";
+        }
+        out() << "\n";
+    }
+    out().flush();
+}
+
+} // namespace
+
+int runCalibrate(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addCalibrateOptions(parser);
+    int status = kExitOk;
+    if (!parseOrExplain(parser, arguments, status))
+        return status;
+    const QString output = parser.value("output");
+    if (output.isEmpty()) {
+        err() << "calibrate: -o OUT.json is required" << Qt::endl;
+        return kExitBadInput;
+    }
+    if (const QString problem = outputProblem(output); !problem.isEmpty()) {
+        err() << "calibrate: " << problem << Qt::endl;
+        return kExitBadInput;
+    }
+    const auto options = calibrateOptions(parser);
+    if (!options)
+        return kExitBadInput;
+    auto hardware = hardwareFromOptions(parser);
+    if (!hardware)
+        return kExitBadInput;
+    const auto rows = readMeasuredFiles(parser.positionalArguments());
+    if (!rows)
+        return kExitBadInput;
+    auto calibration = calibrate(*rows, *hardware, *options);
+    if (!calibration) {
+        err() << "calibrate: " << QString::fromStdString(calibration.error()) << Qt::endl;
+        return kExitBadInput;
+    }
+    hardware->calibration = std::move(*calibration);
+    const auto written = writeOutputFile(output.toStdString(), writeHardwareJson(*hardware));
+    if (!written) {
+        err() << "calibrate: " << QString::fromStdString(written.error()) << Qt::endl;
+        return kExitFailure;
+    }
+    printCalibration(*hardware->calibration);
+    return kExitOk;
+}
+
+int runPredict(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Predict each measured row with a calibrated machine (from 'calibrate'), next to the "
+        "plain roofline's time and the measured one, with the median and p90 absolute relative "
+        "error of both.");
+    addHardwareOptions(parser);
+    parser.addPositionalArgument("FILE", "Measured runs.", "FILE...");
+    parser.addOption(
+        { "json", "Print {\"rows\": [...], \"summary\": {...}}, seconds in SI units." });
+    int status = kExitOk;
+    if (!parseOrExplain(parser, arguments, status))
+        return status;
+    auto hardware = hardwareFromOptions(parser);
+    if (!hardware)
+        return kExitBadInput;
+    const auto rows = readMeasuredFiles(parser.positionalArguments());
+    if (!rows)
+        return kExitBadInput;
+    const Predictions predictions = predictRows(*rows, *hardware);
+    out() << QString::fromStdString(
+        parser.isSet("json") ? predictionsJson(predictions) : predictionsTable(predictions));
+    out().flush();
+    return kExitOk;
+}
+
+} // namespace ridgepoint::cli

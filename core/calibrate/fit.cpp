@@ -1,0 +1,408 @@
+// The kernel fits (three numbers per operator and class, least squares on log time: coordinate
+// sweeps, then Nelder–Mead) and the predictions they give (docs/MODEL.md "Calibration").
+#include "core/calibrate/fit.h"
+
+#include "core/calibrate/collective_fit.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <optional>
+
+namespace ridgepoint {
+namespace {
+
+constexpr int kGoldenSteps = 60;
+constexpr int kSweeps = 10; // coordinate sweeps before the simplex search
+constexpr int kMaxIterations = 20000; // of one simplex search
+constexpr int kRestarts = 10;
+constexpr double kConverged = 1e-10; // simplex size, in ln of each parameter
+constexpr std::size_t kMinRows = 3;
+
+using Point = std::array<double, 3>; // ln computeFraction, ln memoryFraction, ln floor
+
+struct Bounds {
+    double low;
+    double high;
+};
+// Fractions in [1e-4, 1], floor in [1 ns, 1 s].
+constexpr Bounds kBounds[3]
+    = { { -9.210340371976182, 0.0 }, { -9.210340371976182, 0.0 }, { -20.72326583694641, 0.0 } };
+
+Point clamped(Point x)
+{
+    for (std::size_t i = 0; i < x.size(); ++i)
+        x[i] = std::clamp(x[i], kBounds[i].low, kBounds[i].high);
+    return x;
+}
+
+KernelFit fromLogs(const Point &logs)
+{
+    const Point x = clamped(logs);
+    KernelFit fit;
+    fit.computeFraction = std::exp(x[0]);
+    fit.memoryFraction = std::exp(x[1]);
+    fit.floorSeconds = std::exp(x[2]);
+    return fit;
+}
+
+// Σ (ln T − ln T_measured)² at the (clamped) point.
+struct Loss {
+    const std::vector<const MeasuredRow *> &rows;
+    const Calibration &calibration;
+
+    double operator()(const Point &x) const
+    {
+        const KernelFit fit = fromLogs(x);
+        double sum = 0.0;
+        for (const MeasuredRow *row : rows) {
+            const double r = std::log(kernelSeconds(fit, *row, calibration) / row->seconds);
+            sum += r * r;
+        }
+        return sum;
+    }
+};
+
+// Minimises the loss along parameter `i` by golden-section search within its bounds.
+double golden(const Loss &loss, const Point &x, std::size_t i)
+{
+    const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
+    double a = kBounds[i].low;
+    double b = kBounds[i].high;
+    auto at = [&](double v) {
+        Point y = x;
+        y[i] = v;
+        return loss(y);
+    };
+    double c = b - ratio * (b - a);
+    double d = a + ratio * (b - a);
+    double fc = at(c);
+    double fd = at(d);
+    for (int step = 0; step < kGoldenSteps; ++step) {
+        if (fc < fd) {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - ratio * (b - a);
+            fc = at(c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + ratio * (b - a);
+            fd = at(d);
+        }
+    }
+    return (a + b) / 2.0;
+}
+
+struct Simplex {
+    std::array<Point, 4> p;
+    std::array<double, 4> v;
+
+    void sort()
+    {
+        for (std::size_t i = 1; i < 4; ++i) {
+            for (std::size_t j = i; j > 0 && v[j] < v[j - 1]; --j) {
+                std::swap(v[j], v[j - 1]);
+                std::swap(p[j], p[j - 1]);
+            }
+        }
+    }
+    double size() const
+    {
+        double out = 0.0;
+        for (std::size_t i = 1; i < 4; ++i) {
+            for (std::size_t k = 0; k < 3; ++k)
+                out = std::max(out, std::abs(p[i][k] - p[0][k]));
+        }
+        return out;
+    }
+};
+
+Point along(const Point &from, const Point &to, double t)
+{
+    Point out;
+    for (std::size_t k = 0; k < 3; ++k)
+        out[k] = from[k] + t * (to[k] - from[k]);
+    return out;
+}
+
+// One Nelder–Mead search from `start` (reflection 1, expansion 2, contraction and shrink ½);
+// nullopt when the simplex has not shrunk below kConverged in kMaxIterations.
+std::optional<Point> nelderMead(const Loss &loss, const Point &start)
+{
+    Simplex s;
+    s.p.fill(start);
+    for (std::size_t i = 0; i < 3; ++i)
+        s.p[i + 1][i] += start[i] - 0.5 >= kBounds[i].low ? -0.5 : 0.5;
+    for (std::size_t i = 0; i < 4; ++i)
+        s.v[i] = loss(s.p[i]);
+    for (int iteration = 0; iteration < kMaxIterations; ++iteration) {
+        s.sort();
+        if (s.size() < kConverged)
+            return s.p[0];
+        const Point centroid = along(s.p[0], along(s.p[1], s.p[2], 0.5), 2.0 / 3.0);
+        const Point reflected = along(s.p[3], centroid, 2.0);
+        const double fr = loss(reflected);
+        if (fr < s.v[0]) {
+            const Point expanded = along(s.p[3], centroid, 3.0);
+            const double fe = loss(expanded);
+            s.p[3] = fe < fr ? expanded : reflected;
+            s.v[3] = std::min(fe, fr);
+        } else if (fr < s.v[2]) {
+            s.p[3] = reflected;
+            s.v[3] = fr;
+        } else {
+            const Point contracted
+                = fr < s.v[3] ? along(centroid, reflected, 0.5) : along(centroid, s.p[3], 0.5);
+            const double fc = loss(contracted);
+            if (fc < std::min(fr, s.v[3])) {
+                s.p[3] = contracted;
+                s.v[3] = fc;
+            } else {
+                for (std::size_t i = 1; i < 4; ++i) {
+                    s.p[i] = along(s.p[0], s.p[i], 0.5);
+                    s.v[i] = loss(s.p[i]);
+                }
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+// Coordinate sweeps by golden section for a start, then Nelder–Mead restarted from its own
+// result until it stays put.
+ridgepoint::Expected<KernelFit, std::string> fitKernel(const std::vector<const MeasuredRow *> &rows,
+    const Calibration &calibration, const std::string &name)
+{
+    const Loss loss { rows, calibration };
+    double fastest = rows.front()->seconds;
+    for (const MeasuredRow *row : rows)
+        fastest = std::min(fastest, row->seconds);
+    Point x = clamped({ std::log(0.5), std::log(0.5), std::log(fastest / 2.0) });
+    for (int sweep = 0; sweep < kSweeps; ++sweep) {
+        for (std::size_t i = 0; i < 3; ++i)
+            x[i] = golden(loss, x, i);
+    }
+    bool settled = false;
+    for (int restart = 0; restart < kRestarts && !settled; ++restart) {
+        const auto found = nelderMead(loss, x);
+        if (!found)
+            return ridgepoint::Unexpected("the fit of " + name + " did not converge in "
+                + std::to_string(kMaxIterations) + " simplex steps");
+        settled = loss(*found) >= loss(x) - 1e-15 * (1.0 + loss(x));
+        if (loss(*found) <= loss(x))
+            x = *found;
+    }
+    KernelFit fit = fromLogs(x);
+    fit.name = name;
+    fit.kind = rows.front()->kind;
+    std::vector<double> errors;
+    errors.reserve(rows.size());
+    for (const MeasuredRow *row : rows)
+        errors.push_back(std::abs(kernelSeconds(fit, *row, calibration) / row->seconds - 1.0));
+    fit.error = errorSummary(std::move(errors));
+    if (!std::isfinite(fit.computeFraction) || !std::isfinite(fit.memoryFraction)
+        || !std::isfinite(fit.floorSeconds) || !std::isfinite(fit.error.median)
+        || !std::isfinite(fit.error.p90))
+        return ridgepoint::Unexpected("the fit of " + name + " gave a number that is not finite");
+    return fit;
+}
+
+bool usable(const MeasuredRow &row)
+{
+    if (!row.excluded.empty() || !(row.seconds > 0.0) || !std::isfinite(row.seconds))
+        return false;
+    if (row.isCollective())
+        return row.messageBytes > 0.0 && row.ranks > 0;
+    return row.bytes > 0.0 && row.flops >= 0.0;
+}
+
+bool belowBound(const MeasuredRow &row, const Calibration &calibration)
+{
+    const double bound = std::max(row.flops / calibration.peak, row.bytes / calibration.bandwidth);
+    return row.seconds < bound;
+}
+
+} // namespace
+
+FitError errorSummary(std::vector<double> errors)
+{
+    FitError out;
+    out.rows = errors.size();
+    if (errors.empty())
+        return out;
+    std::sort(errors.begin(), errors.end());
+    const std::size_t n = errors.size();
+    out.median = n % 2 == 1 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2.0;
+    const auto rank = static_cast<std::size_t>(std::ceil(0.9 * static_cast<double>(n)));
+    out.p90 = errors[std::clamp<std::size_t>(rank, 1, n) - 1];
+    return out;
+}
+
+ridgepoint::Expected<Calibration, std::string> calibrationRoofs(
+    const Hardware &hardware, const CalibrateOptions &options)
+{
+    const ComputeCeiling *compute = hardware.computeFor(options.precision);
+    if (!compute)
+        compute = hardware.defaultComputeCeiling();
+    const MemoryCeiling *memory = hardware.mainMemory();
+    if (!compute || !memory)
+        return ridgepoint::Unexpected(
+            hardware.name + ": needs a compute ceiling and a main-memory (HBM or DRAM) ceiling");
+    Calibration calibration;
+    calibration.computeCeiling = compute->name;
+    calibration.peak = compute->peak;
+    calibration.memoryCeiling = memory->name;
+    calibration.bandwidth = memory->bandwidth;
+    calibration.sms = options.sms;
+    calibration.tileM = options.tileM;
+    calibration.tileN = options.tileN;
+    return calibration;
+}
+
+double effectiveFlops(const MeasuredRow &row, const Calibration &calibration)
+{
+    if (row.kind != OperatorClass::Gemm || calibration.sms < 1 || row.m < 1 || row.n < 1
+        || row.k < 1 || calibration.tileM < 1 || calibration.tileN < 1)
+        return row.flops;
+    const auto up = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
+    const std::int64_t tiles = up(row.m, calibration.tileM) * up(row.n, calibration.tileN);
+    const std::int64_t waves = up(tiles, calibration.sms);
+    return 2.0 * static_cast<double>(row.k) * static_cast<double>(calibration.tileM)
+        * static_cast<double>(calibration.tileN) * static_cast<double>(calibration.sms)
+        * static_cast<double>(waves);
+}
+
+double kernelSeconds(const KernelFit &fit, const MeasuredRow &row, const Calibration &calibration)
+{
+    const double compute
+        = effectiveFlops(row, calibration) / (fit.computeFraction * calibration.peak);
+    const double memory = row.bytes / (fit.memoryFraction * calibration.bandwidth);
+    return std::max(compute, memory) + fit.floorSeconds;
+}
+
+ridgepoint::Expected<Calibration, std::string> calibrate(
+    const std::vector<MeasuredRow> &rows, const Hardware &hardware, const CalibrateOptions &options)
+{
+    auto calibration = calibrationRoofs(hardware, options);
+    if (!calibration)
+        return calibration;
+    std::map<std::string, std::vector<const MeasuredRow *>> byOperator;
+    std::map<OperatorClass, std::vector<const MeasuredRow *>> byClass;
+    std::vector<const MeasuredRow *> collectives;
+    for (const MeasuredRow &row : rows) {
+        if (std::find(calibration->files.begin(), calibration->files.end(), row.file)
+            == calibration->files.end())
+            calibration->files.push_back(row.file);
+        // A time under the spec roofline's bound is a measurement (or a model of the work)
+        // that is wrong: not fitted (docs/MODEL.md §12.2).
+        if (!usable(row) || (!row.isCollective() && belowBound(row, *calibration))) {
+            ++calibration->rowsLeftOut;
+            continue;
+        }
+        ++calibration->rowsUsed;
+        if (row.isCollective()) {
+            collectives.push_back(&row);
+            continue;
+        }
+        byOperator[std::string(operatorClassName(row.kind)) + ":" + row.op].push_back(&row);
+        byClass[row.kind].push_back(&row);
+    }
+    for (const auto &[key, list] : byOperator) {
+        if (list.size() < kMinRows)
+            continue;
+        auto fit = fitKernel(list, *calibration, list.front()->op);
+        if (!fit)
+            return ridgepoint::Unexpected(fit.error());
+        calibration->operators.push_back(std::move(*fit));
+    }
+    for (const auto &[kind, list] : byClass) {
+        if (list.size() < kMinRows)
+            continue;
+        auto fit = fitKernel(list, *calibration, std::string(operatorClassName(kind)));
+        if (!fit)
+            return ridgepoint::Unexpected(fit.error());
+        calibration->classes.push_back(std::move(*fit));
+    }
+    auto fitted = fitCollectives(collectives);
+    if (!fitted)
+        return ridgepoint::Unexpected(fitted.error());
+    calibration->collectives = std::move(*fitted);
+    if (calibration->operators.empty() && calibration->classes.empty()
+        && calibration->collectives.empty())
+        return ridgepoint::Unexpected(std::string(
+            "nothing to fit: every operator and collective needs at least 3 usable rows"));
+    std::vector<double> errors;
+    for (const MeasuredRow &row : rows) {
+        if (!usable(row) || (!row.isCollective() && belowBound(row, *calibration)))
+            continue;
+        if (auto seconds = predictedSeconds(*calibration, row))
+            errors.push_back(std::abs(*seconds / row.seconds - 1.0));
+    }
+    calibration->error = errorSummary(std::move(errors));
+    return calibration;
+}
+
+const KernelFit *kernelFitFor(
+    const Calibration &calibration, const MeasuredRow &row, std::string &why)
+{
+    // GEMMs are one family of library kernels whose differences are their shapes, which the
+    // tiles and waves model: the class's fit carries over to new shapes better than one fitted
+    // on a single operator's (docs/MODEL.md §12.2). Other operators are kernels of their own.
+    const auto byClass = [&]() -> const KernelFit * {
+        for (const KernelFit &fit : calibration.classes) {
+            if (fit.kind == row.kind)
+                return &fit;
+        }
+        return nullptr;
+    };
+    if (row.kind == OperatorClass::Gemm) {
+        if (const KernelFit *fit = byClass())
+            return fit;
+    }
+    for (const KernelFit &fit : calibration.operators) {
+        if (fit.name == row.op && fit.kind == row.kind)
+            return &fit;
+    }
+    if (const KernelFit *fit = byClass())
+        return fit;
+    why = "the calibration has no fit for operator \"" + row.op + "\" nor for its class ("
+        + std::string(operatorClassName(row.kind)) + ")";
+    return nullptr;
+}
+
+const CollectiveFit *collectiveFitFor(
+    const Calibration &calibration, const MeasuredRow &row, std::string &why)
+{
+    for (const CollectiveFit &fit : calibration.collectives) {
+        if (fit.collective == row.op && fit.ranks == row.ranks
+            && fit.ranksPerNode == row.ranksPerNode)
+            return &fit;
+    }
+    why = "the calibration has no " + row.op + " on " + std::to_string(row.ranks) + " ranks ("
+        + std::to_string(row.ranksPerNode) + " per node)";
+    return nullptr;
+}
+
+ridgepoint::Expected<double, std::string> predictedSeconds(
+    const Calibration &calibration, const MeasuredRow &row)
+{
+    if (!row.excluded.empty())
+        return ridgepoint::Unexpected(row.excluded);
+    std::string why;
+    if (row.isCollective()) {
+        if (const CollectiveFit *fit = collectiveFitFor(calibration, row, why))
+            return collectiveSeconds(*fit, row.messageBytes);
+        return ridgepoint::Unexpected(why);
+    }
+    if (!(row.bytes > 0.0))
+        return ridgepoint::Unexpected(std::string("no bytes to predict from"));
+    if (const KernelFit *fit = kernelFitFor(calibration, row, why))
+        return kernelSeconds(*fit, row, calibration);
+    return ridgepoint::Unexpected(why);
+}
+
+} // namespace ridgepoint

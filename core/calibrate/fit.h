@@ -1,0 +1,58 @@
+// Fitting a calibration to measured runs, and the times it predicts (docs/MODEL.md
+// "Calibration"). Deterministic: the same rows give the same figures, bit for bit.
+#pragma once
+
+#include "core/calibrate/calibration.h"
+#include "core/calibrate/measured.h"
+#include "core/model/expected.h"
+#include "core/model/hardware.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ridgepoint {
+
+struct CalibrateOptions {
+    std::int64_t sms = 0; // SMs (CUs) of the machine; 0: no tile or wave quantization
+    std::int64_t tileM = 64;
+    std::int64_t tileN = 128;
+    Precision precision = Precision::BF16; // the compute roof the fractions are of
+};
+
+// The compute and memory roofs a calibration's fractions are of: the machine's fastest dense
+// ceiling of `precision` (else its default) and its main memory.
+ridgepoint::Expected<Calibration, std::string> calibrationRoofs(
+    const Hardware &hardware, const CalibrateOptions &options);
+
+// Fits every operator with at least 3 usable rows, every class likewise, and every collective
+// layout (collective, ranks, ranks per node) with at least 3 sizes. Rows with `excluded` set
+// are left out and counted. An error when nothing can be fitted or a fit does not converge.
+ridgepoint::Expected<Calibration, std::string> calibrate(const std::vector<MeasuredRow> &rows,
+    const Hardware &hardware, const CalibrateOptions &options);
+
+// The FLOPs a GEMM's tiles and waves make the machine do: 2·K·tileM·tileN·SMs·waves, waves =
+// ⌈⌈M/tileM⌉·⌈N/tileN⌉ / SMs⌉; the row's own FLOPs for other operators or without SMs.
+double effectiveFlops(const MeasuredRow &row, const Calibration &calibration);
+
+// A kernel fit's time for a row (seconds).
+double kernelSeconds(const KernelFit &fit, const MeasuredRow &row, const Calibration &calibration);
+
+// A collective fit's time for a message of `bytes` (seconds).
+double collectiveSeconds(const CollectiveFit &fit, double bytes);
+
+// The fit that predicts a row: a GEMM its class's, else its operator's; other operators their own,
+// else their class's (collectives: the layout's); nullptr, with why in `why`, when there is none.
+const KernelFit *kernelFitFor(
+    const Calibration &calibration, const MeasuredRow &row, std::string &why);
+const CollectiveFit *collectiveFitFor(
+    const Calibration &calibration, const MeasuredRow &row, std::string &why);
+
+// The predicted time of a row, or why there is none.
+ridgepoint::Expected<double, std::string> predictedSeconds(
+    const Calibration &calibration, const MeasuredRow &row);
+
+// Median and p90 (nearest rank: the ⌈0.9·n⌉-th smallest) of absolute relative errors.
+FitError errorSummary(std::vector<double> errors);
+
+} // namespace ridgepoint

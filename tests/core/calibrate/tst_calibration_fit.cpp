@@ -1,0 +1,265 @@
+// The fit on synthetic rows made from known figures, each time written out here by the formula
+// of docs/MODEL.md "Calibration" (not by the code under test):
+//   T = max(F' / (c·π), B / (μ·β)) + floor,  F' = 2·K·64·128·SMs·⌈⌈M/64⌉·⌈N/128⌉ / SMs⌉ (F without
+//   SMs) collective T = α_r + 2(n−1)/n · bytes / busbw_r in regime r
+// The figures must come back within 1 %; the calibration must survive a hardware file unchanged.
+#include "core/calibrate/fit.h"
+#include "core/calibrate/predict.h"
+#include "core/io/formats/hardware_json.h"
+
+#include "tests/support/core_test_support.h"
+
+#include <QRegularExpression>
+#include <QTest>
+
+#include <cmath>
+
+using namespace ridgepoint;
+
+namespace {
+
+constexpr double kPeak = 1e15;
+constexpr double kBandwidth = 2e12;
+
+Hardware machine()
+{
+    return makeSimpleMachine(kPeak, kBandwidth);
+}
+
+double ceilDiv(double a, double b)
+{
+    return std::ceil(a / b);
+}
+
+// GEMM rows from 1 to 8192 tokens on three weight shapes, memory-bound to compute-bound.
+std::vector<MeasuredRow> gemmRows(double c, double mu, double floor, std::int64_t sms)
+{
+    std::vector<MeasuredRow> rows;
+    int line = 2;
+    for (const double n : { 4096.0, 12288.0, 22016.0 }) {
+        for (double m = 1.0; m <= 8192.0; m *= 2.0) {
+            const double k = 4096.0;
+            MeasuredRow row;
+            row.file = "synthetic.csv";
+            row.line = line++;
+            row.op = "gemm";
+            row.kind = OperatorClass::Gemm;
+            row.m = static_cast<std::int64_t>(m);
+            row.n = static_cast<std::int64_t>(n);
+            row.k = static_cast<std::int64_t>(k);
+            row.flops = 2.0 * m * n * k;
+            row.bytes = (m * k + k * n + m * n) * 2.0;
+            const double s = static_cast<double>(sms);
+            const double effective = sms > 0
+                ? 2.0 * k * 64.0 * 128.0 * s * ceilDiv(ceilDiv(m, 64.0) * ceilDiv(n, 128.0), s)
+                : row.flops;
+            row.seconds = std::max(effective / (c * kPeak), row.bytes / (mu * kBandwidth)) + floor;
+            rows.push_back(row);
+        }
+    }
+    return rows;
+}
+
+MeasuredRow collectiveRow(double bytes, double seconds)
+{
+    MeasuredRow row;
+    row.file = "synthetic_all_reduce.csv";
+    row.op = "all_reduce";
+    row.kind = OperatorClass::Collective;
+    row.messageBytes = bytes;
+    row.ranks = 8;
+    row.ranksPerNode = 8;
+    row.seconds = seconds;
+    return row;
+}
+
+bool within(double got, double want, double relative)
+{
+    return std::abs(got / want - 1.0) <= relative;
+}
+
+} // namespace
+
+class TestCalibrationFit : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void kernel_data();
+    void kernel();
+    void collective_data();
+    void collective();
+    void roundTrip();
+    void badCalibrationJson_data();
+    void badCalibrationJson();
+    void nothingToFit();
+    void uncalibratedPredict();
+};
+
+void TestCalibrationFit::kernel_data()
+{
+    QTest::addColumn<double>("compute");
+    QTest::addColumn<double>("memory");
+    QTest::addColumn<double>("floor");
+    QTest::addColumn<qint64>("sms");
+    QTest::newRow("no quantization") << 0.7 << 0.8 << 5e-6 << qint64(0);
+    QTest::newRow("132 SMs") << 0.55 << 0.35 << 12e-6 << qint64(132);
+    QTest::newRow("108 SMs, small floor") << 0.9 << 0.6 << 2e-6 << qint64(108);
+}
+
+void TestCalibrationFit::kernel()
+{
+    QFETCH(double, compute);
+    QFETCH(double, memory);
+    QFETCH(double, floor);
+    QFETCH(qint64, sms);
+    CalibrateOptions options;
+    options.sms = sms;
+    const auto rows = gemmRows(compute, memory, floor, sms);
+    const auto calibration = calibrate(rows, machine(), options);
+    QVERIFY2(calibration, calibration ? "" : calibration.error().c_str());
+    QCOMPARE(calibration->operators.size(), std::size_t(1));
+    const KernelFit &fit = calibration->operators.front();
+    QVERIFY2(within(fit.computeFraction, compute, 0.01),
+        qPrintable(QString::number(fit.computeFraction)));
+    QVERIFY2(
+        within(fit.memoryFraction, memory, 0.01), qPrintable(QString::number(fit.memoryFraction)));
+    QVERIFY2(within(fit.floorSeconds, floor, 0.01), qPrintable(QString::number(fit.floorSeconds)));
+    QVERIFY(fit.error.median < 0.001);
+    QCOMPARE(calibration->rowsUsed, rows.size());
+}
+
+void TestCalibrationFit::collective_data()
+{
+    QTest::addColumn<double>("alphaSmall");
+    QTest::addColumn<double>("busSmall");
+    QTest::addColumn<double>("alphaLarge");
+    QTest::addColumn<double>("busLarge");
+    QTest::newRow("NVLink-like") << 20e-6 << 50e9 << 60e-6 << 200e9;
+    QTest::newRow("network-like") << 80e-6 << 5e9 << 300e-6 << 20e9;
+}
+
+void TestCalibrationFit::collective()
+{
+    QFETCH(double, alphaSmall);
+    QFETCH(double, busSmall);
+    QFETCH(double, alphaLarge);
+    QFETCH(double, busLarge);
+    const double factor = 2.0 * 7.0 / 8.0; // all-reduce on 8 ranks
+    std::vector<MeasuredRow> rows;
+    for (double bytes = 1024.0; bytes <= 256.0 * 1048576.0; bytes *= 2.0) {
+        const bool small = bytes <= 1048576.0;
+        const double seconds = small ? alphaSmall + factor * bytes / busSmall
+                                     : alphaLarge + factor * bytes / busLarge;
+        rows.push_back(collectiveRow(bytes, seconds));
+    }
+    const auto calibration = calibrate(rows, machine(), {});
+    QVERIFY2(calibration, calibration ? "" : calibration.error().c_str());
+    QCOMPARE(calibration->collectives.size(), std::size_t(1));
+    const CollectiveFit &fit = calibration->collectives.front();
+    QCOMPARE(fit.regimes.size(), std::size_t(2));
+    QCOMPARE(fit.regimes[0].toBytes, 1048576.0);
+    QCOMPARE(fit.regimes[1].fromBytes, 2097152.0);
+    QVERIFY(within(fit.regimes[0].latencySeconds, alphaSmall, 0.01));
+    QVERIFY(within(*fit.regimes[0].busBandwidth, busSmall, 0.01));
+    QVERIFY(within(fit.regimes[1].latencySeconds, alphaLarge, 0.01));
+    QVERIFY(within(*fit.regimes[1].busBandwidth, busLarge, 0.01));
+}
+
+void TestCalibrationFit::roundTrip()
+{
+    auto rows = gemmRows(0.6, 0.7, 4e-6, 132);
+    for (double bytes = 4096.0; bytes <= 64.0 * 1048576.0; bytes *= 4.0)
+        rows.push_back(collectiveRow(bytes, 25e-6 + bytes / 100e9));
+    CalibrateOptions options;
+    options.sms = 132;
+    auto calibration = calibrate(rows, machine(), options);
+    QVERIFY(calibration);
+    Hardware hardware = machine();
+    hardware.calibration = *calibration;
+    const std::string json = writeHardwareJson(hardware);
+    QVERIFY(json.find("\"basis\": \"calibrated\"") != std::string::npos);
+    // nlohmann_json writes NaN and ∞ as null.
+    for (const char *bad : { ": null", ": nan", ": inf", ": -inf" })
+        QVERIFY2(json.find(bad) == std::string::npos, bad);
+    const auto read = readHardwareJson(json, "calibrated.json");
+    QVERIFY(!hasErrors(read.diagnostics));
+    QCOMPARE(read.machines.size(), std::size_t(1));
+    QVERIFY(read.machines.front().calibration == hardware.calibration);
+    // The same rows, the same figures.
+    QVERIFY(*calibrate(rows, machine(), options) == *calibration);
+}
+
+void TestCalibrationFit::badCalibrationJson_data()
+{
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<QString>("replacement");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("fraction above 1")
+        << "\"compute_fraction\": [^,]+,"
+        << "\"compute_fraction\": 1.5,"
+        << "operators[0].compute_fraction: expected a fraction in (0, 1]";
+    QTest::newRow("negative latency") << "\"latency\": [^,]+,"
+                                      << "\"latency\": -1e-6,"
+                                      << "collectives[0].regimes[0].latency: expected a number";
+    QTest::newRow("not calibrated") << "\"basis\": \"calibrated\""
+                                    << "\"basis\": \"spec\""
+                                    << "calibration.basis: expected \"calibrated\"";
+    QTest::newRow("latency a string") << "\"latency\": [^,]+,"
+                                      << "\"latency\": \"fast\","
+                                      << "regimes[0].latency: expected a number";
+}
+
+// A calibration whose figures are out of range is refused with its JSON path, never read as
+// NaN or a fraction above the roof.
+void TestCalibrationFit::badCalibrationJson()
+{
+    QFETCH(QString, pattern);
+    QFETCH(QString, replacement);
+    QFETCH(QString, message);
+    auto rows = gemmRows(0.6, 0.7, 4e-6, 0);
+    for (double bytes = 4096.0; bytes <= 64.0 * 1048576.0; bytes *= 4.0)
+        rows.push_back(collectiveRow(bytes, 25e-6 + bytes / 100e9));
+    auto calibration = calibrate(rows, machine(), {});
+    QVERIFY(calibration);
+    Hardware hardware = machine();
+    hardware.calibration = *calibration;
+    QString json = QString::fromStdString(writeHardwareJson(hardware));
+    const QRegularExpression first(pattern);
+    const auto match = first.match(json);
+    QVERIFY(match.hasMatch());
+    json.replace(match.capturedStart(), match.capturedLength(), replacement);
+    const auto read = readHardwareJson(json.toStdString(), "bad.json");
+    QVERIFY(read.machines.empty());
+    const auto error = std::find_if(read.diagnostics.begin(), read.diagnostics.end(),
+        [](const Diagnostic &d) { return d.severity == Severity::Error; });
+    QVERIFY(error != read.diagnostics.end());
+    QVERIFY2(
+        error->message.find(message.toStdString()) != std::string::npos, error->message.c_str());
+}
+
+void TestCalibrationFit::nothingToFit()
+{
+    auto rows = gemmRows(0.6, 0.7, 4e-6, 0);
+    rows.resize(2);
+    const auto calibration = calibrate(rows, machine(), {});
+    QVERIFY(!calibration);
+    QVERIFY(calibration.error().find("at least 3 usable rows") != std::string::npos);
+}
+
+void TestCalibrationFit::uncalibratedPredict()
+{
+    const auto rows = gemmRows(0.6, 0.7, 4e-6, 0);
+    const Predictions predictions = predictRows(rows, machine());
+    QCOMPARE(predictions.rows.size(), rows.size());
+    for (const PredictedRow &p : predictions.rows) {
+        QVERIFY(!p.predicted);
+        QVERIFY(p.why.find("not calibrated") != std::string::npos);
+        QVERIFY(p.roofline); // max(F/π, B/β) of the spec roofs
+        QCOMPARE(*p.roofline, std::max(p.row.flops / kPeak, p.row.bytes / kBandwidth));
+    }
+    QCOMPARE(predictions.calibrated.rows, std::size_t(0));
+}
+
+QTEST_APPLESS_MAIN(TestCalibrationFit)
+#include "tst_calibration_fit.moc"
