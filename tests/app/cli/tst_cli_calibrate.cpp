@@ -12,9 +12,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+namespace test = ridgepoint::test;
+
 namespace {
 
-using test::ridgepoint;
+using test::runCli;
 using test::Run;
 
 const QString kVidur = QStringLiteral(RIDGEPOINT_SOURCE_DIR "/tests/data/measured/vidur/");
@@ -40,7 +42,7 @@ void TestCliCalibrate::calibrateThenPredict()
     const QString machine = dir.filePath("h100-calibrated.json");
     const QString operators = kVidur + "h100_llama-2-7b_mlp.csv";
     const QString network = kVidur + "h100_pairwise_nvlink_all_reduce.csv";
-    const Run calibrated = ridgepoint(
+    const Run calibrated = runCli(
         { "calibrate", "--hardware", "H100", "--sms", "132", operators, network, "-o", machine });
     QVERIFY2(calibrated.status == 0, calibrated.err.constData());
     QFile file(machine);
@@ -60,7 +62,7 @@ void TestCliCalibrate::calibrateThenPredict()
     plain.close();
 
     const Run predicted
-        = ridgepoint({ "predict", "--hardware", machine, "--json", operators, network, attention });
+        = runCli({ "predict", "--hardware", machine, "--json", operators, network, attention });
     QVERIFY2(predicted.status == 0, predicted.err.constData());
     const QJsonObject json = QJsonDocument::fromJson(predicted.out).object();
     const QJsonArray rows = json["rows"].toArray();
@@ -115,7 +117,7 @@ void TestCliCalibrate::badArguments()
 {
     QFETCH(QStringList, arguments);
     QFETCH(QString, message);
-    const Run run = ridgepoint(arguments);
+    const Run run = runCli(arguments);
     QCOMPARE(run.status, 2);
     QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
 }
@@ -131,9 +133,9 @@ void TestCliCalibrate::help_data()
 void TestCliCalibrate::help()
 {
     QFETCH(QString, command);
-    const Run list = ridgepoint({ "--help" });
+    const Run list = runCli({ "--help" });
     QVERIFY(list.out.contains("  " + command.toUtf8() + " "));
-    const Run help = ridgepoint({ command, "--help" });
+    const Run help = runCli({ command, "--help" });
     QCOMPARE(help.status, 0);
     QVERIFY2(help.out.startsWith("Usage: ridgepoint " + command.toUtf8() + " [options] FILE..."),
         help.out.constData());

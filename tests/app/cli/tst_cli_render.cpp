@@ -27,7 +27,7 @@ namespace {
 
 using test::Run;
 
-// The executable (test::ridgepoint; the short name would clash with the namespace).
+// The executable (test::runCli).
 Run cli(const QStringList &arguments)
 {
     return test::runCli(arguments);
