@@ -466,24 +466,20 @@ void TraceSax::collectiveField(const Value &value)
     CollectiveArgs &c = m_event.comm;
     m_event.collective = true;
     const bool text = m_key == "Collective name" || m_key == "dtype";
-    const bool good = text ? value.kind == Value::String
-                           : value.kind == Value::Integer && value.whole && value.integer >= 0;
-    if (!good) {
-        if (c.wrong.empty())
-            c.wrong = "\"args." + m_key + "\" is " + std::string(kindName(value.kind))
-                + (text ? " (expected a string)" : " (expected a whole number of at least 0)");
+    if (text && value.kind == Value::String && value.text != nullptr) {
+        (m_key == "dtype" ? c.dtype : c.name) = *value.text;
         return;
     }
-    if (m_key == "Collective name")
-        c.name = *value.text;
-    else if (m_key == "dtype")
-        c.dtype = *value.text;
-    else if (m_key == "In msg nelems")
-        c.inElements = value.integer;
-    else if (m_key == "Out msg nelems")
-        c.outElements = value.integer;
-    else
-        c.groupSize = value.integer;
+    if (!text && value.kind == Value::Integer && value.whole && value.integer >= 0) {
+        (m_key == "In msg nelems"           ? c.inElements
+                : m_key == "Out msg nelems" ? c.outElements
+                                            : c.groupSize)
+            = value.integer;
+        return;
+    }
+    if (c.wrong.empty())
+        c.wrong = "\"args." + m_key + "\" is " + std::string(kindName(value.kind))
+            + (text ? " (expected a string)" : " (expected a whole number of at least 0)");
 }
 
 void TraceSax::deviceField(const Value &value)
