@@ -444,7 +444,9 @@ std::optional<InputFile> readInputFile(
             return std::nullopt;
         return input;
     }
-    if (keepText) {
+    // A profiler trace sums its kernels into few points: it is read once and its points kept,
+    // not read a second time from the text (docs/PERFORMANCE.md, "Profiler traces").
+    if (keepText && detectFileFormat(*text) != FileFormat::KinetoTrace) {
         // Read once for the messages and to know whether any point is usable, the points
         // counted and dropped; the caller reads them again from the text, one at a time.
         std::size_t usable = 0;

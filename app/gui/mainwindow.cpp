@@ -390,6 +390,7 @@ QStringList MainWindow::openPointsFiles(const QStringList &fileNames)
     // Read (and confirm) everything first: a file that cannot be used asks nothing about the
     // work it would have replaced.
     std::vector<KernelPoint> points;
+    std::optional<TraceSummary> trace; // the first profiler trace's
     QStringList used;
     for (const QString &fileName : fileNames) {
         PointsLoad load = loadPointsFile(this, fileName);
@@ -410,11 +411,16 @@ QStringList MainWindow::openPointsFiles(const QStringList &fileNames)
             continue;
         points.insert(points.end(), std::make_move_iterator(result.points.begin()),
             std::make_move_iterator(result.points.end()));
+        if (result.trace && !trace)
+            trace = std::move(result.trace);
         used << fileName;
     }
     if (used.isEmpty() || !m_sessions->maybeSave())
         return {};
     setPoints(std::move(points), used.front());
+    // The Kernels table gains the trace's columns and, beside it, its unplaced kernels.
+    if (trace)
+        m_document->setTrace(std::move(*trace));
     if (used.size() > 1) {
         m_sessionName = tr("%1 and %n more", nullptr, int(used.size() - 1))
                             .arg(QFileInfo(used.front()).completeBaseName());

@@ -15,7 +15,14 @@ struct UnplacedKernels {
     std::string name; // as the trace gives it
     double seconds = 0.0;
     std::size_t launches = 0;
-    std::string reason; // "operator aten::cat has no model yet", ...
+    std::string reason; // "operator aten::sort has no model yet", ...
+};
+
+// The kernel launches summed into one point (its name and group, as the point has them).
+struct TracedPoint {
+    std::string name;
+    std::string group;
+    std::size_t launches = 0;
 };
 
 struct TraceSummary {
@@ -23,6 +30,7 @@ struct TraceSummary {
     double placedSeconds = 0.0; // Σ of the points' seconds
     std::size_t kernels = 0; // kernel launches in the trace
     std::vector<UnplacedKernels> unplaced; // largest first
+    std::vector<TracedPoint> points; // one per point, in the points' order
     // deviceProperties[0]: its name, SM count and memory, when the trace has them.
     std::optional<std::string> device;
     std::optional<int> multiprocessors;

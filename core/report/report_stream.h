@@ -152,7 +152,9 @@ struct ReportWriterOptions {
     // is then never copied on the way.
     ReportText *into = nullptr;
     // A profiler trace's GPU time: the table starts with its line (traceSummaryLine), the JSON
-    // has it as "trace" (not written in compact JSON Lines, CSV or Markdown).
+    // has it as "trace" (not in compact JSON Lines), Markdown a sentence before the points and
+    // a table of the unplaced kernels after them, CSV a row per unplaced kernel after the points
+    // (in a whole report only).
     const TraceSummary *trace = nullptr;
 };
 

@@ -238,6 +238,7 @@ public:
               [this](const KernelPoint &point, const PointAnalysis &a,
                   const std::optional<Speedup> &speedup) { row(point, a, speedup); })
         , m_part(options.part)
+        , m_trace(options.trace)
     {
         m_out.clear();
         // Columns given: no look-ahead, the header (when written) at once.
@@ -260,6 +261,8 @@ public:
     {
         if (!m_levels && (m_part == ReportPart::Whole || m_part == ReportPart::Rows))
             m_points.finish();
+        if (m_trace && m_part == ReportPart::Whole)
+            unplacedRows();
         flush();
     }
 
@@ -358,6 +361,26 @@ private:
         endLine();
     }
 
+    // A profiler trace's kernels that could not be placed, after the points: the name, the
+    // time, "not placed" as the bound and the reason with the launches as the note; the other
+    // cells empty. The time column then adds up to the trace's GPU time.
+    void unplacedRows()
+    {
+        const std::size_t columns
+            = 18 + (m_withSpeedup ? 2 : 0) + 2 * levels().size(); // as start()'s header
+        for (const UnplacedKernels &u : m_trace->unplaced) {
+            std::vector<std::string> cells(columns);
+            cells[0] = u.name;
+            std::string seconds;
+            appendExactNumber(seconds, u.seconds);
+            cells[7] = std::move(seconds);
+            cells[12] = "not placed";
+            cells[17] = u.reason + " (" + std::to_string(u.launches)
+                + (u.launches == 1 ? " launch)" : " launches)");
+            line(cells);
+        }
+    }
+
     static constexpr std::size_t kFlushBytes = 1U << 16;
 
     void line(const std::vector<std::string> &cells)
@@ -397,6 +420,7 @@ private:
     std::string &m_out; // m_own, or the bytes of options.into
     PointLookAhead m_points;
     ReportPart m_part;
+    const TraceSummary *m_trace;
 };
 
 std::vector<StreamColumn> markdownColumns(bool withSpeedup, std::size_t levels)
@@ -420,11 +444,15 @@ public:
         , m_withSpeedup(options.withSpeedup)
         , m_lookAhead(options.lookAhead)
         , m_totalSeconds(options.totalSeconds)
+        , m_trace(options.trace)
         , m_points(
               options.lookAhead, [this](const LevelColumns &columns) { start(columns); },
               [this](const KernelPoint &point, const PointAnalysis &a,
                   const std::optional<Speedup> &speedup) { row(point, a, speedup); })
-    { }
+    {
+        if (m_trace)
+            m_sink(traceMarkdownIntro(*m_trace));
+    }
 
     void add(const KernelPoint &point, const PointAnalysis &a,
         const std::optional<Speedup> &speedup) override
@@ -436,6 +464,8 @@ public:
     {
         m_points.finish();
         m_table->finish();
+        if (m_trace)
+            m_sink(traceMarkdownUnplaced(*m_trace, markdownCell));
     }
     std::size_t mostRowsHeld() const override { return m_table ? m_table->mostRowsHeld() : 0; }
 
@@ -490,6 +520,7 @@ private:
     bool m_withSpeedup;
     std::size_t m_lookAhead;
     double m_totalSeconds;
+    const TraceSummary *m_trace;
     PointLookAhead m_points;
     std::optional<StreamedTable> m_table;
 };

@@ -1,5 +1,7 @@
 // PyTorch profiler traces: any input gives sound points and a summary whose sums hold (placed and
-// unplaced GPU time add up to the kernels' time; the points' seconds to the placed time).
+// unplaced GPU time add up to the kernels' time; the points' seconds to the placed time), with
+// the launches of each point; collectives' args, tensor lists and concrete inputs included (the
+// corpus has a trace of each).
 #include "core/io/formats/kineto_trace.h"
 #include "fuzz_checks.h"
 
@@ -19,6 +21,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             fuzz::require(!u.name.empty() || u.launches > 0);
             fuzz::require(!u.reason.empty() && u.seconds >= 0.0);
             unplaced += u.seconds;
+        }
+        // One record of launches per point, in the points' order, each of at least one launch.
+        fuzz::require(trace.points.size() == result.points.size());
+        for (std::size_t i = 0; i < trace.points.size(); ++i) {
+            fuzz::require(trace.points[i].launches > 0);
+            fuzz::require(trace.points[i].name == result.points[i].name);
+            fuzz::require(trace.points[i].group == result.points[i].group);
         }
         const double slack = 1e-9 * (1.0 + trace.gpuSeconds);
         if (std::isfinite(trace.gpuSeconds)) {

@@ -96,10 +96,32 @@ void Document::resetHardware(const Hardware &hardware)
 void Document::resetPoints(std::vector<KernelPoint> points)
 {
     m_undoStack->clear();
+    const bool hadTrace = m_trace.has_value();
+    m_trace.reset();
+    m_launches.clear();
     m_workspace.setPoints(std::move(points));
     m_selection.clear();
     emit pointsReset();
     emit selectionChanged();
+    if (hadTrace)
+        emit traceChanged();
+}
+
+void Document::setTrace(TraceSummary trace)
+{
+    m_launches.clear();
+    for (const TracedPoint &point : trace.points)
+        m_launches[point.group + '\n' + point.name] += point.launches;
+    m_trace = std::move(trace);
+    emit traceChanged();
+}
+
+std::optional<std::size_t> Document::launchesOf(const KernelPoint &point) const
+{
+    if (m_launches.empty())
+        return std::nullopt;
+    const auto found = m_launches.find(point.group + '\n' + point.name);
+    return found == m_launches.end() ? std::nullopt : std::optional(found->second);
 }
 
 void Document::setAnalysisOptions(AnalysisOptions options)

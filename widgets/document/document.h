@@ -7,6 +7,7 @@
 #include "core/analysis/analysis.h"
 #include "core/model/hardware.h"
 #include "core/model/point.h"
+#include "core/model/trace_summary.h"
 #include "core/session/session.h"
 #include "core/workloads/planned_workload.h"
 #include "core/workloads/workloads.h"
@@ -16,6 +17,8 @@
 
 #include "core/model/expected.h"
 #include <optional>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 class QUndoStack;
@@ -43,7 +46,16 @@ public:
 
     // Starting a session (opening a machine or a file) is not an edit: the history is cleared.
     void resetHardware(const Hardware &hardware);
+    // Resetting the points forgets the profiler trace they came from (setTrace).
     void resetPoints(std::vector<KernelPoint> points);
+
+    // --- the profiler trace the points came from (docs/FORMATS.md §10): its GPU time, the
+    // kernels not placed, and the launches summed into each point. Not part of the history.
+    void setTrace(TraceSummary trace);
+    const TraceSummary *trace() const { return m_trace ? &*m_trace : nullptr; }
+    // The launches summed into a point of the trace (matched by name and group); nullopt for a
+    // point the trace did not give.
+    std::optional<std::size_t> launchesOf(const KernelPoint &point) const;
     void setAnalysisOptions(AnalysisOptions options);
     const AnalysisOptions &analysisOptions() const { return m_workspace.analysisOptions(); }
 
@@ -158,6 +170,8 @@ signals:
     void quantModeChanged();
     void annotationsChanged();
     void baselineChanged();
+    // A profiler trace was opened (setTrace) or forgotten (resetPoints).
+    void traceChanged();
     // An edit was refused (a what-if move out of range); the text says why.
     void editRefused(const QString &why);
 
@@ -182,6 +196,8 @@ private:
     std::vector<std::size_t> m_selection;
     FigureChoice m_figures = FigureChoice::Measured;
     RoofsShown m_roofs = RoofsShown::Data;
+    std::optional<TraceSummary> m_trace;
+    std::unordered_map<std::string, std::size_t> m_launches; // group + '\n' + name
 };
 
 } // namespace ridgepoint

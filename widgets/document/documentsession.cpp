@@ -91,6 +91,9 @@ void Document::loadSession(Session session)
         session.compare = withFigures(*session.compare, m_figures);
     m_workspace.loadSession(std::move(session));
     m_selection.clear();
+    const bool hadTrace = m_trace.has_value();
+    m_trace.reset(); // a session keeps its points, not the trace they came from
+    m_launches.clear();
     emit figuresChanged();
     emit roofsShownChanged();
     emit hardwareChanged();
@@ -100,6 +103,8 @@ void Document::loadSession(Session session)
     emit selectionChanged();
     emit annotationsChanged();
     emit baselineChanged();
+    if (hadTrace)
+        emit traceChanged();
 }
 
 } // namespace ridgepoint

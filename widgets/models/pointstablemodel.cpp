@@ -28,6 +28,16 @@ const LevelAnalysis *levelIn(const PointAnalysis &a, MemoryLevel level)
     return nullptr;
 }
 
+// A trace point's group, "aten::mm(float[64, 32], float[32, 16])", as its operator and its
+// shapes; a group without parentheses is all operator.
+std::pair<std::string, std::string> operatorAndShapes(const std::string &group)
+{
+    const auto open = group.find('(');
+    if (open == std::string::npos || !group.ends_with(')'))
+        return { group, {} };
+    return { group.substr(0, open), group.substr(open + 1, group.size() - open - 2) };
+}
+
 } // namespace
 
 PointsTableModel::PointsTableModel(Document *document, QObject *parent)
@@ -59,8 +69,10 @@ PointsTableModel::PointsTableModel(Document *document, QObject *parent)
     });
     connect(document, &Document::baselineChanged, this, &PointsTableModel::baselineChanged);
     connect(document, &Document::compareHardwareChanged, this, &PointsTableModel::compareChanged);
+    connect(document, &Document::traceChanged, this, &PointsTableModel::traceChanged);
     m_baseline.rebuild(document->baseline());
     m_compare = document->compareHardware() != nullptr;
+    m_trace = document->trace() != nullptr;
     m_times.rebuild(*document);
     findLevels();
 }
@@ -97,7 +109,7 @@ void PointsTableModel::findLevels()
 
 int PointsTableModel::fixedColumns() const
 {
-    return Payoff + 1 + (m_baseline.empty() ? 0 : 1) + (m_compare ? 2 : 0);
+    return Payoff + 1 + (m_baseline.empty() ? 0 : 1) + (m_compare ? 2 : 0) + (m_trace ? 3 : 0);
 }
 
 int PointsTableModel::kindOf(int column) const
@@ -112,7 +124,10 @@ int PointsTableModel::kindOf(int column) const
             return CompareAttainable;
         if (k == 1)
             return CompareSpeedup;
+        k -= 2;
     }
+    if (m_trace && k >= 0 && k < 3)
+        return Operator + k;
     return -1;
 }
 
@@ -138,6 +153,23 @@ void PointsTableModel::compareChanged()
         endRemoveColumns();
     } else if (has && rowCount() > 0) {
         emit dataChanged(index(0, first), index(rowCount() - 1, first + 1));
+    }
+}
+
+void PointsTableModel::traceChanged()
+{
+    const bool has = m_document->trace() != nullptr;
+    const int first = Payoff + 1 + (m_baseline.empty() ? 0 : 1) + (m_compare ? 2 : 0);
+    if (has && !m_trace) {
+        beginInsertColumns({}, first, first + 2);
+        m_trace = true;
+        endInsertColumns();
+    } else if (!has && m_trace) {
+        beginRemoveColumns({}, first, first + 2);
+        m_trace = false;
+        endRemoveColumns();
+    } else if (has && rowCount() > 0) {
+        emit dataChanged(index(0, first), index(rowCount() - 1, first + 2));
     }
 }
 
@@ -251,6 +283,12 @@ QVariant PointsTableModel::headerData(int section, Qt::Orientation orientation, 
         return other ? tr("Attainable on %1").arg(q(other->name)) : QVariant();
     case CompareSpeedup:
         return other ? tr("Speed-up on %1").arg(q(other->name)) : QVariant();
+    case Operator:
+        return tr("Operator");
+    case Shapes:
+        return tr("Shapes");
+    case Launches:
+        return tr("Launches");
     default:
         return {};
     }
@@ -272,7 +310,8 @@ QVariant PointsTableModel::data(const QModelIndex &index, int role) const
         if (index.column() == Number || (index.column() >= Flops && index.column() <= Attainable)
             || extraLevel(index.column()))
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-        if (kindOf(index.column()) >= Utilization && kindOf(index.column()) != Consistency)
+        if (kindOf(index.column()) >= Utilization && kindOf(index.column()) != Consistency
+            && kindOf(index.column()) != Operator && kindOf(index.column()) != Shapes)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ForegroundRole: {
@@ -365,6 +404,15 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
         const auto s = m_baseline.speedupOf(point);
         return s ? QStringLiteral("×") + q(formatSignificant(s->factor, 3)) : QStringLiteral("–");
     }
+    case Operator:
+    case Shapes: {
+        const auto parts = operatorAndShapes(point.group);
+        return q(kind == Operator ? parts.first : parts.second);
+    }
+    case Launches: {
+        const auto launches = m_document->launchesOf(point);
+        return launches ? QString::number(*launches) : QStringLiteral("–");
+    }
     default:
         break;
     }
@@ -432,6 +480,10 @@ QVariant PointsTableModel::sortValue(std::size_t row, int column) const
         const auto move = moveOf(row);
         return move ? (kindOf(column) == CompareSpeedup ? move->speedup : move->attainableThere)
                     : -1.0;
+    }
+    case Launches: {
+        const auto launches = m_document->launchesOf(m_document->point(row));
+        return launches ? static_cast<double>(*launches) : -1.0;
     }
     default:
         return display(row, column);

@@ -4,7 +4,9 @@
 // the number a marker carries when points are numbered: it stays with its point when sorted.
 // Payoff (time share × headroom, docs/MODEL.md §2.2) follows Consistency. With a baseline loaded
 // a column shows each point's speed-up over its namesake; with a machine to compare with, two
-// more give its roof there and the speed-up bound if moved there (§2.3).
+// more give its roof there and the speed-up bound if moved there (§2.3). Points from a profiler
+// trace have three more: the operator, its input shapes (the two parts of the point's group,
+// "aten::mm(float[64, 32], float[32, 16])") and the kernel launches summed into the point.
 #pragma once
 
 #include "core/analysis/analysis.h"
@@ -43,6 +45,9 @@ public:
         SpeedupVsBaseline, // only while a baseline is loaded
         CompareAttainable, // these two only while a machine to compare with is set
         CompareSpeedup,
+        Operator, // these three only while the points come from a profiler trace
+        Shapes,
+        Launches,
         ColumnCount
     };
     // The optional columns come in the order above, after Payoff: SpeedupVsBaseline is at its
@@ -73,6 +78,7 @@ private:
     QVariant compareDisplay(std::size_t row, int kind) const;
     std::optional<MachineMove> moveOf(std::size_t row) const;
     void compareChanged();
+    void traceChanged();
 
     void baselineChanged();
     void findLevels();
@@ -88,6 +94,7 @@ private:
     BaselineIndex m_baseline;
     TimeShares m_times;
     bool m_compare = false; // the compare columns are shown
+    bool m_trace = false; // the trace columns are shown
     std::optional<MemoryLevel> m_mainLevel; // of the Bytes and Intensity columns
     std::vector<MemoryLevel> m_extraLevels; // one bytes column each, after the fixed ones
 };

@@ -3,6 +3,7 @@
 #include "widgets/document/document.h"
 #include "widgets/models/pointstablemodel.h"
 #include "widgets/models/timeshares.h"
+#include "widgets/panels/unplacedpanel.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -10,6 +11,7 @@
 #include <QLineEdit>
 #include <QScopedValueRollback>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -26,6 +28,7 @@ PointsPanel::PointsPanel(Document *document, QWidget *parent)
     , m_proxy(new QSortFilterProxyModel(this))
     , m_filter(new QLineEdit(this))
     , m_view(new QTableView(this))
+    , m_unplaced(new UnplacedPanel(document, this))
 {
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(PointsTableModel::kSortRole);
@@ -83,7 +86,19 @@ PointsPanel::PointsPanel(Document *document, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
-    layout->addWidget(m_view, 1);
+    // A profiler trace's kernels that could not be placed, beside the table while the points
+    // come from one.
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName("pointsSplit");
+    split->addWidget(m_view);
+    split->addWidget(m_unplaced);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
+    layout->addWidget(split, 1);
+    m_unplaced->setVisible(document->trace() != nullptr);
+    connect(document, &Document::traceChanged, this,
+        [this] { m_unplaced->setVisible(m_document->trace() != nullptr); });
 
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
         &PointsPanel::selectFromView);

@@ -1,4 +1,5 @@
-// The points table beside the chart: a filter box, the sortable table, delete and duplicate.
+// The points table beside the chart: a filter box, the sortable table, delete and duplicate;
+// beside the table, while the points come from a profiler trace, the kernels it could not place.
 // Its selection is the Document's, so the chart and the table always select the same points.
 // When the points have times the table opens sorted by payoff, largest first, and whatNext()
 // names the three largest (docs/MODEL.md §2.2) for the window's status bar.
@@ -14,6 +15,7 @@ namespace ridgepoint {
 
 class Document;
 class PointsTableModel;
+class UnplacedPanel;
 
 class PointsPanel : public QWidget
 {
@@ -26,6 +28,8 @@ public:
     QLineEdit *filterEdit() const { return m_filter; }
     QSortFilterProxyModel *proxy() const { return m_proxy; }
     PointsTableModel *model() const { return m_model; }
+    // A profiler trace's kernels not placed; shown while the points come from a trace.
+    UnplacedPanel *unplaced() const { return m_unplaced; }
     // "What next: NAME 21 %, ..." or empty when no point has a payoff.
     const QString &whatNext() const { return m_whatNext; }
 
@@ -47,6 +51,7 @@ private:
     QSortFilterProxyModel *m_proxy;
     QLineEdit *m_filter;
     QTableView *m_view;
+    UnplacedPanel *m_unplaced;
     bool m_syncing = false;
     QString m_whatNext;
 };

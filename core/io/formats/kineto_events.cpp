@@ -62,7 +62,20 @@ private:
 };
 
 // What an open object or array is to the reader.
-enum class Frame { Root, Events, Event, Args, Dims, DimsInput, Types, Devices, Device, Skip };
+enum class Frame {
+    Root,
+    Events,
+    Event,
+    Args,
+    Dims,
+    DimsInput,
+    DimsListItem, // one tensor's shape inside a TensorList's dims
+    Types,
+    Concrete,
+    Devices,
+    Device,
+    Skip
+};
 
 // A scalar as the SAX interface hands it over.
 struct Value {
@@ -89,6 +102,14 @@ std::string_view kindName(Value::Kind kind)
     return "a value";
 }
 
+// An input whose dims are not a list of sizes (a scalar where a list was expected, an object).
+OperatorInput unlistedInput()
+{
+    OperatorInput input;
+    input.listed = false;
+    return input;
+}
+
 // One event's fields while it is read; reused for the next event (its storage kept).
 struct Scratch {
     std::string ph;
@@ -102,8 +123,11 @@ struct Scratch {
     bool dims = false;
     std::vector<OperatorInput> inputs;
     std::vector<std::string> types;
+    std::vector<std::string> concrete;
     std::string wrong; // the first field of the wrong type, said as "\"dur\" is a string"
     EventPlace place;
+    bool collective = false; // one of the collective's args was there
+    CollectiveArgs comm;
 
     void reset(EventPlace at)
     {
@@ -118,8 +142,13 @@ struct Scratch {
         dims = false;
         inputs.clear();
         types.clear();
+        concrete.clear();
         wrong.clear();
         place = at;
+        if (collective) {
+            collective = false;
+            comm = {};
+        }
     }
 };
 
@@ -132,10 +161,12 @@ public:
     using string_t = nlohmann::json::string_t;
     using binary_t = nlohmann::json::binary_t;
 
-    TraceSax(const std::string &fileName, std::vector<Diagnostic> &diagnostics, Cursor &cursor)
+    TraceSax(const std::string &fileName, std::vector<Diagnostic> &diagnostics, Cursor &cursor,
+        bool deviceOnly)
         : m_fileName(fileName)
         , m_diagnostics(diagnostics)
         , m_cursor(cursor)
+        , m_deviceOnly(deviceOnly)
     { }
 
     bool null() { return scalar({}); }
@@ -175,6 +206,7 @@ public:
 
     // Events left out for their fields, messages said or not.
     std::size_t eventsLeftOut() const { return m_eventMessages; }
+    std::size_t devicesSeen() const { return m_devicesSeen; }
 
     Events events;
     bool failed = false;
@@ -185,6 +217,7 @@ private:
     bool scalar(const Value &value);
     void eventField(const Value &value);
     void argField(const Value &value);
+    void collectiveField(const Value &value);
     void deviceField(const Value &value);
     void finishEvent();
     bool eventProblem(std::string &message) const;
@@ -197,6 +230,7 @@ private:
     const std::string &m_fileName;
     std::vector<Diagnostic> &m_diagnostics;
     Cursor &m_cursor;
+    bool m_deviceOnly = false;
     std::vector<Frame> m_frames;
     std::string m_key; // the last key read
     std::string m_objectKey; // the key an open object or array of the event or args came under
@@ -266,7 +300,7 @@ bool TraceSax::start_object(std::size_t)
     } else if (top == Frame::Devices) {
         next = m_devicesSeen++ == 0 ? Frame::Device : Frame::Skip;
     } else if (top == Frame::Dims) {
-        m_event.inputs.push_back({ {}, false, {} });
+        m_event.inputs.push_back(unlistedInput());
     } else if (top == Frame::DimsInput) {
         m_event.inputs.back().listed = false;
     } else if (top == Frame::Args && (m_key == "Input Dims" || m_key == "Input type")) {
@@ -292,7 +326,7 @@ bool TraceSax::start_array(std::size_t)
     const Frame top = m_frames.empty() ? Frame::Skip : m_frames.back();
     Frame next = Frame::Skip;
     if (top == Frame::Root && m_key == "traceEvents") {
-        next = Frame::Events;
+        next = m_deviceOnly ? Frame::Skip : Frame::Events;
         events.traceEvents = true;
     } else if (top == Frame::Root && m_key == "deviceProperties") {
         next = Frame::Devices;
@@ -302,11 +336,21 @@ bool TraceSax::start_array(std::size_t)
         m_event.inputs.clear();
     } else if (top == Frame::Args && m_key == "Input type") {
         next = Frame::Types;
+    } else if (top == Frame::Args && m_key == "Concrete Inputs") {
+        next = Frame::Concrete;
     } else if (top == Frame::Dims) {
         next = Frame::DimsInput;
         m_event.inputs.push_back({});
     } else if (top == Frame::DimsInput) {
-        m_event.inputs.back().listed = false; // a list of tensors: [[128, 128], [128]]
+        // A list of tensors: [[128, 128], [128]], each shape kept in `list`.
+        OperatorInput &input = m_event.inputs.back();
+        input.listed = false;
+        if (input.dims.empty()) {
+            next = Frame::DimsListItem;
+            input.list.emplace_back();
+        }
+    } else if (top == Frame::DimsListItem) {
+        m_event.inputs.back().list.back().push_back(-1); // a list where a size belongs
     }
     m_frames.push_back(next);
     return true;
@@ -314,8 +358,12 @@ bool TraceSax::start_array(std::size_t)
 
 bool TraceSax::end_array()
 {
-    if (!m_frames.empty())
-        m_frames.pop_back();
+    if (m_frames.empty())
+        return true;
+    const bool devices = m_frames.back() == Frame::Devices;
+    m_frames.pop_back();
+    if (devices && m_deviceOnly)
+        return false; // deviceProperties read: the parse ends here, on purpose
     return true;
 }
 
@@ -334,7 +382,7 @@ bool TraceSax::scalar(const Value &value)
         deviceField(value);
         break;
     case Frame::Dims:
-        m_event.inputs.push_back({ {}, false, {} });
+        m_event.inputs.push_back(unlistedInput());
         break;
     case Frame::DimsInput:
         if (value.kind == Value::Integer && value.whole)
@@ -342,8 +390,16 @@ bool TraceSax::scalar(const Value &value)
         else
             m_event.inputs.back().listed = false;
         break;
+    case Frame::DimsListItem:
+        // A size that is not a whole number is kept as -1, for the operator to refuse.
+        m_event.inputs.back().list.back().push_back(
+            value.kind == Value::Integer && value.whole ? value.integer : -1);
+        break;
     case Frame::Types:
         m_event.types.push_back(value.kind == Value::String ? *value.text : std::string());
+        break;
+    case Frame::Concrete:
+        m_event.concrete.push_back(value.kind == Value::String ? *value.text : std::string());
         break;
     default:
         break;
@@ -397,7 +453,33 @@ void TraceSax::argField(const Value &value)
             wrongType("args.correlation", value);
     } else if (m_key == "Input Dims" || m_key == "Input type") {
         wrongType("args." + m_key, value);
+    } else if (m_key == "Collective name" || m_key == "dtype" || m_key == "In msg nelems"
+        || m_key == "Out msg nelems" || m_key == "Group size") {
+        collectiveField(value);
     }
+}
+
+// A collective's field of the wrong type is kept as the reason its kernels are not placed: the
+// kernel itself is still read (its time counts).
+void TraceSax::collectiveField(const Value &value)
+{
+    CollectiveArgs &c = m_event.comm;
+    m_event.collective = true;
+    const bool text = m_key == "Collective name" || m_key == "dtype";
+    if (text && value.kind == Value::String && value.text != nullptr) {
+        (m_key == "dtype" ? c.dtype : c.name) = *value.text;
+        return;
+    }
+    if (!text && value.kind == Value::Integer && value.whole && value.integer >= 0) {
+        (m_key == "In msg nelems"           ? c.inElements
+                : m_key == "Out msg nelems" ? c.outElements
+                                            : c.groupSize)
+            = value.integer;
+        return;
+    }
+    if (c.wrong.empty())
+        c.wrong = "\"args." + m_key + "\" is " + std::string(kindName(value.kind))
+            + (text ? " (expected a string)" : " (expected a whole number of at least 0)");
 }
 
 void TraceSax::deviceField(const Value &value)
@@ -458,15 +540,27 @@ void TraceSax::finishEvent()
                 e.cat + " event \"" + e.name + "\": " + message + "; left out" });
         return;
     }
+    // A collective's args are kept when they name it, or on the events of one ("dtype" alone
+    // on another operator is not a collective).
+    const bool named = !e.comm.name.empty() || e.name == "record_param_comms"
+        || e.name.starts_with("nccl") || e.name.find("rccl") != std::string::npos;
+    std::uint32_t collective = kNoCollective;
+    if (e.collective && named && (kernel || op)) {
+        collective = static_cast<std::uint32_t>(events.collectives.size());
+        events.collectives.push_back(e.comm);
+    }
     if (kernel) {
-        events.kernels.push_back({ nameId(e.name), *e.dur, e.correlation, e.place });
+        events.kernels.push_back({ nameId(e.name), *e.dur, e.correlation, e.place, collective });
     } else if (launch) {
         events.launches.push_back(
             { *e.pid, *e.tid, *e.ts, *e.dur, *e.correlation, nameId(e.name) });
     } else {
-        CpuOperator cpu { *e.pid, *e.tid, *e.ts, *e.dur, nameId(e.name), e.dims, e.inputs };
+        CpuOperator cpu { *e.pid, *e.tid, *e.ts, *e.dur, nameId(e.name), e.dims, e.inputs,
+            collective };
         for (std::size_t i = 0; i < cpu.inputs.size() && i < e.types.size(); ++i)
             cpu.inputs[i].type = e.types[i];
+        for (std::size_t i = 0; i < cpu.inputs.size() && i < e.concrete.size(); ++i)
+            cpu.inputs[i].concrete = e.concrete[i];
         events.operators.push_back(std::move(cpu));
     }
 }
@@ -489,11 +583,11 @@ bool TraceSax::parse_error(std::size_t position, const std::string &token, const
 
 } // namespace
 
-std::optional<Events> readEvents(
-    std::string_view text, const std::string &fileName, std::vector<Diagnostic> &diagnostics)
+std::optional<Events> readEvents(std::string_view text, const std::string &fileName,
+    std::vector<Diagnostic> &diagnostics, bool deviceOnly)
 {
     Cursor cursor { text.data(), text.data(), 1, text.data() };
-    TraceSax sax(fileName, diagnostics, cursor);
+    TraceSax sax(fileName, diagnostics, cursor, deviceOnly);
     try {
         nlohmann::json::sax_parse(CountingIterator(text.data(), &cursor),
             CountingIterator(text.data() + text.size(), &cursor), &sax);
@@ -508,6 +602,7 @@ std::optional<Events> readEvents(
             "invalid JSON: " + sax.errorMessage + " (expected a whole PyTorch profiler trace)" });
         return std::nullopt;
     }
+    sax.events.devices = sax.devicesSeen();
     if (sax.eventsLeftOut() > kMaxEventMessages)
         diagnostics.push_back({ Severity::Error, fileName, 0, 0,
             "... and " + std::to_string(sax.eventsLeftOut() - kMaxEventMessages)

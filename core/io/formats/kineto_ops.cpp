@@ -1,5 +1,7 @@
 #include "core/io/formats/kineto_ops.h"
 
+#include "core/io/formats/kineto_ops_detail.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -44,27 +46,16 @@ const TypeInfo *typeInfo(std::string_view type)
     return nullptr;
 }
 
+} // namespace
+
+namespace detail {
+
 // What is no tensor: a scalar, a list of numbers or tensors, an absent optional.
 bool notATensor(std::string_view type)
 {
     return type.empty() || type == "Scalar" || type == "ScalarList" || type == "TensorList"
         || type == "GenericList" || type == "Device" || type == "Layout";
 }
-
-struct Tensor {
-    std::vector<std::int64_t> dims;
-    double elementBytes = 0.0;
-    std::optional<Precision> precision;
-
-    double elements() const
-    {
-        double n = 1.0;
-        for (const std::int64_t d : dims)
-            n *= static_cast<double>(d);
-        return n;
-    }
-    double bytes() const { return elements() * elementBytes; }
-};
 
 std::string shapeText(const std::vector<std::int64_t> &dims)
 {
@@ -143,7 +134,11 @@ double product(const std::vector<std::int64_t> &dims)
     return n;
 }
 
-using Cost = Expected<OperatorCost, std::string>;
+} // namespace detail
+
+namespace {
+
+using namespace detail;
 
 // C[M,N] = A[M,K]·B[K,N] over `batch` matrices; bias (addmm, baddbmm, linear) adds M·N FLOPs.
 OperatorCost matmulCost(
@@ -332,7 +327,8 @@ Cost copyCost(std::string_view op, std::string_view base, const std::vector<Tens
     return OperatorCost { 0.0, t[0].bytes() + t[1].bytes(), t[0].precision };
 }
 
-Cost costOfFamily(std::string_view op, std::string_view base, const std::vector<Tensor> &t)
+Cost costOfFamily(std::string_view op, std::string_view base, const std::vector<Tensor> &t,
+    const std::vector<OperatorInput> &inputs)
 {
     if (base == "mm" || base == "addmm" || base == "bmm" || base == "baddbmm")
         return mmFamily(op, base, t);
@@ -349,6 +345,8 @@ Cost costOfFamily(std::string_view op, std::string_view base, const std::vector<
     if (base == "copy_" || base == "to" || base == "_to_copy" || base == "clone"
         || base == "contiguous")
         return copyCost(op, base, t);
+    if (auto more = moreFamilies(op, base, t, inputs))
+        return std::move(*more);
     // In-place forms (add_, relu_) cost what the operator does.
     const std::string_view plain
         = base.ends_with('_') && base.size() > 1 ? base.substr(0, base.size() - 1) : base;
@@ -382,7 +380,7 @@ Expected<OperatorCost, std::string> operatorCost(
     auto tensors = tensorsOf(name, inputs);
     if (!tensors)
         return Unexpected(tensors.error());
-    auto cost = costOfFamily(name, name.substr(kAten.size()), *tensors);
+    auto cost = costOfFamily(name, name.substr(kAten.size()), *tensors, inputs);
     if (cost && (!std::isfinite(cost->flops) || !std::isfinite(cost->bytes)))
         return Unexpected(std::string(name) + ": shapes too large to count");
     return cost;

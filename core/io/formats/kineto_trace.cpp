@@ -1,5 +1,6 @@
 #include "core/io/formats/kineto_trace.h"
 
+#include "core/io/formats/kineto_comms.h"
 #include "core/io/formats/kineto_events.h"
 #include "core/io/formats/kineto_link.h"
 #include "core/io/formats/kineto_ops.h"
@@ -31,7 +32,17 @@ struct Sum {
     std::size_t launches = 0;
     std::optional<Precision> precision;
     int line = 0;
+    std::optional<MemoryLevel> level; // a collective's link; none: main memory
 };
+
+// What a kernel's operator costs, with where its bytes go and its label when it is not the
+// operator's own (a collective's).
+struct Placed {
+    OperatorCost cost;
+    std::optional<MemoryLevel> level;
+    std::string label;
+};
+using PlacedOr = Expected<Placed, std::string>;
 
 // The operator with its tensor inputs, as the point's group: "aten::mm(float[1024, 100], ...)".
 std::string operatorLabel(const Events &events, const CpuOperator &op)
@@ -84,18 +95,37 @@ bool compiledRegion(std::string_view op)
     return op == "CompiledFunction" || op == "CompiledFunctionBackward";
 }
 
+// A collective's bytes on its link (kineto_comms.h), from the args of its kernel or operator.
+PlacedOr collectiveOf(const Events &events, const CollectiveArgs &args, std::string_view kernel)
+{
+    const std::size_t nodeGpus = std::max(events.devices, kNodeGpus);
+    const bool rccl = kernel.find("rccl") != std::string_view::npos
+        || (events.device && events.device->find("AMD") != std::string::npos);
+    auto cost = collectiveCost(args, nodeGpus, rccl);
+    if (!cost)
+        return Unexpected(cost.error());
+    return Placed { { cost->flops, cost->bytes, cost->precision }, cost->level,
+        std::move(cost->label) };
+}
+
 // Why the kernel's operator gives it no FLOPs and bytes, or its cost (for the whole call).
-Expected<OperatorCost, std::string> costOf(
-    const Events &events, const CpuOperator &op, std::string_view kernel)
+PlacedOr costOf(const Events &events, const CpuOperator &op, std::string_view kernel)
 {
     const std::string &name = events.names[op.name];
     if (compiledRegion(name))
         return Unexpected(std::string(kCompiledRegion));
+    if (op.collective != kNoCollective)
+        return collectiveOf(events, events.collectives[op.collective], kernel);
     if (isCollective(name, kernel))
-        return Unexpected(std::string("collective (") + name + "): link bytes not modelled yet");
+        return Unexpected(std::string("collective (") + name
+            + "): its message is not recorded (no \"Collective name\", \"In msg nelems\", "
+              "\"Group size\" or \"dtype\" in its args)");
     if (!op.shapesRecorded)
         return Unexpected(std::string("no shapes recorded: profile with record_shapes=True"));
-    return operatorCost(name, op.inputs);
+    auto cost = operatorCost(name, op.inputs);
+    if (!cost)
+        return Unexpected(cost.error());
+    return Placed { *cost, std::nullopt, {} };
 }
 
 class TraceAssembler
@@ -110,7 +140,7 @@ public:
     PointsReadResult result();
 
 private:
-    void place(std::size_t kernel, std::size_t op, const OperatorCost &cost, double share);
+    void place(std::size_t kernel, const std::string &group, const Placed &placed, double share);
     void refuse(std::size_t kernel, std::string reason);
 
     const Events &m_events;
@@ -128,12 +158,12 @@ void TraceAssembler::run()
     // their time (docs/MODEL.md §11.1): first the time of each operator's kernels.
     std::unordered_map<std::size_t, double> opSeconds;
     std::unordered_map<std::size_t, std::size_t> opKernels;
-    std::vector<std::optional<Expected<OperatorCost, std::string>>> costs(
-        m_events.operators.size());
+    std::vector<std::optional<PlacedOr>> costs(m_events.operators.size());
     for (std::size_t k = 0; k < m_events.kernels.size(); ++k) {
         const Kernel &kernel = m_events.kernels[k];
         m_summary.gpuSeconds += kernel.dur * kMicrosecond;
-        if (!links[k].op || links[k].problem != LinkProblem::None)
+        if (kernel.collective != kNoCollective || !links[k].op
+            || links[k].problem != LinkProblem::None)
             continue;
         auto &cost = costs[*links[k].op];
         if (!cost)
@@ -145,22 +175,35 @@ void TraceAssembler::run()
     }
     m_summary.kernels = m_events.kernels.size();
     for (std::size_t k = 0; k < m_events.kernels.size(); ++k) {
-        if (!links[k].op || links[k].problem != LinkProblem::None) {
-            const bool compiled = links[k].op
-                && compiledRegion(m_events.names[m_events.operators[*links[k].op].name]);
+        const Kernel &kernel = m_events.kernels[k];
+        const std::optional<std::size_t> op = links[k].op;
+        // A collective kernel that records its own message is placed whatever its link.
+        if (kernel.collective != kNoCollective) {
+            const auto placed = collectiveOf(
+                m_events, m_events.collectives[kernel.collective], m_events.names[kernel.name]);
+            if (!placed)
+                refuse(k, placed.error());
+            else
+                place(k, op ? m_events.names[m_events.operators[*op].name] : "", *placed, 1.0);
+            continue;
+        }
+        if (!op || links[k].problem != LinkProblem::None) {
+            const bool compiled
+                = op && compiledRegion(m_events.names[m_events.operators[*op].name]);
             refuse(k, compiled ? std::string(kCompiledRegion) : linkReason(links[k]));
             continue;
         }
-        const std::size_t op = *links[k].op;
-        const auto &cost = *costs[op];
+        const auto &cost = *costs[*op];
         if (!cost) {
             refuse(k, cost.error());
             continue;
         }
-        const double total = opSeconds[op];
-        const double share = total > 0.0 ? m_events.kernels[k].dur / total
-                                         : 1.0 / static_cast<double>(opKernels[op]);
-        place(k, op, *cost, share);
+        const double total = opSeconds[*op];
+        const double share
+            = total > 0.0 ? kernel.dur / total : 1.0 / static_cast<double>(opKernels[*op]);
+        const CpuOperator &cpu = m_events.operators[*op];
+        place(k, cost->label.empty() ? operatorLabel(m_events, cpu) : m_events.names[cpu.name],
+            *cost, share);
     }
 }
 
@@ -175,20 +218,26 @@ std::optional<Precision> kernelPrecision(std::optional<Precision> data, std::str
     return data;
 }
 
+// `group` is the operator with its shapes; a collective's is its operator's name (when it has
+// one) and its message.
 void TraceAssembler::place(
-    std::size_t kernel, std::size_t op, const OperatorCost &cost, double share)
+    std::size_t kernel, const std::string &group, const Placed &placed, double share)
 {
     const Kernel &k = m_events.kernels[kernel];
+    const OperatorCost &cost = placed.cost;
     if (cost.flops <= 0.0) {
         refuse(kernel, "moves data only (0 FLOPs): no place on a log-log roofline");
         return;
     }
-    std::string group = operatorLabel(m_events, m_events.operators[op]);
-    std::string key = group + '\n' + m_events.names[k.name];
+    std::string label = placed.label.empty() ? group
+        : group.empty()                      ? placed.label
+                                             : group + ": " + placed.label;
+    std::string key = label + '\n' + m_events.names[k.name];
     const auto [at, added] = m_sumOf.try_emplace(std::move(key), m_sums.size());
     if (added)
-        m_sums.push_back({ m_events.names[k.name], std::move(group), 0.0, 0.0, 0.0, 0,
-            kernelPrecision(cost.precision, m_events.names[k.name]), k.place.line });
+        m_sums.push_back({ m_events.names[k.name], std::move(label), 0.0, 0.0, 0.0, 0,
+            placed.level ? cost.precision : kernelPrecision(cost.precision, m_events.names[k.name]),
+            k.place.line, placed.level });
     Sum &sum = m_sums[at->second];
     sum.seconds += k.dur * kMicrosecond;
     sum.flops += cost.flops * share;
@@ -219,7 +268,7 @@ PointsReadResult TraceAssembler::result()
         point.name = std::move(sum.name);
         point.group = std::move(sum.group);
         point.flops = sum.flops;
-        point.bytes = { { std::nullopt, sum.bytes } };
+        point.bytes = { { sum.level, sum.bytes } };
         point.seconds = sum.seconds;
         point.precision = sum.precision;
         point.source = { m_fileName, sum.line };
@@ -233,6 +282,7 @@ PointsReadResult TraceAssembler::result()
             continue;
         }
         m_summary.placedSeconds += sum.seconds;
+        m_summary.points.push_back({ point.name, point.group, sum.launches });
         out.points.push_back(std::move(point));
     }
     for (auto &[key, unplaced] : m_unplaced)
@@ -313,7 +363,7 @@ HardwareReadResult readKinetoMachines(std::string_view text, const std::string &
     HardwareReadResult out;
     // The events' own problems are the points' to tell; only an unreadable file is said here.
     std::vector<Diagnostic> problems;
-    auto events = readEvents(text, fileName, problems);
+    auto events = readEvents(text, fileName, problems, true);
     if (!events) {
         out.diagnostics = std::move(problems);
         return out;

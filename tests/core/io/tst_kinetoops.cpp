@@ -1,4 +1,4 @@
-// FLOPs and bytes of PyTorch operators from recorded shapes (docs/MODEL.md §9), against counts
+// FLOPs and bytes of PyTorch operators from recorded shapes (docs/MODEL.md §11), against counts
 // made by hand in each row, and the refusals of shapes that do not fit their operator.
 #include "core/io/formats/kineto_ops.h"
 
@@ -18,17 +18,40 @@ private slots:
     void countsOperatorsByHand();
     void refusesWhatItCannotCount_data();
     void refusesWhatItCannotCount();
+
+private:
+    // The rows of MODEL.md §11.5's families, added to countsOperatorsByHand's table.
+    static void countsMoreOperatorsByHand();
+    static void countsShapedOperatorsByHand();
 };
 
 namespace {
 
 // "float[4,8] Scalar -" → inputs: a type and its dims; "Scalar" and "-" (no type) have none.
-// '_' stands for a space in a type name ("long_int").
+// '_' stands for a space in a type name ("long_int"). "=VALUE" after an input is its Concrete
+// Inputs entry ("Scalar=[1,1]"); "TensorList{2x3;4}" a list of tensors of shapes [2, 3] and [4].
 std::vector<OperatorInput> inputsOf(const QString &text)
 {
     std::vector<OperatorInput> out;
-    for (const QString &word : text.split(' ', Qt::SkipEmptyParts)) {
+    for (QString word : text.split(' ', Qt::SkipEmptyParts)) {
         OperatorInput input;
+        if (const qsizetype equals = word.indexOf('='); equals >= 0) {
+            input.concrete = word.mid(equals + 1).toStdString();
+            word = word.left(equals);
+        }
+        if (word.startsWith("TensorList{")) {
+            input.type = "TensorList";
+            input.listed = false;
+            const QString shapes = word.mid(11, word.size() - 12);
+            for (const QString &shape : shapes.split(';', Qt::SkipEmptyParts)) {
+                std::vector<std::int64_t> dims;
+                for (const QString &d : shape.split('x', Qt::SkipEmptyParts))
+                    dims.push_back(d.toLongLong());
+                input.list.push_back(std::move(dims));
+            }
+            out.push_back(std::move(input));
+            continue;
+        }
         const qsizetype bracket = word.lastIndexOf('[');
         const QString type = bracket < 0 ? word : word.left(bracket);
         input.type = type == "-" ? std::string() : type.toStdString();
@@ -139,6 +162,124 @@ void TestKinetoOps::countsOperatorsByHand_data()
         << "long_int[10] int[10] Scalar" << 0.0 << 8.0 * 10 + 4.0 * 10 << "";
     QTest::newRow("to") << "aten::to"
                         << "float[10] Scalar Scalar" << 0.0 << 80.0 << "fp32";
+    countsMoreOperatorsByHand();
+}
+
+// Reductions, losses and the multi-tensor operators of MODEL.md §11.5, each against a count by
+// hand.
+void TestKinetoOps::countsMoreOperatorsByHand()
+{
+    // Reductions: f FLOPs per input element; the input read, the output written.
+    QTest::newRow("sum over dim 0")
+        << "aten::sum"
+        << "float[5,128] ScalarList=[0] Scalar=True -" << 640.0 << 4.0 * (640 + 128) << "fp32";
+    QTest::newRow("sum, dims not recorded")
+        << "aten::sum"
+        << "float[1024,40] - Scalar -" << 40960.0 << 4.0 * (40960 + 1) << "fp32";
+    QTest::newRow("mean of all") << "aten::mean"
+                                 << "float[5,128] ScalarList=[] Scalar=False - -" << 640.0
+                                 << 4.0 * (640 + 1) << "fp32";
+    QTest::newRow("var fp16 last dim")
+        << "aten::var"
+        << "c10::Half[4,6] ScalarList=[-1] -" << 3.0 * 24 << 2.0 * (24 + 4) << "fp16";
+    QTest::newRow("argmax") << "aten::argmax"
+                            << "float[3,4] Scalar=1 Scalar=False" << 12.0 << 4.0 * 12 + 8.0 * 3
+                            << "fp32";
+    // Losses: mse 3 FLOPs an element, binary cross-entropy with logits 8.
+    QTest::newRow("mse_loss mean")
+        << "aten::mse_loss"
+        << "float[5,128] float[5,128] Scalar=1" << 3.0 * 640 << 4.0 * (640 + 640 + 1) << "fp32";
+    QTest::newRow("mse_loss none")
+        << "aten::mse_loss"
+        << "float[4] float[4] Scalar=0" << 12.0 << 4.0 * (4 + 4 + 4) << "fp32";
+    QTest::newRow("mse_loss_backward") << "aten::mse_loss_backward"
+                                       << "float[] float[5,128] float[5,128] Scalar=1" << 3.0 * 640
+                                       << 4.0 * (1 + 640 + 640) + 4.0 * 640 << "fp32";
+    QTest::newRow("bce with logits") << "aten::binary_cross_entropy_with_logits"
+                                     << "float[1024,1] float[1024,1] - - Scalar=1" << 8.0 * 1024
+                                     << 4.0 * (1024 + 1024 + 1) << "fp32";
+    // Multi-tensor operators over lists of [128, 128] and [128] (16512 elements, fp32).
+    QTest::newRow("_foreach_add_") << "aten::_foreach_add_"
+                                   << "TensorList{128x128;128} TensorList{128x128;128} "
+                                      "Scalar=-0.001"
+                                   << 16512.0 << 4.0 * (3 * 16512) << "fp32";
+    QTest::newRow("_foreach_addcdiv_")
+        << "aten::_foreach_addcdiv_"
+        << "TensorList{10;6} TensorList{10;6} TensorList{10;6} Scalar" << 2.0 * 16
+        << 4.0 * (3 * 16 + 16) << "fp32";
+    QTest::newRow("_foreach_norm")
+        << "aten::_foreach_norm"
+        << "TensorList{10;6} Scalar=2" << 2.0 * 16 << 4.0 * (16 + 2) << "fp32";
+    // Adam over 128 elements: 12 FLOPs each; params, grads and both moments read, three written.
+    QTest::newRow("_fused_adam_") << "aten::_fused_adam_"
+                                  << "TensorList{100;28} TensorList{100;28} TensorList{100;28} "
+                                     "TensorList{100;28} TensorList{} TensorList{1;1} Scalar"
+                                  << 12.0 * 128 << 4.0 * 7 * 128 << "fp32";
+    countsShapedOperatorsByHand();
+}
+
+// Convolutions, attention, norms and the data movers, each against a count by hand.
+void TestKinetoOps::countsShapedOperatorsByHand()
+{
+    // conv2d 2×3×8×8 by 4×3×3×3, padding 1: out 2×4×8×8; 2·2·4·27·64 + bias 2·4·64.
+    QTest::newRow("conv2d") << "aten::conv2d"
+                            << "float[2,3,8,8] float[4,3,3,3] float[4] ScalarList=[1,1] "
+                               "ScalarList=[1,1] ScalarList=[1,1] Scalar=1"
+                            << 2.0 * 2 * 4 * 27 * 64 + 2 * 4 * 64 << 4.0 * (384 + 108 + 4 + 512)
+                            << "fp32";
+    // Stride 2, no padding, 7×7 → 3×3, no bias.
+    QTest::newRow("conv2d stride 2")
+        << "aten::conv2d"
+        << "float[1,2,7,7] float[2,2,3,3] - ScalarList=[2] ScalarList=[0] ScalarList=[1] Scalar=1"
+        << 2.0 * 2 * 18 * 9 << 4.0 * (98 + 36 + 18) << "fp32";
+    // Two groups: 4 channels, weight [4, 2, 1, 1], each output reads 2 inputs.
+    QTest::newRow("convolution grouped")
+        << "aten::convolution"
+        << "float[1,4,5,5] float[4,2,1,1] - ScalarList=[1,1] ScalarList=[0,0] ScalarList=[1,1] "
+           "Scalar=False ScalarList=[0,0] Scalar=2"
+        << 2.0 * 4 * 2 * 25 << 4.0 * (100 + 8 + 100) << "fp32";
+    // Backward of the conv2d above, the input's and weight's gradients (no bias's).
+    QTest::newRow("convolution_backward")
+        << "aten::convolution_backward"
+        << "float[2,4,8,8] float[2,3,8,8] float[4,3,3,3] ScalarList=[4] ScalarList=[1,1] "
+           "ScalarList=[1,1] ScalarList=[1,1] Scalar=False ScalarList=[0,0] Scalar=1 "
+           "ScalarList=[True,True,False]"
+        << 2.0 * (2.0 * 2 * 4 * 27 * 64) << 4.0 * (512 + 384 + 108) + 4.0 * (384 + 108) << "fp32";
+    // Flash attention, causal: half of 2·B·H·L·S·(D + Dv) = 2·2·4·16·16·16.
+    QTest::newRow("flash attention causal")
+        << "aten::_scaled_dot_product_flash_attention"
+        << "c10::BFloat16[2,4,16,8] c10::BFloat16[2,4,16,8] c10::BFloat16[2,4,16,8] Scalar=0. "
+           "Scalar=True Scalar=False -"
+        << 0.5 * 2 * 2 * 4 * 16 * 16 * 16 << 2.0 * (3 * 1024 + 1024) << "bf16";
+    // Grouped queries: 8 heads over 2 K/V heads, L 4, S 6, D 16.
+    QTest::newRow("sdpa grouped") << "aten::scaled_dot_product_attention"
+                                  << "c10::Half[1,8,4,16] c10::Half[1,2,6,16] c10::Half[1,2,6,16] "
+                                     "- Scalar=0. Scalar=False"
+                                  << 2.0 * 8 * 4 * 6 * 32 << 2.0 * (512 + 192 + 192 + 512)
+                                  << "fp16";
+    // Norms: group norm of 2 samples × 2 groups; RMS norm; batch norm of 3 channels.
+    QTest::newRow("native_group_norm")
+        << "aten::native_group_norm"
+        << "float[2,4,3,3] float[4] float[4] Scalar=2 Scalar=4 Scalar=9 Scalar=2 Scalar=1e-05"
+        << 8.0 * 72 << 4.0 * (2 * 72 + 8) + 8.0 * 4 << "fp32";
+    QTest::newRow("rms_norm fp16") << "aten::rms_norm"
+                                   << "c10::Half[3,8] ScalarList=[8] c10::Half[8] Scalar"
+                                   << 4.0 * 24 << 2.0 * (2 * 24 + 8) << "fp16";
+    QTest::newRow("native_batch_norm")
+        << "aten::native_batch_norm"
+        << "float[2,3,4] float[3] float[3] float[3] float[3] Scalar=True Scalar Scalar" << 8.0 * 24
+        << 4.0 * (2 * 24 + 12) + 8.0 * 3 << "fp32";
+    // Data movers: no FLOPs, the bytes they move.
+    QTest::newRow("embedding") << "aten::embedding"
+                               << "float[100,16] long_int[4,5] Scalar Scalar Scalar" << 0.0
+                               << 8.0 * 20 + 2.0 * 4 * 20 * 16 << "fp32";
+    QTest::newRow("index_select") << "aten::index_select"
+                                  << "float[10,6] Scalar=0 long_int[3]" << 0.0
+                                  << 8.0 * 3 + 2.0 * 4 * 18 << "fp32";
+    QTest::newRow("cat") << "aten::cat"
+                         << "TensorList{2x3;4x3} Scalar=0" << 0.0 << 2.0 * 4 * 18 << "";
+    QTest::newRow("fill_") << "aten::fill_"
+                           << "float[10] Scalar=0" << 0.0 << 40.0 << "fp32";
 }
 
 void TestKinetoOps::countsOperatorsByHand()
@@ -174,9 +315,56 @@ void TestKinetoOps::refusesWhatItCannotCount_data()
     QTest::newRow("linear") << "aten::linear"
                             << "float[2,8] float[16,4]"
                             << "aten::linear: shapes [2, 8] and [16, 4] do not fit";
-    QTest::newRow("no model") << "aten::cat"
-                              << "TensorList Scalar"
-                              << "operator aten::cat has no model yet";
+    QTest::newRow("no model") << "aten::sort"
+                              << "float[64] Scalar Scalar"
+                              << "operator aten::sort has no model yet";
+    QTest::newRow("cat without list shapes")
+        << "aten::cat"
+        << "TensorList Scalar"
+        << "aten::cat: the shapes of its tensor list are not recorded";
+    QTest::newRow("conv2d settings") << "aten::conv2d"
+                                     << "float[1,1,3,3] float[1,1,3,3]"
+                                     << "aten::conv2d: its stride, padding, dilation and groups "
+                                        "are not recorded";
+    QTest::newRow("conv2d groups") << "aten::conv2d"
+                                   << "float[1,3,5,5] float[2,2,1,1] - ScalarList=[1] "
+                                      "ScalarList=[0] ScalarList=[1] Scalar=1"
+                                   << "aten::conv2d: shapes [1, 3, 5, 5] and [2, 2, 1, 1] do not "
+                                      "fit 1 groups";
+    QTest::newRow("conv too small") << "aten::conv2d"
+                                    << "float[1,1,2,2] float[1,1,3,3] - ScalarList=[1] "
+                                       "ScalarList=[0] ScalarList=[1] Scalar=1"
+                                    << "aten::conv2d: kernel [1, 1, 3, 3] does not fit";
+    QTest::newRow("transposed") << "aten::convolution"
+                                << "float[1,1,3,3] float[1,1,3,3] - ScalarList=[1] "
+                                   "ScalarList=[0] ScalarList=[1] Scalar=True ScalarList=[0] "
+                                   "Scalar=1"
+                                << "aten::convolution: a transposed convolution has no model";
+    QTest::newRow("attention shapes")
+        << "aten::_scaled_dot_product_flash_attention"
+        << "c10::Half[2,4,16] c10::Half[2,4,16] c10::Half[2,4,16]"
+        << "aten::_scaled_dot_product_flash_attention: shapes [2, 4, 16], [2, 4, 16] and [2, 4, "
+           "16] do not fit";
+    QTest::newRow("foreach lengths") << "aten::_foreach_mul_"
+                                     << "TensorList{2;3} TensorList{2}"
+                                     << "aten::_foreach_mul_: tensor lists of 2 and 1 tensors";
+    QTest::newRow("foreach size") << "aten::_foreach_sqrt"
+                                  << "TensorList{2x-1}"
+                                  << "aten::_foreach_sqrt: a size in its tensor list is not a "
+                                     "whole number";
+    QTest::newRow("foreach unknown") << "aten::_foreach_erfinv_"
+                                     << "TensorList{2;3}"
+                                     << "operator aten::_foreach_erfinv_ has no model yet";
+    QTest::newRow("sum dim") << "aten::sum"
+                             << "float[2,3] ScalarList=[2]"
+                             << "aten::sum: dim 2 is outside [2, 3]";
+    QTest::newRow("mse shapes") << "aten::mse_loss"
+                                << "float[4] float[5] Scalar=1"
+                                << "aten::mse_loss: shapes [4] and [5] do not match";
+    QTest::newRow("group norm groups") << "aten::native_group_norm"
+                                       << "float[2,4,3,3] float[4] float[4] Scalar=2 Scalar=4 "
+                                          "Scalar=9 Scalar=3"
+                                       << "aten::native_group_norm: its number of groups";
     QTest::newRow("not aten") << "fbgemm::permute_sparse_features"
                               << "int[4]"
                               << "operator fbgemm::permute_sparse_features has no model yet";

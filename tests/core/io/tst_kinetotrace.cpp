@@ -3,6 +3,7 @@
 // placed share and sums, bad input, detection and the machine.
 #include "core/io/format_registry.h"
 #include "core/io/formats/kineto_trace.h"
+#include "core/io/inflate.h"
 #include "core/io/readers.h"
 #include "core/report/report_stream.h"
 #include "core/report/trace_report.h"
@@ -31,6 +32,7 @@ private slots:
     void refusesBadInput_data();
     void refusesBadInput();
     void leavesOutEventsOfTheWrongTypes();
+    void stopsAGzipBomb();
     void isNeverTakenForAnotherJson();
     void takesTheMachineFromItsDevice();
     void analysesEachFixture_data();
@@ -126,7 +128,7 @@ void TestKinetoTrace::readsTheExample()
     QCOMPARE(trace.unplaced.size(), std::size_t { 2 });
     QCOMPARE(trace.unplaced[0].name, std::string("replayed_kernel")); // largest first
     QVERIFY(trace.unplaced[0].reason.starts_with("no launch in the trace"));
-    QCOMPARE(trace.unplaced[1].reason, std::string("operator aten::cat has no model yet"));
+    QCOMPARE(trace.unplaced[1].reason, std::string("operator aten::sort has no model yet"));
     QCOMPARE(*trace.device, std::string("NVIDIA A100-PG509-200"));
     QCOMPARE(*trace.multiprocessors, 108);
 }
@@ -206,15 +208,20 @@ void TestKinetoTrace::namesWhyKernelsAreNotPlaced_data()
         launch(1, 105, 10, "cudaGraphLaunch"), k }
                            << "launched by a CUDA graph";
     QTest::newRow("collective") << QStringList { op("record_param_comms", 100, 20, ""),
-        launch(1, 105), k } << "collective (record_param_comms): link bytes not modelled yet";
-    QTest::newRow("no model") << QStringList { op("aten::cat", 100, 20, R"("Input Dims": [[], []],
-            "Input type": ["TensorList", "Scalar"])"),
-        launch(1, 105), k } << "operator aten::cat has no model yet";
+        launch(1, 105), k } << "collective (record_param_comms): its message is not recorded";
+    QTest::newRow("no model") << QStringList { op("aten::sort", 100, 20,
+                                                   R"("Input Dims": [[64], [], []],
+            "Input type": ["float", "Scalar", "Scalar"])"),
+        launch(1, 105), k } << "operator aten::sort has no model yet";
     QTest::newRow("wrong shapes") << QStringList {
         op("aten::mm", 100, 20,
             R"("Input Dims": [[2, 3], [4, 5]], "Input type": ["float", "float"])"),
         launch(1, 105), k
     } << "aten::mm: shapes [2, 3] and [4, 5] do not multiply";
+    QTest::newRow("tensor list size") << QStringList { op("aten::_foreach_add_", 100, 20,
+                                                           R"("Input Dims": [[[4, "x"]], [[4, 2]]],
+            "Input type": ["TensorList", "TensorList"])"),
+        launch(1, 105), k } << "aten::_foreach_add_: a size in its tensor list is not a whole";
     QTest::newRow("copy") << QStringList { op("aten::copy_", 100, 20,
                                                R"("Input Dims": [[8], [8], []],
             "Input type": ["float", "float", "Scalar"])"),
@@ -296,6 +303,28 @@ void TestKinetoTrace::leavesOutEventsOfTheWrongTypes()
     QCOMPARE(read.trace->kernels, std::size_t { 1 });
 }
 
+// A gzip trace whose few kilobytes inflate to megabytes of blanks: inflating stops once the output
+// passes the cap (the readers' is kMaxInputBytes, 1 GiB; 1 MiB here, to keep the test small).
+void TestKinetoTrace::stopsAGzipBomb()
+{
+    const QByteArray plain = QByteArray::fromStdString(traceOf({ kernel("k", 1, 5) }))
+                                 .insert(1, QByteArray(3 << 20, ' '));
+    // gzip (RFC 1952): a 10-byte header, the raw deflate data (qCompress's zlib stream without
+    // its 4-byte length, 2-byte header and 4-byte check), a CRC-32 (left 0: never reached) and
+    // the length.
+    const QByteArray zlib = qCompress(plain, 9).mid(4);
+    QByteArray gz("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10);
+    gz += zlib.mid(2, zlib.size() - 6);
+    gz += QByteArray(4, '\0');
+    for (int i = 0; i < 4; ++i)
+        gz += static_cast<char>((plain.size() >> (8 * i)) & 0xFF);
+    QVERIFY(gz.size() < plain.size() / 100);
+    const auto inflated = gunzipCapped(gz.toStdString(), std::size_t { 1 } << 20);
+    QVERIFY(!inflated);
+    QVERIFY2(QString::fromStdString(inflated.error()).contains("more than 1048576 bytes"),
+        inflated.error().c_str());
+}
+
 void TestKinetoTrace::isNeverTakenForAnotherJson()
 {
     const std::string text = traceOf({ kernel("k", 1, 5) });
@@ -337,10 +366,10 @@ void TestKinetoTrace::analysesEachFixture_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<double>("placedFloor"); // share of GPU time, measured and rounded down
     QTest::addColumn<QString>("largestReason");
-    QTest::newRow("A100") << "diff_control_a100.json.gz" << 0.32 << "collective";
-    QTest::newRow("V100") << "diff_test_v100.json.gz" << 0.066 << "collective";
-    QTest::newRow("MI250") << "mi250_minitoy_train.json.gz" << 0.52 << "operator aten::sum";
-    QTest::newRow("NCCL") << "nccl_allreduce.json.gz" << 0.0 << "collective";
+    QTest::newRow("A100") << "diff_control_a100.json.gz" << 0.34 << "collective";
+    QTest::newRow("V100") << "diff_test_v100.json.gz" << 0.072 << "collective";
+    QTest::newRow("MI250") << "mi250_minitoy_train.json.gz" << 0.94 << "moves data only";
+    QTest::newRow("NCCL") << "nccl_allreduce.json.gz" << 0.28 << "no shapes recorded";
 }
 
 void TestKinetoTrace::analysesEachFixture()
@@ -390,6 +419,23 @@ void TestKinetoTrace::writesTheTraceInReports()
                  "\"trace\": {\n    \"gpu_seconds\": 0.01,\n    \"placed_seconds\": 0.004"),
         text.c_str());
     QVERIFY(text.find("\"name\": \"k6\"") != std::string::npos);
+    // Markdown: the share in a sentence before the points, the unplaced kernels in a table after
+    // them (k0: 1 ms of 10 ms, 10.0 %); CSV: a row per unplaced kernel, its time in "time [s]".
+    const auto written = [&](ReportFormat format) {
+        std::string out;
+        auto report = makeReportWriter(
+            format, makeSimpleMachine(1e12, 1e11), [&](std::string_view piece) { out += piece; },
+            options);
+        report->finish();
+        return QString::fromStdString(out);
+    };
+    const QString markdown = written(ReportFormat::Markdown);
+    QVERIFY2(markdown.startsWith("Placed **40.0 %** of 10 ms of GPU time (9 kernels); "),
+        qPrintable(markdown));
+    QVERIFY2(markdown.contains("| k0 | 1 ms | 10.0 % | 1 | why |\n"), qPrintable(markdown));
+    QVERIFY(markdown.contains("| k6 | 400 us | 4.0 % | 1 | why |\n"));
+    const QString csv = written(ReportFormat::Csv);
+    QVERIFY2(csv.contains("k0,,,,,,,0.001,,,,,not placed,,,,,why (1 launch)\r\n"), qPrintable(csv));
 }
 
 QTEST_APPLESS_MAIN(TestKinetoTrace)
