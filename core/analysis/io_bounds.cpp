@@ -9,36 +9,27 @@
 namespace ridgepoint {
 namespace {
 
-// The order of the on-chip levels, smallest first: a capacity bounds the traffic to the next.
-int onChipRank(MemoryLevel level)
+// The level whose traffic a capacity at `level` bounds (see IoBound::against): the next level
+// of the hierarchy, whether or not the machine gives its capacity. Every GPU and CPU has an L2
+// behind its L1 or scratchpad; an L2 is followed by an L3 where the machine has one.
+MemoryLevel levelBelow(const Hardware &hardware, MemoryLevel level)
 {
+    const MemoryCeiling *main = hardware.mainMemory();
+    const MemoryLevel mainLevel = main ? main->level : MemoryLevel::HBM;
     switch (level) {
     case MemoryLevel::L1:
     case MemoryLevel::LDS:
-        return 0;
-    case MemoryLevel::L2:
-        return 1;
-    case MemoryLevel::L3:
-        return 2;
+        return MemoryLevel::L2;
+    case MemoryLevel::L2: {
+        const bool l3
+            = std::any_of(hardware.limits.capacities.begin(), hardware.limits.capacities.end(),
+                  [](const MemoryCapacity &c) { return c.level == MemoryLevel::L3; })
+            || hardware.memoryFor(MemoryLevel::L3) != nullptr;
+        return l3 ? MemoryLevel::L3 : mainLevel;
+    }
     default:
-        return 3;
+        return mainLevel;
     }
-}
-
-// The level whose traffic a capacity at `level` bounds (see IoBound::against).
-MemoryLevel levelBelow(const Hardware &hardware, MemoryLevel level)
-{
-    const int rank = onChipRank(level);
-    std::optional<MemoryLevel> next;
-    for (const auto &capacity : hardware.limits.capacities) {
-        const int other = onChipRank(capacity.level);
-        if (other > rank && (!next || other < onChipRank(*next)))
-            next = capacity.level;
-    }
-    if (next)
-        return *next;
-    const MemoryCeiling *main = hardware.mainMemory();
-    return main ? main->level : MemoryLevel::HBM;
 }
 
 bool sameMemory(MemoryLevel a, MemoryLevel b)

@@ -17,8 +17,9 @@ namespace ridgepoint {
 // The wall one on-chip capacity puts on a matmul's intensity against the level below it.
 struct IoBound {
     MemoryCapacity capacity; // the fast memory: level, name, bytes, per, provenance
-    // The memory whose traffic it bounds: the next larger on-chip level with a capacity
-    // (L1/LDS → L2 → L3), else main memory (HBM or DRAM, as the machine has it).
+    // The memory whose traffic it bounds: the next level of the hierarchy, given a capacity or
+    // not (L1/LDS → L2; L2 → L3 where the machine has an L3, else main memory; L3 → main
+    // memory, HBM or DRAM as the machine has it).
     MemoryLevel against = MemoryLevel::HBM;
     double maxIntensity = 0.0; // √(C/w) / w, FLOP/B
 };

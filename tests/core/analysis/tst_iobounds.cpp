@@ -60,6 +60,7 @@ private slots:
     void explainsTheWall();
     void reportsTheBounds();
     void noCapacitiesNoBounds();
+    void aSharedMemoryAloneBoundsL2();
     void dragPastTheWallIsFlagged_data();
     void dragPastTheWallIsFlagged();
     void capacityText_data();
@@ -226,6 +227,21 @@ void TestIoBounds::noCapacitiesNoBounds()
     QVERIFY(r->ioBounds.empty());
     QVERIFY(!r->beyondIoBound);
     QVERIFY(!QString::fromStdString(matmulJson(*r)).contains("io_bounds"));
+}
+
+void TestIoBounds::aSharedMemoryAloneBoundsL2()
+{
+    // Without the L2's capacity (as on the L4 preset) the shared memory still bounds the L2's
+    // traffic, not main memory's: the L2 between them may hold far more, so a main-memory point
+    // is not held to it (no false flag).
+    Hardware hw = machineWithCapacities();
+    hw.limits.capacities = { { MemoryLevel::LDS, "LDS", 64.0 * 1024, "cu", {} } };
+    const auto bounds = matmulIoBounds(hw, 2.0);
+    QCOMPARE(bounds.size(), std::size_t(1));
+    QCOMPARE(bounds[0].against, MemoryLevel::L2);
+    auto r = modelMatmul({ 32768, 32768, 32768, Precision::BF16, QuantMode::None }, hw);
+    QVERIFY(r);
+    QVERIFY(!r->beyondIoBound);
 }
 
 void TestIoBounds::dragPastTheWallIsFlagged_data()
