@@ -34,7 +34,15 @@ void appendNote(std::string &note, std::string text)
 
 std::string_view boundName(Bound bound)
 {
-    return bound == Bound::Compute ? "compute" : "memory";
+    switch (bound) {
+    case Bound::Compute:
+        return "compute";
+    case Bound::Latency:
+        return "latency";
+    case Bound::Memory:
+        break;
+    }
+    return "memory";
 }
 
 std::vector<Ridge> ridges(const Hardware &hardware)
@@ -263,6 +271,19 @@ std::optional<std::string> placeByteLevels(
     return std::nullopt;
 }
 
+// The latency floor (docs/MODEL.md §13): T_min = max(F/π, B_l/β_l..., launch latency). A point
+// whose launch latency is longer than both roofs' times is latency-bound.
+void applyLaunchLatency(const Hardware &hardware, PointAnalysis &result)
+{
+    const auto &launch = hardware.limits.launchLatency;
+    if (!launch || !(launch->seconds > result.tMin))
+        return;
+    result.tMin = launch->seconds;
+    result.tMax = std::max(result.tMax, result.tMin);
+    result.bound = Bound::Latency;
+    result.limitingCeiling = std::string(kLaunchLatencyName);
+}
+
 // Why a point none of whose levels found a memory ceiling cannot be placed, or nullopt.
 std::optional<std::string> refuseUnplaced(const KernelPoint &point, const Hardware &hardware,
     bool byIntensity, const PointAnalysis &result)
@@ -356,9 +377,17 @@ ridgepoint::Expected<PointAnalysis, std::string> analyzePoint(
     if (auto refused = refuseUnplaced(point, hardware, byIntensity, result))
         return ridgepoint::Unexpected(std::move(*refused));
 
-    if (!byIntensity)
+    if (!byIntensity) {
+        applyLaunchLatency(hardware, result);
         result.attainable = point.flops / result.tMin;
+    }
     judgeMeasurement(point, hardware, options, byIntensity, result);
+    if (!hardware.limits.levelLatencies.empty()) {
+        if (auto starved = diagnoseFewBytesInFlight(point, hardware, result))
+            appendNote(result.note, starved->cause + ": " + starved->evidence);
+    }
+    if (hardware.limits.energy)
+        result.energy = pointEnergy(point, result, hardware);
     if (auto refused = refuseNonFinite(point, result))
         return ridgepoint::Unexpected(std::move(*refused));
     return result;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/doctor.h"
+#include "core/analysis/energy.h"
 #include "core/model/diagnostic.h"
 #include "core/model/hardware.h"
 #include "core/model/point.h"
@@ -13,8 +14,12 @@
 
 namespace ridgepoint {
 
-enum class Bound { Memory, Compute };
-std::string_view boundName(Bound bound); // "memory", "compute"
+// Latency: the machine's launch latency is longer than both roofs' times (docs/MODEL.md §13).
+enum class Bound { Memory, Compute, Latency };
+std::string_view boundName(Bound bound); // "memory", "compute", "latency"
+
+// The limiting ceiling's name of a latency-bound point.
+inline constexpr std::string_view kLaunchLatencyName = "launch latency";
 
 struct Ridge {
     std::string compute; // ceiling names
@@ -57,16 +62,19 @@ struct PointAnalysis {
     // not part of the roof (core/analysis/levels.h joins both lists).
     std::vector<LevelAnalysis> unbounded;
     double tMath = 0.0; // F / π
-    double tMin = 0.0; // max(T_math, T_l...)
-    double tMax = 0.0; // T_math + Σ T_l
+    double tMin = 0.0; // max(T_math, T_l..., launch latency)
+    double tMax = 0.0; // max(T_math + Σ T_l, T_min)
     double attainable = 0.0; // min(π, min_l β_l·I_l) = F / T_min
     Bound bound = Bound::Memory;
-    std::string limitingCeiling; // the compute ceiling, or the memory ceiling that binds
+    // the compute ceiling, the memory ceiling that binds, or kLaunchLatencyName
+    std::string limitingCeiling;
     std::optional<double> performance; // achieved FLOP/s
     std::optional<double> utilization; // performance / attainable
     bool consistent = true; // false: faster than the roofline allows
     std::string note; // why it is inconsistent, or other caveats
     std::vector<Diagnosis> diagnosis; // inconsistent only: likely causes, best first (doctor.h)
+    // The energy roofline's figures (energy.h), when the machine has an energy model.
+    std::optional<PointEnergy> energy;
 };
 
 // Analyses one point. Fails (with a message naming the point) when the point cannot be placed:

@@ -19,7 +19,9 @@ constexpr double kFitSlack = 1e-6; // "fits under a roof": rounding only
 constexpr double kGenericScore = 0.1;
 
 // The fixed order that breaks ties between equal scores.
-enum class Check { Sparse, Dies, LowerPrecision, TensorRoof, Fma, Cache, Clock, Generic };
+enum class Check { Sparse, Dies, LowerPrecision, TensorRoof, Fma, Cache, Clock, Latency, Generic };
+// A point this far under its roof is "far under both roofs" (docs/MODEL.md §13).
+constexpr double kFarUnder = 0.5;
 
 struct Candidate {
     Check check;
@@ -298,6 +300,26 @@ void checkClock(const Facts &facts, std::vector<Candidate> &out)
             0.35 + 0.3 * (1.0 - (facts.ratio - 1.0) / (kBoostOverBase - 1.0)) } });
 }
 
+// Faster than the launch latency: the latency floor set the roof (docs/MODEL.md §13).
+void checkLatency(const Facts &facts, std::vector<Candidate> &out)
+{
+    const auto &launch = facts.hardware.limits.launchLatency;
+    if (facts.analysis.bound != Bound::Latency || !launch || !facts.point.seconds)
+        return;
+    double roofs = facts.analysis.tMath; // T_min without the latency floor
+    for (const auto &level : facts.analysis.levels)
+        roofs = std::max(roofs, level.tMem);
+    out.push_back({ Check::Latency,
+        { "a device time taken for a launch's time",
+            "measured " + formatQuantity(*facts.point.seconds, Dimension::Time)
+                + " is below the machine's launch latency of "
+                + formatQuantity(launch->seconds, Dimension::Time)
+                + "; both roofs alone would allow " + formatQuantity(roofs, Dimension::Time),
+            "a profiler's kernel time leaves out the host's launch overhead: compare with the "
+            "time per launch of a stream of launches, or check the machine's launch latency",
+            0.6 } });
+}
+
 void addGeneric(const Facts &facts, std::vector<Candidate> &out)
 {
     out.push_back({ Check::Generic,
@@ -316,6 +338,8 @@ const Provenance *limitingProvenance(const Hardware &hardware, const PointAnalys
         const ComputeCeiling *c = hardware.findCompute(a.limitingCeiling);
         return c ? &c->provenance : nullptr;
     }
+    if (a.bound == Bound::Latency)
+        return hardware.limits.launchLatency ? &hardware.limits.launchLatency->provenance : nullptr;
     const MemoryCeiling *m = hardware.findMemory(a.limitingCeiling);
     return m ? &m->provenance : nullptr;
 }
@@ -342,6 +366,7 @@ std::vector<Diagnosis> diagnose(
     checkFma(facts, candidates);
     checkCache(facts, candidates);
     checkClock(facts, candidates);
+    checkLatency(facts, candidates);
     addGeneric(facts, candidates);
     std::stable_sort(
         candidates.begin(), candidates.end(), [](const Candidate &x, const Candidate &y) {
@@ -354,6 +379,48 @@ std::vector<Diagnosis> diagnose(
     for (auto &candidate : candidates)
         out.push_back(std::move(candidate.diagnosis));
     return out;
+}
+
+std::optional<Diagnosis> diagnoseFewBytesInFlight(
+    const KernelPoint &point, const Hardware &hardware, const PointAnalysis &analysis)
+{
+    if (!point.seconds || !analysis.consistent || !analysis.utilization
+        || !(*analysis.utilization < kFarUnder))
+        return std::nullopt;
+    const LevelAnalysis *starved = nullptr;
+    const LatencyFigure *starvedLatency = nullptr;
+    double worst = 1.0; // β·λ / B: how many times the kernel's bytes fit in the pipe
+    for (const auto &level : analysis.levels) {
+        const auto latency = std::find_if(hardware.limits.levelLatencies.begin(),
+            hardware.limits.levelLatencies.end(),
+            [&](const LatencyFigure &l) { return l.level == level.level; });
+        if (latency == hardware.limits.levelLatencies.end() || !(level.bytes > 0.0))
+            continue;
+        const double ratio = level.bandwidth * latency->seconds / level.bytes;
+        if (ratio > worst) {
+            worst = ratio;
+            starved = &level;
+            starvedLatency = &*latency;
+        }
+    }
+    if (!starved)
+        return std::nullopt;
+    const double lambda = starvedLatency->seconds;
+    const double inPipe = starved->bandwidth * lambda;
+    const std::string name(memoryLevelName(starved->level));
+    Diagnosis d;
+    d.cause = "few bytes in flight for " + name + "'s latency";
+    d.evidence = "all its " + formatQuantity(starved->bytes, Dimension::Bytes)
+        + " are fewer than the " + formatQuantity(inPipe, Dimension::Bytes)
+        + " Little's law needs in flight to reach " + starved->memory + " ("
+        + formatQuantity(starved->bandwidth, Dimension::ByteRate) + " × "
+        + formatQuantity(lambda, Dimension::Time) + " latency), so one round trip moves at most "
+        + formatQuantity(starved->bytes / lambda, Dimension::ByteRate) + ", "
+        + percent(starved->bytes / inPipe) + " of the roof's bandwidth";
+    d.fix = "give each launch more independent work (batch or fuse kernels) so more bytes are in "
+            "flight, or count this kernel's time as latency, not bandwidth";
+    d.score = std::min(1.0, 0.5 + 0.1 * std::log10(worst));
+    return d;
 }
 
 std::string diagnosisVerdict(const Diagnosis &diagnosis)

@@ -6,6 +6,7 @@
 #include "core/model/hardware.h"
 #include "core/model/point.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,13 @@ struct Diagnosis {
 // performance above its attainable roof. Deterministic: equal scores keep the fixed order of
 // the checks (sparse, dies, lower precision, tensor roof, FMA, cache, clock, generic).
 std::vector<Diagnosis> diagnose(
+    const KernelPoint &point, const Hardware &hardware, const PointAnalysis &analysis);
+
+// A point far under both roofs (under half its attainable) whose bytes at some level are fewer
+// than that level's bandwidth × latency (Little's law: bandwidth ≤ bytes in flight ÷ latency):
+// the latency, not the bandwidth, holds it back (docs/MODEL.md §13). Needs the machine's
+// per-level latencies; nullopt when none applies.
+std::optional<Diagnosis> diagnoseFewBytesInFlight(
     const KernelPoint &point, const Hardware &hardware, const PointAnalysis &analysis);
 
 // The cause as a short verdict for notes and tables: "FLOPs counted twice?", or "counts or

@@ -298,7 +298,7 @@ ridgepoint::Expected<Calibration, std::string> calibrate(
             == calibration->files.end())
             calibration->files.push_back(row.file);
         // A time under the spec roofline's bound is a measurement (or a model of the work)
-        // that is wrong: not fitted (docs/MODEL.md §12.2).
+        // that is wrong: not fitted (docs/MODEL.md §15.2).
         if (!usable(row) || (!row.isCollective() && belowBound(row, *calibration))) {
             ++calibration->rowsLeftOut;
             continue;
@@ -351,7 +351,7 @@ const KernelFit *kernelFitFor(
 {
     // GEMMs are one family of library kernels whose differences are their shapes, which the
     // tiles and waves model: the class's fit carries over to new shapes better than one fitted
-    // on a single operator's (docs/MODEL.md §12.2). Other operators are kernels of their own.
+    // on a single operator's (docs/MODEL.md §15.2). Other operators are kernels of their own.
     const auto byClass = [&]() -> const KernelFit * {
         for (const KernelFit &fit : calibration.classes) {
             if (fit.kind == row.kind)

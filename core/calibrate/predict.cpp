@@ -138,7 +138,7 @@ std::string predictionsJson(const Predictions &predictions)
             r["why"] = p.why;
         if (!p.rooflineWhy.empty())
             r["roofline_why"] = p.rooflineWhy;
-        // Faster than the spec roofs allow: not fitted (docs/MODEL.md §12.2), flagged here.
+        // Faster than the spec roofs allow: not fitted (docs/MODEL.md §15.2), flagged here.
         if (p.roofline && p.row.seconds < *p.roofline)
             r["below_roofline"] = true;
         r["file"] = p.row.file;

@@ -298,6 +298,8 @@ std::vector<std::string> validateHardware(const Hardware &hardware)
     if (!hardware.defaultCompute.empty() && !hardware.findCompute(hardware.defaultCompute))
         problems.push_back("default compute ceiling \"" + hardware.defaultCompute
             + "\" is not one of the machine's compute ceilings");
+    for (auto &problem : validateLimits(hardware.limits))
+        problems.push_back(std::move(problem));
     return problems;
 }
 

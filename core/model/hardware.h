@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace ridgepoint {
@@ -88,6 +89,62 @@ struct MemoryCeiling {
     std::optional<AlternateFigure> alternate {}; // the other figure, when both are known
 };
 
+// ---- Limits beyond the two roofs (docs/MODEL.md §12-§14): on-chip capacities for the I/O lower
+// bound, the launch latency and per-level latencies for the latency floor, and the energy model.
+// Each figure carries its provenance like a ceiling's. core/model/machine_limits.cpp.
+
+// How many bytes of an on-chip level (L1, LDS, L2, L3) a kernel can keep its data in.
+struct MemoryCapacity {
+    MemoryLevel level = MemoryLevel::L2;
+    std::string name; // "shared memory", "L2"
+    double bytes = 0.0;
+    std::string per; // what one such memory serves: "sm", "cu", "core", "xcd", "die" or "chip"
+    Provenance provenance {};
+
+    bool operator==(const MemoryCapacity &) const = default;
+};
+
+// A time with its provenance: the launch latency, or the latency of one memory level.
+struct LatencyFigure {
+    MemoryLevel level = MemoryLevel::HBM; // unused for the launch latency
+    double seconds = 0.0;
+    Provenance provenance {};
+
+    bool operator==(const LatencyFigure &) const = default;
+};
+
+// Choi, Bedard, Fowler and Vuduc's energy roofline (IPDPS 2013): a FLOP of a precision costs
+// perFlop J, a byte moved at a level perByte J, and the chip draws staticWatts all the time;
+// powerCapWatts bounds the power it may draw. Missing entries mean "not known", never 0.
+struct EnergyModel {
+    std::optional<double> staticWatts; // P0, W
+    std::optional<double> powerCapWatts; // W
+    std::vector<std::pair<Precision, double>> perFlop; // J per FLOP
+    std::vector<std::pair<MemoryLevel, double>> perByte; // J per byte
+    Provenance provenance {};
+
+    std::optional<double> flopEnergy(Precision precision) const;
+    std::optional<double> byteEnergy(MemoryLevel level) const;
+    bool operator==(const EnergyModel &) const = default;
+};
+
+struct MachineLimits {
+    std::vector<MemoryCapacity> capacities; // empty: no I/O bound (no tiling wall)
+    std::optional<LatencyFigure> launchLatency; // none: no latency floor
+    std::vector<LatencyFigure> levelLatencies; // per memory level, where known
+    std::optional<EnergyModel> energy; // none: no energy figures
+
+    bool empty() const;
+    bool operator==(const MachineLimits &) const = default;
+};
+
+// Levels a capacity may be given for: the on-chip ones (L1, LDS, L2, L3).
+bool isOnChip(MemoryLevel level);
+// Why the limits cannot be used (zero, negative or absurd values, a capacity of a level not on
+// chip, a level given twice, a power cap not above the static power), each with the reason and
+// the accepted range. Empty when they can. Ranges: core/model/machine_limits.cpp.
+std::vector<std::string> validateLimits(const MachineLimits &limits);
+
 struct Hardware {
     std::string name; // "NVIDIA H100 SXM5 80GB"
     std::vector<std::string> aliases; // "H100", matched like the name
@@ -102,6 +159,7 @@ struct Hardware {
     // Achievable fractions, floors and collective regimes fitted on measured runs (`ridgepoint
     // calibrate`, docs/MODEL.md "Calibration"), when the machine has been calibrated.
     std::optional<Calibration> calibration;
+    MachineLimits limits; // beyond the two roofs (docs/MODEL.md §12-§14)
 
     const ComputeCeiling *findCompute(std::string_view name) const; // case-insensitive
     const MemoryCeiling *findMemory(std::string_view name) const; // case-insensitive

@@ -17,6 +17,16 @@ template<typename Visit> void eachFigure(const Hardware &hardware, Visit visit)
         one("compute ceiling \"" + ceiling.name + "\"", ceiling);
     for (const auto &ceiling : hardware.memory)
         one("memory ceiling \"" + ceiling.name + "\"", ceiling);
+    // The limits beyond the two roofs (docs/MODEL.md §12-§14) are figures like the others.
+    const MachineLimits &limits = hardware.limits;
+    for (const auto &capacity : limits.capacities)
+        visit("capacity of " + std::string(memoryLevelName(capacity.level)), capacity.provenance);
+    if (limits.launchLatency)
+        visit(std::string("launch latency"), limits.launchLatency->provenance);
+    for (const auto &latency : limits.levelLatencies)
+        visit("latency of " + std::string(memoryLevelName(latency.level)), latency.provenance);
+    if (limits.energy)
+        visit(std::string("energy model"), limits.energy->provenance);
 }
 
 } // namespace

@@ -385,6 +385,14 @@ void writePointJson(
     json.string(a.limitingCeiling);
     json.raw<",\n      \"utilization\": ">();
     json.number(a.utilization);
+    if (a.energy) { // the machine has an energy model (docs/MODEL.md §14)
+        json.raw<",\n      \"energy_joules\": ">();
+        json.number(a.energy->joules);
+        json.raw<",\n      \"flops_per_joule\": ">();
+        json.number(a.energy->flopsPerJoule);
+        json.raw<",\n      \"power_capped_attainable\": ">();
+        json.number(a.energy->powerCappedAttainable);
+    }
     json.raw<",\n      \"payoff\": ">();
     json.number(payoff(point, a, totalSeconds));
     json.raw<",\n      \"consistent\": ">();

@@ -2,6 +2,7 @@
 // the detail view of `presets NAME`.
 #include "core/report/report.h"
 
+#include "core/analysis/io_bounds.h"
 #include "core/model/units.h"
 
 #include <array>
@@ -49,6 +50,45 @@ std::string ceilingDetail(const std::string &head, const Ceiling &ceiling, Dimen
         out += provenanceLines(ceiling.alternate->provenance, "        ");
     }
     return out;
+}
+
+// The limits beyond the two roofs (docs/MODEL.md §12-§14), each with its provenance, or why the
+// chart draws no wall, floor or energy figure for this machine.
+std::string limitsDetail(const MachineLimits &limits)
+{
+    std::string out = "  capacities (tiling walls):\n";
+    if (limits.capacities.empty())
+        out += "    none given: no I/O bound is drawn or reported for a matmul\n";
+    for (const auto &c : limits.capacities) {
+        out += "    " + (c.name.empty() ? std::string(memoryLevelName(c.level)) : c.name) + "  "
+            + std::string(memoryLevelName(c.level)) + "  " + capacityText(c.bytes)
+            + (c.per.empty() ? std::string() : " per " + c.per) + "\n"
+            + provenanceLines(c.provenance, "      ");
+    }
+    if (limits.launchLatency)
+        out += "  launch latency: " + formatQuantity(limits.launchLatency->seconds, Dimension::Time)
+            + "\n" + provenanceLines(limits.launchLatency->provenance, "      ");
+    else
+        out += "  launch latency: none given: no latency floor\n";
+    for (const auto &l : limits.levelLatencies)
+        out += "  latency " + std::string(memoryLevelName(l.level)) + ": "
+            + formatQuantity(l.seconds, Dimension::Time) + "\n"
+            + provenanceLines(l.provenance, "      ");
+    if (!limits.energy) {
+        out += "  energy: none given: no energy figures\n";
+        return out;
+    }
+    const EnergyModel &e = *limits.energy;
+    out += "  energy:";
+    if (e.staticWatts)
+        out += " static " + formatSignificant(*e.staticWatts, 4) + " W";
+    if (e.powerCapWatts)
+        out += " cap " + formatSignificant(*e.powerCapWatts, 4) + " W";
+    for (const auto &[precision, joules] : e.perFlop)
+        out += " " + std::string(precisionName(precision)) + " " + formatNumber(joules) + " J/FLOP";
+    for (const auto &[level, joules] : e.perByte)
+        out += " " + std::string(memoryLevelName(level)) + " " + formatNumber(joules) + " J/B";
+    return out + "\n" + provenanceLines(e.provenance, "      ");
 }
 
 } // namespace
@@ -100,7 +140,7 @@ std::string presetDetail(const Hardware &hardware)
             + "  " + formatQuantity(m.bandwidth, Dimension::ByteRate);
         out += ceilingDetail(head, m, Dimension::ByteRate);
     }
-    return out;
+    return out + limitsDetail(hardware.limits);
 }
 
 } // namespace ridgepoint

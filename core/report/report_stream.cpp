@@ -143,7 +143,17 @@ void StreamedTable::flush()
 void BoundTally::add(const PointAnalysis &analysis)
 {
     ++points;
-    ++(analysis.bound == Bound::Compute ? computeBound : memoryBound);
+    switch (analysis.bound) {
+    case Bound::Compute:
+        ++computeBound;
+        break;
+    case Bound::Latency:
+        ++latencyBound;
+        break;
+    case Bound::Memory:
+        ++memoryBound;
+        break;
+    }
     inconsistent += analysis.consistent ? 0 : 1;
 }
 
@@ -152,6 +162,8 @@ std::string BoundTally::line() const
     std::string out = std::to_string(points) + (points == 1 ? " point: " : " points: ")
         + std::to_string(memoryBound) + " memory-bound, " + std::to_string(computeBound)
         + " compute-bound";
+    if (latencyBound > 0)
+        out += ", " + std::to_string(latencyBound) + " latency-bound";
     if (inconsistent > 0)
         out += ", " + std::to_string(inconsistent) + " faster than the roofline allows";
     return out;

@@ -79,6 +79,7 @@ struct BoundTally {
     std::size_t points = 0;
     std::size_t memoryBound = 0;
     std::size_t computeBound = 0;
+    std::size_t latencyBound = 0; // under the machine's launch latency (docs/MODEL.md §13)
     std::size_t inconsistent = 0;
 
     void add(const PointAnalysis &analysis);

@@ -25,6 +25,48 @@ std::string quantity(double value, Dimension dimension)
     return formatQuantity(value, dimension, 4);
 }
 
+// "io_bounds" and "beyond_io_bound" of a matmul (docs/MODEL.md §12), when the machine gives
+// on-chip capacities; nothing otherwise.
+void addIoBounds(const MatmulResult &r, Json &j)
+{
+    if (r.ioBounds.empty())
+        return;
+    j["io_word_bytes"] = r.ioWordBytes;
+    Json bounds = Json::array();
+    for (const IoBound &b : r.ioBounds) {
+        Json one;
+        one["level"] = memoryLevelName(b.capacity.level);
+        one["name"] = b.capacity.name;
+        one["capacity"] = b.capacity.bytes;
+        one["per"] = b.capacity.per;
+        one["against"] = memoryLevelName(b.against);
+        one["max_intensity"] = b.maxIntensity;
+        bounds.push_back(std::move(one));
+    }
+    j["io_bounds"] = std::move(bounds);
+    j["beyond_io_bound"] = r.beyondIoBound.has_value();
+    if (r.beyondIoBound) {
+        const IoBoundExcess &e = *r.beyondIoBound;
+        j["io_bound"] = { { "level", memoryLevelName(e.bound.capacity.level) },
+            { "capacity", e.bound.capacity.bytes }, { "capacity_needed", e.capacityNeeded },
+            { "min_traffic", e.minTrafficBytes }, { "explanation", ioBoundDiagnosis(e).evidence } };
+    }
+}
+
+// One line: "L1 228 KiB per sm: 170.8 FLOP/B against L2; L2 50 MiB per chip: 2560 ...".
+std::string ioBoundsLine(const MatmulResult &r)
+{
+    std::string out;
+    for (const IoBound &b : r.ioBounds) {
+        out += (out.empty() ? "" : "; ") + std::string(memoryLevelName(b.capacity.level)) + " "
+            + capacityText(b.capacity.bytes)
+            + (b.capacity.per.empty() ? std::string() : " per " + b.capacity.per) + ": "
+            + formatSignificant(b.maxIntensity, 4) + " FLOP/B against "
+            + std::string(memoryLevelName(b.against));
+    }
+    return out;
+}
+
 } // namespace
 
 std::string matmulJson(const MatmulResult &r)
@@ -68,6 +110,7 @@ std::string matmulJson(const MatmulResult &r)
         j["t_network"] = r.tNetwork;
         j["critical_d"] = r.criticalD;
     }
+    addIoBounds(r, j);
     return detail::dumpJson(j, 2) + "\n";
 }
 
@@ -110,6 +153,11 @@ std::string matmulTable(const MatmulResult &r)
         row("network bytes (" + r.networkCeiling + ")", quantity(r.networkBytes, Dimension::Bytes));
         row("T_network", quantity(r.tNetwork, Dimension::Time));
         row("critical D", formatSignificant(r.criticalD, 6));
+    }
+    if (!r.ioBounds.empty()) {
+        row("I/O bound (" + formatNumber(r.ioWordBytes) + "-byte words)", ioBoundsLine(r));
+        if (r.beyondIoBound)
+            row("beyond the I/O bound", ioBoundDiagnosis(*r.beyondIoBound).evidence);
     }
     return alignedTable(rows, { false, false });
 }

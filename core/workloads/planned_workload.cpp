@@ -61,6 +61,27 @@ LlmSpec llmSpecForMode(LlmSpec spec, QuantMode mode)
     return spec;
 }
 
+std::optional<IoBoundExcess> workloadIoExcess(
+    const Workload &workload, QuantMode mode, const Hardware &hardware, const KernelPoint &moved)
+{
+    const auto *matmul = std::get_if<MatmulWorkload>(&workload.model);
+    if (!matmul)
+        return std::nullopt;
+    MatmulSpec spec = matmul->spec;
+    spec.quant = mode;
+    const auto modelled = modelMatmul(spec, hardware, {}, matmul->tile, matmul->shards);
+    if (!modelled || modelled->ioBounds.empty() || modelled->point.bytes.empty()
+        || moved.bytes.empty() || !modelled->point.bytes.front().level)
+        return std::nullopt;
+    // The matmul's own bytes come first (the network's after them when sharded); a what-if
+    // scales every level alike, so the moved point's first entry is the same traffic.
+    const double d = static_cast<double>(spec.d) / static_cast<double>(modelled->chips);
+    const MatmulShape shape { static_cast<double>(spec.b), static_cast<double>(spec.f), d,
+        modelled->ioWordBytes };
+    return beyondIoBound(
+        shape, modelled->ioBounds, *modelled->point.bytes.front().level, moved.bytes.front().bytes);
+}
+
 ridgepoint::Expected<KernelPoint, std::string> workloadPoint(
     const Workload &workload, QuantMode mode, const Hardware &hardware)
 {

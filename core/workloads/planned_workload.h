@@ -68,6 +68,13 @@ Hardware workloadMachine(const Workload &workload, const Hardware &hardware);
 // True when workloadMachine differs from the machine (a sharded matmul).
 bool hasOwnMachine(const Workload &workload);
 
+// A matmul workload's point `moved` (its what-if applied) past its tiling wall on the machine
+// under the mode (docs/MODEL.md §12): the bound its bytes at the modelled memory level break at
+// the workload's shape, or nullopt (an LLM workload, a machine without capacities, a point
+// within its walls).
+std::optional<IoBoundExcess> workloadIoExcess(
+    const Workload &workload, QuantMode mode, const Hardware &hardware, const KernelPoint &moved);
+
 // Sets parameter `name` of a workload ("b", "d", "f", "shards", "tile" for a matmul; "seq",
 // "batch" for an LLM) to `value`. False when the workload has no such parameter.
 bool setWorkloadParameter(Workload &workload, const std::string &name, std::int64_t value);

@@ -274,6 +274,18 @@ ridgepoint::Expected<void, std::string> countMatmulTraffic(MatmulResult &r, cons
     return {};
 }
 
+// The tiling walls of the machine's on-chip capacities, and whether the point's bytes at its
+// memory level are fewer than the bound of the capacity above that level (docs/MODEL.md §12).
+void placeIoBounds(MatmulResult &r, const MatmulSpec &spec, std::int64_t localD,
+    const Hardware &machine, MemoryLevel bytesLevel)
+{
+    r.ioWordBytes = std::min(
+        { bytesPerElement(r.dtypes.x), bytesPerElement(r.dtypes.y), bytesPerElement(r.dtypes.z) });
+    r.ioBounds = matmulIoBounds(machine, r.ioWordBytes);
+    const MatmulShape shape { toDouble(spec.b), toDouble(spec.f), toDouble(localD), r.ioWordBytes };
+    r.beyondIoBound = beyondIoBound(shape, r.ioBounds, bytesLevel, r.bytes);
+}
+
 std::string matmulPointName(const MatmulSpec &spec, const std::optional<TileSpec> &tile)
 {
     std::string name = "matmul B=" + std::to_string(spec.b) + " D=" + std::to_string(spec.d)
@@ -374,6 +386,7 @@ ridgepoint::Expected<MatmulResult, std::string> modelMatmul(const MatmulSpec &sp
     if (!analysis)
         return ridgepoint::Unexpected(analysis.error());
     r.analysis = std::move(*analysis);
+    placeIoBounds(r, spec, localD, machine, ceilings->memory->level);
     return r;
 }
 

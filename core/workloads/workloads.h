@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/analysis/analysis.h"
+#include "core/analysis/io_bounds.h"
 #include "core/model/hardware.h"
 #include "core/model/point.h"
 
@@ -125,6 +126,11 @@ struct MatmulResult {
     double networkBytes = 0.0; // per chip, ring all-reduce of the partial sums
     double tNetwork = 0.0;
     double criticalD = 0.0; // D above which T_math > T_network: (N−1)·bz·π/β_net
+    // I/O lower bounds (docs/MODEL.md §12): one per on-chip capacity of the machine, for words
+    // of the narrowest operand (ioWordBytes); the excess when the point's bytes break one.
+    double ioWordBytes = 0.0;
+    std::vector<IoBound> ioBounds;
+    std::optional<IoBoundExcess> beyondIoBound;
 };
 
 // The point and its numbers on a machine. `tile` switches to the tiled byte count, `shards`

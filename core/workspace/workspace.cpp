@@ -126,6 +126,14 @@ const Workload *Workspace::workload(std::size_t index) const
     return slot ? &slot->workload : nullptr;
 }
 
+std::optional<IoBoundExcess> Workspace::ioBoundExcess(std::size_t index) const
+{
+    const Workload *planned = index < m_points.size() ? workload(index) : nullptr;
+    if (!planned)
+        return std::nullopt;
+    return workloadIoExcess(*planned, m_quant, m_hardware, point(index));
+}
+
 std::vector<Workspace::WorkloadSlot>::iterator Workspace::firstSlotFrom(std::size_t index)
 {
     return std::lower_bound(m_workloads.begin(), m_workloads.end(), index,

@@ -105,6 +105,9 @@ public:
     // --- planned workloads
     // The workload behind point `index`, or nullptr for a measured point.
     const Workload *workload(std::size_t index) const;
+    // The tiling wall a matmul workload point with its what-if move is past (docs/MODEL.md §12),
+    // or nullopt: what the window flags while dragging and the doctor explains.
+    std::optional<IoBoundExcess> ioBoundExcess(std::size_t index) const;
     // Why workload point `index` cannot be placed now; nullptr when it can, or is measured.
     const std::string *workloadError(std::size_t index) const;
     std::size_t workloadCount() const { return m_workloads.size(); }

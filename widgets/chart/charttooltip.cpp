@@ -4,6 +4,7 @@
 #include "core/analysis/analysis.h"
 #include "core/analysis/compare.h"
 #include "core/analysis/doctor.h"
+#include "core/analysis/io_bounds.h"
 #include "core/analysis/levels.h"
 #include "core/analysis/payoff.h"
 #include "core/model/units.h"
@@ -16,6 +17,7 @@
 #include <QWidget>
 
 #include <algorithm>
+#include <variant>
 
 namespace ridgepoint::chart {
 namespace {
@@ -47,6 +49,9 @@ QString ChartTooltip::reachTheRoof(const KernelPoint &point, const PointAnalysis
                              q(formatQuantity(binding->bytes - target, Dimension::Bytes, 3)),
                              q(formatQuantity(binding->bytes, Dimension::Bytes, 3)));
         }
+    } else if (a.bound == Bound::Latency) {
+        lines << tr("under the launch latency: only fewer launches (fused kernels, CUDA Graphs) "
+                    "or more work per launch make it faster");
     } else {
         lines << tr("on the compute roof: only a faster ceiling (lower precision, tensor "
                     "units) or fewer FLOPs make it faster");
@@ -68,7 +73,22 @@ QString ChartTooltip::aboutThePoint(
                       q(formatSignificant(move.timeFactor, 3)))
             + "</i>";
     text += "<br>" + tr("FLOPs: %1").arg(q(formatQuantity(point.flops, Dimension::Flops)));
-    if (document.quantMode() != QuantMode::None && !document.workload(index))
+    const Workload *planned = document.workload(index);
+    if (planned && std::holds_alternative<MatmulWorkload>(planned->model)) {
+        // The tiling wall (docs/MODEL.md §12), live while the point is dragged.
+        if (document.hardware().limits.capacities.empty())
+            text += "<br><i>"
+                + tr("no tiling wall: %1 gives no on-chip capacities")
+                      .arg(q(document.hardware().name).toHtmlEscaped())
+                + "</i>";
+        else if (const auto excess = document.workspace().ioBoundExcess(index))
+            text += "<br><b style='color:#c00000'>"
+                + tr("past the %1 tiling wall: %2")
+                      .arg(q(std::string(memoryLevelName(excess->bound.capacity.level))),
+                          q(ioBoundDiagnosis(*excess).evidence).toHtmlEscaped())
+                + "</b>";
+    }
+    if (document.quantMode() != QuantMode::None && !planned)
         text += "<br><i>"
             + tr("quantization %1 does not move this point: a measured kernel keeps its measured "
                  "FLOPs, bytes and time")

@@ -7,6 +7,7 @@
 #include "widgets/chart/charttheme.h"
 #include "widgets/chart/labelplacement.h"
 #include "widgets/chart/roofselection.h"
+#include "widgets/chart/tilingwalls.h"
 #include "widgets/document/document.h"
 
 #include <algorithm>
@@ -79,6 +80,7 @@ void RoofLayer::clear()
     m_memo.clear();
     ++m_generation;
     m_ridge.reset();
+    m_walls.clear();
     for (QCPAbstractPlottable *plottable : m_plottables)
         m_plot->removePlottable(plottable);
     m_plottables.clear();
@@ -105,6 +107,7 @@ void RoofLayer::rebuild(const Document &document, const ChartTheme &theme, bool 
     addComputeRoofs(theme, bandwidth);
     addEnvelope(document, theme, shading);
     addCompareRoofs(document, theme);
+    addTilingWalls(document, theme);
     if (!m_alternateRoofs.empty()) {
         // One legend entry says what the dashes mean.
         QCPGraph *entry = m_plot->addGraph();
@@ -112,6 +115,13 @@ void RoofLayer::rebuild(const Document &document, const ChartTheme &theme, bool 
         entry->setName(tr("Spec figure dashed, measured solid"));
         m_plottables.push_back(entry);
     }
+}
+
+void RoofLayer::addTilingWalls(const Document &document, const ChartTheme &theme)
+{
+    const QColor color = theme.readable(QColor(0x6a, 0x3d, 0x9a));
+    for (const WallSpec &spec : tilingWalls(document))
+        m_walls.push_back(std::make_unique<TilingWall>(m_plot, spec, color));
 }
 
 void RoofLayer::addMemoryRoofs(const ChartTheme &theme, double top)

@@ -32,6 +32,7 @@ namespace chart {
 
 class RidgeMarker;
 class RoofLine;
+class TilingWall;
 struct RoofLabelSet;
 
 // Ceilings with the same peak (within 0.5 %, as BF16 and FP16 tensor) share one label: the
@@ -83,6 +84,9 @@ public:
     const Hardware &shownHardware() const { return m_shown; }
     std::optional<std::size_t> emphasised() const { return m_emphasised; }
 
+    // The tiling walls of the planned matmuls (tilingwalls.h), empty without any.
+    const std::vector<std::unique_ptr<TilingWall>> &walls() const { return m_walls; }
+
     // The roof of the current machine within 5 pixels of a widget position, or null.
     const RoofLine *roofAt(const QPointF &position) const;
 
@@ -99,6 +103,7 @@ private:
         double top, const QColor &labelColor, const QColor &gapColor);
     void addEnvelope(const Document &document, const ChartTheme &theme, bool shading);
     void addCompareRoofs(const Document &document, const ChartTheme &theme);
+    void addTilingWalls(const Document &document, const ChartTheme &theme);
     QString elided(const std::string &name) const;
 
     QCustomPlot *m_plot;
@@ -111,6 +116,7 @@ private:
     std::vector<std::unique_ptr<RoofLine>> m_compareRoofs;
     std::vector<QCPGraph *> m_gaps; // in m_plottables too
     std::unique_ptr<RidgeMarker> m_ridge;
+    std::vector<std::unique_ptr<TilingWall>> m_walls;
     std::vector<QCPAbstractPlottable *> m_plottables; // envelope, shading, legend entries
     std::vector<std::vector<QRectF>> m_labelBoxes;
     std::uint64_t m_generation = 0; // clear() calls: which roofs the memo's placements are of

@@ -1,6 +1,7 @@
 #include "core/io/formats/hardware_json.h"
 
 #include "core/calibrate/calibration_json.h"
+#include "core/io/formats/hardware_limits.h"
 #include "core/io/formats/hardware_provenance.h"
 #include "core/io/json_detail.h"
 #include "core/io/json_schema.h"
@@ -8,6 +9,7 @@
 #include "core/model/units.h"
 
 #include <initializer_list>
+#include <iterator>
 #include <set>
 
 namespace ridgepoint {
@@ -65,6 +67,7 @@ nlohmann::ordered_json hardwareJson(const Hardware &hardware, bool withRidges)
     out["memory"] = std::move(memory);
     if (hardware.calibration)
         out["calibration"] = calibrationJson(*hardware.calibration);
+    hardware_limits::write(hardware.limits, out);
     if (withRidges) {
         auto list = nlohmann::ordered_json::array();
         for (const auto &ridge : ridges(hardware)) {
@@ -207,10 +210,11 @@ std::optional<Hardware> readMachine(const Json &object, const std::string &path,
         in.error(path, std::string("expected a machine object, found ") + object.type_name());
         return std::nullopt;
     }
-    in.checkKeys(object, path,
-        { "format", "version", "name", "aliases", "vendor", "kind", "source", "notes",
-            "sustained_fraction", "default_compute", "compute", "memory", "ridges", "measurement",
-            "provenance", "calibration" });
+    std::vector<std::string_view> keys { "format", "version", "name", "aliases", "vendor", "kind",
+        "source", "notes", "sustained_fraction", "default_compute", "compute", "memory", "ridges",
+        "measurement", "provenance", "calibration" };
+    keys.insert(keys.end(), std::begin(hardware_limits::kKeys), std::end(hardware_limits::kKeys));
+    in.checkKeys(object, path, keys);
     const int version = checkFormatAndVersion(object, path, in);
 
     Hardware hw;
@@ -230,6 +234,7 @@ std::optional<Hardware> readMachine(const Json &object, const std::string &path,
         computeCeiling);
     readCeilings(object, where, "memory", "an array of memory ceilings", defaults, in, hw.memory,
         memoryCeiling);
+    hw.limits = hardware_limits::read(object, where, in);
     if (in.failed())
         return std::nullopt;
     for (const auto &problem : validateHardware(hw))

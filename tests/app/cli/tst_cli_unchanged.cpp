@@ -64,7 +64,8 @@ void TestCliUnchanged::smallFileAsBefore_data()
     // The 3-kernel Nsight Compute file with L1, L2 and DRAM bytes on "A100 40GB"; the fixtures
     // are 26823cf's output of `analyze --hardware "A100 40GB" <format>
     // ncu_levels_daxpy_stencil.csv`, run in tests/data/ncu (the JSON names the file as given),
-    // with the two aliases the preset gained for the device names of profiler traces.
+    // with the two aliases the preset gained for the device names of profiler traces, and in
+    // JSON the machine's on-chip "capacities" (docs/MODEL.md §12), nothing else changed.
     QTest::newRow("table") << "table"
                            << "ncu_daxpy_stencil.txt";
     QTest::newRow("csv") << "csv"
@@ -109,7 +110,10 @@ void TestCliUnchanged::generatedFileAsBefore_data()
     // the build that gave numbers the shortest, closest digits (docs/FILES.md, "Numbers in
     // reports"); 46 of the document's 66,064 lines differ from 26823cf's, each a number with
     // fewer or closer digits, and both outputs parse to the same values (checked with Python's
-    // json module, documents and lines compared whole).
+    // json module, documents and lines compared whole). Since then JSON and compact also carry
+    // the H100's "capacities" and "energy" and each point's three energy keys (null: the preset
+    // gives the power cap only, docs/MODEL.md §14); with those lines taken out, the outputs hash
+    // to the earlier 8f66d947... and eed28889... exactly.
     QTest::newRow("table")
         << "table"
         << QByteArray("136db7bc9c285853b5ee6c2f831061e88d830af93d4d4ab14aa2d15ff5c5d7a4");
@@ -120,10 +124,10 @@ void TestCliUnchanged::generatedFileAsBefore_data()
         << "markdown"
         << QByteArray("dcc17a0e8c876ae8a8e3ea42f325053a6ed3516bcfe2cc7533299b73cf63ceed");
     QTest::newRow("json")
-        << "json" << QByteArray("8f66d947f4219813beed23a218831de994abf5ea6e9dc08c2177e5abb2ff48da");
+        << "json" << QByteArray("0dcaa1dd236164c1fd3d6700c22a3550922909ea89ba55b6cb386635e3b67f8a");
     QTest::newRow("compact")
         << "compact"
-        << QByteArray("eed2888978cba70165d74adb8956c1b41b4e8fa472dd8d104121c802d6952f07");
+        << QByteArray("0402a1cc0cb46694e109cdcb2fcedaaa2961217af9b67ceb2e65c7cc712e40eb");
 }
 
 void TestCliUnchanged::generatedFileAsBefore()

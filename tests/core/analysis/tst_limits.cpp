@@ -1,0 +1,238 @@
+// The latency floor (docs/MODEL.md §13) and the energy roofline (§14) on a machine of round
+// numbers, every expected value worked out by hand beside its row.
+#include "core/analysis/analysis.h"
+#include "core/report/report.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace ridgepoint;
+
+namespace {
+
+bool near(double actual, double expected, double relative = 1e-12)
+{
+    return std::fabs(actual - expected) <= relative * std::fabs(expected);
+}
+
+// π = 100 TFLOP/s, β = 1 TB/s (ridge 100 FLOP/B); 5 µs launch latency, 1 µs DRAM latency;
+// 1 pJ/FLOP, 10 pJ/B, P0 = 50 W, cap 100 W.
+Hardware roundMachine()
+{
+    Hardware hw;
+    hw.name = "Round numbers";
+    ComputeCeiling c;
+    c.name = "FP32";
+    c.precision = Precision::FP32;
+    c.peak = 1e14;
+    hw.compute.push_back(c);
+    MemoryCeiling m;
+    m.name = "DRAM";
+    m.level = MemoryLevel::DRAM;
+    m.bandwidth = 1e12;
+    hw.memory.push_back(m);
+    hw.limits.launchLatency = LatencyFigure { MemoryLevel::HBM, 5e-6, {} };
+    hw.limits.levelLatencies.push_back({ MemoryLevel::DRAM, 1e-6, {} });
+    EnergyModel energy;
+    energy.staticWatts = 50.0;
+    energy.powerCapWatts = 100.0;
+    energy.perFlop = { { Precision::FP32, 1e-12 } };
+    energy.perByte = { { MemoryLevel::DRAM, 1e-11 } };
+    hw.limits.energy = energy;
+    return hw;
+}
+
+KernelPoint kernel(double flops, double bytes, double seconds)
+{
+    KernelPoint p;
+    p.name = "k";
+    p.flops = flops;
+    p.bytes = { { std::nullopt, bytes } };
+    p.seconds = seconds;
+    return p;
+}
+
+} // namespace
+
+class TestLimits : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void latencyFloor_data();
+    void latencyFloor();
+    void fasterThanTheLaunchIsExplained();
+    void fewBytesInFlight_data();
+    void fewBytesInFlight();
+    void energy_data();
+    void energy();
+    void energyNeedsEveryTerm();
+    void analyzeJsonCarriesTheEnergy();
+    void noLimitsChangeNothing();
+};
+
+void TestLimits::latencyFloor_data()
+{
+    QTest::addColumn<double>("flops");
+    QTest::addColumn<double>("bytes");
+    QTest::addColumn<QString>("bound");
+    QTest::addColumn<double>("tMin");
+    // 1 kFLOP, 1 kB: F/π = 1e3 / 1e14 = 10 ps, B/β = 1e3 / 1e12 = 1 ns, launch 5 µs: latency.
+    QTest::newRow("1 kFLOP, 1 kB: latency-bound") << 1e3 << 1e3 << "latency" << 5e-6;
+    // 1 GFLOP, 10 GB: B/β = 10 ms > 5 µs: memory.
+    QTest::newRow("10 GB: memory-bound") << 1e9 << 1e10 << "memory" << 1e-2;
+    // 1 TFLOP, 1 GB: F/π = 10 ms: compute.
+    QTest::newRow("1 TFLOP: compute-bound") << 1e12 << 1e9 << "compute" << 1e-2;
+    // 400 MFLOP, 1 MB: F/π = 4 µs, B/β = 1 µs: both under the 5 µs launch.
+    QTest::newRow("4 µs of math: latency-bound") << 4e8 << 1e6 << "latency" << 5e-6;
+}
+
+void TestLimits::latencyFloor()
+{
+    QFETCH(double, flops);
+    QFETCH(double, bytes);
+    QFETCH(QString, bound);
+    QFETCH(double, tMin);
+    const auto a = analyzePoint(kernel(flops, bytes, 1.0), roundMachine());
+    QVERIFY2(a, a ? "" : a.error().c_str());
+    QCOMPARE(QString::fromStdString(std::string(boundName(a->bound))), bound);
+    QVERIFY(near(a->tMin, tMin));
+    QVERIFY(a->tMax >= a->tMin);
+    QVERIFY(near(a->attainable, flops / tMin));
+    if (bound == "latency")
+        QCOMPARE(a->limitingCeiling, std::string(kLaunchLatencyName));
+}
+
+void TestLimits::fasterThanTheLaunchIsExplained()
+{
+    // The 1 kFLOP, 1 kB kernel of 8 µs under a 5 µs launch: latency-bound, consistent,
+    // at 1e3 / 8e-6 = 125 MFLOP/s of its 1e3 / 5e-6 = 200 MFLOP/s: 62.5 %.
+    const auto slow = analyzePoint(kernel(1e3, 1e3, 8e-6), roundMachine());
+    QVERIFY(slow);
+    QCOMPARE(slow->bound, Bound::Latency);
+    QVERIFY(slow->consistent);
+    QVERIFY(near(*slow->utilization, 0.625));
+    // Measured at 2 µs, under the launch latency: impossible, and the doctor names the launch.
+    const auto fast = analyzePoint(kernel(1e3, 1e3, 2e-6), roundMachine());
+    QVERIFY(fast);
+    QVERIFY(!fast->consistent);
+    QVERIFY(!fast->diagnosis.empty());
+    QCOMPARE(fast->diagnosis.front().cause, std::string("a device time taken for a launch's time"));
+    QVERIFY2(fast->diagnosis.front().evidence.find("below the machine's launch latency of 5 us")
+            != std::string::npos,
+        fast->diagnosis.front().evidence.c_str());
+}
+
+void TestLimits::fewBytesInFlight_data()
+{
+    QTest::addColumn<double>("bytes");
+    QTest::addColumn<double>("seconds");
+    QTest::addColumn<bool>("explained");
+    // β·λ = 1 TB/s × 1 µs = 1 MB in flight to reach the roof. 100 kB, 10 GFLOP at 200 µs:
+    // T_min = max(100 µs, 0.1 µs, 5 µs) = 100 µs; 50 % → not under half. Use 1 GFLOP instead:
+    // T_min = max(10 µs, 0.1 µs, 5 µs) = 10 µs; at 100 µs it is at 10 %: far under, and
+    // 100 kB < 1 MB: few bytes in flight.
+    QTest::newRow("100 kB at 10 %") << 1e5 << 1e-4 << true;
+    // 10 MB > 1 MB: enough bytes to fill the pipe, latency is no excuse.
+    QTest::newRow("10 MB at 10 %") << 1e7 << 1e-4 << false;
+    // 100 kB at 12 µs: 83 % of the 10 µs roof, not far under.
+    QTest::newRow("100 kB near its roof") << 1e5 << 1.2e-5 << false;
+}
+
+void TestLimits::fewBytesInFlight()
+{
+    QFETCH(double, bytes);
+    QFETCH(double, seconds);
+    QFETCH(bool, explained);
+    const auto a = analyzePoint(kernel(1e9, bytes, seconds), roundMachine());
+    QVERIFY(a);
+    QCOMPARE(
+        a->note.find("few bytes in flight for DRAM's latency") != std::string::npos, explained);
+    if (explained) {
+        // 100 kB / 1 µs = 100 GB/s at most per round trip: 10 % of the 1 TB/s roof.
+        QVERIFY2(a->note.find("one round trip moves at most 100 GB/s, 10 % of the roof's "
+                              "bandwidth")
+                != std::string::npos,
+            a->note.c_str());
+    }
+}
+
+void TestLimits::energy_data()
+{
+    QTest::addColumn<double>("flops");
+    QTest::addColumn<double>("bytes");
+    QTest::addColumn<double>("seconds");
+    QTest::addColumn<double>("joules");
+    QTest::addColumn<double>("capped");
+    // The point: 1 TFLOP, 10 GB in 20 ms. 1e12 × 1 pJ = 1 J; 1e10 × 10 pJ = 0.1 J;
+    // 50 W × 0.02 s = 1 J: 2.1 J. I = 100 FLOP/B; (100 − 50) / (1e-12 + 1e-11 / 100)
+    // = 50 / 1.1e-12 = 45.45 TFLOP/s, under the 100 TFLOP/s roof.
+    QTest::newRow("1 TFLOP, 10 GB, 20 ms") << 1e12 << 1e10 << 0.02 << 2.1 << 50.0 / 1.1e-12;
+    // 1 TFLOP, 1 TB in 1.5 s: 1 + 10 + 75 = 86 J. I = 1: the roof is 1 TB/s × 1 = 1 TFLOP/s;
+    // the cap allows 50 / (1e-12 + 1e-11) = 4.545 TFLOP/s: the roofline's 1 TFLOP/s stays.
+    QTest::newRow("1 TFLOP, 1 TB: the roof binds first") << 1e12 << 1e12 << 1.5 << 86.0 << 1e12;
+}
+
+void TestLimits::energy()
+{
+    QFETCH(double, flops);
+    QFETCH(double, bytes);
+    QFETCH(double, seconds);
+    QFETCH(double, joules);
+    QFETCH(double, capped);
+    const auto a = analyzePoint(kernel(flops, bytes, seconds), roundMachine());
+    QVERIFY(a && a->energy);
+    QVERIFY2(
+        near(*a->energy->joules, joules, 1e-12), qPrintable(QString::number(*a->energy->joules)));
+    QVERIFY(near(*a->energy->flopsPerJoule, flops / joules, 1e-12));
+    QVERIFY2(near(*a->energy->powerCappedAttainable, capped, 1e-12),
+        qPrintable(QString::number(*a->energy->powerCappedAttainable, 'g', 10)));
+}
+
+void TestLimits::energyNeedsEveryTerm()
+{
+    Hardware hw = roundMachine();
+    hw.limits.energy->perByte.clear(); // a missing term is unknown, not free
+    const auto a = analyzePoint(kernel(1e12, 1e10, 0.02), hw);
+    QVERIFY(a && a->energy);
+    QVERIFY(!a->energy->joules);
+    QVERIFY(!a->energy->powerCappedAttainable);
+    // Without a measured time there is no P0·T: no joules, but the capped roof stands.
+    KernelPoint untimed = kernel(1e12, 1e10, 1.0);
+    untimed.seconds.reset();
+    const auto b = analyzePoint(untimed, roundMachine());
+    QVERIFY(b && b->energy);
+    QVERIFY(!b->energy->joules);
+    QVERIFY(near(*b->energy->powerCappedAttainable, 50.0 / 1.1e-12, 1e-12));
+}
+
+void TestLimits::analyzeJsonCarriesTheEnergy()
+{
+    const Hardware hw = roundMachine();
+    const KernelPoint p = kernel(1e12, 1e10, 0.02);
+    const auto a = analyzePoint(p, hw);
+    QVERIFY(a);
+    const QString json = QString::fromStdString(analysisJson(hw, { { p, *a } }));
+    QVERIFY2(json.contains("\"energy_joules\": 2.1"), qPrintable(json));
+    QVERIFY(json.contains("\"flops_per_joule\": "));
+    QVERIFY(json.contains("\"power_capped_attainable\": 4545454545454"));
+    QVERIFY(json.contains("\"launch_latency\""));
+}
+
+void TestLimits::noLimitsChangeNothing()
+{
+    Hardware hw = roundMachine();
+    hw.limits = {};
+    const auto a = analyzePoint(kernel(1e3, 1e3, 8e-6), hw);
+    QVERIFY(a);
+    QCOMPARE(a->bound, Bound::Memory);
+    QVERIFY(near(a->tMin, 1e-9));
+    QVERIFY(!a->energy);
+    const QString json
+        = QString::fromStdString(analysisJson(hw, { { kernel(1e3, 1e3, 8e-6), *a } }));
+    QVERIFY(!json.contains("energy_joules"));
+}
+
+QTEST_GUILESS_MAIN(TestLimits)
+#include "tst_limits.moc"
