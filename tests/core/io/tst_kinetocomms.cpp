@@ -244,7 +244,7 @@ void TestKinetoComms::placesCollectivesOfATrace()
     QFETCH(QString, level);
     QFETCH(QString, reasonOrGroup);
     const auto read = readKinetoTrace(traceWith(events, devices), "t.json");
-    QVERIFY2(read.diagnostics.empty(), qPrintable(joined(read.diagnostics)));
+    QVERIFY2(read.diagnostics.empty(), qPrintable(test::joined(read.diagnostics)));
     const TraceSummary &trace = *read.trace;
     QVERIFY(std::abs(trace.gpuSeconds - 32e-6) < 1e-15);
     if (bytes == 0.0) {
