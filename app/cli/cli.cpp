@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <array>
 
 namespace ridgepoint::cli {
@@ -65,8 +66,12 @@ int run(const QStringList &arguments)
     }
     out() << "Usage: ridgepoint [FILE...]            open the window\n"
              "       ridgepoint <command> [options]  run headless\n\nCommands:\n";
+    // Two spaces at least between a name and its summary, as packaging/parse-help.awk reads them.
+    qsizetype width = 0;
     for (const auto &command : kSubcommands)
-        out() << "  " << QString(command.name).leftJustified(10) << command.summary << "\n";
+        width = std::max(width, QString(command.name).size() + 2);
+    for (const auto &command : kSubcommands)
+        out() << "  " << QString(command.name).leftJustified(width) << command.summary << "\n";
     out() << "\n'ridgepoint <command> --help' describes a command's options, "
              "'ridgepoint --help-window' the window's.\n\nExit status:\n"
           << "  " << kExitOk << "  success\n"

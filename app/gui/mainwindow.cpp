@@ -436,7 +436,7 @@ QString MainWindow::loadedText(const QString &origin) const
     std::size_t placed = 0;
     for (std::size_t i = 0; i < count; ++i)
         placed += m_document->analysis(i).has_value() ? 1 : 0;
-    const QString loaded = tr("%n kernels from %1", nullptr, static_cast<int>(count)).arg(origin);
+    QString loaded = tr("%n kernels from %1", nullptr, static_cast<int>(count)).arg(origin);
     if (count == 0 || placed == count)
         return loaded;
     // A file whose kernels the machine cannot place (no roof of their precision, no bytes) says
