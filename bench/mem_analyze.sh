@@ -20,25 +20,9 @@ session=/tmp/session-400000.ridgepoint.json
 
 # run_case LABEL ARGUMENTS...: analyze with ARGUMENTS, stdout to /dev/null.
 run_case() {
-  local label=$1 status
+  local label=$1
   shift
-  local times=() rss=()
-  for _ in $(seq "$runs"); do
-    status=0
-    /usr/bin/time -f "%e %M" -o "$out/time" \
-      "$ridgepoint" analyze "$@" >/dev/null 2>"$out/err" || status=$?
-    if [ "$status" -ne 0 ]; then
-      printf '%-28s failed (status %d): %s\n' "$label" "$status" "$(head -c 200 "$out/err")"
-      return
-    fi
-    read -r t m <"$out/time"
-    times+=("$t")
-    rss+=("$m")
-  done
-  printf '%-28s median %6.2f s (runs: %s)  peak RSS %5d MB (runs: %s)\n' "$label" \
-    "$(printf '%s\n' "${times[@]}" | median)" "${times[*]}" \
-    "$(($(printf '%s\n' "${rss[@]}" | median | cut -d. -f1) / 1024))" \
-    "$(printf '%s ' "${rss[@]}" | awk '{ for (i = 1; i <= NF; i++) printf "%s%d", (i > 1 ? " " : ""), $i / 1024 }')"
+  time_case "$label" "$ridgepoint" analyze "$@"
 }
 
 echo "$(date -u '+%F %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg), $runs runs each"

@@ -18,30 +18,8 @@ megabytes=${3:-124}
 trace=/tmp/trace-${megabytes}mb.json
 [ -f "$trace" ] || "$here/make_trace.py" "$trace" "$megabytes"
 
-# run_case LABEL COMMAND...: COMMAND's median time and peak RSS over the runs.
-run_case() {
-  local label=$1 status
-  shift
-  local times=() rss=()
-  for _ in $(seq "$runs"); do
-    status=0
-    /usr/bin/time -f "%e %M" -o "$out/time" "$@" >/dev/null 2>"$out/err" || status=$?
-    if [ "$status" -ne 0 ]; then
-      printf '%-24s failed (status %d): %s\n' "$label" "$status" "$(head -c 200 "$out/err")"
-      return
-    fi
-    read -r t m <"$out/time"
-    times+=("$t")
-    rss+=("$m")
-  done
-  printf '%-24s median %6.2f s (runs: %s)  peak RSS %5d MB (runs: %s)\n' "$label" \
-    "$(printf '%s\n' "${times[@]}" | median)" "${times[*]}" \
-    "$(($(printf '%s\n' "${rss[@]}" | median | cut -d. -f1) / 1024))" \
-    "$(printf '%s ' "${rss[@]}" | awk '{ for (i = 1; i <= NF; i++) printf "%s%d", (i > 1 ? " " : ""), $i / 1024 }')"
-}
-
 echo "$(date -u '+%F %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg), $runs runs each"
 echo "input: $trace, $(du -h "$trace" | cut -f1)"
-run_case "ridgepoint analyze" "$ridgepoint" analyze "$trace"
-run_case "ridgepoint analyze --json" "$ridgepoint" analyze --json "$trace"
-run_case "python3 json.load" python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$trace"
+time_case "ridgepoint analyze" "$ridgepoint" analyze "$trace"
+time_case "ridgepoint analyze --json" "$ridgepoint" analyze --json "$trace"
+time_case "python3 json.load" python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$trace"
