@@ -3,6 +3,7 @@
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
 #include "core/presets/example_points.h"
+#include "core/presets/presets.h"
 
 #include "core/analysis/analysis.h"
 #include "core/analysis/payoff.h"
@@ -281,6 +282,12 @@ int analyzeStreamed(const QCommandLineParser &parser, const QStringList &files,
         example = examplePoints();
     ReportWriterOptions writerOptions;
     writerOptions.summary = format == ReportFormat::Table;
+    // The table's notes name another machine the impossible points fit (machine_fit.h).
+    const PresetDatabase presets = PresetDatabase::builtin();
+    if (writerOptions.summary) {
+        writerOptions.otherMachines = &presets.machines();
+        writerOptions.analysisOptions = options;
+    }
     writerOptions.totalSeconds = payoffTotal(inputs, sessions, example);
     writerOptions.compact = parser.isSet("compact");
     // A profiler trace's GPU time heads the report (the first trace's, when there are several).

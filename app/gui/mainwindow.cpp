@@ -437,7 +437,16 @@ QString MainWindow::loadedText(const QString &origin) const
     for (std::size_t i = 0; i < count; ++i)
         placed += m_document->analysis(i).has_value() ? 1 : 0;
     QString loaded = tr("%n kernels from %1", nullptr, static_cast<int>(count)).arg(origin);
-    if (count == 0 || placed == count)
+    if (count == 0)
+        return loaded;
+    // Points faster than this machine's roofs that another machine holds: the doctor's guess
+    // (core/analysis/machine_fit.h), said at once.
+    if (const MachineFit *fit = m_document->otherMachineFit())
+        loaded += tr("; %1 of the %2 faster than %3's roofs fit %4's: measured there?")
+                      .arg(fit->fitted)
+                      .arg(fit->impossible)
+                      .arg(q(m_document->hardware().name), q(fit->machine));
+    if (placed == count)
         return loaded;
     // A file whose kernels the machine cannot place (no roof of their precision, no bytes) says
     // so at once, not with an empty chart.

@@ -48,26 +48,27 @@ std::vector<std::optional<std::size_t>> matchByName(
 
 std::string_view moveFormula(MoveBasis basis)
 {
-    return basis == MoveBasis::Measured ? "attainable there ÷ achieved here"
-                                        : "attainable there ÷ attainable here";
+    return basis == MoveBasis::Measured
+        ? "attainable there ÷ attainable here: the same share of its roof on both machines"
+        : "attainable there ÷ attainable here";
 }
 
 std::optional<MachineMove> moveTo(const PointAnalysis &here, const PointAnalysis &there)
 {
     const std::optional<double> other = there.attainable;
-    if (!usable(other))
+    const std::optional<double> own = here.attainable;
+    if (!usable(other) || !usable(own))
         return std::nullopt;
-    const auto make = [&](double denominator, MoveBasis basis) -> std::optional<MachineMove> {
-        const double factor = *other / denominator;
-        if (!std::isfinite(factor) || !(factor > 0.0))
-            return std::nullopt;
-        return MachineMove { *other, factor, basis };
-    };
-    if (usable(here.performance))
-        return make(*here.performance, MoveBasis::Measured);
-    if (const std::optional<double> own = here.attainable; usable(own))
-        return make(*own, MoveBasis::Attainable);
-    return std::nullopt;
+    const double factor = *other / *own;
+    if (!std::isfinite(factor) || !(factor > 0.0))
+        return std::nullopt;
+    MachineMove move { *other, factor, std::nullopt, MoveBasis::Attainable };
+    if (usable(here.performance)) {
+        move.basis = MoveBasis::Measured;
+        if (const double best = *other / *here.performance; std::isfinite(best) && best > 0.0)
+            move.atTheRoof = best;
+    }
+    return move;
 }
 
 } // namespace ridgepoint

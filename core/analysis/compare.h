@@ -35,20 +35,22 @@ std::optional<Speedup> speedup(const KernelPoint &baseline, const KernelPoint &c
 std::vector<std::optional<std::size_t>> matchByName(
     const std::vector<KernelPoint> &baseline, const std::vector<KernelPoint> &current);
 
-// A kernel moved to another machine (docs/MODEL.md §2.3). The speed-up is a bound: the kernel is
-// assumed to reach its roof there. Measured: attainable there ÷ achieved here (a timed or rated
-// point). Attainable: attainable there ÷ attainable here (a planned point, no measurement).
-enum class MoveBasis { Measured, Attainable };
+// A kernel moved to another machine (docs/MODEL.md §2.3). The speed-up compares the roofs: the
+// kernel is assumed to reach the same share of its roof there as here, so a "which machine?"
+// reading compares like with like. A measured kernel also gets the most it could gain, were it
+// to reach its roof there: attainable there ÷ achieved here.
+enum class MoveBasis { Measured, Attainable }; // the point has a measurement here, or not
 
 struct MachineMove {
     double attainableThere = 0.0; // FLOP/s, the roof of the point on the other machine
-    double speedup = 1.0; // > 1: the other machine is faster for this kernel
+    double speedup = 1.0; // attainable there ÷ attainable here; > 1: faster there
+    std::optional<double> atTheRoof; // attainable there ÷ achieved here (measured points)
     MoveBasis basis = MoveBasis::Measured;
 
     friend bool operator==(const MachineMove &, const MachineMove &) = default;
 };
 
-// "attainable there ÷ achieved here" or "attainable there ÷ attainable here".
+// "attainable there ÷ attainable here", and for a measured point what it assumes.
 std::string_view moveFormula(MoveBasis basis);
 
 // The point analysed here and on the other machine; nullopt when a figure the ratio needs is not

@@ -157,6 +157,11 @@ struct ReportWriterOptions {
     // a table of the unplaced kernels after them, CSV a row per unplaced kernel after the points
     // (in a whole report only).
     const TraceSummary *trace = nullptr;
+    // Table: the machines the doctor tries when points are faster than this machine's roofs
+    // (core/analysis/machine_fit.h), with the options the points were analysed with; none: no
+    // such guess.
+    const std::vector<Hardware> *otherMachines = nullptr;
+    AnalysisOptions analysisOptions;
 };
 
 // The writer of `format`: the text the pieces make is what analysisTable (after its machine),

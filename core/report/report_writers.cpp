@@ -150,6 +150,8 @@ public:
         if (options.trace)
             m_sink(traceSummaryLine(*options.trace) + "\n\n");
         m_sink(presetsTable({ hardware }) + "\n");
+        if (options.otherMachines)
+            m_notes.tryOtherMachines(hardware, *options.otherMachines, options.analysisOptions);
     }
 
     void add(const KernelPoint &point, const PointAnalysis &a,
@@ -157,7 +159,7 @@ public:
     {
         m_tally.add(a);
         m_leaders.add(point.name, payoff(point, a, m_totalSeconds));
-        m_notes.add(point.name, a);
+        m_notes.add(point, a);
         m_points.add(point, a, speedup);
     }
 

@@ -25,7 +25,7 @@ inline Run runCli(const QStringList &arguments, const QString &workingDirectory 
     environment.insert("QT_QPA_PLATFORM", "offscreen");
     process.setProcessEnvironment(environment);
     process.start(RIDGEPOINT_EXECUTABLE, arguments);
-    if (!process.waitForFinished(60000))
+    if (!process.waitForFinished(300000)) // ASan on a loaded 2-core machine: minutes
         qFatal("ridgepoint did not finish");
     return { process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError() };
 }

@@ -22,6 +22,10 @@
 namespace ridgepoint::chart {
 namespace {
 
+// A compute-bound point at this share of its roof or above is "on the roof" (docs/MODEL.md
+// §2.1): what is left is within the spread of repeated runs and clock changes.
+constexpr double kNearTheRoof = 0.9;
+
 QString rate(double value)
 {
     return q(formatQuantity(value, Dimension::FlopRate));
@@ -52,6 +56,15 @@ QString ChartTooltip::reachTheRoof(const KernelPoint &point, const PointAnalysis
     } else if (a.bound == Bound::Latency) {
         lines << tr("under the launch latency: only fewer launches (fused kernels, CUDA Graphs) "
                     "or more work per launch make it faster");
+    } else if (a.performance && !a.consistent) {
+        lines << tr("above the compute roof (%1 % of it): the counts or the machine are off, "
+                    "see \"likely\" above")
+                     .arg(q(formatSignificant(*a.performance / a.attainable * 100.0, 3)));
+    } else if (a.performance && *a.performance < kNearTheRoof * a.attainable) {
+        lines << tr("compute-bound, %1 % of the roof: better use of the units (vector width, "
+                    "occupancy, tensor units) brings it closer; only a faster ceiling or fewer "
+                    "FLOPs raise the roof")
+                     .arg(q(formatSignificant(*a.performance / a.attainable * 100.0, 3)));
     } else {
         lines << tr("on the compute roof: only a faster ceiling (lower precision, tensor "
                     "units) or fewer FLOPs make it faster");
@@ -97,8 +110,10 @@ QString ChartTooltip::aboutThePoint(
     return text;
 }
 
-QString ChartTooltip::aboutTheAnalysis(const PointAnalysis &a)
+QString ChartTooltip::aboutTheAnalysis(const PointAnalysis &a, const Diagnosis *likeliest)
 {
+    if (!likeliest && !a.diagnosis.empty())
+        likeliest = &a.diagnosis.front();
     QString text;
     for (const LevelAnalysis *level : allLevels(a)) {
         // Each level the file gave, with its own bytes and intensity; its roof when the machine
@@ -132,11 +147,11 @@ QString ChartTooltip::aboutTheAnalysis(const PointAnalysis &a)
     if (!a.consistent)
         text += "<br><b style='color:#c00000'>" + tr("impossible: faster than its roof allows")
             + "</b>";
-    if (!a.diagnosis.empty()) // the doctor's likeliest cause and its numbers
+    if (likeliest) // the doctor's likeliest cause and its numbers
         text += "<br>"
             + tr("likely: %1 (%2)")
-                  .arg(q(diagnosisVerdict(a.diagnosis.front())).toHtmlEscaped(),
-                      q(a.diagnosis.front().evidence).toHtmlEscaped());
+                  .arg(q(diagnosisVerdict(*likeliest)).toHtmlEscaped(),
+                      q(likeliest->evidence).toHtmlEscaped());
     if (!a.note.empty())
         text += "<br><i>" + q(a.note).toHtmlEscaped() + "</i>";
     return text;
@@ -152,10 +167,16 @@ QString ChartTooltip::onTheOtherMachine(
     if (!there)
         return "<br>" + tr("on %1: %2").arg(q(other->name), q(there.error()).toHtmlEscaped());
     const auto move = moveTo(a, *there);
-    const QString speedup = move ? tr("; if moved there ×%1 (%2)")
-                                       .arg(q(formatSignificant(move->speedup, 3)),
-                                           q(std::string(moveFormula(move->basis))).toHtmlEscaped())
-                                 : QString();
+    QString speedup;
+    if (move && move->atTheRoof)
+        speedup = tr("; if moved there ×%1 at the same share of its roof, up to ×%2 at its roof "
+                     "there")
+                      .arg(q(formatSignificant(move->speedup, 3)),
+                          q(formatSignificant(*move->atTheRoof, 3)));
+    else if (move)
+        speedup = tr("; if moved there ×%1 (%2)")
+                      .arg(q(formatSignificant(move->speedup, 3)),
+                          q(std::string(moveFormula(move->basis))).toHtmlEscaped());
     return "<br>"
         + tr("on %1: attainable %2 (%3-bound by %4)%5")
               .arg(q(other->name).toHtmlEscaped(), rate(there->attainable),
@@ -194,7 +215,8 @@ QString ChartTooltip::describe(const Document &document, std::size_t index)
         return text;
     }
     const PointAnalysis &a = *result;
-    text += aboutTheAnalysis(a);
+    const std::optional<Diagnosis> elsewhere = document.otherMachineDiagnosis(index);
+    text += aboutTheAnalysis(a, elsewhere ? &*elsewhere : nullptr);
     if (const QString reach = reachTheRoof(point, a); !reach.isEmpty())
         text += "<br>" + reach;
     text += timeAndPayoff(document, index, a);

@@ -16,6 +16,7 @@ class QWidget;
 namespace ridgepoint {
 
 class Document;
+struct Diagnosis;
 struct KernelPoint;
 struct PointAnalysis;
 
@@ -42,7 +43,9 @@ public:
 private:
     static QString aboutThePoint(
         const Document &document, std::size_t index, const KernelPoint &point);
-    static QString aboutTheAnalysis(const PointAnalysis &analysis);
+    // `likeliest`: the doctor's first cause when the document has a better one than the
+    // point's own list (another machine, Document::otherMachineDiagnosis), else nullptr.
+    static QString aboutTheAnalysis(const PointAnalysis &analysis, const Diagnosis *likeliest);
     static QString onTheOtherMachine(
         const Document &document, std::size_t index, const PointAnalysis &analysis);
     // Its share of the measured time and its payoff (docs/MODEL.md §2.2), empty without a time.

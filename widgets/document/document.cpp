@@ -83,7 +83,17 @@ private:
 Document::Document(QObject *parent)
     : QObject(parent)
     , m_undoStack(new QUndoStack(this))
-{ }
+{
+    // The doctor's machine guess is found again after a change (documentdoctor.cpp).
+    const auto forget = [this] { m_machineFit.reset(); };
+    connect(this, &Document::pointsReset, this, forget);
+    connect(this, &Document::hardwareChanged, this, forget);
+    connect(this, &Document::figuresChanged, this, forget);
+    connect(this, &Document::pointsChanged, this, [this] {
+        if (!hasOpenPreview())
+            m_machineFit.reset();
+    });
+}
 
 Document::~Document() = default;
 

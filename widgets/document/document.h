@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/analysis/analysis.h"
+#include "core/analysis/machine_fit.h"
 #include "core/model/hardware.h"
 #include "core/model/point.h"
 #include "core/model/trace_summary.h"
@@ -152,6 +153,14 @@ public:
     Session toSession() const;
     void loadSession(Session session); // moved from when the caller is done with it
 
+    // --- the doctor's machine-level guess (core/analysis/machine_fit.h): the built-in machine
+    // that most of the points faster than this machine's roofs fit. Found when first asked after
+    // the points, the machine or the figures changed (a drag's steps keep the last answer);
+    // nullptr when there is none.
+    const MachineFit *otherMachineFit() const;
+    // Its entry for point `index` when there is such a machine and the point fits it.
+    std::optional<Diagnosis> otherMachineDiagnosis(std::size_t index) const;
+
     // --- selection, shared by the chart and the table (sorted, unique indices)
     const std::vector<std::size_t> &selection() const { return m_selection; }
     void setSelection(std::vector<std::size_t> indices);
@@ -198,6 +207,9 @@ private:
     RoofsShown m_roofs = RoofsShown::Data;
     std::optional<TraceSummary> m_trace;
     std::unordered_map<std::string, std::size_t> m_launches; // group + '\n' + name
+    // otherMachineFit()'s answer once found (documentdoctor.cpp), and the machine it names.
+    mutable std::optional<std::optional<MachineFit>> m_machineFit;
+    mutable const Hardware *m_fitMachine = nullptr;
 };
 
 } // namespace ridgepoint

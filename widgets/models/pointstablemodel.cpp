@@ -438,7 +438,10 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
             return tr("ok");
         if (a->consistent)
             return tr("possible; likely %1").arg(q(diagnosisVerdict(a->diagnosis.front())));
-        // The doctor's top cause, unless only the generic one is left.
+        // The doctor's top cause (another machine the points fit comes first), unless only
+        // the generic one is left.
+        if (const auto elsewhere = m_document->otherMachineDiagnosis(row))
+            return tr("faster than the roof: %1").arg(q(diagnosisVerdict(*elsewhere)));
         if (a->diagnosis.size() > 1)
             return tr("faster than the roof: %1").arg(q(diagnosisVerdict(a->diagnosis.front())));
         return tr("faster than the roof");

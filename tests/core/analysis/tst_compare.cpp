@@ -27,17 +27,24 @@ void TestCompare::movedKernel_data()
     QTest::addColumn<double>("bandwidthThere");
     QTest::addColumn<double>("seconds"); // < 0: planned, no time
     QTest::addColumn<double>("attainableThere");
-    QTest::addColumn<double>("speedup");
+    QTest::addColumn<double>("speedup"); // roof there ÷ roof here
+    QTest::addColumn<double>("atTheRoof"); // roof there ÷ achieved here; < 0: none (planned)
     QTest::addColumn<bool>("measured");
-    // Here 2 s → 5e11 FLOP/s achieved. There: min(1e14, 2e12 × 10) = 2e13; 2e13 / 5e11 = 40.
+    // Here min(1e13, 1e12 × 10) = 1e13, and 2 s → 5e11 FLOP/s achieved. There: min(1e14,
+    // 2e12 × 10) = 2e13; roofs 2e13 / 1e13 = 2; at its roof there 2e13 / 5e11 = 40.
     QTest::newRow("timed, memory-bound there")
-        << 1e13 << 1e12 << 1e14 << 2e12 << 2.0 << 2e13 << 40.0 << true;
-    // Here 0.1 s → 1e13 FLOP/s. There: min(5e12, 1e13 × 10) = 5e12; 5e12 / 1e13 = 0.5 (slower).
+        << 1e13 << 1e12 << 1e14 << 2e12 << 2.0 << 2e13 << 2.0 << 40.0 << true;
+    // Here min(2e13, 2e12 × 10) = 2e13, 0.1 s → 1e13 FLOP/s. There: min(5e12, 1e13 × 10) = 5e12;
+    // roofs 5e12 / 2e13 = 0.25 (slower); at its roof there 5e12 / 1e13 = 0.5.
     QTest::newRow("timed, compute-bound there, slower")
-        << 2e13 << 2e12 << 5e12 << 1e13 << 0.1 << 5e12 << 0.5 << true;
+        << 2e13 << 2e12 << 5e12 << 1e13 << 0.1 << 5e12 << 0.25 << 0.5 << true;
     // Planned: here min(1e13, 1e12 × 10) = 1e13; there min(1e14, 3e12 × 10) = 3e13; ratio 3.
     QTest::newRow("planned, roof over roof")
-        << 1e13 << 1e12 << 1e14 << 3e12 << -1.0 << 3e13 << 3.0 << false;
+        << 1e13 << 1e12 << 1e14 << 3e12 << -1.0 << 3e13 << 3.0 << -1.0 << false;
+    // Faster than its roof here (1e12 FLOP in 0.05 s = 2e13 over the 1e13 roof): the roofs'
+    // ratio still holds, 3e13 / 1e13 = 3; at the roof there 3e13 / 2e13 = 1.5.
+    QTest::newRow("impossible here")
+        << 1e13 << 1e12 << 1e14 << 3e12 << 0.05 << 3e13 << 3.0 << 1.5 << true;
 }
 
 void TestCompare::movedKernel()
@@ -49,6 +56,7 @@ void TestCompare::movedKernel()
     QFETCH(double, seconds);
     QFETCH(double, attainableThere);
     QFETCH(double, speedup);
+    QFETCH(double, atTheRoof);
     QFETCH(bool, measured);
     KernelPoint point;
     point.name = "k";
@@ -63,6 +71,9 @@ void TestCompare::movedKernel()
     QVERIFY(move.has_value());
     QVERIFY(qAbs(move->attainableThere / attainableThere - 1.0) < 1e-12);
     QVERIFY(qAbs(move->speedup / speedup - 1.0) < 1e-12);
+    QCOMPARE(move->atTheRoof.has_value(), atTheRoof > 0.0);
+    if (atTheRoof > 0.0)
+        QVERIFY(qAbs(*move->atTheRoof / atTheRoof - 1.0) < 1e-12);
     QCOMPARE(move->basis, measured ? MoveBasis::Measured : MoveBasis::Attainable);
 }
 
