@@ -277,10 +277,12 @@ void RoofLayer::addEnvelope(const Document &document, const ChartTheme &theme, b
 
 void RoofLayer::addCompareRoofs(const Document &document, const ChartTheme &theme)
 {
-    const Hardware *other = document.compareHardware();
-    if (!other)
+    const std::optional<Hardware> selected = selectCompareRoofs(document);
+    if (!selected)
         return;
-    // Every roof of the other machine, dashed in one colour, named after the machine.
+    const Hardware *other = &*selected;
+    // The roofs of the other machine the chart's choice keeps (roofselection.h), dashed in one
+    // colour, named after the machine.
     const QString shortName = q(other->aliases.empty() ? other->name : other->aliases.front());
     const double otherPeak = topPeak(*other);
     const double otherBandwidth = topBandwidth(*other);
@@ -326,7 +328,7 @@ void RoofLayer::placeLabels(const Document &document, const RoofLabelSet &around
     for (const auto &roof : m_alternateRoofs)
         set.alternate.push_back(roof.get());
     set.topPeak = topPeak(m_shown);
-    if (const Hardware *other = document.compareHardware())
+    if (const std::optional<Hardware> other = selectCompareRoofs(document))
         set.compareTopPeak = topPeak(*other);
     if (const ComputeCeiling *active = activeCeiling())
         set.activePeak = active->peak;

@@ -107,4 +107,28 @@ RoofSelection selectRoofs(const Document &document)
     return out;
 }
 
+std::optional<Hardware> selectCompareRoofs(const Document &document)
+{
+    const Hardware *compared = document.compareHardware();
+    if (!compared)
+        return std::nullopt;
+    Hardware out = *compared;
+    if (document.roofsShown() == RoofsShown::All)
+        return out;
+    bool timed = true;
+    const std::vector<Use> use = ceilingUse(document, timed);
+    std::vector<Precision> present;
+    for (std::size_t i = 0; i < use.size(); ++i) {
+        if (use[i].points > 0)
+            present.push_back(document.hardware().compute[i].precision);
+    }
+    for (ComputeCeiling &c : out.compute) {
+        const bool ofData
+            = present.empty() || std::ranges::find(present, c.precision) != present.end();
+        if (c.sparse || !ofData)
+            c.visible = false;
+    }
+    return out;
+}
+
 } // namespace ridgepoint::chart

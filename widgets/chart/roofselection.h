@@ -33,6 +33,11 @@ std::optional<std::size_t> emphasisedCompute(const Document &document);
 // drawn.
 RoofSelection selectRoofs(const Document &document);
 
+// The compared machine's roofs drawn under the same choice: with RoofsShown::Data its dense
+// ceilings of the precisions the points use here (every dense one without points), never its
+// 2:4-sparse figures. nullopt without a compared machine.
+std::optional<Hardware> selectCompareRoofs(const Document &document);
+
 } // namespace chart
 
 } // namespace ridgepoint

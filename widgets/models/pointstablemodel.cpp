@@ -16,6 +16,11 @@
 namespace ridgepoint {
 namespace {
 
+QString shortName(const Hardware &machine)
+{
+    return q(machine.aliases.empty() ? machine.name : machine.aliases.front());
+}
+
 // The analysed level of `level` (with or without a ceiling), or null.
 const LevelAnalysis *levelIn(const PointAnalysis &a, MemoryLevel level)
 {
@@ -279,10 +284,12 @@ QVariant PointsTableModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Payoff");
     case SpeedupVsBaseline:
         return tr("Speed-up vs baseline");
+    // The machine's short name (its first alias): "Speed-up on AMD Instinct MI300X 192GB" is
+    // wider than any of its cells; the header's tooltip gives the whole name.
     case CompareAttainable:
-        return other ? tr("Attainable on %1").arg(q(other->name)) : QVariant();
+        return other ? tr("Attainable on %1").arg(shortName(*other)) : QVariant();
     case CompareSpeedup:
-        return other ? tr("Speed-up on %1").arg(q(other->name)) : QVariant();
+        return other ? tr("Speed-up on %1").arg(shortName(*other)) : QVariant();
     case Operator:
         return tr("Operator");
     case Shapes:
@@ -367,9 +374,14 @@ QVariant PointsTableModel::toolTip(std::size_t row, int kind) const
     }
     if (kind == CompareAttainable || kind == CompareSpeedup) {
         const auto move = moveOf(row);
-        return move ? tr("%1 = %2").arg(
-                   q(formatSignificant(move->speedup, 6)), q(std::string(moveFormula(move->basis))))
-                    : tr("cannot be placed on one of the two machines");
+        if (!move)
+            return tr("cannot be placed on one of the two machines");
+        QString text = tr("%1 = %2").arg(
+            q(formatSignificant(move->speedup, 6)), q(std::string(moveFormula(move->basis))));
+        if (move->atTheRoof)
+            text += tr("; up to ×%1 at its roof there (attainable there ÷ achieved here)")
+                        .arg(q(formatSignificant(*move->atTheRoof, 3)));
+        return text;
     }
     return {};
 }

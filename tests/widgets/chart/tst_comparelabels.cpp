@@ -157,6 +157,8 @@ private slots:
     void ridgeLabelHasAHaloOverADensity();
     void svgHoldsEachLabelOnce();
     void roofLabelLeavesTheDensity();
+    void comparedRoofsFollowTheData_data();
+    void comparedRoofsFollowTheData();
     void legendTakesTheCornerWithoutDensity();
 };
 
@@ -479,6 +481,8 @@ void TestCompareLabels::roofLabelLeavesTheDensity()
     plot.setDensityTopDots(0);
     plot.document()->resetHardware(test::machine());
     plot.document()->setCompareHardware(comparedMachine());
+    // Every roof: the compared FP64 one at 250 GFLOP/s is not of these (FP32) points' precision.
+    plot.document()->setRoofsShown(RoofsShown::All);
     plot.document()->resetPoints(std::move(points));
     plot.resize(1000, 650);
     plot.setViewport(QRect(0, 0, 1000, 650));
@@ -542,6 +546,39 @@ void TestCompareLabels::legendTakesTheCornerWithoutDensity()
                 chart::cornerBox(Qt::AlignTop | Qt::AlignLeft, legend.size().toSize(), area))
         > 0);
     QCOMPARE(plot.densityLayer().occupiedIn(legend), 0);
+}
+
+// The compared machine draws the roofs of the points' precisions and no 2:4-sparse figure, as
+// the machine's own roofs (roofselection.h); "Show all roofs" draws every one.
+void TestCompareLabels::comparedRoofsFollowTheData_data()
+{
+    QTest::addColumn<bool>("all");
+    QTest::addColumn<QList<double>>("peaks");
+    QTest::newRow("the data's") << false << QList<double> { 3e12 };
+    QTest::newRow("all") << true << QList<double> { 3e12, 2.5e11, 6e12 };
+}
+
+void TestCompareLabels::comparedRoofsFollowTheData()
+{
+    QFETCH(bool, all);
+    QFETCH(QList<double>, peaks);
+    Hardware compared = comparedMachine();
+    compared.compute.push_back(
+        { "FP32 matrix 2:4 sparse", Precision::FP32, "matrix", 6e12, true, {}, true });
+    RooflinePlot plot;
+    plot.document()->resetHardware(test::machine());
+    plot.document()->setCompareHardware(compared);
+    plot.document()->resetPoints(spread(10)); // no precision: the FP32 default
+    if (all)
+        plot.document()->setRoofsShown(RoofsShown::All);
+    plot.resize(800, 500);
+    plot.replot();
+    QList<double> drawn;
+    for (const auto &roof : plot.roofLayer().compareRoofs()) {
+        if (roof->kind() == chart::RoofLine::Kind::Compute)
+            drawn << roof->value();
+    }
+    QCOMPARE(drawn, peaks);
 }
 
 QTEST_MAIN(TestCompareLabels)
