@@ -405,6 +405,8 @@ void PointLayer::flushBatch(
                 Qt::NoBrush, dotDiameter(sizeClass) + 6.0),
             ring.x, ring.y);
         selected->setLayer(kLabelLayer);
+        // The window's state, not the data's: exports leave it out (chartexport.cpp).
+        selected->setProperty(kSelectionRingProperty, true);
     }
 }
 

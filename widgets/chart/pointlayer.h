@@ -30,6 +30,9 @@ struct PointAnalysis;
 
 namespace chart {
 
+// The property that marks the selection rings' graphs: exports hide them.
+inline constexpr char kSelectionRingProperty[] = "ridgepoint-selection-ring";
+
 class LabelField;
 class PointLabel;
 class SweepCrossingMarker;

@@ -121,8 +121,20 @@ QByteArray RooflinePlot::renderToBytes(const QString &format, const ExportOption
     const QString title = options.title.isEmpty()
         ? tr("Roofline: %1").arg(QString::fromStdString(hardware().name))
         : options.title;
+    // The selection is the window's state, not the data's: a design review's picture shows no
+    // ring round the points someone last clicked.
+    std::vector<QCPAbstractPlottable *> rings;
+    for (int i = 0; i < plottableCount(); ++i) {
+        QCPAbstractPlottable *p = plottable(i);
+        if (p->visible() && p->property(chart::kSelectionRingProperty).toBool()) {
+            p->setVisible(false);
+            rings.push_back(p);
+        }
+    }
     QByteArray bytes = writePicture(kind, options, m_theme.background, title,
         [this, &options](QCPPainter *painter) { paintPicture(painter, options); });
+    for (QCPAbstractPlottable *p : rings)
+        p->setVisible(true);
     m_points->useVectorMarkers(false);
     setLegendMode(legendBefore);
     setFontScale(fontScaleBefore);

@@ -4,6 +4,8 @@
 #include "tests/support/testfiles.h"
 #include "tests/support/testmachine.h"
 
+#include "widgets/chart/charttheme.h"
+#include "widgets/chart/pointlayer.h"
 #include "widgets/chart/reviewoverlay.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
@@ -56,6 +58,8 @@ private slots:
     void pictureKind_data();
     void pictureKind();
     void svgIsValidXmlWithText();
+    void selectionIsNotExported_data();
+    void selectionIsNotExported();
     void pngSizeResolutionAndContent_data();
     void pngSizeResolutionAndContent();
     void titleAndTable();
@@ -545,6 +549,50 @@ void TestChartExport::smallExportKeepsEverythingInside()
     for (int kind : table.dropped)
         QVERIFY(
             !texts.contains(model.headerData(kind, Qt::Horizontal, Qt::DisplayRole).toString()));
+}
+
+void TestChartExport::selectionIsNotExported_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::newRow("png") << "png";
+    QTest::newRow("svg") << "svg";
+}
+
+// The selection is the window's state, not the data's (issue 27, item 3): a picture with points
+// selected has no ring in the selection's colour, and the window keeps its rings after the
+// export. (The labels of selected points still come first in the placement.)
+void TestChartExport::selectionIsNotExported()
+{
+    QFETCH(QString, format);
+    ExportOptions options;
+    options.width = 900;
+    options.height = 600;
+    m_plot->document()->setSelection({ 0, 1 });
+    m_plot->replot();
+    const auto ringsShown = [this] {
+        int shown = 0;
+        for (int i = 0; i < m_plot->plottableCount(); ++i) {
+            const QCPAbstractPlottable *p = m_plot->plottable(i);
+            shown += p->visible() && p->property(chart::kSelectionRingProperty).toBool() ? 1 : 0;
+        }
+        return shown;
+    };
+    QVERIFY(ringsShown() > 0); // the premise: the window draws the rings
+    const QByteArray bytes = m_plot->renderToBytes(format, options);
+    QVERIFY(!bytes.isEmpty());
+    const QColor ring = chart::selectionColor();
+    if (format == "png") {
+        const QImage image = QImage::fromData(bytes).convertToFormat(QImage::Format_RGB32);
+        int ringPixels = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x)
+                ringPixels += image.pixel(x, y) == ring.rgb() ? 1 : 0;
+        }
+        QCOMPARE(ringPixels, 0);
+    } else {
+        QVERIFY(!bytes.contains(ring.name().toLatin1()));
+    }
+    QVERIFY(ringsShown() > 0);
 }
 
 QTEST_MAIN(TestChartExport)
