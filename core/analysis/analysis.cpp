@@ -133,6 +133,25 @@ std::optional<std::string> refuseNonFinite(const KernelPoint &point, const Point
         + "(expected results inside the accepted ranges, docs/MODEL.md)";
 }
 
+// The fastest dense ceiling of `precision` on the point's kind of units (tensor/matrix or not,
+// docs/MODEL.md §4.1), else the fastest of the precision.
+const ComputeCeiling *ceilingOfUnit(const Hardware &hardware, Precision precision, ComputeUnit unit)
+{
+    if (unit != ComputeUnit::Unknown) {
+        const ComputeCeiling *best = nullptr;
+        for (const auto &ceiling : hardware.compute) {
+            if (ceiling.sparse || !ceiling.visible || ceiling.precision != precision
+                || isMatrixUnit(ceiling) != (unit == ComputeUnit::Tensor))
+                continue;
+            if (!best || ceiling.peak > best->peak)
+                best = &ceiling;
+        }
+        if (best)
+            return best;
+    }
+    return hardware.computeFor(precision);
+}
+
 // The ceiling named in the options, else the one of the point's precision, else the default.
 ridgepoint::Expected<const ComputeCeiling *, std::string> chooseComputeCeiling(
     const KernelPoint &point, const Hardware &hardware, const AnalysisOptions &options)
@@ -144,7 +163,7 @@ ridgepoint::Expected<const ComputeCeiling *, std::string> chooseComputeCeiling(
             "no compute ceiling named \"" + options.computeCeiling + "\" on " + hardware.name);
     }
     if (point.precision) {
-        if (const ComputeCeiling *own = hardware.computeFor(*point.precision))
+        if (const ComputeCeiling *own = ceilingOfUnit(hardware, *point.precision, point.unit))
             return own;
         return ridgepoint::Unexpected(who(point) + ": " + hardware.name + " has no "
             + std::string(precisionName(*point.precision))

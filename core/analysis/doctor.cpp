@@ -87,12 +87,6 @@ bool mentionsDies(std::string_view text)
     return false;
 }
 
-bool isMatrixUnit(const ComputeCeiling &ceiling)
-{
-    const std::string unit = lower(ceiling.unit);
-    return unit.find("tensor") != std::string::npos || unit.find("matrix") != std::string::npos;
-}
-
 // What the checks look at, gathered once.
 struct Facts {
     const KernelPoint &point;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <set>
 
@@ -205,6 +206,14 @@ const ComputeCeiling *Hardware::defaultComputeCeiling() const
             best = &ceiling;
     }
     return best;
+}
+
+bool isMatrixUnit(const ComputeCeiling &ceiling)
+{
+    std::string unit = ceiling.unit;
+    for (char &c : unit)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return unit.find("tensor") != std::string::npos || unit.find("matrix") != std::string::npos;
 }
 
 const ComputeCeiling *Hardware::computeFor(Precision precision) const

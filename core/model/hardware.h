@@ -79,6 +79,10 @@ struct ComputeCeiling {
     std::optional<AlternateFigure> alternate {}; // the other figure, when both are known
 };
 
+// A tensor or matrix unit (NVIDIA's tensor cores, AMD's matrix cores, a TPU's MXU): its unit
+// names one ("tensor", "matrix"), as opposed to vector and scalar units. Case-insensitive.
+bool isMatrixUnit(const ComputeCeiling &ceiling);
+
 struct MemoryCeiling {
     std::string name; // "HBM3"
     MemoryLevel level = MemoryLevel::DRAM;

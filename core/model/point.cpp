@@ -6,6 +6,28 @@
 
 namespace ridgepoint {
 
+std::string_view computeUnitName(ComputeUnit unit)
+{
+    switch (unit) {
+    case ComputeUnit::Tensor:
+        return "tensor";
+    case ComputeUnit::Core:
+        return "core";
+    case ComputeUnit::Unknown:
+        break;
+    }
+    return "";
+}
+
+std::optional<ComputeUnit> computeUnitFromName(std::string_view name)
+{
+    if (name == "tensor")
+        return ComputeUnit::Tensor;
+    if (name == "core")
+        return ComputeUnit::Core;
+    return std::nullopt;
+}
+
 void KernelPoint::clear()
 {
     // Every member, in the order of the declaration: one added there belongs here too (and in
@@ -19,6 +41,7 @@ void KernelPoint::clear()
     levelIntensities.clear();
     timeStatistics = {};
     precision.reset();
+    unit = ComputeUnit::Unknown;
     group.clear();
     source.file.clear();
     source.line = 0;
@@ -63,6 +86,7 @@ std::vector<KernelPoint> sumLaunches(
             if (p.flops > most) {
                 most = p.flops;
                 sum.precision = p.precision;
+                sum.unit = p.unit;
             }
             for (const LevelBytes &level : p.bytes) {
                 auto at = std::find_if(sum.bytes.begin(), sum.bytes.end(),

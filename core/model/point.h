@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ridgepoint {
@@ -40,6 +41,14 @@ struct RepeatStatistics {
     bool empty() const { return !min && !median && !max && !stddev; }
 };
 
+// The units a point's FLOPs ran on, when its file says: Nsight Compute's SASS instruction
+// counters count CUDA-core work, its tensor-pipe counters tensor-core work. The analysis then
+// takes the fastest dense ceiling of the point's precision on such units (docs/MODEL.md §4.1);
+// Unknown takes the fastest of the precision, whatever its units.
+enum class ComputeUnit : unsigned char { Unknown, Tensor, Core };
+std::string_view computeUnitName(ComputeUnit unit); // "", "tensor", "core"
+std::optional<ComputeUnit> computeUnitFromName(std::string_view name); // "tensor" or "core"
+
 struct KernelPoint {
     std::string name;
     double flops = 0.0; // FLOP (OP for integer work)
@@ -55,6 +64,7 @@ struct KernelPoint {
     std::vector<LevelIntensity> levelIntensities;
     RepeatStatistics timeStatistics; // spread of `seconds` over repeated runs
     std::optional<Precision> precision;
+    ComputeUnit unit = ComputeUnit::Unknown;
     std::string group;
     SourceLocation source;
 

@@ -69,9 +69,10 @@ Duration durationOf(const Metrics &m, MetricReader &reader)
 
 // Method 1 (docs/FORMATS.md §1.9, NERSC's): FLOPs per precision as 2·fma + add + mul over the
 // SASS thread-instruction counters, plus tensor work (the ops-path metrics count operations;
-// else pipe instructions × factor). False when the launch has none of these counters.
+// else pipe instructions × factor), the tensor part also in `tensor`. False when the launch has
+// none of these counters.
 bool countedFlops(const Metrics &m, MetricReader &reader, const NcuOptions &options,
-    std::map<Precision, double> &perPrecision)
+    std::map<Precision, double> &perPrecision, std::map<Precision, double> &tensor)
 {
     bool anyCounter = false;
     for (const Family family : kFamilies) {
@@ -101,16 +102,19 @@ bool countedFlops(const Metrics &m, MetricReader &reader, const NcuOptions &opti
             opsPath = true;
             anyCounter = true;
             if (*v > 0.0) {
-                const auto precision = precisionOfTensorPath(name);
-                perPrecision[precision.value_or(Precision::FP16)] += *v;
+                const Precision precision = precisionOfTensorPath(name).value_or(Precision::FP16);
+                perPrecision[precision] += *v;
+                tensor[precision] += *v;
             }
         }
     }
     if (!opsPath) {
         if (auto v = reader.value(m, "sm__inst_executed_pipe_tensor.sum")) {
             anyCounter = true;
-            if (*v > 0.0)
+            if (*v > 0.0) {
                 perPrecision[Precision::FP16] += *v * options.tensorFlopsPerInstruction;
+                tensor[Precision::FP16] += *v * options.tensorFlopsPerInstruction;
+            }
         }
     }
     return anyCounter;
@@ -230,8 +234,9 @@ std::optional<KernelPoint> pointOfLaunch(
     const Duration duration = durationOf(m, reader);
 
     std::map<Precision, double> perPrecision;
+    std::map<Precision, double> tensor; // the part counted on the tensor pipes
     std::map<Precision, double> ratePerPrecision;
-    bool anyCounter = countedFlops(m, reader, options, perPrecision);
+    bool anyCounter = countedFlops(m, reader, options, perPrecision, tensor);
     if (!anyCounter) {
         ratePerPrecision = flopRates(m, reader, options);
         anyCounter = !ratePerPrecision.empty();
@@ -243,6 +248,11 @@ std::optional<KernelPoint> pointOfLaunch(
     double best = 0.0;
     addFlops(point, perPrecision, best);
     noFlopCounters = !anyCounter;
+    // The units of the point's precision: tensor when most of its FLOPs came from the tensor
+    // pipes, else CUDA cores (the SASS counters and the roofline rates count those).
+    if (point.precision && best > 0.0)
+        point.unit
+            = tensor[*point.precision] > best / 2.0 ? ComputeUnit::Tensor : ComputeUnit::Core;
 
     const Traffic traffic = trafficOf(m, reader, duration);
     if (traffic.dram && *traffic.dram > 0.0)

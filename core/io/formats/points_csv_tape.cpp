@@ -58,8 +58,8 @@ bool PointsCsvTape::keep(const KernelPoint &point, int line, Row &out) const
     // What the tape has no room for: every other member of KernelPoint (point.h).
     if (point.bytes.size() != 1 || point.measuredRate || point.intensity
         || !point.levelIntensities.empty() || !point.timeStatistics.empty()
-        || (point.seconds && std::isnan(*point.seconds)) || point.group.size() > kMaxSize
-        || (!m_namedByLine && point.name.size() > kMaxSize))
+        || point.unit != ComputeUnit::Unknown || (point.seconds && std::isnan(*point.seconds))
+        || point.group.size() > kMaxSize || (!m_namedByLine && point.name.size() > kMaxSize))
         return false;
     if (line <= m_lastLine || static_cast<std::size_t>(line - m_lastLine) > kMaxSize)
         return false;

@@ -16,7 +16,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 const std::vector<std::string_view> kPointKeys { "name", "flops", "bytes", "seconds", "performance",
-    "intensity", "level_intensities", "precision", "group", "time_statistics", "source" };
+    "intensity", "level_intensities", "precision", "unit", "group", "time_statistics", "source" };
 
 // The document's format, version and list of points, or an error saying what is wrong.
 const Json *pointsList(const Json &root, JsonSchema &in)
@@ -120,6 +120,8 @@ private:
             point.intensity = quantity(value, where, Dimension::Intensity);
         else if (key == "precision")
             precision(point, where, value);
+        else if (key == "unit")
+            unit(point, where, value);
         else if (!typedMember(point, key, where, value))
             m_in.warning(m_path, unknownKeyMessage(key, kPointKeys));
     }
@@ -158,6 +160,18 @@ private:
             = value.is_string() ? precisionFromName(value.get<std::string>()) : std::nullopt;
         if (!point.precision)
             fail(where + ": unknown precision " + detail::dumpJson(value));
+    }
+
+    // "tensor" or "core" (point.h ComputeUnit); absent: unknown.
+    void unit(KernelPoint &point, const std::string &where, const Json &value)
+    {
+        const auto known
+            = value.is_string() ? computeUnitFromName(value.get<std::string>()) : std::nullopt;
+        if (!known)
+            fail(where + ": unknown unit " + detail::dumpJson(value)
+                + " (expected \"tensor\" or \"core\")");
+        else
+            point.unit = *known;
     }
 
     void bytes(KernelPoint &point, const std::string &where, const Json &value)
@@ -343,6 +357,9 @@ std::string writePointsJson(const std::vector<KernelPoint> &points)
         }
         p["precision"]
             = point.precision ? Json(std::string(precisionName(*point.precision))) : Json(nullptr);
+        if (point.unit
+            != ComputeUnit::Unknown) // only when a file said: older files stay as they were
+            p["unit"] = std::string(computeUnitName(point.unit));
         p["group"] = point.group;
         if (!point.timeStatistics.empty()) {
             Json s;

@@ -47,6 +47,8 @@ private slots:
     void boundsAndTimes_data();
     void boundsAndTimes();
     void multiLevelTakesTheMinimumRoof();
+    void unitPicksTheCeiling_data();
+    void unitPicksTheCeiling();
     void flagsMeasurementsFasterThanTheRoof_data();
     void flagsMeasurementsFasterThanTheRoof();
     void bandwidthUtilizationOfQ8_0Note_data();
@@ -425,6 +427,47 @@ void TestAnalysis::placesAPointGivenByIntensityAndRate()
     QVERIFY(!analyzePoint(point, machine)->consistent);
     point.measuredRate.reset();
     QVERIFY(!analyzePoint(point, machine));
+}
+
+// A point's units choose among the ceilings of its precision (docs/MODEL.md §4.1): H100's FP64
+// figures, 67 TFLOP/s on tensor cores and 34 on CUDA cores, and FP32 on CUDA cores only.
+void TestAnalysis::unitPicksTheCeiling_data()
+{
+    QTest::addColumn<int>("precision"); // Precision
+    QTest::addColumn<int>("unit"); // ComputeUnit
+    QTest::addColumn<QString>("ceiling");
+    QTest::newRow("fp64, units unknown: the fastest")
+        << int(Precision::FP64) << int(ComputeUnit::Unknown) << "FP64 tensor";
+    QTest::newRow("fp64 on tensor cores")
+        << int(Precision::FP64) << int(ComputeUnit::Tensor) << "FP64 tensor";
+    QTest::newRow("fp64 on CUDA cores")
+        << int(Precision::FP64) << int(ComputeUnit::Core) << "FP64 CUDA";
+    // No FP32 tensor figure: the precision's own ceiling, whatever its units.
+    QTest::newRow("fp32 said on tensor cores")
+        << int(Precision::FP32) << int(ComputeUnit::Tensor) << "FP32 CUDA";
+}
+
+void TestAnalysis::unitPicksTheCeiling()
+{
+    QFETCH(int, precision);
+    QFETCH(int, unit);
+    QFETCH(QString, ceiling);
+    Hardware hw;
+    hw.name = "H100-like";
+    hw.compute.push_back({ "FP64 tensor", Precision::FP64, "tensor", 67e12, false, {}, true });
+    hw.compute.push_back({ "FP64 CUDA", Precision::FP64, "vector", 34e12, false, {}, true });
+    hw.compute.push_back({ "FP32 CUDA", Precision::FP32, "vector", 67e12, false, {}, true });
+    hw.memory.push_back({ "HBM3", MemoryLevel::HBM, 3.35e12, {}, true });
+    hw.defaultCompute = "FP64 tensor";
+    KernelPoint p;
+    p.name = "daxpy";
+    p.flops = 5.4e8;
+    p.bytes = { { std::nullopt, 6.4e9 } };
+    p.precision = static_cast<Precision>(precision);
+    p.unit = static_cast<ComputeUnit>(unit);
+    const auto a = analyzePoint(p, hw);
+    QVERIFY(a);
+    QCOMPARE(QString::fromStdString(a->computeCeiling), ceiling);
 }
 
 QTEST_GUILESS_MAIN(TestAnalysis)

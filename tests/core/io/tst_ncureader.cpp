@@ -53,6 +53,8 @@ private slots:
     void findsTheHeaderAfterLinesThatNameTheKernel();
     void readsTheAutoScaledFixture();
     void computesFlopsFromTheSassCounters();
+    void tellsTensorFromCudaCoreWork_data();
+    void tellsTensorFromCudaCoreWork();
     void readsTheRawPageWithItsUnitsRow();
     void readsCeilingsFromTheRooflineSection();
     void readsAchievedValuesOfTheRooflineSection();
@@ -236,6 +238,49 @@ void TestNcuReader::computesFlopsFromTheSassCounters()
     options.tensorFlopsPerInstruction = 1024.0;
     const auto a100 = readNcuCsv(testData("ncu/ncu_details_nersc_v100.csv"), "v100.csv", options);
     QCOMPARE(a100.points[1].flops, 2.0 * 7913209000.0 + 1000.0 * 1024.0);
+}
+
+// The units a launch's FLOPs ran on (point.h ComputeUnit): tensor when most FLOPs of its
+// precision came from the tensor pipes, else CUDA cores; unknown without FLOPs.
+void TestNcuReader::tellsTensorFromCudaCoreWork_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<double>("flopsPerTensorInstruction"); // 0: the default
+    QTest::addColumn<int>("point");
+    QTest::addColumn<QString>("precision");
+    QTest::addColumn<QString>("unit");
+    // 2·ffma + fadd + fmul = 1.9e10 FP32 FLOPs on the SASS counters, no tensor work.
+    QTest::newRow("FP32 on CUDA cores") << "ncu/ncu_details_nersc_v100.csv" << 0.0 << 0 << "fp32"
+                                        << "core";
+    // 1000 tensor-pipe instructions × 1e9 = 1e12 FP16 FLOPs over 1.6e10 FP32 ones.
+    QTest::newRow("FP16 on tensor cores") << "ncu/ncu_details_nersc_v100.csv" << 1e9 << 1 << "fp16"
+                                          << "tensor";
+    QTest::newRow("FP64 daxpy on CUDA cores")
+        << "ncu/ncu_levels_daxpy_stencil.csv" << 0.0 << 0 << "fp64"
+        << "core";
+    // The BF16 ops-path counter is "0": no FLOPs, so no units either.
+    QTest::newRow("no FLOPs") << "real/ncu_details_autounits_cublas_gemv.csv" << 0.0 << 0 << ""
+                              << "";
+}
+
+void TestNcuReader::tellsTensorFromCudaCoreWork()
+{
+    QFETCH(QString, file);
+    QFETCH(double, flopsPerTensorInstruction);
+    QFETCH(int, point);
+    QFETCH(QString, precision);
+    QFETCH(QString, unit);
+    NcuOptions options;
+    if (flopsPerTensorInstruction > 0.0)
+        options.tensorFlopsPerInstruction = flopsPerTensorInstruction;
+    const auto result = readNcuCsv(testData(file.toStdString()), "ncu.csv", options);
+    QVERIFY(result.points.size() > static_cast<std::size_t>(point));
+    const KernelPoint &p = result.points[static_cast<std::size_t>(point)];
+    QCOMPARE(
+        p.precision ? QString::fromUtf8(precisionName(*p.precision).data()) : QString(), precision);
+    QCOMPARE(QString::fromUtf8(computeUnitName(p.unit).data(),
+                 static_cast<qsizetype>(computeUnitName(p.unit).size())),
+        unit);
 }
 
 void TestNcuReader::readsTheRawPageWithItsUnitsRow()

@@ -25,6 +25,7 @@ void TestPointsJson::roundTripsEveryField()
     a.bytes = { { std::nullopt, 1e9 / 3.0 }, { MemoryLevel::L2, 4e9 } };
     a.seconds = 0.1 + 0.2;
     a.precision = Precision::BF16;
+    a.unit = ComputeUnit::Tensor;
     a.group = "attention";
     a.timeStatistics.min = 2.9e-3;
     a.timeStatistics.stddev = 1e-5;
@@ -45,6 +46,7 @@ void TestPointsJson::roundTripsEveryField()
     QCOMPARE(*ra.bytes[1].level, MemoryLevel::L2);
     QCOMPARE(*ra.seconds, *a.seconds);
     QCOMPARE(*ra.precision, Precision::BF16);
+    QCOMPARE(ra.unit, ComputeUnit::Tensor);
     QCOMPARE(ra.group, a.group);
     QCOMPARE(*ra.timeStatistics.min, 2.9e-3);
     QVERIFY(!ra.timeStatistics.max);
@@ -56,6 +58,7 @@ void TestPointsJson::roundTripsEveryField()
     QCOMPARE(*rb.measuredRate, 8e10);
     QVERIFY(rb.bytes.empty());
     QVERIFY(!rb.seconds);
+    QCOMPARE(rb.unit, ComputeUnit::Unknown); // written without "unit": read back unknown
     QCOMPARE(rb.source.file, std::string("p.json")); // no source: this file
 }
 
@@ -105,6 +108,9 @@ void TestPointsJson::refusesBadFiles_data()
     QTest::newRow("level not a string")
         << start + R"({"name": "k", "flops": 1, "bytes": [{"level": 2, "bytes": 1}]}]})"
         << "p.json: points[0].bytes[0].level: unknown level 2";
+    QTest::newRow("unknown unit")
+        << start + R"({"name": "k", "flops": 1, "bytes": [{"bytes": 1}], "unit": "gpu"}]})"
+        << "p.json: points[0].unit: unknown unit \"gpu\" (expected \"tensor\" or \"core\")";
     QTest::newRow("bytes entry not an object")
         << start + R"({"name": "k", "flops": 1, "bytes": [7]}]})"
         << "p.json: points[0].bytes[0]: expected an object";
