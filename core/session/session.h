@@ -6,7 +6,6 @@
 
 #include "core/model/diagnostic.h"
 #include "core/model/hardware.h"
-#include "core/model/heap_optional.h"
 #include "core/model/point.h"
 #include "core/workloads/planned_workload.h"
 #include "core/workloads/workloads.h"
@@ -28,9 +27,7 @@ struct SessionPoint {
     KernelPoint point; // as measured (or as last placed, for a workload)
     double bytesFactor = 1.0; // the what-if move (core/workspace WhatIf)
     double timeFactor = 1.0;
-    // A planned point: recomputed from its model on load. On the heap: a measured point (most
-    // of a large session) pays a pointer, not an empty Workload.
-    HeapOptional<Workload> workload;
+    std::optional<Workload> workload; // a planned point: recomputed from its model on load
 };
 
 // The chart's axis ranges: intensity (FLOP/B) and performance (FLOP/s).

@@ -121,7 +121,6 @@ private slots:
     void readsAsTheWholeTreeReader();
     void streamsOnlyWhatItMay_data();
     void streamsOnlyWhatItMay();
-    void keepsAWorkloadThroughCopies();
 };
 
 void TestSessionStream::readsAsTheWholeTreeReader_data()
@@ -247,20 +246,6 @@ void TestSessionStream::streamsOnlyWhatItMay()
     QCOMPARE(parsed.streamed, streamed);
     if (streamed)
         QVERIFY(parsed.root["points"] == Json::array()); // the entries went to `entries`
-}
-
-void TestSessionStream::keepsAWorkloadThroughCopies()
-{
-    const Session s = rich();
-    Session copy = s;
-    QVERIFY(!copy.points[0].workload);
-    QVERIFY(copy.points[3].workload);
-    QVERIFY(&*copy.points[3].workload != &*s.points[3].workload);
-    QVERIFY(*copy.points[3].workload == *s.points[3].workload);
-    copy.points[3].workload.reset();
-    QVERIFY(s.points[3].workload);
-    copy = s;
-    QVERIFY(*copy.points[3].workload == *s.points[3].workload);
 }
 
 QTEST_GUILESS_MAIN(TestSessionStream)
