@@ -481,6 +481,7 @@ SessionPoints sessionPoints(Session session, const Hardware &hardware)
     Workspace workspace;
     workspace.loadSession(std::move(session));
     SessionPoints out;
+    out.points.reserve(workspace.pointCount());
     for (std::size_t i = 0; i < workspace.pointCount(); ++i) {
         const Workload *workload = workspace.workload(i);
         if (const std::string *error = workspace.workloadError(i)) {

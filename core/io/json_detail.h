@@ -31,10 +31,40 @@ template<typename BasicJson> std::string dumpJson(const BasicJson &json, int ind
     return json.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-// The DOM builder with the position of the first error kept. nlohmann reports a number too
-// large for a double (out_of_range.406) through the same SAX call as a syntax error, but
-// json::parse throws it as out_of_range, with no position: this keeps both with their offset.
-template<typename BasicJson> class CheckedSax
+// The first error of a SAX parse, with its position. nlohmann reports a number too large for a
+// double (out_of_range.406) through the same SAX call as a syntax error, but json::parse throws
+// it as out_of_range, with no position: a handler deriving from this keeps both with their offset.
+struct SaxError {
+    template<typename Exception>
+    bool parse_error(std::size_t position, const std::string &token, const Exception &error)
+    {
+        failed = true;
+        id = error.id;
+        // Syntax errors: nlohmann's position is just past the offending character. A number
+        // overflow: just past the number, so it starts token.size() before.
+        const bool overflow = id == 406;
+        offset = overflow ? (position >= token.size() ? position - token.size() : 0)
+                          : (position > 0 ? position - 1 : 0);
+        message = error.what();
+        // Drop "[json.exception.parse_error.101] parse error at line 1, column 2: " or
+        // "[json.exception.out_of_range.406] ".
+        if (const auto colon = message.find(": "); !overflow && colon != std::string::npos)
+            message = message.substr(colon + 2);
+        else if (const auto bracket = message.find("] "); bracket != std::string::npos)
+            message = message.substr(bracket + 2);
+        if (overflow)
+            message += " (expected a number a double can hold, at most about 1.8e308)";
+        return false;
+    }
+
+    bool failed = false;
+    int id = 0;
+    std::size_t offset = 0;
+    std::string message;
+};
+
+// The DOM builder with the position of the first error kept (SaxError).
+template<typename BasicJson> class CheckedSax : public SaxError
 {
 public:
     using number_integer_t = typename BasicJson::number_integer_t;
@@ -62,49 +92,24 @@ public:
     bool end_object() { return dom_.end_object(); }
     bool start_array(std::size_t size) { return dom_.start_array(size); }
     bool end_array() { return dom_.end_array(); }
-    template<typename Exception>
-    bool parse_error(std::size_t position, const std::string &token, const Exception &error)
-    {
-        failed = true;
-        id = error.id;
-        // Syntax errors: nlohmann's position is just past the offending character. A number
-        // overflow: just past the number, so it starts token.size() before.
-        const bool overflow = id == 406;
-        offset = overflow ? (position >= token.size() ? position - token.size() : 0)
-                          : (position > 0 ? position - 1 : 0);
-        message = error.what();
-        // Drop "[json.exception.parse_error.101] parse error at line 1, column 2: " or
-        // "[json.exception.out_of_range.406] ".
-        if (const auto colon = message.find(": "); !overflow && colon != std::string::npos)
-            message = message.substr(colon + 2);
-        else if (const auto bracket = message.find("] "); bracket != std::string::npos)
-            message = message.substr(bracket + 2);
-        if (overflow)
-            message += " (expected a number a double can hold, at most about 1.8e308)";
-        return false;
-    }
-
-    bool failed = false;
-    int id = 0;
-    std::size_t offset = 0;
-    std::string message;
 
 private:
     nlohmann::detail::json_sax_dom_parser<BasicJson> dom_;
 };
 
-// Parses a reader's JSON input. Never throws: a syntax error, a number a double cannot hold or
-// nesting deeper than kMaxJsonDepth becomes one "invalid JSON: ..." error with its line and
-// column in `diagnostics`, and the result is nullopt.
-template<typename BasicJson>
-std::optional<BasicJson> parseJson(
-    std::string_view text, const std::string &fileName, std::vector<Diagnostic> &diagnostics)
+// Runs the SAX handler `sax` (a SaxError) over a reader's JSON input. Never throws: a syntax
+// error, a number a double cannot hold or nesting deeper than kMaxJsonDepth becomes one "invalid
+// JSON: ..." error with its line and column in `diagnostics`, and the result is false. A handler
+// that stops the parse itself (returns false without an error) leaves true: it knows why.
+template<typename BasicJson, typename Sax>
+bool saxParseJson(std::string_view text, const std::string &fileName,
+    std::vector<Diagnostic> &diagnostics, Sax &sax)
 {
     const auto fail = [&](std::size_t offset, const std::string &message) {
         const TextPosition at = positionOfOffset(text, offset);
         diagnostics.push_back(
             { Severity::Error, fileName, at.line, at.column, "invalid JSON: " + message });
-        return std::nullopt;
+        return false;
     };
     int depth = 0;
     bool inString = false;
@@ -126,8 +131,6 @@ std::optional<BasicJson> parseJson(
             --depth;
         }
     }
-    BasicJson root;
-    CheckedSax<BasicJson> sax(root);
     try {
         BasicJson::sax_parse(text, &sax);
     } catch (const nlohmann::json::exception &e) {
@@ -136,6 +139,18 @@ std::optional<BasicJson> parseJson(
     }
     if (sax.failed)
         return fail(sax.offset, sax.message);
+    return true;
+}
+
+// Parses a reader's JSON input into a tree (saxParseJson); nullopt after the error.
+template<typename BasicJson>
+std::optional<BasicJson> parseJson(
+    std::string_view text, const std::string &fileName, std::vector<Diagnostic> &diagnostics)
+{
+    BasicJson root;
+    CheckedSax<BasicJson> sax(root);
+    if (!saxParseJson<BasicJson>(text, fileName, diagnostics, sax))
+        return std::nullopt;
     return root;
 }
 

@@ -64,6 +64,10 @@ private:
 // after an error naming the version and the path, when a step cannot convert it.
 bool migrate(Json &root, int from, Reader &in);
 
+// The oldest version whose "points" list no migration changes (version 0 kept its points as
+// "kernels" with the moves beside them): its entries can be read as they are parsed.
+inline constexpr int kPointsUnchangedSince = 1;
+
 // A planned workload as saved in a session, and back (session_workload.cpp).
 Json workloadObject(const Workload &workload);
 std::optional<Workload> readWorkload(const Json &json, const std::string &path, Reader &in);

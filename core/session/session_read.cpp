@@ -8,6 +8,8 @@
 #include "core/io/json_detail.h"
 #include "core/model/value_ranges.h"
 #include "core/session/session_json.h"
+#include "core/session/session_parse.h"
+#include "core/session/session_points.h"
 
 #include <algorithm>
 #include <utility>
@@ -77,68 +79,14 @@ void readMachines(const Json &root, Reader &in, Session &session)
     }
 }
 
-// The points of "points": [{"point": {...}, "bytesFactor", "timeFactor", "workload"}], read by
-// the points reader part by part.
+// The points of "points": [{"point": {...}, "bytesFactor", "timeFactor", "workload"}], from a
+// list in the tree (a file read whole: session_parse.h says when).
 void readPoints(const Json &list, Reader &in, Session &session)
 {
-    const Json noPoint = Json::object(); // stands for an entry without one
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const std::string path = "points[" + std::to_string(i) + "]";
-        const Json &entry = list[i];
-        if (!entry.is_object() || !entry.contains("point")) {
-            in.error(path, "expected {\"point\": {...}, ...}");
-            continue;
-        }
-        in.checkKeys(entry, path, { "point", "bytesFactor", "timeFactor", "workload" });
-    }
-    // Read in place (no copy of the points, no text of them parsed again), a part at a time:
-    // the points reader's own vector holds one part, not a second copy of every point. It
-    // names them "points[i]"; in a session they sit at "points[i].point".
-    const auto kernel = [&](std::size_t i) -> const Json & {
-        const Json &entry = list[i];
-        return entry.is_object() && entry.contains("point") ? entry["point"] : noPoint;
-    };
-    constexpr std::size_t kPart = 4096;
-    bool complete = true;
-    session.points.reserve(list.size());
-    for (std::size_t first = 0; first < list.size(); first += kPart) {
-        const std::size_t count = std::min(kPart, list.size() - first);
-        PointsReadResult read = readPointsJsonEntries(
-            count, [&](std::size_t i) -> const Json & { return kernel(first + i); }, in.file(),
-            first);
-        for (Diagnostic d : read.diagnostics) {
-            d.line = 0;
-            d.column = 0;
-            if (const auto close = d.message.find(']');
-                d.message.starts_with("points[") && close != std::string::npos)
-                d.message.insert(close + 1, ".point");
-            in.diagnostics().push_back(std::move(d));
-        }
-        complete = complete && read.rowsSkipped == 0 && read.points.size() == count;
-        for (std::size_t i = 0; complete && i < count; ++i)
-            session.points.push_back({ std::move(read.points[i]), 1.0, 1.0, {} });
-    }
-    if (!complete) {
-        session.points.clear();
-        if (!in.failed())
-            in.error("points", "some points could not be read");
-        return;
-    }
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const std::string path = "points[" + std::to_string(i) + "]";
-        SessionPoint &point = session.points[i];
-        // The points reader names its own file as the source of a point without one; a
-        // session keeps "no source" as it was saved.
-        if (!list[i]["point"].contains("source"))
-            point.point.source = {};
-        point.bytesFactor = in.number(list[i], "bytesFactor", path, 1.0, true).value_or(1.0);
-        point.timeFactor = in.number(list[i], "timeFactor", path, 1.0, true).value_or(1.0);
-        if (auto problem = moveProblem(point.point, point.bytesFactor, point.timeFactor))
-            in.error(path, *problem);
-        if (list[i].contains("workload"))
-            point.workload
-                = session_json::readWorkload(list[i]["workload"], path + ".workload", in);
-    }
+    session_json::PointEntries entries(in.file());
+    for (const Json &entry : list)
+        entries.add(entry);
+    entries.finish(in, session);
 }
 
 void readQuantization(const Json &root, Reader &in, Session &session)
@@ -303,8 +251,9 @@ void readReview(const Json &root, Reader &in, Session &session)
     }
 }
 
-// `root` loses its points once they are read: a large session's tree is freed part by part.
-void readSession(Json &root, Reader &in, Session &session)
+// `root` loses its points once they are read. `streamed`: the points, read while the text was
+// parsed (their list is empty in `root`).
+void readSession(Json &root, Reader &in, Session &session, session_json::PointEntries *streamed)
 {
     in.checkKeys(root, "",
         { "format", "version", "hardware", "compare", "points", "quantization", "lastSweepId",
@@ -312,7 +261,9 @@ void readSession(Json &root, Reader &in, Session &session)
             "baseline" });
     readMachines(root, in, session);
     if (root.contains("points")) {
-        if (!root["points"].is_array())
+        if (streamed)
+            streamed->finish(in, session);
+        else if (!root["points"].is_array())
             in.error("points", "expected a list");
         else
             readPoints(root["points"], in, session);
@@ -362,8 +313,9 @@ bool checkHeader(const Json &root, Reader &in)
 
 namespace {
 
-// The rest of reading, once the text is parsed into `root`.
-SessionReadResult readParsed(Json &root, const std::string &fileName, SessionReadResult result)
+// The rest of reading, once the text is parsed into `root` (and the points into `streamed`).
+SessionReadResult readParsed(Json &root, const std::string &fileName, SessionReadResult result,
+    session_json::PointEntries *streamed)
 {
     Reader in(fileName, result.diagnostics);
     if (!checkHeader(root, in))
@@ -373,7 +325,7 @@ SessionReadResult readParsed(Json &root, const std::string &fileName, SessionRea
         return result;
     try {
         Session session;
-        readSession(root, in, session);
+        readSession(root, in, session, streamed);
         if (!in.failed())
             result.session = std::move(session);
     } catch (const nlohmann::json::exception &e) {
@@ -385,23 +337,49 @@ SessionReadResult readParsed(Json &root, const std::string &fileName, SessionRea
 
 } // namespace
 
-SessionReadResult readSessionJson(std::string_view text, const std::string &fileName)
+SessionReadResult readSessionJsonWhole(std::string_view text, const std::string &fileName)
 {
     SessionReadResult result;
     std::optional<Json> root = parse(text, fileName, result);
     if (!root)
         return result;
-    return readParsed(*root, fileName, std::move(result));
+    return readParsed(*root, fileName, std::move(result), nullptr);
+}
+
+SessionReadResult readSessionJson(std::string_view text, const std::string &fileName)
+{
+    // The points are read as they are parsed: the tree of all of them (about twice the text)
+    // is never built.
+    SessionReadResult result;
+    session_json::PointEntries entries(fileName);
+    auto parsed = session_json::parseSession(text, fileName, result.diagnostics, entries);
+    using Outcome = session_json::ParsedSession::Outcome;
+    if (parsed.outcome == Outcome::Failed)
+        return result;
+    if (parsed.outcome == Outcome::Again)
+        return readSessionJsonWhole(text, fileName);
+    return readParsed(
+        parsed.root, fileName, std::move(result), parsed.streamed ? &entries : nullptr);
 }
 
 SessionReadResult readSessionJsonConsuming(std::string &&text, const std::string &fileName)
 {
     SessionReadResult result;
-    std::optional<Json> root = parse(text, fileName, result);
-    std::string().swap(text); // the tree (or the message) says all it had to say
-    if (!root)
+    session_json::PointEntries entries(fileName);
+    auto parsed = session_json::parseSession(text, fileName, result.diagnostics, entries);
+    using Outcome = session_json::ParsedSession::Outcome;
+    if (parsed.outcome == Outcome::Again) {
+        std::optional<Json> root = parse(text, fileName, result);
+        std::string().swap(text);
+        if (!root)
+            return result;
+        return readParsed(*root, fileName, std::move(result), nullptr);
+    }
+    std::string().swap(text); // the tree and the points (or the message) say all it had to say
+    if (parsed.outcome == Outcome::Failed)
         return result;
-    return readParsed(*root, fileName, std::move(result));
+    return readParsed(
+        parsed.root, fileName, std::move(result), parsed.streamed ? &entries : nullptr);
 }
 
 } // namespace ridgepoint

@@ -49,6 +49,8 @@ void Workspace::loadSession(Session session)
         m_points.push_back(std::move(p.point));
         m_moves.push_back(WhatIf { p.bytesFactor, p.timeFactor });
     }
+    // Emptied before the analysis: a large session's points are not held twice while it runs.
+    std::vector<SessionPoint>().swap(session.points);
     m_annotations = std::move(session.annotations);
     m_targets = std::move(session.targets);
     m_baseline = std::move(session.baseline);
