@@ -121,8 +121,11 @@ QByteArray RooflinePlot::renderToBytes(const QString &format, const ExportOption
     const QString title = options.title.isEmpty()
         ? tr("Roofline: %1").arg(QString::fromStdString(hardware().name))
         : options.title;
+    // The table filter's veil and emphasised points are the screen's, never the picture's.
+    m_points->showHighlight(false);
     QByteArray bytes = writePicture(kind, options, m_theme.background, title,
         [this, &options](QCPPainter *painter) { paintPicture(painter, options); });
+    m_points->showHighlight(true);
     m_points->useVectorMarkers(false);
     setLegendMode(legendBefore);
     setFontScale(fontScaleBefore);
