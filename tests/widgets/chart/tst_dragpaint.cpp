@@ -82,10 +82,6 @@ private slots:
         // A full replot draws the dot where the step drew it.
         plot.replot();
         const QImage full = plot.grab().toImage();
-        if (qEnvironmentVariableIsSet("DRAGPAINT_DUMP")) {
-            fast.save(QString("/tmp/dragfast%1.png").arg(point));
-            full.save(QString("/tmp/dragfull%1.png").arg(point));
-        }
         QCOMPARE(around(fast, dot, 7), around(full, dot, 7));
         send(&plot, QEvent::MouseButtonRelease, at, Qt::LeftButton, Qt::NoButton);
         QVERIFY(!plot.isDragging());
