@@ -96,6 +96,9 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addPermanentWidget(whatNext);
     statusBar()->addPermanentWidget(m_cursorLabel);
     connect(m_pointsPanel, &PointsPanel::whatNextChanged, whatNext, &QLabel::setText);
+    // The chart dims the points the Kernels table's filter leaves out.
+    connect(m_pointsPanel->proxy(), &PointsFilterModel::keptRowsChanged, m_plot,
+        [this] { m_plot->setFilterKept(m_pointsPanel->proxy()->keptRows()); });
     connect(m_plot, &RooflinePlot::cursorMoved, this, &MainWindow::showCursor);
     connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::hardwareChanged, this, &MainWindow::updateTitle);

@@ -133,24 +133,6 @@ std::vector<RidgeCrossing> ridgeCrossings(const std::vector<SweepStep> &samples)
     return out;
 }
 
-// The scatter data of many points gathered first and handed to QCustomPlot at once: adding
-// points one by one to a graph keeps its data sorted on every insert.
-// With dot area by time share the size class leads the key, largest first (its negation), so
-// that the big dots are drawn first and the small ones stay visible on top of them.
-struct PointLayer::PointBatch {
-    struct Series {
-        QCPScatterStyle style;
-        QVector<double> x, y;
-    };
-    // (−size class, group, shape, planned)
-    std::map<std::tuple<int, std::size_t, int, bool>, Series> scatter;
-    // The rings round impossible and selected points, by the size class of the dot they ring.
-    std::map<int, Series> impossible, selected;
-    std::map<int, std::optional<MemoryLevel>> levelsSeen; // by shape
-    // By group: the lines joining the levels of the points past kMaxLevelLines.
-    std::map<std::size_t, Series> levelLines;
-};
-
 PointLayer::PointLayer(QCustomPlot *plot)
     : m_plot(plot)
 { }
@@ -162,6 +144,7 @@ PointLayer::~PointLayer()
 
 void PointLayer::clear()
 {
+    clearHighlight();
     clearDrawing(m_isolatedDrawing);
     clearDrawing(m_decorations);
     clearDrawing(m_drawing);
@@ -209,18 +192,7 @@ void PointLayer::collectPoint(
         line.y.push_back(std::numeric_limits<double>::quiet_NaN());
     }
     const int sizeClass = sizeClassOf(source, i);
-    for (const auto &[intensity, level] : dots) {
-        const auto shape = levelShape(level);
-        batch.levelsSeen.emplace(static_cast<int>(shape), level);
-        auto [it, fresh] = batch.scatter.try_emplace(
-            std::make_tuple(-sizeClass, group, static_cast<int>(shape), planned));
-        if (fresh)
-            it->second.style
-                = QCPScatterStyle(shape, QPen(color.darker(115), kMarkerPen * theme.lineScale),
-                    planned ? QBrush(theme.background) : QBrush(color), dotDiameter(sizeClass));
-        it->second.x.push_back(intensity);
-        it->second.y.push_back(y);
-    }
+    addDots(theme, { dots, y, group, sizeClass, planned }, batch);
     if (!a->consistent) {
         // Each level judged against its own roof: marked where the measurement is above it.
         for (const auto &level : a->levels) {
@@ -242,6 +214,24 @@ void PointLayer::collectPoint(
     }
     if (decorations)
         collectDecorations(source, i, batch, drawing);
+}
+
+void PointLayer::addDots(const ChartTheme &theme, const Dots &dots, PointBatch &batch)
+{
+    const QColor color = groupColor(dots.group);
+    for (const auto &[intensity, level] : dots.levels) {
+        const auto shape = levelShape(level);
+        batch.levelsSeen.emplace(static_cast<int>(shape), level);
+        auto [it, fresh] = batch.scatter.try_emplace(
+            std::make_tuple(-dots.sizeClass, dots.group, static_cast<int>(shape), dots.planned));
+        if (fresh)
+            it->second.style
+                = QCPScatterStyle(shape, QPen(color.darker(115), kMarkerPen * theme.lineScale),
+                    dots.planned ? QBrush(theme.background) : QBrush(color),
+                    dotDiameter(dots.sizeClass));
+        it->second.x.push_back(intensity);
+        it->second.y.push_back(dots.y);
+    }
 }
 
 QCPCurve *PointLayer::levelCurve(const ChartTheme &theme, const QColor &color)
@@ -412,7 +402,7 @@ void PointLayer::flushBatch(
 
 void PointLayer::useVectorMarkers(bool on)
 {
-    for (auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations }) {
+    for (auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations, &m_highlight }) {
         for (auto &series : drawing->series)
             series.graph->setScatterStyle(on ? series.shape : series.stamp);
     }
@@ -420,7 +410,7 @@ void PointLayer::useVectorMarkers(bool on)
 
 void PointLayer::decimateFor(const ViewKey &view)
 {
-    for (auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations }) {
+    for (auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations, &m_highlight }) {
         for (auto &series : drawing->series) {
             if (series.view == view)
                 continue;
@@ -702,11 +692,13 @@ void PointLayer::hideLabels()
     }
 }
 
-void PointLayer::placeLabels(LabelField &field)
+void PointLayer::placeLabels(LabelField &field, bool isolatedOnly)
 {
     // The dragged point first, then the selected and moved, then the others in table order,
     // then the names of LLM operator paths (drawSweep puts them with the points).
     for (auto *drawing : { &m_isolatedDrawing, &m_decorations, &m_drawing }) {
+        if (isolatedOnly && drawing != &m_isolatedDrawing)
+            break;
         for (auto &label : drawing->labels) {
             const QPointF anchor(m_plot->xAxis->coordToPixel(label->at().x()),
                 m_plot->yAxis->coordToPixel(label->at().y()));
@@ -724,10 +716,26 @@ void PointLayer::placeLabels(LabelField &field)
     }
 }
 
-std::vector<QRectF> PointLayer::markerRects() const
+std::vector<QRectF> PointLayer::isolatedMarkerRects() const
+{
+    std::vector<QRectF> out;
+    for (const auto &series : m_isolatedDrawing.series) {
+        const double m = series.margin;
+        for (const QCPGraphData &d : *series.graph->data()) {
+            const QPointF at(
+                m_plot->xAxis->coordToPixel(d.key), m_plot->yAxis->coordToPixel(d.value));
+            out.emplace_back(at.x() - m, at.y() - m, 2 * m, 2 * m);
+        }
+    }
+    return out;
+}
+
+std::vector<QRectF> PointLayer::markerRects(bool withIsolated) const
 {
     std::vector<QRectF> out;
     for (const auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations }) {
+        if (!withIsolated && drawing == &m_isolatedDrawing)
+            continue;
         for (const auto &series : drawing->series) {
             if (!series.graph || !series.graph->realVisibility())
                 continue;
@@ -742,10 +750,12 @@ std::vector<QRectF> PointLayer::markerRects() const
     return out;
 }
 
-std::vector<PointLayer::PlacedLabel> PointLayer::placedLabels() const
+std::vector<PointLayer::PlacedLabel> PointLayer::placedLabels(bool withIsolated) const
 {
     std::vector<PlacedLabel> out;
     for (const auto *drawing : { &m_isolatedDrawing, &m_decorations, &m_drawing }) {
+        if (!withIsolated && drawing == &m_isolatedDrawing)
+            continue;
         for (const auto &label : drawing->labels) {
             if (label->placed())
                 out.push_back({ label->box(), label->text(), label->at() });

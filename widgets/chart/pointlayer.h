@@ -18,6 +18,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -114,6 +115,16 @@ public:
     void setIsolated(std::optional<std::size_t> index) { m_isolated = index; }
     std::optional<std::size_t> isolated() const { return m_isolated; }
 
+    // The points the Kernels table's filter keeps (`kept`: a flag per point) drawn again over a
+    // veil that dims the rest of the plot (pointhighlight.cpp). Nothing while `kept` is null,
+    // holds a flag per point of another set, or keeps every point. Made again after rebuild().
+    void setHighlight(const Source &source, const std::vector<bool> *kept);
+    // Shows or hides the veil and the points over it (an export draws the chart without them).
+    void showHighlight(bool on);
+    // The points drawn over the veil, and whether the veil is up.
+    const std::vector<std::size_t> &highlighted() const { return m_highlighted; }
+    bool dimmed() const { return m_veil != nullptr; }
+
     // Re-decimates every graph whose view changed since it was last binned.
     void decimateFor(const ViewKey &view);
     // Markers as vector shapes while exporting (true), as stamps on the screen (false).
@@ -138,21 +149,42 @@ public:
     QStringList labels() const;
     // Hides every point label (before the legend looks for a free corner).
     void hideLabels();
-    // Puts each label in the first free spot of `field` near its marker, or hides it.
-    void placeLabels(LabelField &field);
+    // Puts each label in the first free spot of `field` near its marker, or hides it; with
+    // `isolatedOnly`, the dragged point's alone (a drag step: the others stay where they are).
+    void placeLabels(LabelField &field, bool isolatedOnly = false);
     // Boxes (widget pixels) of the markers as drawn, and the labels placed: box, text and the
     // chart coordinates of the marker each names.
-    std::vector<QRectF> markerRects() const;
+    std::vector<QRectF> markerRects(bool withIsolated = true) const;
+    // The dragged point's alone.
+    std::vector<QRectF> isolatedMarkerRects() const;
     struct PlacedLabel {
         QRectF box;
         QString text;
         QPointF at;
     };
-    std::vector<PlacedLabel> placedLabels() const;
+    // `withIsolated` false: the dragged point's labels left out.
+    std::vector<PlacedLabel> placedLabels(bool withIsolated = true) const;
     std::vector<std::pair<QPointF, QString>> sweepCrossings() const;
 
 private:
-    struct PointBatch;
+    // The scatter data of many points gathered first and handed to QCustomPlot at once: adding
+    // points one by one to a graph keeps its data sorted on every insert.
+    // With dot area by time share the size class leads the key, largest first (its negation),
+    // so that the big dots are drawn first and the small ones stay visible on top of them.
+    struct PointBatch {
+        struct Series {
+            QCPScatterStyle style;
+            QVector<double> x, y;
+        };
+        // (−size class, group, shape, planned)
+        std::map<std::tuple<int, std::size_t, int, bool>, Series> scatter;
+        // The rings round impossible and selected points, by the size class of the dot they
+        // ring.
+        std::map<int, Series> impossible, selected;
+        std::map<int, std::optional<MemoryLevel>> levelsSeen; // by shape
+        // By group: the lines joining the levels of the points past kMaxLevelLines.
+        std::map<std::size_t, Series> levelLines;
+    };
     // One point graph with its full data; the graph holds the decimated subset.
     struct DecimatedSeries {
         QCPGraph *graph = nullptr;
@@ -181,6 +213,16 @@ private:
     // Adds point `index` to the batch; with `decorations`, its selection ring and label too.
     void collectPoint(const Source &source, std::size_t index, PointBatch &batch,
         PointDrawing &drawing, bool decorations);
+    // A point's dots (one per level) into the batch's scatter series.
+    struct Dots {
+        const std::vector<LevelDot> &levels;
+        double y;
+        std::size_t group;
+        int sizeClass;
+        bool planned;
+    };
+    static void addDots(const ChartTheme &theme, const Dots &dots, PointBatch &batch);
+    void clearHighlight();
     // An empty curve for the lines joining a point's levels.
     QCPCurve *levelCurve(const ChartTheme &theme, const QColor &color);
     // The selection ring and the name label of point `index`, when it has them.
@@ -207,6 +249,10 @@ private:
     PointDrawing m_drawing;
     PointDrawing m_isolatedDrawing; // the dragged point
     PointDrawing m_decorations; // selection rings and point labels
+    PointDrawing m_highlight; // the points the table's filter keeps, over the veil
+    QCPItemRect *m_veil = nullptr;
+    std::vector<std::size_t> m_highlighted;
+    bool m_highlightShown = true;
     std::optional<std::size_t> m_isolated;
     std::map<std::string, std::size_t> m_groups; // group name -> colour index
     HitIndex m_hitIndex;

@@ -61,6 +61,11 @@ RooflinePlot::RooflinePlot(QWidget *parent)
     setFocusPolicy(Qt::StrongFocus);
     m_quantGhosts
         = std::make_unique<chart::QuantGhosts>(this, kQuantGhostMs, [this] { requestReplot(); });
+    // A full replot draws every buffer again: a drag's composed layers are stale.
+    connect(this, &QCustomPlot::afterReplot, this, [this] {
+        m_dragPaint = false;
+        m_underDrag = QImage();
+    });
     applyTheme();
     setDocument(m_ownDocument);
 }
@@ -375,14 +380,28 @@ void RooflinePlot::placePointLabels()
     record.markers = m_points->markerRects();
     record.roofLabels = m_roofs->labelBoxes();
     record.ridgeLabel = m_roofs->ridgeLabelBoxes();
-    chart::LabelField field(axisRect()->rect().adjusted(2, 2, -2, -2));
-    for (const QRectF &box : chart::itemRects(*this))
+    const QRectF bounds = axisRect()->rect().adjusted(2, 2, -2, -2);
+    chart::LabelField field(bounds);
+    const std::vector<QRectF> items = chart::itemRects(*this);
+    for (const QRectF &box : items)
         field.addObstacle(box);
     for (const QRectF &box : record.markers)
         field.addObstacle(box);
     if (legend && legend->visible() && !m_legendPlacement->outside()) {
         record.legend = legend->outerRect();
         field.addObstacle(record.legend);
+    }
+    // A dragged point's label is placed alone at each drag step (redrawDragged), in the room
+    // this layout leaves it: everything here but its own marker and label.
+    std::unique_ptr<chart::LabelField> dragField;
+    if (m_points->isolated()) {
+        dragField = std::make_unique<chart::LabelField>(bounds);
+        for (const QRectF &box : items)
+            dragField->addObstacle(box);
+        for (const QRectF &box : m_points->markerRects(false))
+            dragField->addObstacle(box);
+        if (!record.legend.isNull())
+            dragField->addObstacle(record.legend);
     }
     m_points->placeLabels(field);
     record.plotArea = field.bounds();
@@ -394,7 +413,16 @@ void RooflinePlot::placePointLabels()
     for (const auto &client : m_labelClients) {
         const std::vector<QRectF> boxes = client.second(&field);
         record.labels.insert(record.labels.end(), boxes.begin(), boxes.end());
+        for (std::size_t k = 0; dragField && k < boxes.size(); ++k)
+            dragField->addObstacle(boxes[k]);
     }
+    if (dragField) {
+        for (const auto &label : m_points->placedLabels(false))
+            dragField->addObstacle(label.box);
+    }
+    m_dragField = std::move(dragField);
+    m_dragView = { xAxis->range().lower, xAxis->range().upper, yAxis->range().lower,
+        yAxis->range().upper, axisRect()->rect() };
     std::erase_if(m_labelLayouts, [&](const LabelLayout &l) { return l.size == record.size; });
     if (m_labelLayouts.size() >= 6)
         m_labelLayouts.erase(m_labelLayouts.begin());

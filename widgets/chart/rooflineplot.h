@@ -8,6 +8,7 @@
 #include "core/analysis/analysis.h"
 #include "core/model/hardware.h"
 #include "widgets/chart/charttheme.h"
+#include "widgets/chart/pointgrid.h"
 #include "widgets/document/document.h"
 #include "widgets/export/exportoptions.h"
 #include "widgets/export/exporttable.h"
@@ -93,7 +94,8 @@ public:
     // Writes the chart to PNG, SVG or PDF, chosen by the file's suffix, at `width`×`height`
     // logical pixels times `scale` (PNG only). The file is replaced atomically: a failed export
     // leaves the old file alone. Returns an empty string on success, else the reason.
-    [[nodiscard]] QString exportTo(const QString &fileName, int width, int height, double scale = 1.0);
+    [[nodiscard]] QString exportTo(
+        const QString &fileName, int width, int height, double scale = 1.0);
     [[nodiscard]] QString exportTo(const QString &fileName, const ExportOptions &options);
     // The picture an export writes, as PNG or SVG bytes in memory (the clipboard's copy).
     // Empty on failure.
@@ -172,6 +174,14 @@ public:
     // not all of them; nullopt puts it back among the others.
     void isolatePoint(std::optional<std::size_t> index);
 
+    // The points the Kernels table's filter keeps, a flag per point (empty: no filter): while
+    // it leaves some out, the plot is dimmed under a veil and the kept points are drawn again
+    // over it, on the screen only (exports draw the chart as without a filter).
+    void setFilterKept(std::vector<bool> kept);
+    // The points drawn over the veil, and whether the veil is up.
+    const std::vector<std::size_t> &highlightedPoints() const;
+    bool filterDimmed() const;
+
     // Decimation: each point graph is handed only one point per occupied cell of this size
     // (pixels, in the current view and widget size; log axes binned in pixel space), rebuilt when
     // the view or the data changes. Hit-testing uses every point.
@@ -224,6 +234,9 @@ protected:
     void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void leaveEvent(QEvent *event) override;
+    // During a drag: the layers under the dragged point's composed once (dragPaint), then that
+    // layer and the ones over it; otherwise QCustomPlot's own.
+    void paintEvent(QPaintEvent *event) override;
     // Lays out the axes, then re-decimates the point graphs whose view changed: runs once per
     // replot and for every export (at the export's size).
     void updateLayout() override;
@@ -237,10 +250,19 @@ private:
     // The point graphs (and the density when `rebin`) for the points mode (rooflineplotpoints.cpp).
     // `selectionOnly`: the points are the same, only the dots over the density changed.
     void rebuildPointDrawing(bool rebin, bool selectionOnly = false);
+    // The table filter's kept points over the veil (pointhighlight.cpp), after a rebuild.
+    void applyHighlight();
     // The dot size classes the point layer draws with now; null: the fixed size.
     const std::vector<int> *shownDotClasses() const;
     // One drag step: the dragged point alone, on its own buffered layer, without a full replot.
     void redrawDragged();
+    // Whether only the dragged point's layer needs drawing now (see redrawDragged).
+    bool dragLayerAlone(bool pending, bool removedElsewhere) const;
+    // The index in mPaintBuffers of `target`'s buffer, as QCustomPlot assigns them (one buffer
+    // per buffered layer, one for each run of logical layers); -1 when they do not agree.
+    int paintBufferOf(const QCPLayer *target) const;
+    // Paints the buffers around the dragged point's as dragPaint() says; false: cannot.
+    bool paintAroundDrag();
     // updateLayout() without the legend's placement.
     void relayout(bool labels = true);
     // The roofs' labels for the current layout (labelplacement.h placeRoofLabels).
@@ -271,6 +293,7 @@ private:
     std::size_t m_densityThreshold = 5000;
     std::size_t m_densityTopDots = 50;
     std::vector<bool> m_dotMask; // under a density: the points drawn as dots
+    std::vector<bool> m_filterKept; // the table filter's rows (empty: none)
     bool m_dotSizeByTime = true;
     // Each point's dot size class when every drawn point has a time (found at each rebuild).
     std::optional<std::vector<int>> m_dotClasses;
@@ -284,6 +307,14 @@ private:
     QSharedPointer<QCPAxisTickerLog> m_yTicker;
     std::vector<std::pair<QPointer<QObject>, LabelClient>> m_labelClients;
     std::vector<LabelLayout> m_labelLayouts;
+    // The room the last layout left for the dragged point's label, and the view it was made
+    // in: a drag step in that view places the label alone (redrawDragged).
+    std::unique_ptr<chart::LabelField> m_dragField;
+    chart::ViewKey m_dragView;
+    // Drag steps draw only the dragged point's layer: the buffers under it are composed once on
+    // the background into m_underDrag (opaque), valid until the next full replot.
+    bool m_dragPaint = false;
+    QImage m_underDrag;
 };
 
 } // namespace ridgepoint

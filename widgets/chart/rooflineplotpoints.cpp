@@ -6,8 +6,12 @@
 #include "widgets/chart/densitylayer.h"
 #include "widgets/chart/dotsize.h"
 #include "widgets/chart/labelplacement.h"
+#include "widgets/chart/layoutfit.h"
+#include "widgets/chart/pointlabelplacement.h"
 #include "widgets/chart/pointlayer.h"
 
+#include <QPaintEvent>
+#include <QPointer>
 #include <QSet>
 
 namespace ridgepoint {
@@ -102,6 +106,7 @@ void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
     if (!densityShown()) {
         m_density->clear();
         m_points->rebuild({ doc, m_theme, m_allLabels, nullptr, false, shownDotClasses() });
+        applyHighlight();
         m_legendPlacement->invalidate();
         return;
     }
@@ -126,36 +131,149 @@ void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
             m_dotMask[i] = true;
     }
     m_points->rebuild({ doc, m_theme, m_allLabels, &m_dotMask, selectionOnly && !rebin });
+    applyHighlight();
     m_legendPlacement->invalidate();
+}
+
+void RooflinePlot::setFilterKept(std::vector<bool> kept)
+{
+    if (kept == m_filterKept)
+        return;
+    m_filterKept = std::move(kept);
+    applyHighlight();
+    requestReplot();
+}
+
+void RooflinePlot::applyHighlight()
+{
+    m_points->setHighlight({ *m_document, m_theme, m_allLabels, nullptr, false, shownDotClasses() },
+        m_filterKept.empty() ? nullptr : &m_filterKept);
+}
+
+const std::vector<std::size_t> &RooflinePlot::highlightedPoints() const
+{
+    return m_points->highlighted();
+}
+
+bool RooflinePlot::filterDimmed() const
+{
+    return m_points->dimmed();
 }
 
 void RooflinePlot::redrawDragged()
 {
-    QSet<QCPAbstractPlottable *> plottablesBefore;
-    for (int i = 0; i < plottableCount(); ++i)
-        plottablesBefore.insert(plottable(i));
-    QSet<QCPAbstractItem *> itemsBefore;
-    for (int i = 0; i < itemCount(); ++i)
-        itemsBefore.insert(item(i));
-    m_points->updateIsolated(
-        { *m_document, m_theme, m_allLabels, nullptr, false, shownDotClasses() });
     QCPLayer *drag = layer(kDragLayer);
     if (!drag) {
         addLayer(kDragLayer, layer(chart::kLabelLayer), QCustomPlot::limAbove);
         drag = layer(kDragLayer);
         drag->setMode(QCPLayer::lmBuffered);
     }
+    // What is drawn now, and whether it is on the dragged point's layer. Weak pointers: the
+    // point's last drawing is deleted below, and a new object may take a deleted one's address.
+    std::vector<std::pair<QPointer<QCPLayerable>, bool>> before;
+    before.reserve(static_cast<std::size_t>(plottableCount() + itemCount()));
+    for (int i = 0; i < plottableCount(); ++i)
+        before.emplace_back(plottable(i), plottable(i)->layer() == drag);
+    for (int i = 0; i < itemCount(); ++i)
+        before.emplace_back(item(i), item(i)->layer() == drag);
+    const bool pending = hasInvalidatedPaintBuffers();
+    m_points->updateIsolated(
+        { *m_document, m_theme, m_allLabels, nullptr, false, shownDotClasses() });
+    QSet<QCPLayerable *> kept;
+    bool removedElsewhere = false; // the point's last drawing was among the others
+    for (const auto &[layerable, onDrag] : before) {
+        if (layerable)
+            kept.insert(layerable);
+        else
+            removedElsewhere = removedElsewhere || !onDrag;
+    }
     // Whatever updateIsolated() made is the dragged point's.
     for (int i = 0; i < plottableCount(); ++i) {
-        if (!plottablesBefore.contains(plottable(i)))
+        if (!kept.contains(plottable(i)))
             plottable(i)->setLayer(drag);
     }
     for (int i = 0; i < itemCount(); ++i) {
-        if (!itemsBefore.contains(item(i)))
+        if (!kept.contains(item(i)))
             item(i)->setLayer(drag);
     }
-    // Only this layer is drawn again; a new layer (its buffer not made yet) replots the whole.
+    if (!dragLayerAlone(pending, removedElsewhere)) {
+        replot(); // the first step, or the chart changed meanwhile: lay everything out
+        return;
+    }
+    // The new objects were made on the others' layers and moved here before anything was
+    // drawn: those layers' buffers still hold what they show (QCustomPlot marks a buffer stale
+    // when a layerable joins or leaves its layer). Only the dragged point's layer is drawn
+    // again, its dots thinned and its label placed in the room the last layout left.
+    for (const auto &buffer : std::as_const(mPaintBuffers))
+        buffer->setInvalidated(false);
+    chart::scaleItemFonts(this);
+    m_points->decimateFor(m_dragView);
+    chart::LabelField field = *m_dragField;
+    for (const QRectF &box : m_points->isolatedMarkerRects()) // where it is now
+        field.addObstacle(box);
+    m_points->placeLabels(field, true);
+    m_dragPaint = true;
     drag->replot();
+}
+
+bool RooflinePlot::dragLayerAlone(bool pending, bool removedElsewhere) const
+{
+    const chart::ViewKey view { xAxis->range().lower, xAxis->range().upper, yAxis->range().lower,
+        yAxis->range().upper, axisRect()->rect() };
+    return !pending && !removedElsewhere && m_dragField && view == m_dragView
+        && paintBufferOf(layer(kDragLayer)) >= 0;
+}
+
+int RooflinePlot::paintBufferOf(const QCPLayer *target) const
+{
+    int buffer = 0;
+    int found = -1;
+    for (int i = 0; i < layerCount(); ++i) {
+        const QCPLayer *here = layer(i);
+        if (here->mode() == QCPLayer::lmBuffered) {
+            ++buffer; // its own, and a new one for the logical layers after it
+            if (here == target)
+                found = buffer;
+            if (i + 1 < layerCount() && layer(i + 1)->mode() == QCPLayer::lmLogical)
+                ++buffer;
+        } else if (here == target) {
+            found = buffer;
+        }
+    }
+    return buffer + 1 == mPaintBuffers.size() ? found : -1;
+}
+
+void RooflinePlot::paintEvent(QPaintEvent *event)
+{
+    if (!m_dragPaint || !paintAroundDrag())
+        QCustomPlot::paintEvent(event);
+}
+
+bool RooflinePlot::paintAroundDrag()
+{
+    const int drag = paintBufferOf(layer(kDragLayer));
+    const double ratio = devicePixelRatioF();
+    if (drag < 0 || mBackgroundBrush.style() == Qt::NoBrush || !mBackgroundBrush.isOpaque()
+        || !qFuzzyCompare(ratio, mBufferDevicePixelRatio))
+        return false;
+    if (m_underDrag.isNull()) {
+        // What QCustomPlot paints under the dragged point: the background, then each buffer.
+        m_underDrag = QImage(viewport().size() * ratio, QImage::Format_RGB32);
+        m_underDrag.setDevicePixelRatio(ratio);
+        QCPPainter under(&m_underDrag);
+        under.fillRect(mViewport, mBackgroundBrush);
+        drawBackground(&under);
+        for (int i = 0; i < drag; ++i)
+            mPaintBuffers.at(i)->draw(&under);
+    }
+    QCPPainter painter(this);
+    if (!painter.isActive())
+        return false;
+    painter.drawImage(QPoint(0, 0), m_underDrag);
+    // The dragged point's buffer and the ones over it (axes, legend) as QCustomPlot draws them.
+    for (int i = drag; i < mPaintBuffers.size(); ++i)
+        mPaintBuffers.at(i)->draw(&painter);
+    return true;
 }
 
 } // namespace ridgepoint

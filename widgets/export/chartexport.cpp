@@ -122,7 +122,8 @@ QByteArray RooflinePlot::renderToBytes(const QString &format, const ExportOption
         ? tr("Roofline: %1").arg(QString::fromStdString(hardware().name))
         : options.title;
     // The selection is the window's state, not the data's: a design review's picture shows no
-    // ring round the points someone last clicked.
+    // ring round the points someone last clicked. The table filter's veil and emphasised points
+    // are the screen's too.
     std::vector<QCPAbstractPlottable *> rings;
     for (int i = 0; i < plottableCount(); ++i) {
         QCPAbstractPlottable *p = plottable(i);
@@ -131,8 +132,10 @@ QByteArray RooflinePlot::renderToBytes(const QString &format, const ExportOption
             rings.push_back(p);
         }
     }
+    m_points->showHighlight(false);
     QByteArray bytes = writePicture(kind, options, m_theme.background, title,
         [this, &options](QCPPainter *painter) { paintPicture(painter, options); });
+    m_points->showHighlight(true);
     for (QCPAbstractPlottable *p : rings)
         p->setVisible(true);
     m_points->useVectorMarkers(false);

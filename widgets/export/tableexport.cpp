@@ -5,8 +5,8 @@
 #include "widgets/document/document.h"
 #include "widgets/document/sessionfile.h"
 
+#include <QAbstractProxyModel>
 #include <QFileInfo>
-#include <QSortFilterProxyModel>
 
 namespace ridgepoint {
 
@@ -20,7 +20,7 @@ std::optional<TableFormat> tableFormatFor(const QString &fileName)
     return std::nullopt;
 }
 
-std::vector<std::size_t> rowsInViewOrder(const QSortFilterProxyModel *view)
+std::vector<std::size_t> rowsInViewOrder(const QAbstractProxyModel *view)
 {
     std::vector<std::size_t> rows;
     rows.reserve(static_cast<std::size_t>(view->rowCount()));

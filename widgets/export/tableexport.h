@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-class QSortFilterProxyModel;
+class QAbstractProxyModel;
 
 namespace ridgepoint {
 
@@ -22,7 +22,7 @@ std::optional<TableFormat> tableFormatFor(const QString &fileName);
 
 // The Document indices of the rows a sorted and filtered view over PointsTableModel shows, in
 // its order.
-std::vector<std::size_t> rowsInViewOrder(const QSortFilterProxyModel *view);
+std::vector<std::size_t> rowsInViewOrder(const QAbstractProxyModel *view);
 
 // The table of those points (the moved ones as moved), with the speed-up column when a
 // baseline is loaded. Points that cannot be placed on the machine have no row.

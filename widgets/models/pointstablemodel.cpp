@@ -388,7 +388,9 @@ QVariant PointsTableModel::toolTip(std::size_t row, int kind) const
 
 QVariant PointsTableModel::display(std::size_t row, int column) const
 {
-    const KernelPoint point = m_document->point(row);
+    // Name, group and FLOPs as measured: a what-if moves bytes and time only (the speed-up
+    // below reads the moved point). Not a copy per cell: the filter reads every cell.
+    const KernelPoint &point = m_document->measuredPoint(row);
     const auto &a = m_document->analysis(row);
     if (column == Bytes || extraLevel(column)) {
         // This level's bytes alone, never a sum over levels.
@@ -413,7 +415,7 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
     case Flops:
         return q(formatQuantity(point.flops, Dimension::Flops));
     case SpeedupVsBaseline: {
-        const auto s = m_baseline.speedupOf(point);
+        const auto s = m_baseline.speedupOf(m_document->point(row));
         return s ? QStringLiteral("×") + q(formatSignificant(s->factor, 3)) : QStringLiteral("–");
     }
     case Operator:

@@ -10,7 +10,6 @@
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QScopedValueRollback>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolButton>
@@ -25,21 +24,18 @@ PointsPanel::PointsPanel(Document *document, QWidget *parent)
     : QWidget(parent)
     , m_document(document)
     , m_model(new PointsTableModel(document, this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new PointsFilterModel(this))
     , m_filter(new QLineEdit(this))
     , m_view(new QTableView(this))
     , m_unplaced(new UnplacedPanel(document, this))
 {
     m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(PointsTableModel::kSortRole);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_proxy->setFilterKeyColumn(-1); // name, group, bound, ...: any column may match
+    m_proxy->setSortRole(PointsTableModel::kSortRole); // any column may match the filter
 
     m_filter->setPlaceholderText(tr("Filter kernels (name, group, bound…)"));
     m_filter->setClearButtonEnabled(true);
     m_filter->setAccessibleName(tr("Filter kernels"));
-    connect(
-        m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &PointsFilterModel::setFilterText);
 
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);

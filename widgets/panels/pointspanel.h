@@ -5,10 +5,11 @@
 // names the three largest (docs/MODEL.md §2.2) for the window's status bar.
 #pragma once
 
+#include "widgets/models/pointsfiltermodel.h"
+
 #include <QWidget>
 
 class QLineEdit;
-class QSortFilterProxyModel;
 class QTableView;
 
 namespace ridgepoint {
@@ -26,7 +27,8 @@ public:
 
     QTableView *view() const { return m_view; }
     QLineEdit *filterEdit() const { return m_filter; }
-    QSortFilterProxyModel *proxy() const { return m_proxy; }
+    // The filter and sort over the model; its keptRows() are the rows the filter box keeps.
+    PointsFilterModel *proxy() const { return m_proxy; }
     PointsTableModel *model() const { return m_model; }
     // A profiler trace's kernels not placed; shown while the points come from a trace.
     UnplacedPanel *unplaced() const { return m_unplaced; }
@@ -48,7 +50,7 @@ private:
 
     Document *m_document;
     PointsTableModel *m_model;
-    QSortFilterProxyModel *m_proxy;
+    PointsFilterModel *m_proxy;
     QLineEdit *m_filter;
     QTableView *m_view;
     UnplacedPanel *m_unplaced;
