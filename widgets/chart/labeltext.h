@@ -13,9 +13,9 @@ using TextAdvance = std::function<double(const QString &)>;
 
 // `text` as a label at most `maxWidth` pixels wide, tried in this order: whole on one line;
 // broken into two lines at a space, else after '_', '/', ',', '-' or '=' (of those, the break
-// that makes the wider line narrowest); the same without a trailing remark in parentheses ("decode qkv_proj
-// (batch 1)" → "decode qkv_proj"). Empty when none fits: the caller shows the point's number,
-// the key to the table's "#" column. Lines are joined by '\n'.
+// that makes the wider line narrowest); the same without a trailing remark in parentheses ("decode
+// qkv_proj (batch 1)" → "decode qkv_proj"). Empty when none fits: the caller shows the point's
+// number, the key to the table's "#" column. Lines are joined by '\n'.
 QString fitLabelText(const QString &text, const TextAdvance &advance, double maxWidth);
 
 // `text` without its trailing remark in parentheses, or `text` itself when it has none.
