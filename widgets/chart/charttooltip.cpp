@@ -61,9 +61,8 @@ QString ChartTooltip::reachTheRoof(const KernelPoint &point, const PointAnalysis
                     "see \"likely\" above")
                      .arg(q(formatSignificant(*a.performance / a.attainable * 100.0, 3)));
     } else if (a.performance && *a.performance < kNearTheRoof * a.attainable) {
-        lines << tr("compute-bound, %1 % of the roof: better use of the units (vector width, "
-                    "occupancy, tensor units) brings it closer; only a faster ceiling or fewer "
-                    "FLOPs raise the roof")
+        lines << tr("compute-bound at %1 % of the roof: better use of the units brings it "
+                    "closer; a faster ceiling or fewer FLOPs raise the roof")
                      .arg(q(formatSignificant(*a.performance / a.attainable * 100.0, 3)));
     } else {
         lines << tr("on the compute roof: only a faster ceiling (lower precision, tensor "

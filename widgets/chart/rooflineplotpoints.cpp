@@ -171,7 +171,8 @@ void RooflinePlot::redrawDragged()
     // What is drawn now, and whether it is on the dragged point's layer. Weak pointers: the
     // point's last drawing is deleted below, and a new object may take a deleted one's address.
     std::vector<std::pair<QPointer<QCPLayerable>, bool>> before;
-    before.reserve(static_cast<std::size_t>(plottableCount() + itemCount()));
+    before.reserve(
+        static_cast<std::size_t>(plottableCount()) + static_cast<std::size_t>(itemCount()));
     for (int i = 0; i < plottableCount(); ++i)
         before.emplace_back(plottable(i), plottable(i)->layer() == drag);
     for (int i = 0; i < itemCount(); ++i)

@@ -310,7 +310,7 @@ void TestCliReport::csvIsUnchangedBesidesPayoff_data()
 
 // The streamed CSV is byte for byte the output captured from the build before this change
 // (tests/data/cli/, commit 611f074), once the new payoff column (after "utilization [1]") is
-// taken out.
+// taken out; daxpy's T_max since then grew with its FP64 CUDA roof (docs/MODEL.md §4.1).
 void TestCliReport::csvIsUnchangedBesidesPayoff()
 {
     QFETCH(QString, input);

@@ -65,7 +65,9 @@ void TestCliUnchanged::smallFileAsBefore_data()
     // are 26823cf's output of `analyze --hardware "A100 40GB" <format>
     // ncu_levels_daxpy_stencil.csv`, run in tests/data/ncu (the JSON names the file as given),
     // with the two aliases the preset gained for the device names of profiler traces, and in
-    // JSON the machine's on-chip "capacities" (docs/MODEL.md §12), nothing else changed.
+    // JSON the machine's on-chip "capacities" (docs/MODEL.md §12), and daxpy held to FP64 CUDA
+    // instead of FP64 tensor (its FLOPs are SASS counts, docs/MODEL.md §4.1: T_math and T_max
+    // grow), nothing else changed.
     QTest::newRow("table") << "table"
                            << "ncu_daxpy_stencil.txt";
     QTest::newRow("csv") << "csv"

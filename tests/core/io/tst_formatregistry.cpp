@@ -318,7 +318,7 @@ void TestFormatRegistry::oneWordingForAnUnknownKey()
                 "version, points)\n"
                 "p.json: warning: points[0]: unknown key \"byteFactor\" ignored (expected one "
                 "of name, flops, bytes, seconds, performance, intensity, level_intensities, "
-                "precision, group, time_statistics, source)\n"
+                "precision, unit, group, time_statistics, source)\n"
                 "p.json: warning: points[0].group: expected a string, found number; ignored"));
     QCOMPARE(points.points.points.size(), std::size_t { 1 });
     const auto hardware = readHardwareFile(R"({"name": "m", "colour": "red", "compute": [)"

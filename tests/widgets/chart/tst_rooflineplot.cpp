@@ -440,7 +440,7 @@ private slots:
         const QString compute = plot->pointDescription(1);
         QVERIFY2(compute.contains("to reach its roof: +500 GFLOP/s (×2)"), qPrintable(compute));
         // At half its roof a compute-bound point is not "on the compute roof" (MODEL.md §2.1).
-        QVERIFY2(compute.contains("compute-bound, 50 % of the roof"), qPrintable(compute));
+        QVERIFY2(compute.contains("compute-bound at 50 % of the roof"), qPrintable(compute));
         QVERIFY(!compute.contains("on the compute roof"));
     }
 
