@@ -47,8 +47,9 @@ bool writePng(QBuffer &buffer, const ExportOptions &options, const QColor &backg
     QImageWriter writer(&buffer, "png");
     // zlib's fastest level (Qt maps quality q to level (100 - q) * 9 / 91, so 80 gives 1). At
     // the default level the compression took about as long as painting the chart; level 1 writes
-    // the same pixels into a file about 15 % larger (docs/PERFORMANCE.md, "Issue 17: render of
-    // 100k points, second pass"). Session text chunks are compressed apart and keep their level.
+    // the same pixels into a file about 15 % larger (docs/PERFORMANCE-CHANGELOG.md, "Issue 17:
+    // render of 100k points, second pass"). Session text chunks are compressed apart and keep their
+    // level.
     writer.setQuality(kPngQuality);
     return ok && writer.write(image);
 }
