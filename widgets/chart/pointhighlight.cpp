@@ -89,13 +89,19 @@ void PointLayer::setHighlight(const Source &source, const std::vector<bool> *kep
     }
 }
 
-void PointLayer::showHighlight(bool on)
+void PointLayer::showScreenOnly(bool on)
 {
     m_highlightShown = on;
     if (m_veil)
         m_veil->setVisible(on);
     for (auto &series : m_highlight.series)
         series.graph->setVisible(on);
+    for (const auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations }) {
+        for (QCPAbstractPlottable *plottable : drawing->plottables) {
+            if (plottable->property(kSelectionRingProperty).toBool())
+                plottable->setVisible(on);
+        }
+    }
 }
 
 } // namespace ridgepoint::chart

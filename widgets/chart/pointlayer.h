@@ -119,8 +119,9 @@ public:
     // veil that dims the rest of the plot (pointhighlight.cpp). Nothing while `kept` is null,
     // holds a flag per point of another set, or keeps every point. Made again after rebuild().
     void setHighlight(const Source &source, const std::vector<bool> *kept);
-    // Shows or hides the veil and the points over it (an export draws the chart without them).
-    void showHighlight(bool on);
+    // Shows or hides what is the window's state, not the data's: the veil and the points over
+    // it, and the selection rings (an export draws the chart without them).
+    void showScreenOnly(bool on);
     // The points drawn over the veil, and whether the veil is up.
     const std::vector<std::size_t> &highlighted() const { return m_highlighted; }
     bool dimmed() const { return m_veil != nullptr; }

@@ -121,23 +121,12 @@ QByteArray RooflinePlot::renderToBytes(const QString &format, const ExportOption
     const QString title = options.title.isEmpty()
         ? tr("Roofline: %1").arg(QString::fromStdString(hardware().name))
         : options.title;
-    // The selection is the window's state, not the data's: a design review's picture shows no
-    // ring round the points someone last clicked. The table filter's veil and emphasised points
-    // are the screen's too.
-    std::vector<QCPAbstractPlottable *> rings;
-    for (int i = 0; i < plottableCount(); ++i) {
-        QCPAbstractPlottable *p = plottable(i);
-        if (p->visible() && p->property(chart::kSelectionRingProperty).toBool()) {
-            p->setVisible(false);
-            rings.push_back(p);
-        }
-    }
-    m_points->showHighlight(false);
+    // The selection rings and the table filter's veil are the window's state, not the data's:
+    // a design review's picture shows neither.
+    m_points->showScreenOnly(false);
     QByteArray bytes = writePicture(kind, options, m_theme.background, title,
         [this, &options](QCPPainter *painter) { paintPicture(painter, options); });
-    m_points->showHighlight(true);
-    for (QCPAbstractPlottable *p : rings)
-        p->setVisible(true);
+    m_points->showScreenOnly(true);
     m_points->useVectorMarkers(false);
     setLegendMode(legendBefore);
     setFontScale(fontScaleBefore);
