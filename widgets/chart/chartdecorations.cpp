@@ -138,7 +138,17 @@ QPointF RidgeMarker::knee() const
     return { m_plot->xAxis->coordToPixel(m_intensity), m_plot->yAxis->coordToPixel(m_peak) };
 }
 
-void RidgeMarker::placeLabel(int row, bool left)
+QLineF RidgeMarker::dropLine() const
+{
+    return { m_drop->start->pixelPosition(), m_drop->end->pixelPosition() };
+}
+
+QLineF RoofLine::pixelLine() const
+{
+    return { m_line->start->pixelPosition(), m_line->end->pixelPosition() };
+}
+
+void RidgeMarker::placeLabel(int row, bool left, bool foot)
 {
     // The text 8 px right of (or left of) the drop line and 8 px under the knee (its place
     // before it was placed with the roofs' labels: padding 8 from the knee), a line of text
@@ -148,6 +158,13 @@ void RidgeMarker::placeLabel(int row, bool left)
     const double line = QFontMetrics(m_label->font()).height() + pad.top() + pad.bottom();
     const QPointF at = knee();
     const double x = left ? at.x() - kGap + pad.right() : at.x() + kGap - pad.left();
+    if (foot) {
+        // Over the x axis beside the drop line, which leads the eye up to the knee.
+        const double bottom = m_plot->axisRect()->rect().bottom() - 4.0 + pad.bottom();
+        m_label->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
+        m_label->position->setCoords(x, bottom - row * line);
+        return;
+    }
     const double y = row >= 0 ? at.y() + kGap - pad.top() + row * line
                               : at.y() - kGap + pad.bottom() + (row + 1) * line;
     m_label->setPositionAlignment(
@@ -255,6 +272,13 @@ void PointLabel::place(const QRectF &box, bool leader)
         m_leader->end->setCoords(std::clamp(marker.x(), box.left(), box.right()),
             std::clamp(marker.y(), box.top(), box.bottom()));
     }
+}
+
+QLineF PointLabel::leader() const
+{
+    if (!m_leader->visible())
+        return {};
+    return { m_leader->start->pixelPosition(), m_leader->end->pixelPosition() };
 }
 
 void PointLabel::hide()

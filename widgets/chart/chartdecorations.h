@@ -4,6 +4,13 @@
 
 #include <qcustomplot.h>
 
+#include <QLineF>
+#include <QPointF>
+
+#include <optional>
+#include <utility>
+#include <vector>
+
 namespace ridgepoint::chart {
 
 // Layers, bottom to top (created by RooflinePlot around "main", where the points are).
@@ -44,6 +51,8 @@ public:
     int index() const { return m_index; }
     double value() const { return m_value; }
     const QPen &pen() const { return m_pen; } // as drawn when not highlighted
+    // The line in widget pixels for the current axes.
+    QLineF pixelLine() const;
     // Distance in pixels from a widget position to the line (large when far).
     double distanceTo(const QPointF &position) const;
     void setHighlighted(bool on);
@@ -59,6 +68,10 @@ public:
     // The label's anchor: along the line at intensity `x` (memory), or at the plot's right
     // edge shifted left by `shift` pixels and `lift` pixels off its line (compute).
     void placeLabel(double x, double shift, double lift = 0.0);
+    // A slanted roof's label's intensity at the last layout, tried first at the next so that the
+    // label stays put while the user zooms (nullopt before the first or after it was hidden).
+    std::optional<double> settledAt() const { return m_settledAt; }
+    void setSettledAt(std::optional<double> x) { m_settledAt = x; }
 
 private:
     QCustomPlot *m_plot;
@@ -70,6 +83,7 @@ private:
     QCPItemText *m_label;
     QString m_text;
     bool m_below = false;
+    std::optional<double> m_settledAt;
 };
 
 // The ridge of the active pair: a marker on the knee, a dashed drop to the x axis, its intensity.
@@ -87,8 +101,11 @@ public:
     // The knee in widget pixels for the current axes.
     QPointF knee() const;
     // The label `row` lines of text below the knee (negative: above it), right of the drop
-    // line or (`left`) left of it, clear of the knee's marker.
-    void placeLabel(int row, bool left);
+    // line or (`left`) left of it, clear of the knee's marker; at the drop line's `foot`, `row`
+    // lines of text above the x axis instead.
+    void placeLabel(int row, bool left, bool foot = false);
+    // The dashed drop line in widget pixels.
+    QLineF dropLine() const;
 
 private:
     QCustomPlot *m_plot;
@@ -140,15 +157,26 @@ public:
     void hide();
     bool placed() const { return m_label->visible(); }
     QRectF box() const { return m_box; }
+    // Its leader in widget pixels, null when it has none.
+    QLineF leader() const;
     // Pixels from the marker's centre that the label keeps clear of (its marker's half; 0:
     // the point layer's default for the largest fixed marker).
     double clearance() const { return m_clearance; }
     void setClearance(double pixels) { m_clearance = pixels; }
+    // The point's other markers (a kernel's memory levels, chart coordinates): the label may
+    // sit nearer to one of them than to `at`.
+    const std::vector<QPointF> &ownMarkers() const { return m_own; }
+    void setOwnMarkers(std::vector<QPointF> at) { m_own = std::move(at); }
+    // Which spot around the marker it took last (LabelSpot::choice), -1 before the first.
+    int choice() const { return m_choice; }
+    void setChoice(int choice) { m_choice = choice; }
 
 private:
     QCustomPlot *m_plot;
     QPointF m_at;
     double m_clearance = 0.0;
+    std::vector<QPointF> m_own;
+    int m_choice = -1;
     QCPItemText *m_label;
     QCPItemLine *m_leader;
     QRectF m_box;

@@ -9,6 +9,7 @@
 
 #include <QColor>
 #include <QFontMetrics>
+#include <QLineF>
 #include <QPointer>
 #include <QRect>
 #include <QRectF>
@@ -88,6 +89,9 @@ struct RoofLabelSet {
     std::uint64_t crowdingRevision = 0;
     // A background behind every label (over a density), invalid for none.
     QColor halo;
+    // The lines drawn on the plot (roofs, the roofline, the ridge's drop line, walls), in widget
+    // pixels: a label crossed by one, other than its own roof's, costs kRoofLabelCrossed.
+    std::vector<QLineF> lines;
     // The ridge's marker, null without one: its label is placed first (near the knee, where it
     // covers nothing) and is an obstacle for the roofs' labels.
     RidgeMarker *ridge = nullptr;
@@ -95,18 +99,20 @@ struct RoofLabelSet {
 // One placement problem for every roof label of both machines (rooflabelplacement.cpp): each
 // label tries places along its roof (slanted ones along the visible line from near its
 // lower-left end, flat ones from the plot's right edge leftwards) and takes the cheapest —
-// none over a label placed before, a marker or the legend, then the fewest density cells,
-// then the nearest to its usual place. The ridge's label goes first (below and right of the
-// knee, else left of the drop line, a line further down at a time, else above the knee; always
-// shown while in view), then the active roof's label, which is always shown; any other whose every
-// place is over something is left out. Then the current machine's slanted labels, the compared
-// machine's, and the flat ones from the top down. Returns the boxes each shown label takes
-// (textBoxes).
+// none over a label placed before, a marker or the legend, then the fewest density cells and
+// other drawn lines through it, then the nearest to its usual place (a slanted label first
+// tries where it was at the last layout). The ridge's label goes first (below and right of the
+// knee, else left of the drop line, a line further down at a time, else at the drop line's foot
+// over the x axis, else above the knee; always shown while in view), then the active roof's label,
+// which is always shown; any other whose every place is over something is left out. Then the
+// current machine's slanted labels, the compared machine's, and the flat ones from the top down.
+// Returns the boxes each shown label takes (textBoxes).
 std::vector<std::vector<QRectF>> placeRoofLabels(QCustomPlot *plot, const RoofLabelSet &roofs);
 // What a label costs at a place (the sums placeRoofLabels() compares).
 inline constexpr double kRoofLabelOverObstacle = 1e6;
 inline constexpr double kRoofLabelOutside = 1e4; // partly past the plot's edge
 inline constexpr double kRoofLabelElided = 2e3; // a flat label without its whole text
+inline constexpr double kRoofLabelCrossed = 20.0; // per line through it, not its own roof's
 inline constexpr double kRoofLabelPerCell = 10.0; // per occupied density cell under it
 
 // The corners a legend tries, in order: top left (where the roofline rises from), then the

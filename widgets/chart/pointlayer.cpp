@@ -22,8 +22,6 @@ namespace {
 // A point's name on the chart: this many average characters a line (170 pixels at the window's
 // default font), so a larger font (the slide preset, 200 %) gives names room in proportion.
 constexpr double kMaxLabelChars = 28.0;
-// Pixels from a marker's centre that its label keeps clear of (the largest marker's half).
-constexpr double kLabelClearance = 7.0;
 constexpr std::size_t kMaxPointLabels = kMaxNumberedPoints;
 constexpr std::size_t kMaxAllPointLabels = 400; // "label all points": beyond this, clutter
 
@@ -279,6 +277,12 @@ void PointLayer::collectDecorations(
     const bool named = selected || moved || source.allLabels || count <= kMaxNamedPoints;
     auto label = std::make_unique<PointLabel>(m_plot, QPointF(a->levels.back().intensity, y),
         labelText(drawing, named ? chartName(doc, i) : QString(), i), source.theme.foreground);
+    if (a->levels.size() > 1) {
+        std::vector<QPointF> own;
+        for (const auto &level : a->levels)
+            own.emplace_back(level.intensity, y);
+        label->setOwnMarkers(std::move(own));
+    }
     // Clear of its own marker, however large the dot is drawn.
     label->setClearance(std::max(
         kLabelClearance, dotDiameter(sizeClass) / 2.0 + kMarkerPen * source.theme.lineScale));
@@ -291,6 +295,10 @@ void PointLayer::collectDecorations(
 
 void PointLayer::finishLabels(PointDrawing &drawing)
 {
+    // The largest dots (the kernels with the largest time share) first: where the plot is
+    // crowded, small ones lose their labels, not the ones a reader looks for first.
+    std::stable_sort(drawing.labels.begin(), drawing.labels.end(),
+        [](const auto &a, const auto &b) { return a->clearance() > b->clearance(); });
     // Each was once inserted at the front as it came (the last point first), which moved every
     // label already there: quadratic in the moved points.
     if (drawing.priorityLabels.empty())
@@ -681,41 +689,6 @@ std::vector<std::pair<QPointF, QPointF>> PointLayer::ghosts() const
     return out;
 }
 
-void PointLayer::hideLabels()
-{
-    // Every drawing's labels, the points' own included: one left visible from the last layout
-    // is an obstacle to its own placement in the next (the labels then alternate between
-    // replots).
-    for (auto *drawing : { &m_isolatedDrawing, &m_decorations, &m_drawing }) {
-        for (auto &label : drawing->labels)
-            label->hide();
-    }
-}
-
-void PointLayer::placeLabels(LabelField &field, bool isolatedOnly)
-{
-    // The dragged point first, then the selected and moved, then the others in table order,
-    // then the names of LLM operator paths (drawSweep puts them with the points).
-    for (auto *drawing : { &m_isolatedDrawing, &m_decorations, &m_drawing }) {
-        if (isolatedOnly && drawing != &m_isolatedDrawing)
-            break;
-        for (auto &label : drawing->labels) {
-            const QPointF anchor(m_plot->xAxis->coordToPixel(label->at().x()),
-                m_plot->yAxis->coordToPixel(label->at().y()));
-            if (!field.bounds().contains(anchor)) {
-                label->hide();
-                continue;
-            }
-            const double clearance
-                = label->clearance() > 0.0 ? label->clearance() : kLabelClearance;
-            if (const auto spot = field.place(anchor, label->size(), clearance))
-                label->place(spot->box, spot->leader);
-            else
-                label->hide();
-        }
-    }
-}
-
 std::vector<QRectF> PointLayer::isolatedMarkerRects() const
 {
     std::vector<QRectF> out;
@@ -745,32 +718,6 @@ std::vector<QRectF> PointLayer::markerRects(bool withIsolated) const
                     m_plot->xAxis->coordToPixel(d.key), m_plot->yAxis->coordToPixel(d.value));
                 out.emplace_back(at.x() - m, at.y() - m, 2 * m, 2 * m);
             }
-        }
-    }
-    return out;
-}
-
-std::vector<PointLayer::PlacedLabel> PointLayer::placedLabels(bool withIsolated) const
-{
-    std::vector<PlacedLabel> out;
-    for (const auto *drawing : { &m_isolatedDrawing, &m_decorations, &m_drawing }) {
-        if (!withIsolated && drawing == &m_isolatedDrawing)
-            continue;
-        for (const auto &label : drawing->labels) {
-            if (label->placed())
-                out.push_back({ label->box(), label->text(), label->at() });
-        }
-    }
-    return out;
-}
-
-QStringList PointLayer::labels() const
-{
-    QStringList out;
-    for (const auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations }) {
-        for (const auto &label : drawing->labels) {
-            if (label->placed())
-                out << label->text();
         }
     }
     return out;

@@ -162,6 +162,7 @@ public:
         QRectF box;
         QString text;
         QPointF at;
+        QLineF leader; // null without one
     };
     // `withIsolated` false: the dragged point's labels left out.
     std::vector<PlacedLabel> placedLabels(bool withIsolated = true) const;

@@ -24,6 +24,19 @@ constexpr double kFlatStep = 12.0;
 // And these many pixels off the line.
 constexpr std::array<double, 3> kFlatLifts = { 0.0, 4.0, 8.0 };
 
+// Whether `line` runs along `own`: parallel (within a degree) and within 1.5 pixels of it, as
+// the roofline does over the active roofs and ceilings of one peak over each other.
+bool alongside(const QLineF &line, const QLineF &own)
+{
+    const double turn = std::fmod(std::abs(line.angleTo(own)), 180.0);
+    if (std::min(turn, 180.0 - turn) > 1.0 || own.length() <= 0.0)
+        return false;
+    // The distance of line's first point from own's infinite line.
+    const QPointF d = own.p2() - own.p1();
+    const QPointF p = line.p1() - own.p1();
+    return std::abs(d.x() * p.y() - d.y() * p.x()) / own.length() <= 1.5;
+}
+
 // The plot's free space for roof labels: what a place costs, and the places taken.
 class RoofLabelField
 {
@@ -32,6 +45,7 @@ public:
         : m_area(area)
         , m_field(area, 24.0)
         , m_crowding(set.crowding)
+        , m_lines(set.lines)
     {
         for (const QRectF &box : set.obstacles)
             m_field.addObstacle(box);
@@ -40,13 +54,16 @@ public:
     const QRectF &area() const { return m_area; }
 
     // The sum of a label's costs over its boxes (textBoxes); infinite when none is in view.
-    double cost(const QCPItemText &text) const
+    // A line that runs along `own` (the label's roof, or a roof of the same figure) is not
+    // counted as crossing it.
+    double cost(const QCPItemText &text, const std::optional<QLineF> &own = std::nullopt) const
     {
         bool over = false;
         bool outside = false;
         bool seen = false;
         int cells = 0;
-        for (const QRectF &box : textBoxes(text, m_measure)) {
+        const std::vector<QRectF> boxes = textBoxes(text, m_measure);
+        for (const QRectF &box : boxes) {
             const QRectF inside = box.intersected(m_area);
             if (inside.isEmpty()) {
                 outside = true;
@@ -61,7 +78,7 @@ public:
         if (!seen)
             return std::numeric_limits<double>::infinity();
         return (over ? kRoofLabelOverObstacle : 0.0) + (outside ? kRoofLabelOutside : 0.0)
-            + kRoofLabelPerCell * cells;
+            + kRoofLabelPerCell * cells + kRoofLabelCrossed * crossings(boxes, own);
     }
 
     // An obstacle for the labels placed after it, not one of the roofs' labels.
@@ -80,9 +97,24 @@ public:
     const std::vector<std::vector<QRectF>> &taken() const { return m_taken; }
 
 private:
+    // The lines through any of a label's boxes, but those along its own roof.
+    int crossings(const std::vector<QRectF> &boxes, const std::optional<QLineF> &own) const
+    {
+        int count = 0;
+        for (const QLineF &line : m_lines) {
+            if (own && alongside(line, *own))
+                continue;
+            count += std::any_of(boxes.begin(), boxes.end(), [&](const QRectF &box) {
+                return crosses(line, box.adjusted(1.5, 1.5, -1.5, -1.5));
+            });
+        }
+        return count;
+    }
+
     QRectF m_area;
     LabelField m_field;
     std::function<int(const QRectF &)> m_crowding;
+    std::vector<QLineF> m_lines;
     std::vector<std::vector<QRectF>> m_taken; // per label
     // Each label's text measured once, not at every place it tries.
     mutable TextMeasure m_measure;
@@ -99,6 +131,15 @@ void settle(RoofLine &roof, RoofLabelField &field, bool shown)
 void placeSlanted(
     const QCustomPlot &plot, RoofLine &roof, double top, int slot, RoofLabelField &field)
 {
+    // Where it was at the last layout, while that place is free: it does not slide along its
+    // roof at every zoom step.
+    if (const std::optional<double> last = roof.settledAt()) {
+        roof.placeLabel(*last, 0.0);
+        if (field.cost(*roof.label(), roof.pixelLine()) == 0.0) {
+            settle(roof, field, true);
+            return;
+        }
+    }
     const QCPRange xr = plot.xAxis->range();
     const QCPRange yr = plot.yAxis->range();
     const double first = 0.06 + 0.05 * (slot % 3);
@@ -109,7 +150,7 @@ void placeSlanted(
         if (!x)
             break;
         roof.placeLabel(*x, 0.0);
-        const double cost = field.cost(*roof.label()) + k;
+        const double cost = field.cost(*roof.label(), roof.pixelLine()) + k;
         if (cost < bestCost) {
             best = x;
             bestCost = cost;
@@ -119,7 +160,9 @@ void placeSlanted(
     }
     if (best)
         roof.placeLabel(*best, 0.0);
-    settle(roof, field, best && bestCost < kRoofLabelOutside);
+    const bool shown = best && bestCost < kRoofLabelOutside;
+    roof.setSettledAt(shown ? best : std::nullopt);
+    settle(roof, field, shown);
 }
 
 // A flat label's place: pixels left of the plot's right edge, off its line, on which side,
@@ -133,24 +176,29 @@ struct FlatPlace {
 
 // The cheapest place along the line at one side and lift, if cheaper than `best` (`bestCost`).
 void tryFlatRow(RoofLine &roof, RoofLabelField &field, FlatPlace row, double penalty,
-    std::optional<FlatPlace> &best, double &bestCost)
+    std::optional<FlatPlace> &best, double &bestCost, bool overItsLine)
 {
     const QFontMetrics metrics(roof.label()->font());
     const double width = field.area().width();
+    // The label stays over its own line: from where the roof begins (or the plot's left edge).
+    const QLineF line = roof.pixelLine();
+    const double lineLeft = overItsLine
+        ? std::max(field.area().left(), std::min(line.x1(), line.x2()))
+        : field.area().left();
     roof.setLabelFlipped(row.flipped);
     for (int step = 0; step * kFlatStep < width; ++step) {
         const double shift = step * kFlatStep;
         // Further left, less room: the start of the names is elided (fitFlatLabel), and a
         // label with no room for more than its value goes no further.
-        const int room = static_cast<int>(width - 8.0 - shift - 10.0);
+        const int room = static_cast<int>(field.area().right() - 4.0 - shift - lineLeft - 6.0);
         const QString shown = fitFlatLabel(roof.text(), metrics, room);
         if (shown.isEmpty())
             break;
         roof.label()->setText(shown);
         roof.placeLabel(0.0, shift, row.lift);
         const double least = penalty + shift / kFlatStep;
-        const double cost
-            = field.cost(*roof.label()) + (shown == roof.text() ? 0.0 : kRoofLabelElided) + least;
+        const double cost = field.cost(*roof.label(), roof.pixelLine())
+            + (shown == roof.text() ? 0.0 : kRoofLabelElided) + least;
         if (cost < bestCost) {
             best = FlatPlace { shift, row.lift, row.flipped, shown };
             bestCost = cost;
@@ -170,10 +218,17 @@ void placeFlat(RoofLine &roof, RoofLabelField &field, bool always)
     double bestCost = std::numeric_limits<double>::infinity();
     // On its own side of the line first, then a few pixels off it (past markers touching the
     // line), then on the other side.
-    for (const bool flipped : { false, true }) {
-        for (const double lift : kFlatLifts) {
-            const double penalty = (flipped ? kRoofLabelOutside / 2.0 : 0.0) + 10.0 * lift;
-            tryFlatRow(roof, field, { 0.0, lift, flipped, {} }, penalty, best, bestCost);
+    // Over its own line where that has room; else (a short stretch of roof in a small plot)
+    // anywhere along its height.
+    for (const bool overItsLine : { true, false }) {
+        for (const bool flipped : { false, true }) {
+            for (const double lift : kFlatLifts) {
+                const double penalty = (flipped ? kRoofLabelOutside / 2.0 : 0.0) + 10.0 * lift;
+                tryFlatRow(
+                    roof, field, { 0.0, lift, flipped, {} }, penalty, best, bestCost, overItsLine);
+                if (bestCost < kRoofLabelOverObstacle)
+                    break;
+            }
             if (bestCost < kRoofLabelOverObstacle)
                 break;
         }
@@ -188,33 +243,40 @@ void placeFlat(RoofLine &roof, RoofLabelField &field, bool always)
     settle(roof, field, best && (always || bestCost < kRoofLabelOutside));
 }
 
-// The ridge's label: rows below the knee, right of the drop line then left of it, then rows
-// above the knee; the first place that covers nothing, else the cheapest.
-constexpr int kRidgeRowsBelow = 6;
-constexpr int kRidgeRowsAbove = 2;
+// The ridge's label, in this order: rows below the knee right of the drop line, then left of
+// it, close to the knee; then at the drop line's foot over the x axis (the dashed line leads
+// there from the knee) rather than over the knee, where the active roof's label sits, or
+// further from the knee mid-plot. The first place that covers and crosses nothing, else the
+// cheapest.
+struct RidgePlace {
+    int row;
+    bool foot;
+};
+constexpr std::array<RidgePlace, 10> kRidgePlaces
+    = { { { 0, false }, { 1, false }, { 2, false }, { 0, true }, { 1, true }, { 2, true },
+        { -1, false }, { -2, false }, { 3, false }, { 4, false } } };
 
 void placeRidge(RidgeMarker &ridge, RoofLabelField &field)
 {
-    std::optional<std::pair<int, bool>> best;
+    std::optional<std::pair<RidgePlace, bool>> best;
     double bestCost = std::numeric_limits<double>::infinity();
     int tried = 0;
-    const auto tryAt = [&](int row, bool left) {
-        ridge.placeLabel(row, left);
+    const auto tryAt = [&](RidgePlace place, bool left) {
+        ridge.placeLabel(place.row, left, place.foot);
         const double least = tried++;
         const double cost = field.cost(*ridge.label()) + least;
         if (cost < bestCost) {
-            best = std::pair(row, left);
+            best = std::pair(place, left);
             bestCost = cost;
         }
         return cost <= least; // free here: every later place costs more
     };
-    bool found = false;
-    for (int i = 0; i < kRidgeRowsBelow + kRidgeRowsAbove && !found; ++i) {
-        const int row = i < kRidgeRowsBelow ? i : kRidgeRowsBelow - 1 - i; // then -1, -2
-        found = tryAt(row, false) || tryAt(row, true);
+    for (const RidgePlace place : kRidgePlaces) {
+        if (tryAt(place, false) || tryAt(place, true))
+            break;
     }
     if (best)
-        ridge.placeLabel(best->first, best->second);
+        ridge.placeLabel(best->first.row, best->second, best->first.foot);
     ridge.label()->setVisible(best.has_value());
     if (best)
         field.block(*ridge.label());

@@ -85,6 +85,7 @@ void RoofLayer::clear()
         m_plot->removePlottable(plottable);
     m_plottables.clear();
     m_gaps.clear();
+    m_envelope.clear();
 }
 
 QString RoofLayer::elided(const std::string &name) const
@@ -266,6 +267,8 @@ void RoofLayer::addEnvelope(const Document &document, const ChartTheme &theme, b
     // The envelope, the actual roofline, drawn strongest.
     QCPGraph *envelope = m_plot->addGraph();
     envelope->setLayer(kRoofLayer);
+    m_envelope = { { kFarLeft, main->bandwidth * kFarLeft }, { ridge, active->peak },
+        { kFarRight, active->peak } };
     envelope->setData({ kFarLeft, ridge, kFarRight },
         { main->bandwidth * kFarLeft, active->peak, active->peak }, true);
     envelope->setPen(QPen(theme.envelope, 2.6 * theme.lineScale));
@@ -333,6 +336,7 @@ void RoofLayer::placeLabels(const Document &document, const RoofLabelSet &around
     if (const ComputeCeiling *active = activeCeiling())
         set.activePeak = active->peak;
     set.ridge = m_ridge.get();
+    set.lines = drawnLines();
     // The same roofs, view, obstacles and density as a placement of the last few: its places.
     std::vector<QCPItemText *> labels;
     for (const auto *list : { &m_roofs, &m_alternateRoofs, &m_compareRoofs }) {
@@ -358,6 +362,25 @@ void RoofLayer::placeLabels(const Document &document, const RoofLabelSet &around
     m_labelBoxes = placeRoofLabels(m_plot, set);
     if (known)
         m_memo.remember(std::move(key), labels, m_labelBoxes);
+}
+
+std::vector<QLineF> RoofLayer::drawnLines() const
+{
+    std::vector<QLineF> out;
+    for (const auto *list : { &m_roofs, &m_alternateRoofs, &m_compareRoofs }) {
+        for (const auto &roof : *list)
+            out.push_back(roof->pixelLine());
+    }
+    const auto pixel = [this](QPointF at) {
+        return QPointF(m_plot->xAxis->coordToPixel(at.x()), m_plot->yAxis->coordToPixel(at.y()));
+    };
+    for (std::size_t k = 1; k < m_envelope.size(); ++k)
+        out.emplace_back(pixel(m_envelope[k - 1]), pixel(m_envelope[k]));
+    if (m_ridge)
+        out.push_back(m_ridge->dropLine());
+    for (const auto &wall : m_walls)
+        out.push_back(wall->pixelLine());
+    return out;
 }
 
 std::vector<QRectF> RoofLayer::ridgeLabelBoxes() const

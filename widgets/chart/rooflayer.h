@@ -7,6 +7,7 @@
 #include "widgets/chart/rooflabelmemo.h"
 
 #include <QCoreApplication>
+#include <QLineF>
 #include <QPointF>
 #include <QRectF>
 #include <QString>
@@ -87,6 +88,10 @@ public:
     // The tiling walls of the planned matmuls (tilingwalls.h), empty without any.
     const std::vector<std::unique_ptr<TilingWall>> &walls() const { return m_walls; }
 
+    // Every line this layer draws (roofs of both machines, the roofline, the ridge's drop line,
+    // the tiling walls), in widget pixels for the current axes: what labels avoid crossing.
+    std::vector<QLineF> drawnLines() const;
+
     // The roof of the current machine within 5 pixels of a widget position, or null.
     const RoofLine *roofAt(const QPointF &position) const;
 
@@ -115,6 +120,7 @@ private:
     std::vector<std::unique_ptr<RoofLine>> m_alternateRoofs;
     std::vector<std::unique_ptr<RoofLine>> m_compareRoofs;
     std::vector<QCPGraph *> m_gaps; // in m_plottables too
+    std::vector<QPointF> m_envelope; // the roofline's corners (chart coordinates)
     std::unique_ptr<RidgeMarker> m_ridge;
     std::vector<std::unique_ptr<TilingWall>> m_walls;
     std::vector<QCPAbstractPlottable *> m_plottables; // envelope, shading, legend entries

@@ -385,8 +385,15 @@ void RooflinePlot::placePointLabels()
     const std::vector<QRectF> items = chart::itemRects(*this);
     for (const QRectF &box : items)
         field.addObstacle(box);
-    for (const QRectF &box : record.markers)
-        field.addObstacle(box);
+    record.roofLines = m_roofs->drawnLines();
+    const std::vector<QLineF> &lines = record.roofLines;
+    const auto addMarkersAndLines = [&](chart::LabelField &f, const std::vector<QRectF> &markers) {
+        for (const QRectF &box : markers)
+            f.addMarker(box);
+        for (const QLineF &line : lines)
+            f.addLine(line);
+    };
+    addMarkersAndLines(field, record.markers);
     if (legend && legend->visible() && !m_legendPlacement->outside()) {
         record.legend = legend->outerRect();
         field.addObstacle(record.legend);
@@ -398,8 +405,7 @@ void RooflinePlot::placePointLabels()
         dragField = std::make_unique<chart::LabelField>(bounds);
         for (const QRectF &box : items)
             dragField->addObstacle(box);
-        for (const QRectF &box : m_points->markerRects(false))
-            dragField->addObstacle(box);
+        addMarkersAndLines(*dragField, m_points->markerRects(false));
         if (!record.legend.isNull())
             dragField->addObstacle(record.legend);
     }
@@ -408,6 +414,7 @@ void RooflinePlot::placePointLabels()
     for (const auto &label : m_points->placedLabels()) {
         record.labels.push_back(label.box);
         record.pointLabels.emplace_back(label.text, label.at);
+        record.pointLeaders.push_back(label.leader);
     }
     std::erase_if(m_labelClients, [](const auto &client) { return client.first.isNull(); });
     for (const auto &client : m_labelClients) {

@@ -158,6 +158,8 @@ public:
         QRectF legend;
         QRectF plotArea;
         std::vector<std::pair<QString, QPointF>> pointLabels;
+        std::vector<QLineF> pointLeaders; // per point label, null without a leader
+        std::vector<QLineF> roofLines; // what the roof layer draws (RoofLayer::drawnLines)
         std::vector<std::vector<QRectF>> roofLabels; // per label
         std::vector<QRectF> ridgeLabel; // empty without a ridge in view
     };

@@ -75,6 +75,11 @@ TilingWall::TilingWall(QCustomPlot *plot, const WallSpec &spec, const QColor &co
     m_label->setSelectable(false);
 }
 
+QLineF TilingWall::pixelLine() const
+{
+    return { m_line->start->pixelPosition(), m_line->end->pixelPosition() };
+}
+
 TilingWall::~TilingWall()
 {
     removeItem(m_plot, m_line);

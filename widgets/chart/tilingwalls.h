@@ -6,6 +6,7 @@
 
 #include <qcustomplot.h>
 
+#include <QLineF>
 #include <QString>
 
 #include <vector>
@@ -36,6 +37,8 @@ public:
 
     double intensity() const { return m_intensity; }
     QCPItemText *label() const { return m_label; }
+    // Its line in widget pixels for the current axes.
+    QLineF pixelLine() const;
 
 private:
     QCustomPlot *m_plot;

@@ -356,8 +356,8 @@ void TestCompareLabels::ridgeLabelMovesOffTheMarkers()
     // Points crowding the ridge's usual place, below and right of the knee (10 FLOP/B,
     // 1 TFLOP/s on the test machine): 12–40 FLOP/B at 0.35–0.9 TFLOP/s, under the flat roof. The
     // label leaves them (the test checks the premise: its usual place is over a marker) and
-    // stays near the knee: within the rows tried (6 lines below, 2 above) and 8 px plus its
-    // width either side of the drop line.
+    // stays by the drop line (8 px plus its width either side of it): near the knee (within the
+    // rows tried, 5 lines below, 2 above) or at the line's foot (within 3 lines over the axis).
     QFETCH(QSize, size);
     std::mt19937 random(11);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
@@ -390,9 +390,11 @@ void TestCompareLabels::ridgeLabelMovesOffTheMarkers()
     const QRectF usual(kneeX + 6.0, kneeY + 8.0, box.width(), box.height());
     QVERIFY2(!overlap({ usual }, layout->markers).isEmpty(), qPrintable(show(usual)));
     const double line = box.height();
-    QVERIFY2(box.top() <= kneeY + 8.0 + 6.0 * line + 1.0
-            && box.bottom() >= kneeY - 8.0 - 2.0 * line - 1.0,
-        qPrintable(show(box)));
+    const bool nearKnee = box.top() <= kneeY + 8.0 + 5.0 * line + 1.0
+        && box.bottom() >= kneeY - 8.0 - 2.0 * line - 1.0;
+    const bool atFoot = box.bottom() <= area.bottom() + 1.0
+        && box.top() >= area.bottom() - 4.0 - 4.0 * line - 1.0;
+    QVERIFY2(nearKnee || atFoot, qPrintable(show(box)));
     QVERIFY2(box.left() <= kneeX + 8.0 && box.right() >= kneeX - 8.0, qPrintable(show(box)));
 }
 
