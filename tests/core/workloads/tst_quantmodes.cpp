@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace ridgepoint;
 
 class TestQuantModes : public QObject
@@ -75,6 +77,24 @@ private slots:
             QVERIFY2(!quantModeFromName(word), word);
         QCOMPARE(QString::fromStdString(quantModeChoices()),
             QString("none, int8 (or w8a8), w8a16 or w4a16"));
+    }
+
+    void llmCommandsModesUseTheSameTypesAndWords()
+    {
+        // llm --precision names the same types: int8 is its w8a8, w8a16 and w4a16 are its own
+        // (its w4a16 also counts the fp16 scale per group of 128, which the window's does not).
+        for (const QuantModeInfo &info : quantModes()) {
+            if (info.mode == QuantMode::None)
+                continue;
+            const std::string_view word = info.alias.empty() ? info.name : info.alias;
+            const auto llm = std::find_if(llmPrecisionModes().begin(), llmPrecisionModes().end(),
+                [&](const LlmPrecisionMode &m) { return m.name == word; });
+            QVERIFY2(llm != llmPrecisionModes().end(), std::string(word).c_str());
+            QCOMPARE(llm->weights, *info.weights);
+            QCOMPARE(llm->activations, info.activations.value_or(Precision::BF16));
+            if (info.mode != QuantMode::W4A16)
+                QCOMPARE(llm->description, std::string(info.meaning));
+        }
     }
 
     void weightOnlyModesKeepFloatActivations()
