@@ -303,8 +303,8 @@ void WorkloadPanel::showQuantMode()
     const LlmSpec llm = llmSpecForMode(own, mode);
     const bool quantized = mode != QuantMode::None;
     m_modeNote->setVisible(quantized);
-    m_modeNote->setText(quantized ? tr("Quantization %1 (the toolbar's switch) applies to "
-                                       "these workloads.")
+    m_modeNote->setText(quantized ? tr("Workloads are placed under quantization %1 (the "
+                                       "toolbar's switch, Alt+Q).")
                                         .arg(q(quantModeLabel(mode)))
                                   : QString());
     showPrecision(m_weights, m_ownWeights, quantized ? std::optional(llm.weights) : std::nullopt);
