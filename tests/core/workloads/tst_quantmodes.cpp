@@ -54,7 +54,8 @@ private slots:
         own.activations = Precision::BF16;
         const LlmSpec llm = llmSpecForMode(own, m);
         const MatmulDtypes matmul = matmulDtypes(Precision::BF16, m);
-        const auto expected = [](int p) { return p < 0 ? Precision::BF16 : Precision(p); };
+        const auto expected
+            = [](int p) { return p < 0 ? Precision::BF16 : static_cast<Precision>(p); };
         QCOMPARE(llm.weights, expected(weights));
         QCOMPARE(llm.activations, expected(activations));
         QCOMPARE(matmul.y, expected(weights));
