@@ -238,9 +238,17 @@ void TestMainWindowMenus::shortcutsDialogListsEveryShortcut()
         QVERIFY2(!rows.filter(name).filter(keys).isEmpty(),
             qPrintable(name + " (" + keys + ") missing from:\n" + rows.join('\n')));
     }
+    // And every label whose Alt+letter reaches its control (the toolbar's quantization switch).
+    for (const QLabel *label : window->findChildren<QLabel *>()) {
+        if (label->buddy() && label->text().contains(QRegularExpression("&[^&]")))
+            ++expected;
+    }
     QCOMPARE(table->rowCount(), expected);
     QVERIFY(rows.contains(
         "File ▸ New = " + QKeySequence(QKeySequence::New).toString(QKeySequence::NativeText)));
+    QVERIFY2(rows.contains("Toolbar ▸ Quantization = "
+                 + QKeySequence(Qt::ALT | Qt::Key_Q).toString(QKeySequence::NativeText)),
+        qPrintable(rows.join('\n')));
     dialog->close();
 }
 
