@@ -2,6 +2,7 @@
 #include "app/cli/cli.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/cli_options.h"
+#include "app/cli/cli_workload_options.h"
 #include "app/gui/importcontroller.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/sessioncontroller.h"
@@ -143,7 +144,7 @@ void addWindowOptions(QCommandLineParser &parser, const QCommandLineOption &star
     parser.addOption({ "sweep-matmul",
         "Add a bf16 matmul with D and F given, its batch B swept from 1 to 16384.", "D,F" });
     parser.addOption(
-        { "quant", "Quantization mode of the workloads: none, int8, w8a16, w4a16.", "mode" });
+        { "quant", cli::quantOptionHelp("Quantization mode of the workloads:"), "mode" });
     parser.addOption(startupTime);
     parser.addPositionalArgument("files",
         "Files to open: points, machine files, sessions, figures exported with a session "
@@ -188,13 +189,10 @@ bool applyViewOptions(MainWindow &window, const QCommandLineParser &parser)
         window.workloadPanel()->addMatmulSweep(d, f, 1, 16384);
     }
     if (parser.isSet("quant")) {
-        const auto mode = quantModeFromName(parser.value("quant").toStdString());
-        if (!mode) {
-            cli::err() << "--quant: expected none, int8, w8a16 or w4a16, got \""
-                       << parser.value("quant") << "\"" << Qt::endl;
+        QuantMode mode = QuantMode::None;
+        if (!cli::quantOption(parser, mode))
             return false;
-        }
-        window.document()->setQuantMode(*mode);
+        window.document()->setQuantMode(mode);
     }
     if (parser.isSet("theme")) {
         const QString theme = parser.value("theme");

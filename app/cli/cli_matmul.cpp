@@ -23,7 +23,7 @@ void addMatmulOptions(QCommandLineParser &parser)
     parser.addOption({ "d", "Contracted dimension.", "D" });
     parser.addOption({ "f", "Columns of Y.", "F" });
     parser.addOption({ "dtype", "Element type: bf16 (default), fp16, fp32, fp8, int8.", "type" });
-    parser.addOption({ "quant", "Quantization: none (default), int8, w8a16, w4a16.", "mode" });
+    parser.addOption({ "quant", quantOptionHelp("Quantization:"), "mode" });
     parser.addOption({ "tile", "Tile sizes for the tiled byte count (section 4.4).", "BM,BK,BN" });
     parser.addOption(
         { "shards", "Chips sharing D (section 4.3); partial sums cross the network.", "N" });
@@ -55,15 +55,8 @@ std::optional<MatmulSpec> matmulSpecFromOptions(const QCommandLineParser &parser
             { Precision::BF16, Precision::FP16, Precision::FP32, Precision::FP8, Precision::INT8 },
             spec.dtype))
         return std::nullopt;
-    if (parser.isSet("quant")) {
-        const auto mode = quantModeFromName(parser.value("quant").toStdString());
-        if (!mode) {
-            err() << "--quant: expected none|int8|w8a16|w4a16, got \"" << parser.value("quant")
-                  << "\"" << Qt::endl;
-            return std::nullopt;
-        }
-        spec.quant = *mode;
-    }
+    if (!quantOption(parser, spec.quant))
+        return std::nullopt;
     return spec;
 }
 

@@ -57,6 +57,35 @@ bool precisionOption(const QCommandLineParser &parser, const QString &name,
     return fail("--" + name + ": expected " + names + ", got \"" + parser.value(name) + "\"");
 }
 
+QString quantOptionHelp(const QString &lead)
+{
+    QString text = lead;
+    for (const QuantModeInfo &info : quantModes()) {
+        text += (info.mode == QuantMode::None ? " " : "; ")
+            + QString::fromStdString(std::string(info.name));
+        if (info.mode == QuantMode::None) {
+            text += " (default)";
+            continue;
+        }
+        text += ": " + QString::fromStdString(std::string(info.meaning));
+        if (!info.alias.empty())
+            text += " (also " + QString::fromStdString(std::string(info.alias)) + ")";
+    }
+    return text + ".";
+}
+
+bool quantOption(const QCommandLineParser &parser, QuantMode &mode)
+{
+    if (!parser.isSet("quant"))
+        return true;
+    const auto parsed = quantModeFromName(parser.value("quant").toStdString());
+    if (!parsed)
+        return fail("--quant: expected " + QString::fromStdString(quantModeChoices()) + ", got \""
+            + parser.value("quant") + "\"");
+    mode = *parsed;
+    return true;
+}
+
 void adoptPrecision(const QCommandLineParser &parser, Hardware &hardware, Precision precision)
 {
     if (!parser.isSet("hardware") && hardware.compute.size() == 1)

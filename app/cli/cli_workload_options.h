@@ -6,6 +6,7 @@
 #include "core/analysis/analysis.h"
 #include "core/model/expected.h"
 #include "core/model/hardware.h"
+#include "core/workloads/quant_modes.h"
 #include "core/workloads/sweep.h"
 
 #include <QCommandLineParser>
@@ -28,6 +29,12 @@ bool integerOption(const QCommandLineParser &parser, const QString &name, std::i
 // A precision among `allowed` into `value` (left alone when absent); false after saying why.
 bool precisionOption(const QCommandLineParser &parser, const QString &name,
     const std::vector<Precision> &allowed, Precision &value);
+
+// --quant's help after `lead`, every mode with its meaning from the one table
+// (core/workloads/workloads.h: quantModes): "none (default); int8: int8 weights and …".
+QString quantOptionHelp(const QString &lead);
+// --quant into `mode` (left alone when absent); false after saying why.
+bool quantOption(const QCommandLineParser &parser, QuantMode &mode);
 
 // Without --hardware the machine is one ceiling from --peak and --bandwidth: let it stand for
 // the precision the workload computes in.

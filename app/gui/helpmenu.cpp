@@ -12,12 +12,14 @@
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QLabel>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QTableWidget>
 #include <QTextBrowser>
+#include <QToolBar>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -106,6 +108,18 @@ std::vector<ShortcutEntry> windowShortcuts(const QMainWindow *window)
                 where = plain(dock->windowTitle()) + QStringLiteral(" ▸ ");
         }
         out.push_back({ where + plain(action->text()), keysOf(action) });
+    }
+    // A label's mnemonic that takes the keyboard to its control ("&Quantization:", Alt+Q).
+    for (const QLabel *label : window->findChildren<QLabel *>()) {
+        const QKeySequence key = QKeySequence::mnemonic(label->text());
+        if (!label->buddy() || key.isEmpty())
+            continue;
+        QString name = plain(label->text()).trimmed();
+        if (name.endsWith(QLatin1Char(':')))
+            name.chop(1);
+        const bool inToolBar = qobject_cast<const QToolBar *>(label->parent()) != nullptr;
+        out.push_back({ (inToolBar ? QObject::tr("Toolbar ▸ ") : QString()) + name,
+            key.toString(QKeySequence::NativeText) });
     }
     return out;
 }

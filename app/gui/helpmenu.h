@@ -22,7 +22,8 @@ struct ShortcutEntry {
 };
 
 // Every action of the window with a shortcut: those in the menu bar first, in menu order and
-// named by their menu path, then any other action of the window.
+// named by their menu path, then any other action of the window, then the labels whose
+// mnemonic reaches a control ("Toolbar ▸ Quantization", Alt+Q).
 std::vector<ShortcutEntry> windowShortcuts(const QMainWindow *window);
 
 // The folder holding Ridgepoint's documents: an installed share/doc/ridgepoint next to the

@@ -312,10 +312,15 @@ void MainWindow::buildDocks()
 {
     QToolBar *tools = addToolBar(tr("Workloads"));
     tools->setObjectName("workloadsToolBar");
-    tools->addWidget(new QLabel(tr(" Quantization: "), tools));
+    // The one quantization switch (Alt+Q): the Workloads dock names its mode but has no copy.
+    auto *quantLabel = new QLabel(tr(" &Quantization: "), tools);
     auto *quant = new QuantModeBox(m_document, tools);
     quant->setObjectName("toolbarQuantMode");
+    quantLabel->setBuddy(quant);
+    tools->addWidget(quantLabel);
     tools->addWidget(quant);
+    connect(quant, &QuantModeBox::switched, this,
+        [this] { statusBar()->showMessage(QuantModeBox::statusText(*m_document), 10000); });
 
     auto *workloadsDock = new QDockWidget(tr("Workloads"), this);
     workloadsDock->setObjectName("workloadsDock");

@@ -10,6 +10,7 @@
 #include "core/session/session_json.h"
 #include "core/session/session_parse.h"
 #include "core/session/session_points.h"
+#include "core/workloads/quant_modes.h"
 
 #include <algorithm>
 #include <utility>
@@ -96,7 +97,7 @@ void readQuantization(const Json &root, Reader &in, Session &session)
             session.quantMode = *value;
         else
             in.error("quantization",
-                "unknown mode \"" + *mode + "\" (expected none, int8, w8a16 or w4a16)");
+                "unknown mode \"" + *mode + "\" (expected " + quantModeChoices() + ")");
     }
     if (root.contains("lastSweepId")) {
         if (root["lastSweepId"].is_number_integer() && root["lastSweepId"].get<double>() >= 0

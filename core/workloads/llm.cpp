@@ -3,6 +3,7 @@
 #include "core/model/checked_int.h"
 
 #include "core/workloads/llm_parallel.h"
+#include "core/workloads/quant_modes.h"
 #include "core/workloads/workloads.h"
 
 #include <cmath>
@@ -37,8 +38,11 @@ const std::vector<LlmPrecisionMode> &llmPrecisionModes()
         { "bf16", "bf16 weights and activations", Precision::BF16, Precision::BF16, 0, 0.0 },
         { "fp16", "fp16 weights and activations", Precision::FP16, Precision::FP16, 0, 0.0 },
         { "fp8", "w8a8 fp8", Precision::FP8, Precision::FP8, 0, 0.0 },
-        { "w8a8", "w8a8 int8", Precision::INT8, Precision::INT8, 0, 0.0 },
-        { "w8a16", "int8 weights, bf16 activations", Precision::INT8, Precision::BF16, 0, 0.0 },
+        // The window's int8 and w8a16 (quant_modes.h), in the same words.
+        { "w8a8", std::string(quantModeInfo(QuantMode::Int8).meaning), Precision::INT8,
+            Precision::INT8, 0, 0.0 },
+        { "w8a16", std::string(quantModeInfo(QuantMode::W8A16).meaning), Precision::INT8,
+            Precision::BF16, 0, 0.0 },
         { "w4a16", "int4 weights in groups of 128 with an fp16 scale, bf16 activations",
             Precision::INT4, Precision::BF16, 128, 2.0 },
         { "nvfp4", "NVFP4 w4a4: fp4 (E2M1) with an fp8 E4M3 scale per 16 elements", Precision::FP4,

@@ -1,5 +1,7 @@
 #include "core/workloads/planned_workload.h"
 
+#include "core/workloads/quant_modes.h"
+
 #include <algorithm>
 
 namespace ridgepoint {
@@ -40,24 +42,14 @@ ridgepoint::Expected<KernelPoint, std::string> llmPoint(
 
 LlmSpec llmSpecForMode(LlmSpec spec, QuantMode mode)
 {
+    if (mode == QuantMode::None)
+        return spec;
+    const QuantModeInfo &info = quantModeInfo(mode);
+    // A weight-only mode keeps the workload's float activations (bf16 for integer ones).
     const Precision floatActivations
         = isInteger(spec.activations) ? Precision::BF16 : spec.activations;
-    switch (mode) {
-    case QuantMode::None:
-        break;
-    case QuantMode::Int8:
-        spec.weights = Precision::INT8;
-        spec.activations = Precision::INT8;
-        break;
-    case QuantMode::W8A16:
-        spec.weights = Precision::INT8;
-        spec.activations = floatActivations;
-        break;
-    case QuantMode::W4A16:
-        spec.weights = Precision::INT4;
-        spec.activations = floatActivations;
-        break;
-    }
+    spec.weights = info.weights.value_or(spec.weights);
+    spec.activations = info.activations.value_or(floatActivations);
     return spec;
 }
 
@@ -95,8 +87,9 @@ ridgepoint::Expected<KernelPoint, std::string> workloadPoint(
         workload.model);
     if (!point)
         return point;
-    if (!workload.group.empty())
-        point->group = workload.group;
+    // The group names the mode the point is placed under, so a table row, a legend entry and
+    // an exported picture say "matmul … · w8a16"; measured points never pass here.
+    point->group = quantizedGroup(workload.group.empty() ? point->group : workload.group, mode);
     if (workload.sweep && std::holds_alternative<LlmWorkload>(workload.model))
         point->name += " (" + workload.sweep->parameter + "="
             + std::to_string(static_cast<std::int64_t>(workload.sweep->value)) + ")";

@@ -1,5 +1,7 @@
 #include "core/workloads/workloads.h"
 
+#include "core/workloads/quant_modes.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -87,44 +89,13 @@ double bytesPerElement(Precision precision)
     return 4.0;
 }
 
-std::string_view quantModeName(QuantMode mode)
-{
-    switch (mode) {
-    case QuantMode::None:
-        return "none";
-    case QuantMode::Int8:
-        return "int8";
-    case QuantMode::W8A16:
-        return "w8a16";
-    case QuantMode::W4A16:
-        return "w4a16";
-    }
-    return "none";
-}
-
-std::optional<QuantMode> quantModeFromName(std::string_view name)
-{
-    for (QuantMode mode :
-        { QuantMode::None, QuantMode::Int8, QuantMode::W8A16, QuantMode::W4A16 }) {
-        if (equalsIgnoringCase(name, quantModeName(mode)))
-            return mode;
-    }
-    return std::nullopt;
-}
-
 MatmulDtypes matmulDtypes(Precision dtype, QuantMode mode)
 {
-    switch (mode) {
-    case QuantMode::None:
-        return { dtype, dtype, dtype, dtype };
-    case QuantMode::Int8:
-        return { Precision::INT8, Precision::INT8, Precision::INT8, Precision::INT8 };
-    case QuantMode::W8A16:
-        return { dtype, Precision::INT8, dtype, dtype };
-    case QuantMode::W4A16:
-        return { dtype, Precision::INT4, dtype, dtype };
-    }
-    return { dtype, dtype, dtype, dtype };
+    // X and Z are activations, Y the weights; the compute follows the activations (int8
+    // activations: the int8 ceiling; weight-only modes keep the dtype's).
+    const QuantModeInfo &info = quantModeInfo(mode);
+    const Precision activations = info.activations.value_or(dtype);
+    return { activations, info.weights.value_or(dtype), activations, activations };
 }
 
 ridgepoint::Expected<ResolvedCeilings, std::string> resolveCeilings(const Hardware &hardware,

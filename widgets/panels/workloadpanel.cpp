@@ -2,9 +2,9 @@
 #include "widgets/qtext.h"
 
 #include "core/workloads/llm_trajectory.h"
+#include "core/workloads/quant_modes.h"
 #include "core/workloads/sweep.h"
 #include "widgets/document/document.h"
-#include "widgets/panels/quantmodebox.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -69,7 +69,7 @@ WorkloadPanel::WorkloadPanel(Document *document, QWidget *parent)
     : QWidget(parent)
     , m_document(document)
     , m_models(builtinModels())
-    , m_quantBox(new QuantModeBox(document, this))
+    , m_modeNote(new QLabel(this))
     , m_tabs(new QTabWidget(this))
     , m_b(spinBox(this, "b", 1, 1 << 30, 1))
     , m_d(spinBox(this, "d", 1, 1 << 30, 8192))
@@ -104,7 +104,8 @@ WorkloadPanel::WorkloadPanel(Document *document, QWidget *parent)
     , m_message(new QLabel(this))
     , m_problems(new QLabel(this))
 {
-    m_quantBox->setObjectName("quantMode");
+    m_modeNote->setObjectName("quantModeNote");
+    m_modeNote->setWordWrap(true);
     m_tabs->addTab(matmulTab(), tr("Matmul"));
     m_tabs->addTab(llmTab(), tr("LLM"));
     setUpSweep();
@@ -187,9 +188,7 @@ void WorkloadPanel::layOut()
     m_problems->setStyleSheet("color: #b00000");
 
     auto *layout = new QVBoxLayout(this);
-    auto *quant = new QFormLayout;
-    quant->addRow(tr("Quantization"), m_quantBox);
-    layout->addLayout(quant);
+    layout->addWidget(m_modeNote);
     layout->addWidget(m_tabs);
     layout->addWidget(m_sweep);
     layout->addWidget(m_add);
@@ -281,16 +280,15 @@ void WorkloadPanel::showProblems()
     QStringList lines;
     for (const auto &reason : reasons)
         lines << q(reason);
-    m_problems->setText(
-        tr("%n workload point(s) cannot be placed under quantization %1: %2", nullptr,
-            static_cast<int>(count))
-            .arg(q(std::string(quantModeName(m_document->quantMode()))), lines.join("; ")));
+    m_problems->setText(tr("%n workload point(s) cannot be placed under quantization %1: %2",
+        nullptr, static_cast<int>(count))
+                            .arg(q(quantModeLabel(m_document->quantMode())), lines.join("; ")));
 }
 
 void WorkloadPanel::showQuantMode()
 {
-    // One mode for the whole document: the toolbar's box, this panel's and the dtype boxes
-    // below all show it, so no choice made here is silently replaced by it.
+    // One mode for the whole document, chosen in the toolbar: the note names it and the dtype
+    // boxes below show the types it sets, so no choice made here is silently replaced by it.
     if (m_shownMode == QuantMode::None) {
         m_ownWeights = precisionOf(m_weights);
         m_ownActivations = precisionOf(m_activations);
@@ -304,6 +302,11 @@ void WorkloadPanel::showQuantMode()
     own.activations = m_ownActivations;
     const LlmSpec llm = llmSpecForMode(own, mode);
     const bool quantized = mode != QuantMode::None;
+    m_modeNote->setVisible(quantized);
+    m_modeNote->setText(quantized ? tr("Workloads are placed under quantization %1 (the "
+                                       "toolbar's switch, Alt+Q).")
+                                        .arg(q(quantModeLabel(mode)))
+                                  : QString());
     showPrecision(m_weights, m_ownWeights, quantized ? std::optional(llm.weights) : std::nullopt);
     showPrecision(
         m_activations, m_ownActivations, quantized ? std::optional(llm.activations) : std::nullopt);
@@ -316,9 +319,9 @@ void WorkloadPanel::showPrecision(QComboBox *box, Precision own, std::optional<P
 {
     box->setCurrentIndex(box->findData(static_cast<int>(forced.value_or(own))));
     box->setEnabled(!forced);
-    box->setToolTip(forced ? tr("Set by the quantization (%1) above; choose \"none\" there to "
-                                "pick it here")
-                                 .arg(q(std::string(quantModeName(m_document->quantMode()))))
+    box->setToolTip(forced ? tr("Set by quantization %1 in the toolbar; choose \"none\" there "
+                                "to pick it here")
+                                 .arg(q(quantModeLabel(m_document->quantMode())))
                            : QString());
 }
 
@@ -374,12 +377,14 @@ std::vector<Workload> WorkloadPanel::formWorkloads(const std::string &group) con
 
 QString WorkloadPanel::formDescription() const
 {
+    // The workload's own types: the group adds the mode it is placed under (quantizedGroup), so
+    // a matmul added under int8 reads "bf16 · int8" and "bf16" once the mode is none again.
     if (isMatmul()) {
         QString text = tr("matmul %1×%2×%3 %4")
                            .arg(m_b->value())
                            .arg(m_d->value())
                            .arg(m_f->value())
-                           .arg(m_dtype->currentText());
+                           .arg(q(std::string(precisionName(ownPrecision(m_dtype, m_ownDtype)))));
         if (m_variant->currentIndex() == 1)
             text += tr(" tile %1×%2×%3")
                         .arg(m_tileM->value())

@@ -1,6 +1,7 @@
 // The workloads panel: planned matmuls (plain, tiled, sharded) and LLM prefill/decode steps
 // added to the chart as ordinary points through the Document (one undo step per addition),
-// optionally swept over a parameter range, plus the quantization mode switch.
+// optionally swept over a parameter range. The quantization mode is chosen in the toolbar
+// (QuantModeBox, the one switch); here a note names it and the type boxes it sets show them.
 #pragma once
 
 #include "core/model/expected.h"
@@ -23,7 +24,6 @@ class QTabWidget;
 namespace ridgepoint {
 
 class Document;
-class QuantModeBox;
 
 class WorkloadPanel : public QWidget
 {
@@ -69,7 +69,7 @@ private:
 
     Document *m_document;
     std::vector<ModelConfig> m_models;
-    QuantModeBox *m_quantBox;
+    QLabel *m_modeNote; // the toolbar's mode in its words, while it is not none
     QTabWidget *m_tabs;
     // matmul
     QSpinBox *m_b;

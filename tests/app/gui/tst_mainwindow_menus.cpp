@@ -1,7 +1,7 @@
 // The window's menus, themes and texts on a real MainWindow (offscreen): outlines that stand out
-// on every theme, Tab leaving the tables, the Help menu, File ▸ New and Open example, one
-// quantization state shown everywhere, no command-line options in the window's texts, and a tour
-// of the window that must not make Qt warn.
+// on every theme, Tab leaving the tables, the Help menu, File ▸ New and Open example, no
+// command-line options in the window's texts, and a tour of the window that must not make Qt
+// warn (the quantization switch: tst_mainwindow_quant).
 #include "app/gui/helpmenu.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/sessioncontroller.h"
@@ -96,7 +96,6 @@ private slots:
     void documentationSaysWhereTheDocumentsAre();
     void newStartsEmptyAfterAsking();
     void openExampleBringsTheFirstStartBack();
-    void quantizationIsOneStateShownEverywhere();
     void roofFiguresSwitch();
     void windowTextsNameNoCommandLineOptions();
     void tourOfTheWindowMakesQtWarnNothing();
@@ -239,9 +238,17 @@ void TestMainWindowMenus::shortcutsDialogListsEveryShortcut()
         QVERIFY2(!rows.filter(name).filter(keys).isEmpty(),
             qPrintable(name + " (" + keys + ") missing from:\n" + rows.join('\n')));
     }
+    // And every label whose Alt+letter reaches its control (the toolbar's quantization switch).
+    for (const QLabel *label : window->findChildren<QLabel *>()) {
+        if (label->buddy() && label->text().contains(QRegularExpression("&[^&]")))
+            ++expected;
+    }
     QCOMPARE(table->rowCount(), expected);
     QVERIFY(rows.contains(
         "File ▸ New = " + QKeySequence(QKeySequence::New).toString(QKeySequence::NativeText)));
+    QVERIFY2(rows.contains("Toolbar ▸ Quantization = "
+                 + QKeySequence(Qt::ALT | Qt::Key_Q).toString(QKeySequence::NativeText)),
+        qPrintable(rows.join('\n')));
     dialog->close();
 }
 
@@ -342,55 +349,6 @@ void TestMainWindowMenus::openExampleBringsTheFirstStartBack()
     }
     QCOMPARE(window->document()->pointCount(), rows - 1); // less the header
     QVERIFY2(window->windowTitle().contains("example"), qPrintable(window->windowTitle()));
-}
-
-void TestMainWindowMenus::quantizationIsOneStateShownEverywhere()
-{
-    auto window = makeWindow();
-    Document *doc = window->document();
-    const PresetDatabase presets = PresetDatabase::builtin();
-    const auto h100 = presets.find("H100");
-    QVERIFY(h100);
-    window->setHardware(**h100);
-    auto *toolbar = window->findChild<QComboBox *>("toolbarQuantMode");
-    auto *panelBox = window->workloadPanel()->findChild<QComboBox *>("quantMode");
-    auto *weights = window->workloadPanel()->findChild<QComboBox *>("weights");
-    auto *activations = window->workloadPanel()->findChild<QComboBox *>("activations");
-    QVERIFY(toolbar && panelBox && weights && activations);
-    QCOMPARE(weights->currentText(), QString("bf16"));
-
-    // int8 chosen in the toolbar with the keyboard.
-    toolbar->setFocus();
-    QTest::keyClick(toolbar, Qt::Key_Down);
-    QCOMPARE(doc->quantMode(), QuantMode::Int8);
-    QCOMPARE(panelBox->currentIndex(), toolbar->currentIndex());
-    QCOMPARE(weights->currentText(), QString("int8"));
-    QCOMPARE(activations->currentText(), QString("int8"));
-    QVERIFY(!weights->isEnabled());
-    QVERIFY(weights->toolTip().contains("int8"));
-
-    // A matmul added now is placed in int8: 1 byte per element of X, Y and Z.
-    const std::size_t before = doc->pointCount();
-    QVERIFY(window->workloadPanel()->addToChart());
-    QCOMPARE(doc->pointCount(), before + 1);
-    const KernelPoint added = doc->point(before);
-    QCOMPARE(added.precision, std::optional(Precision::INT8));
-    const double b = 1;
-    const double d = 8192;
-    const double f = 8192;
-    QVERIFY(!added.bytes.empty());
-    QCOMPARE(added.bytes.front().bytes, b * d + d * f + b * f);
-
-    // Back to none in the panel: the toolbar follows, the user's own bf16 returns, and the
-    // same point is placed in bf16 (2 bytes per element).
-    panelBox->setFocus();
-    QTest::keyClick(panelBox, Qt::Key_Up);
-    QCOMPARE(doc->quantMode(), QuantMode::None);
-    QCOMPARE(toolbar->currentIndex(), panelBox->currentIndex());
-    QCOMPARE(weights->currentText(), QString("bf16"));
-    QVERIFY(weights->isEnabled());
-    QCOMPARE(doc->point(before).precision, std::optional(Precision::BF16));
-    QCOMPARE(doc->point(before).bytes.front().bytes, 2 * (b * d + d * f + b * f));
 }
 
 void TestMainWindowMenus::windowTextsNameNoCommandLineOptions()

@@ -306,7 +306,8 @@ void TestSession::refusesBadSessions_data()
         << "s.json: points[0].bytesFactor: expected a positive finite number, found 0";
     QTest::newRow("unknown quantization")
         << edited([](Json &j) { j["quantization"] = "int3"; })
-        << "s.json: quantization: unknown mode \"int3\" (expected none, int8, w8a16 or w4a16)";
+        << "s.json: quantization: unknown mode \"int3\" (expected none, int8 (or w8a8), w8a16 or "
+           "w4a16)";
     QTest::newRow("view upside down") << edited([](Json &j) {
         j["view"] = { { "xLower", 10 }, { "xUpper", 1 }, { "yLower", 1 }, { "yUpper", 2 } };
     }) << "s.json: view: expected lower < upper on both axes";
