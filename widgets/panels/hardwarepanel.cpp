@@ -206,7 +206,9 @@ void HardwarePanel::addMachine(const Hardware &hardware)
         }
     }
     m_presets.push_back(hardware);
-    m_presetBox->addItem(QString::fromStdString(hardware.name));
+    // Before the edited machine's entry, if there is one (showMachine).
+    m_presetBox->insertItem(
+        static_cast<int>(m_presets.size()) - 1, QString::fromStdString(hardware.name));
     m_compareBox->addItem(QString::fromStdString(hardware.name));
     showMachine();
 }
@@ -215,9 +217,20 @@ void HardwarePanel::showMachine()
 {
     const Hardware &hw = m_document->hardware();
     const QString name = QString::fromStdString(hw.name);
-    const int index = m_presetBox->findText(name);
-    // An edited machine is no preset: the picker shows its "Custom (from …)" name instead.
-    m_presetBox->setPlaceholderText(name);
+    const int presets = static_cast<int>(m_presets.size());
+    int index = m_presetBox->findText(name, Qt::MatchExactly | Qt::MatchCaseSensitive);
+    // An edited machine (or one a session brought) is no preset: it is the picker's last entry,
+    // "Custom (from …)", current and drawn like any other choice (a placeholder text is drawn
+    // greyed, as if the picker were disabled). Picking it again changes nothing.
+    if (index < 0 || index >= presets) {
+        if (m_presetBox->count() > presets)
+            m_presetBox->setItemText(presets, name);
+        else
+            m_presetBox->addItem(name);
+        index = presets;
+    } else if (m_presetBox->count() > presets) {
+        m_presetBox->removeItem(presets);
+    }
     m_presetBox->setCurrentIndex(index);
     m_message->hide();
     m_source->setText(
