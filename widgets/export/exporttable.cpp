@@ -48,15 +48,21 @@ std::vector<QStringList> tableCells(
     const PointsTableModel &model, const std::vector<int> &all, int rows)
 {
     std::vector<QStringList> cells;
+    // `all` holds kinds; where each is shown depends on the optional columns (columnOf).
+    std::vector<int> at;
+    for (int kind : all)
+        at.push_back(kind == kRowNumberColumn
+                ? kind
+                : model.columnOf(static_cast<PointsTableModel::Column>(kind)));
     QStringList header;
-    for (int column : all)
+    for (int column : at)
         header << (column == kRowNumberColumn
                 ? QStringLiteral("#")
                 : model.headerData(column, Qt::Horizontal, Qt::DisplayRole).toString());
     cells.push_back(header);
     for (int row = 0; row < rows; ++row) {
         QStringList line;
-        for (int column : all)
+        for (int column : at)
             line << (column == kRowNumberColumn ? chart::pointNumber(static_cast<std::size_t>(row))
                                                 : model.data(model.index(row, column)).toString());
         cells.push_back(line);
