@@ -3,6 +3,7 @@
 #include "widgets/document/document.h"
 #include "widgets/models/ceilingstablemodel.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -16,6 +17,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ridgepoint {
 namespace {
@@ -128,7 +130,16 @@ HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, 
     // The selected ceiling's provenance: read-only, its address a link to the source.
     m_details->setAccessibleName(tr("Ceiling provenance"));
     m_details->setOpenExternalLinks(true);
-    m_details->setMaximumHeight(m_details->fontMetrics().height() * 9);
+    // As tall as its text, from two lines ("Select a ceiling …") to nine (then it scrolls): the
+    // ceilings above keep the room the window has (a box of nine lines for one line of text
+    // hid the memory ceilings at 1600 × 950 once the Kernels dock had its share).
+    connect(m_details->document()->documentLayout(),
+        &QAbstractTextDocumentLayout::documentSizeChanged, this, [this](const QSizeF &text) {
+            const int line = m_details->fontMetrics().height();
+            const int frame = 2 * m_details->frameWidth();
+            m_details->setMaximumHeight(std::clamp(
+                static_cast<int>(std::ceil(text.height())) + frame, 2 * line + frame, 9 * line));
+        });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &HardwarePanel::showDetails);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &HardwarePanel::showDetails);
