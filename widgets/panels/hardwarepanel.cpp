@@ -127,23 +127,7 @@ HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, 
         m_message->setText(message);
         m_message->show();
     });
-    // The selected ceiling's provenance: read-only, its address a link to the source.
-    m_details->setAccessibleName(tr("Ceiling provenance"));
-    m_details->setOpenExternalLinks(true);
-    // As tall as its text, from two lines ("Select a ceiling …") to nine (then it scrolls): the
-    // ceilings above keep the room the window has (a box of nine lines for one line of text
-    // hid the memory ceilings at 1600 × 950 once the Kernels dock had its share).
-    connect(m_details->document()->documentLayout(),
-        &QAbstractTextDocumentLayout::documentSizeChanged, this, [this](const QSizeF &text) {
-            const int line = m_details->fontMetrics().height();
-            const int frame = 2 * m_details->frameWidth();
-            m_details->setMaximumHeight(std::clamp(
-                static_cast<int>(std::ceil(text.height())) + frame, 2 * line + frame, 9 * line));
-        });
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        &HardwarePanel::showDetails);
-    connect(m_model, &QAbstractItemModel::dataChanged, this, &HardwarePanel::showDetails);
-    connect(m_model, &QAbstractItemModel::modelReset, this, &HardwarePanel::showDetails);
+    setUpDetails();
     m_source->setWordWrap(true);
     m_source->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
@@ -171,6 +155,27 @@ void HardwarePanel::showDetails()
     m_details->setHtml(html.isEmpty()
             ? tr("<i>Select a ceiling to see where its figure comes from.</i>")
             : QStringLiteral("<small>%1</small>").arg(html));
+}
+
+void HardwarePanel::setUpDetails()
+{
+    // The selected ceiling's provenance: read-only, its address a link to the source.
+    m_details->setAccessibleName(tr("Ceiling provenance"));
+    m_details->setOpenExternalLinks(true);
+    // As tall as its text, from two lines ("Select a ceiling …") to nine (then it scrolls): the
+    // ceilings above keep the room the window has (a box of nine lines for one line of text
+    // hid the memory ceilings at 1600 × 950 once the Kernels dock had its share).
+    connect(m_details->document()->documentLayout(),
+        &QAbstractTextDocumentLayout::documentSizeChanged, this, [this](const QSizeF &text) {
+            const int line = m_details->fontMetrics().height();
+            const int frame = 2 * m_details->frameWidth();
+            m_details->setMaximumHeight(std::clamp(
+                static_cast<int>(std::ceil(text.height())) + frame, 2 * line + frame, 9 * line));
+        });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &HardwarePanel::showDetails);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &HardwarePanel::showDetails);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &HardwarePanel::showDetails);
 }
 
 void HardwarePanel::setUpTable()
