@@ -241,7 +241,10 @@ ExportTable ExportLayout::table(
     if (!table.dropped.empty()) {
         QStringList names;
         for (int kind : table.dropped)
-            names << model.headerData(kind, Qt::Horizontal, Qt::DisplayRole).toString();
+            names << model
+                         .headerData(model.columnOf(static_cast<PointsTableModel::Column>(kind)),
+                             Qt::Horizontal, Qt::DisplayRole)
+                         .toString();
         footnotes << tr("Left out for the width: %1").arg(names.join(QStringLiteral(", ")));
     }
     placeRows(table, cells, all, fit.widths, footnotes, options, device);
