@@ -50,6 +50,7 @@ std::vector<QStringList> tableCells(
     std::vector<QStringList> cells;
     // `all` holds kinds; where each is shown depends on the optional columns (columnOf).
     std::vector<int> at;
+    at.reserve(all.size());
     for (int kind : all)
         at.push_back(kind == kRowNumberColumn
                 ? kind
