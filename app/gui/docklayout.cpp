@@ -73,6 +73,9 @@ void DockLayout::applyDefaults()
         entry.dock->show();
     }
     fit();
+    // A hidden window has no layout yet: the sizes asked for now do not hold (on a first start
+    // the Kernels dock was left at 2½ rows of its table), so they are asked for again once shown.
+    m_fitOnShow = !m_window->isVisible();
 }
 
 bool DockLayout::restore(const QByteArray &state)
@@ -93,6 +96,7 @@ bool DockLayout::restore(const QByteArray &state)
 bool DockLayout::check()
 {
     m_checkOnShow = false;
+    m_fitOnShow = false;
     m_window->layout()->activate();
     if (!sound()) {
         applyDefaults();
@@ -155,6 +159,7 @@ void DockLayout::fit()
     for (const bool across : { true, false }) {
         QList<QDockWidget *> docks;
         QList<int> sizes;
+        std::vector<const Share *> entries;
         const int whole = across ? m_window->width() : m_window->height();
         int used = 0;
         int spare = 0;
@@ -170,6 +175,7 @@ void DockLayout::fit()
             const int want = std::max({ least, across ? preferredWidth(entry.dock) : least,
                 static_cast<int>(std::lround(entry.share * whole)) });
             docks << entry.dock;
+            entries.push_back(&entry);
             sizes << want;
             used += want;
             spare += want - least;
@@ -192,6 +198,13 @@ void DockLayout::fit()
                     std::ceil(double(room) * std::min(1.0, double(over) / spare)));
             }
         }
+        // Rounded down to what suits the contents; what that frees goes to the chart.
+        for (int i = 0; i < sizes.size(); ++i) {
+            const auto &snap = entries[static_cast<std::size_t>(i)]->snap;
+            const QSize min = docks[i]->minimumSizeHint();
+            if (snap)
+                sizes[i] = std::max(across ? min.width() : min.height(), snap(sizes[i]));
+        }
         if (!docks.isEmpty())
             m_window->resizeDocks(docks, sizes, across ? Qt::Horizontal : Qt::Vertical);
     }
@@ -203,6 +216,10 @@ bool DockLayout::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_window && event->type() == QEvent::Show && m_checkOnShow)
         QTimer::singleShot(0, this, [this] { check(); });
+    else if (watched == m_window && event->type() == QEvent::Show && m_fitOnShow) {
+        m_fitOnShow = false;
+        QTimer::singleShot(0, this, [this] { fit(); });
+    }
     if (event->type() != QEvent::Resize)
         return QObject::eventFilter(watched, event);
     if (watched == m_window) {

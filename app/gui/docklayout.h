@@ -1,14 +1,17 @@
 // The docks around the chart at any window size: each keeps its share of the window (the one
 // the user last dragged it to), never less than its contents' minimum, and gives way to the
 // chart's minimum size when the window is small; growing the window back gives the docks their
-// share again. A restored window state is checked before it is used: one that would hide the
-// chart behind a dock, or squeeze it or a dock below its minimum, is replaced by the defaults.
+// share again. A dock may round its size down to what suits its contents (the Kernels table's
+// whole rows). The defaults are fitted again once the window is shown (sizes set on a hidden
+// window do not hold). A restored window state is checked before it is used: one that would hide
+// the chart behind a dock, or squeeze it or a dock below its minimum, is replaced by the defaults.
 #pragma once
 
 #include <QByteArray>
 #include <QObject>
 #include <QSize>
 
+#include <functional>
 #include <vector>
 
 class QDockWidget;
@@ -22,9 +25,12 @@ class DockLayout : public QObject
 public:
     // A dock and its share of the window: of the width for the left and right areas, of the
     // height for the top and bottom ones.
+    // `snap`, if given, takes a size the dock would get and returns the size, not larger, that
+    // suits its contents; it is used unless that is under the dock's minimum.
     struct Share {
         QDockWidget *dock;
         double share;
+        std::function<int(int)> snap = {};
     };
     DockLayout(QMainWindow *window, QWidget *central, std::vector<Share> docks);
 
@@ -57,6 +63,7 @@ private:
     bool m_fitting = false;
     bool m_pending = false;
     bool m_checkOnShow = false; // a state restored before the window was shown
+    bool m_fitOnShow = false; // the defaults applied before the window was shown
 };
 
 } // namespace ridgepoint

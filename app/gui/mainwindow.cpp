@@ -340,9 +340,15 @@ void MainWindow::buildDocks()
     pointsDock->setWidget(m_pointsPanel);
     addDockWidget(Qt::BottomDockWidgetArea, pointsDock);
     // Shares of the window (420 and 260 pixels of the first 1600 × 950), kept when it is
-    // resized; the docks never squeeze the chart below its minimum (docklayout.h).
-    m_dockLayout = new DockLayout(
-        this, m_plot, { { machineDock, 0.26 }, { workloadsDock, 0.2 }, { pointsDock, 0.27 } });
+    // resized; the docks never squeeze the chart below its minimum (docklayout.h). The Kernels
+    // table shows whole rows: 7 at 1600 × 950, 8 at 1920 × 1080.
+    const auto wholeRows = [this, pointsDock](int height) {
+        return m_pointsPanel->wholeRowsHeight(pointsDock, height);
+    };
+    m_dockLayout = new DockLayout(this, m_plot,
+        { { machineDock, 0.26 }, { workloadsDock, 0.2 }, { pointsDock, 0.23, wholeRows } });
+    connect(m_pointsPanel, &PointsPanel::rowsAreaChanged, m_dockLayout, &DockLayout::fit,
+        Qt::QueuedConnection);
 }
 
 void MainWindow::setHardware(const Hardware &hardware)

@@ -163,6 +163,23 @@ void Document::editHardware(Hardware edited, const QString &text, EditPhase phas
         [this](const Hardware &value) { applyHardware(value); }, phase == EditPhase::Final));
 }
 
+void Document::setCeilingShown(bool compute, std::size_t index, bool shown)
+{
+    const Hardware &current = m_workspace.hardware();
+    if (index >= (compute ? current.compute.size() : current.memory.size()))
+        return;
+    Hardware edited = current;
+    bool &visible = compute ? edited.compute[index].visible : edited.memory[index].visible;
+    if (visible == shown)
+        return;
+    visible = shown;
+    const QString name = QString::fromStdString(
+        compute ? current.compute[index].name : current.memory[index].name);
+    m_undoStack->push(new ChangeValue<Hardware>(
+        shown ? tr("Show %1").arg(name) : tr("Hide %1").arg(name), CommandId::Hardware, "ceilings",
+        current, std::move(edited), [this](const Hardware &value) { applyHardware(value); }, true));
+}
+
 QString Document::setWhatIf(std::size_t index, const WhatIf &move, EditPhase phase)
 {
     if (index >= m_workspace.pointCount())

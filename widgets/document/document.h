@@ -66,6 +66,9 @@ public:
     void selectHardware(const Hardware &hardware);
     // An edit of the current machine's ceilings; a preset becomes "Custom (from NAME)".
     void editHardware(Hardware edited, const QString &text, EditPhase phase = EditPhase::Final);
+    // Shows or hides the `index`th compute (else memory) ceiling: a choice of what is drawn, not
+    // an edit of the machine, so a preset keeps its name. Undoable; a session keeps it.
+    void setCeilingShown(bool compute, std::size_t index, bool shown);
 
     // --- points (index = position in the session, as the table model shows them)
     std::size_t pointCount() const { return m_workspace.pointCount(); }

@@ -48,15 +48,22 @@ std::vector<QStringList> tableCells(
     const PointsTableModel &model, const std::vector<int> &all, int rows)
 {
     std::vector<QStringList> cells;
+    // `all` holds kinds; where each is shown depends on the optional columns (columnOf).
+    std::vector<int> at;
+    at.reserve(all.size());
+    for (int kind : all)
+        at.push_back(kind == kRowNumberColumn
+                ? kind
+                : model.columnOf(static_cast<PointsTableModel::Column>(kind)));
     QStringList header;
-    for (int column : all)
+    for (int column : at)
         header << (column == kRowNumberColumn
                 ? QStringLiteral("#")
                 : model.headerData(column, Qt::Horizontal, Qt::DisplayRole).toString());
     cells.push_back(header);
     for (int row = 0; row < rows; ++row) {
         QStringList line;
-        for (int column : all)
+        for (int column : at)
             line << (column == kRowNumberColumn ? chart::pointNumber(static_cast<std::size_t>(row))
                                                 : model.data(model.index(row, column)).toString());
         cells.push_back(line);
@@ -235,7 +242,10 @@ ExportTable ExportLayout::table(
     if (!table.dropped.empty()) {
         QStringList names;
         for (int kind : table.dropped)
-            names << model.headerData(kind, Qt::Horizontal, Qt::DisplayRole).toString();
+            names << model
+                         .headerData(model.columnOf(static_cast<PointsTableModel::Column>(kind)),
+                             Qt::Horizontal, Qt::DisplayRole)
+                         .toString();
         footnotes << tr("Left out for the width: %1").arg(names.join(QStringLiteral(", ")));
     }
     placeRows(table, cells, all, fit.widths, footnotes, options, device);

@@ -162,9 +162,14 @@ QVariant CeilingsTableModel::data(const QModelIndex &index, int role) const
         return visible ? Qt::Checked : Qt::Unchecked;
     if (role == Qt::TextAlignmentRole && index.column() == Value)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::ForegroundRole && undrawn(row))
+    // Grey: a roof the chart does not draw, whether the user unticked it (read from the
+    // machine, never from m_undrawn, which lags behind an edit by its timer and counts only the
+    // rows the user left ticked) or the chart left it out.
+    if (role == Qt::ForegroundRole && (!visible || undrawn(row)))
         return QPalette().color(QPalette::Disabled, QPalette::Text);
     if (role == Qt::ToolTipRole) {
+        if (!visible)
+            return tr("<p><i>Hidden: tick Show to draw it.</i></p>") + provenance(row, false);
         if (undrawn(row))
             return tr("<p><i>Not drawn: no point uses this precision, or it is a sparse figure. "
                       "View ▸ Show all roofs draws it.</i></p>")
@@ -227,11 +232,9 @@ bool CeilingsTableModel::setData(const QModelIndex &index, const QVariant &value
     const QString oldName = q(name);
 
     if (index.column() == Shown && role == Qt::CheckStateRole) {
-        const bool show = value.toInt() == Qt::Checked;
-        (compute ? hw.compute[static_cast<std::size_t>(row)].visible : hw.memory[memoryRow].visible)
-            = show;
-        m_document->editHardware(
-            std::move(hw), show ? tr("Show %1").arg(oldName) : tr("Hide %1").arg(oldName));
+        // What is drawn, not the machine: a preset keeps its name.
+        m_document->setCeilingShown(compute, compute ? static_cast<std::size_t>(row) : memoryRow,
+            value.toInt() == Qt::Checked);
         m_lastError.clear();
         return true;
     }

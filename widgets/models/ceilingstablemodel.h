@@ -1,5 +1,7 @@
 // The current machine's ceilings, editable: compute ceilings first, then memory ceilings.
-// Every edit goes through Document::editHardware (undoable, renames a preset to "Custom").
+// Every edit goes through Document::editHardware (undoable, renames a preset to "Custom");
+// ticking Show goes through Document::setCeilingShown (undoable, keeps the machine's name). A row
+// the chart does not draw, unticked or left out (roofselection.h), is grey.
 #pragma once
 
 #include <QAbstractTableModel>

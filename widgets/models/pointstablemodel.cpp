@@ -78,6 +78,7 @@ PointsTableModel::PointsTableModel(Document *document, QObject *parent)
     m_baseline.rebuild(document->baseline());
     m_compare = document->compareHardware() != nullptr;
     m_trace = document->trace() != nullptr;
+    m_kinds = shownKinds();
     m_times.rebuild(*document);
     findLevels();
 }
@@ -112,66 +113,74 @@ void PointsTableModel::findLevels()
     std::tie(m_mainLevel, m_extraLevels) = levelsOfPoints();
 }
 
+std::vector<int> PointsTableModel::shownKinds() const
+{
+    std::vector<int> kinds;
+    for (int kind = Number; kind <= Utilization; ++kind)
+        kinds.push_back(kind);
+    // Beside Attainable and the rest of the point's standing here, before the judgements of
+    // the measurement (Consistency) and of the time (Payoff).
+    if (m_compare)
+        kinds.insert(kinds.end(), { CompareAttainable, CompareSpeedup });
+    kinds.insert(kinds.end(), { Consistency, Payoff });
+    if (!m_baseline.empty())
+        kinds.push_back(SpeedupVsBaseline);
+    if (m_trace)
+        kinds.insert(kinds.end(), { Operator, Shapes, Launches });
+    return kinds;
+}
+
 int PointsTableModel::fixedColumns() const
 {
-    return Payoff + 1 + (m_baseline.empty() ? 0 : 1) + (m_compare ? 2 : 0) + (m_trace ? 3 : 0);
+    return static_cast<int>(m_kinds.size());
 }
 
 int PointsTableModel::kindOf(int column) const
 {
-    if (column <= Payoff)
-        return column;
-    int k = column - (Payoff + 1);
-    if (!m_baseline.empty() && k-- == 0)
-        return SpeedupVsBaseline;
-    if (m_compare) {
-        if (k == 0)
-            return CompareAttainable;
-        if (k == 1)
-            return CompareSpeedup;
-        k -= 2;
-    }
-    if (m_trace && k >= 0 && k < 3)
-        return Operator + k;
-    return -1;
+    return column >= 0 && column < fixedColumns() ? m_kinds[static_cast<std::size_t>(column)] : -1;
 }
 
 int PointsTableModel::columnOf(Column column) const
 {
-    for (int c = 0; c < fixedColumns(); ++c)
-        if (kindOf(c) == column)
-            return c;
-    return -1;
+    const auto found = std::find(m_kinds.begin(), m_kinds.end(), int(column));
+    return found == m_kinds.end() ? -1 : static_cast<int>(found - m_kinds.begin());
 }
 
 void PointsTableModel::compareChanged()
 {
     const bool has = m_document->compareHardware() != nullptr;
-    const int first = Payoff + 1 + (m_baseline.empty() ? 0 : 1);
+    const int first = Utilization + 1;
     if (has && !m_compare) {
         beginInsertColumns({}, first, first + 1);
         m_compare = true;
+        m_kinds = shownKinds();
         endInsertColumns();
     } else if (!has && m_compare) {
         beginRemoveColumns({}, first, first + 1);
         m_compare = false;
+        m_kinds = shownKinds();
         endRemoveColumns();
-    } else if (has && rowCount() > 0) {
-        emit dataChanged(index(0, first), index(rowCount() - 1, first + 1));
+    } else if (has) {
+        // Another machine: its name in the headers, its figures in the cells.
+        emit headerDataChanged(Qt::Horizontal, first, first + 1);
+        if (rowCount() > 0)
+            emit dataChanged(index(0, first), index(rowCount() - 1, first + 1));
     }
 }
 
 void PointsTableModel::traceChanged()
 {
     const bool has = m_document->trace() != nullptr;
-    const int first = Payoff + 1 + (m_baseline.empty() ? 0 : 1) + (m_compare ? 2 : 0);
+    const int first = has && !m_trace ? fixedColumns() : columnOf(Operator);
     if (has && !m_trace) {
         beginInsertColumns({}, first, first + 2);
         m_trace = true;
+        m_kinds = shownKinds();
         endInsertColumns();
     } else if (!has && m_trace) {
         beginRemoveColumns({}, first, first + 2);
         m_trace = false;
+        m_kinds = shownKinds();
         endRemoveColumns();
     } else if (has && rowCount() > 0) {
         emit dataChanged(index(0, first), index(rowCount() - 1, first + 2));
@@ -209,17 +218,19 @@ void PointsTableModel::baselineChanged()
 {
     const bool had = !m_baseline.empty();
     const bool has = m_document->baseline().has_value();
+    const int at = columnOf(Payoff) + 1;
     if (!had && has)
-        beginInsertColumns({}, SpeedupVsBaseline, SpeedupVsBaseline);
+        beginInsertColumns({}, at, at);
     else if (had && !has)
-        beginRemoveColumns({}, SpeedupVsBaseline, SpeedupVsBaseline);
+        beginRemoveColumns({}, at, at);
     m_baseline.rebuild(m_document->baseline());
+    m_kinds = shownKinds();
     if (!had && has)
         endInsertColumns();
     else if (had && !has)
         endRemoveColumns();
     else if (has && rowCount() > 0)
-        emit dataChanged(index(0, SpeedupVsBaseline), index(rowCount() - 1, SpeedupVsBaseline));
+        emit dataChanged(index(0, at), index(rowCount() - 1, at));
 }
 
 int PointsTableModel::rowCount(const QModelIndex &parent) const
@@ -236,17 +247,8 @@ int PointsTableModel::columnCount(const QModelIndex &parent) const
 
 QVariant PointsTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Intensity
-        && m_mainLevel) {
-        const QString level = q(std::string(memoryLevelName(*m_mainLevel)));
-        return tr("FLOP/B at %1: FLOPs / %1 bytes, the level the bound is read on").arg(level);
-    }
-    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Number)
-        return tr("the point's number: its marker carries it when points are numbered, and the "
-                  "exported table's \"#\" column");
-    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Payoff)
-        return tr("share of the total time this kernel would save at its roof: time share × "
-                  "(1 − utilization)");
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole)
+        return headerToolTip(kindOf(section));
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     const QString mainName = m_mainLevel ? QString::fromUtf8(memoryLevelName(*m_mainLevel).data(),
@@ -284,18 +286,49 @@ QVariant PointsTableModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Payoff");
     case SpeedupVsBaseline:
         return tr("Speed-up vs baseline");
-    // The machine's short name (its first alias): "Speed-up on AMD Instinct MI300X 192GB" is
-    // wider than any of its cells; the header's tooltip gives the whole name.
+    // The machine's short name (its first alias), and short: "Speed-up on AMD Instinct MI300X
+    // 192GB" was wider than any of its cells. A cell and its header read "×1.32 on MI300X";
+    // the header's tooltip gives the whole name and what the figures are.
     case CompareAttainable:
-        return other ? tr("Attainable on %1").arg(shortName(*other)) : QVariant();
+        return other ? tr("%1 roof").arg(shortName(*other)) : QVariant();
     case CompareSpeedup:
-        return other ? tr("Speed-up on %1").arg(shortName(*other)) : QVariant();
+        return other ? tr("× on %1").arg(shortName(*other)) : QVariant();
     case Operator:
         return tr("Operator");
     case Shapes:
         return tr("Shapes");
     case Launches:
         return tr("Launches");
+    default:
+        return {};
+    }
+}
+
+QVariant PointsTableModel::headerToolTip(int kind) const
+{
+    const Hardware *other = m_document->compareHardware();
+    switch (kind) {
+    case Intensity:
+        if (!m_mainLevel)
+            return {};
+        return tr("FLOP/B at %1: FLOPs / %1 bytes, the level the bound is read on")
+            .arg(q(std::string(memoryLevelName(*m_mainLevel))));
+    case Number:
+        return tr("the point's number: its marker carries it when points are numbered, and the "
+                  "exported table's \"#\" column");
+    case Payoff:
+        return tr("share of the total time this kernel would save at its roof: time share × "
+                  "(1 − utilization)");
+    case CompareAttainable:
+        return other
+            ? tr("Attainable on %1: the kernel's roof there, at its intensity").arg(q(other->name))
+            : QVariant();
+    case CompareSpeedup:
+        return other ? tr("Speed-up on %1: the kernel's roof there ÷ its roof here (attainable "
+                          "there ÷ attainable here); a measured kernel's tooltip also says how "
+                          "much faster than now it could be at its roof there")
+                           .arg(q(other->name))
+                     : QVariant();
     default:
         return {};
     }
@@ -313,17 +346,17 @@ QVariant PointsTableModel::data(const QModelIndex &index, int role) const
         return sortValue(row, index.column());
     case Qt::ToolTipRole:
         return extraLevel(index.column()) ? QVariant() : toolTip(row, kindOf(index.column()));
-    case Qt::TextAlignmentRole:
-        if (index.column() == Number || (index.column() >= Flops && index.column() <= Attainable)
-            || extraLevel(index.column()))
-            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-        if (kindOf(index.column()) >= Utilization && kindOf(index.column()) != Consistency
-            && kindOf(index.column()) != Operator && kindOf(index.column()) != Shapes)
-            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-        return {};
+    case Qt::TextAlignmentRole: {
+        // Text to the left, numbers (and an extra level's bytes, kind -1) to the right.
+        const int kind = kindOf(index.column());
+        if (kind == Name || kind == Group || kind == Bound || kind == Consistency
+            || kind == Operator || kind == Shapes)
+            return {};
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    }
     case Qt::ForegroundRole: {
         const auto &a = m_document->analysis(row);
-        if (!a || (!a->consistent && index.column() == Consistency))
+        if (!a || (!a->consistent && kindOf(index.column()) == Consistency))
             return QColor(0xc0, 0x00, 0x00);
         return {};
     }
@@ -349,8 +382,10 @@ QVariant PointsTableModel::toolTip(std::size_t row, int kind) const
             return q(a.error());
         if (a->diagnosis.empty())
             return q(a->note);
+        // The cell's whole text first: the column is narrow and elides it.
+        const QString cell = display(row, columnOf(Consistency)).toString();
         const Diagnosis &top = a->diagnosis.front(); // the doctor's likeliest cause
-        return q(a->note) + "\n"
+        return cell + "\n" + q(a->note) + "\n"
             + tr("likely: %1 (%2)\ncheck: %3")
                   .arg(q(diagnosisVerdict(top)), q(top.evidence), q(top.fix));
     }

@@ -2,11 +2,14 @@
 // through a QSortFilterProxyModel: Qt::DisplayRole is text with units, kSortRole the number.
 // The first column, "#", is the document's point index counted from 1 (chart::pointNumber),
 // the number a marker carries when points are numbered: it stays with its point when sorted.
-// Payoff (time share × headroom, docs/MODEL.md §2.2) follows Consistency. With a baseline loaded
-// a column shows each point's speed-up over its namesake; with a machine to compare with, two
-// more give its roof there and the speed-up bound if moved there (§2.3). Points from a profiler
-// trace have three more: the operator, its input shapes (the two parts of the point's group,
-// "aten::mm(float[64, 32], float[32, 16])") and the kernel launches summed into the point.
+// Payoff (time share × headroom, docs/MODEL.md §2.2) follows Consistency. With a machine to
+// compare with, two columns right after Utilization give the point's roof there and the speed-up
+// of roof there over roof here (§2.3), beside the figures they are read against, headed by the
+// machine's short name ("MI300X roof", "× on MI300X"; the header's tooltip says the rest). With a
+// baseline loaded a column after Payoff shows each point's speed-up over its namesake. Points
+// from a profiler trace have three more: the operator, its input shapes (the two parts of the
+// point's group, "aten::mm(float[64, 32], float[32, 16])") and the kernel launches summed into
+// the point.
 #pragma once
 
 #include "core/analysis/analysis.h"
@@ -43,15 +46,17 @@ public:
         Consistency,
         Payoff, // "–" for a point without a time
         SpeedupVsBaseline, // only while a baseline is loaded
-        CompareAttainable, // these two only while a machine to compare with is set
-        CompareSpeedup,
+        CompareAttainable, // these two only while a machine to compare with is set, shown
+        CompareSpeedup, // between Utilization and Consistency
         Operator, // these three only while the points come from a profiler trace
         Shapes,
         Launches,
         ColumnCount
     };
-    // The optional columns come in the order above, after Payoff: SpeedupVsBaseline is at its
-    // own index when present; columnOf() gives where any column is (-1: not shown).
+    // The values name the kinds of column; up to Utilization a kind is also its index. Shown:
+    // Number … Utilization, [CompareAttainable, CompareSpeedup], Consistency, Payoff,
+    // [SpeedupVsBaseline], [Operator, Shapes, Launches]; columnOf() gives where any column is
+    // (-1: not shown), kindOf() which kind a shown column is.
     // Bytes shows the main-memory level's bytes (its header names the level, "HBM bytes", as
     // does Intensity's); one more bytes column per other level the points have (L1, L2, ...)
     // follows the last column above, never a sum.
@@ -67,13 +72,16 @@ public:
 
     // The shown index of `column`, -1 when it is not shown now.
     int columnOf(Column column) const;
+    // The Column of shown column `column`, or -1 for an extra bytes column.
+    int kindOf(int column) const;
     const TimeShares &timeShares() const { return m_times; }
 
 private:
     QVariant display(std::size_t row, int column) const;
     QVariant sortValue(std::size_t row, int column) const;
-    // The Column of shown column `column`, or -1 for an extra bytes column.
-    int kindOf(int column) const;
+    // The kinds of the fixed columns in the order shown, for the optional columns present.
+    std::vector<int> shownKinds() const;
+    QVariant headerToolTip(int kind) const;
     QVariant toolTip(std::size_t row, int kind) const;
     QVariant compareDisplay(std::size_t row, int kind) const;
     std::optional<MachineMove> moveOf(std::size_t row) const;
@@ -95,6 +103,7 @@ private:
     TimeShares m_times;
     bool m_compare = false; // the compare columns are shown
     bool m_trace = false; // the trace columns are shown
+    std::vector<int> m_kinds; // shownKinds(), kept after each change of the three above
     std::optional<MemoryLevel> m_mainLevel; // of the Bytes and Intensity columns
     std::vector<MemoryLevel> m_extraLevels; // one bytes column each, after the fixed ones
 };

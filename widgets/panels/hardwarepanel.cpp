@@ -3,6 +3,7 @@
 #include "widgets/document/document.h"
 #include "widgets/models/ceilingstablemodel.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -16,6 +17,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ridgepoint {
 namespace {
@@ -125,14 +127,7 @@ HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, 
         m_message->setText(message);
         m_message->show();
     });
-    // The selected ceiling's provenance: read-only, its address a link to the source.
-    m_details->setAccessibleName(tr("Ceiling provenance"));
-    m_details->setOpenExternalLinks(true);
-    m_details->setMaximumHeight(m_details->fontMetrics().height() * 9);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        &HardwarePanel::showDetails);
-    connect(m_model, &QAbstractItemModel::dataChanged, this, &HardwarePanel::showDetails);
-    connect(m_model, &QAbstractItemModel::modelReset, this, &HardwarePanel::showDetails);
+    setUpDetails();
     m_source->setWordWrap(true);
     m_source->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
@@ -160,6 +155,27 @@ void HardwarePanel::showDetails()
     m_details->setHtml(html.isEmpty()
             ? tr("<i>Select a ceiling to see where its figure comes from.</i>")
             : QStringLiteral("<small>%1</small>").arg(html));
+}
+
+void HardwarePanel::setUpDetails()
+{
+    // The selected ceiling's provenance: read-only, its address a link to the source.
+    m_details->setAccessibleName(tr("Ceiling provenance"));
+    m_details->setOpenExternalLinks(true);
+    // As tall as its text, from two lines ("Select a ceiling …") to nine (then it scrolls): the
+    // ceilings above keep the room the window has (a box of nine lines for one line of text
+    // hid the memory ceilings at 1600 × 950 once the Kernels dock had its share).
+    connect(m_details->document()->documentLayout(),
+        &QAbstractTextDocumentLayout::documentSizeChanged, this, [this](const QSizeF &text) {
+            const int line = m_details->fontMetrics().height();
+            const int frame = 2 * m_details->frameWidth();
+            m_details->setMaximumHeight(std::clamp(
+                static_cast<int>(std::ceil(text.height())) + frame, 2 * line + frame, 9 * line));
+        });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &HardwarePanel::showDetails);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &HardwarePanel::showDetails);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &HardwarePanel::showDetails);
 }
 
 void HardwarePanel::setUpTable()
@@ -206,7 +222,9 @@ void HardwarePanel::addMachine(const Hardware &hardware)
         }
     }
     m_presets.push_back(hardware);
-    m_presetBox->addItem(QString::fromStdString(hardware.name));
+    // Before the edited machine's entry, if there is one (showMachine).
+    m_presetBox->insertItem(
+        static_cast<int>(m_presets.size()) - 1, QString::fromStdString(hardware.name));
     m_compareBox->addItem(QString::fromStdString(hardware.name));
     showMachine();
 }
@@ -215,9 +233,20 @@ void HardwarePanel::showMachine()
 {
     const Hardware &hw = m_document->hardware();
     const QString name = QString::fromStdString(hw.name);
-    const int index = m_presetBox->findText(name);
-    // An edited machine is no preset: the picker shows its "Custom (from …)" name instead.
-    m_presetBox->setPlaceholderText(name);
+    const int presets = static_cast<int>(m_presets.size());
+    int index = m_presetBox->findText(name, Qt::MatchExactly | Qt::MatchCaseSensitive);
+    // An edited machine (or one a session brought) is no preset: it is the picker's last entry,
+    // "Custom (from …)", current and drawn like any other choice (a placeholder text is drawn
+    // greyed, as if the picker were disabled). Picking it again changes nothing.
+    if (index < 0 || index >= presets) {
+        if (m_presetBox->count() > presets)
+            m_presetBox->setItemText(presets, name);
+        else
+            m_presetBox->addItem(name);
+        index = presets;
+    } else if (m_presetBox->count() > presets) {
+        m_presetBox->removeItem(presets);
+    }
     m_presetBox->setCurrentIndex(index);
     m_message->hide();
     m_source->setText(

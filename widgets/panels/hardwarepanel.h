@@ -38,6 +38,8 @@ public:
 
 private:
     void setUpTable();
+    // The provenance pane: follows the selection, as tall as its text.
+    void setUpDetails();
     void showMachine();
     void showDetails();
 

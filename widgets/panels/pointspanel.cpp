@@ -6,11 +6,14 @@
 #include "widgets/panels/unplacedpanel.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QScopedValueRollback>
+#include <QScrollBar>
 #include <QSplitter>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -19,6 +22,31 @@
 #include <utility>
 
 namespace ridgepoint {
+namespace {
+
+// The Consistency column's text elides at its end ("faster than the roof: FLOPs cou…"), not in
+// its middle as the names do; the tooltip holds the whole text.
+class PointsDelegate : public QStyledItemDelegate
+{
+public:
+    PointsDelegate(const PointsTableModel *model, QObject *parent)
+        : QStyledItemDelegate(parent)
+        , m_model(model)
+    { }
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        if (m_model->kindOf(index.column()) == PointsTableModel::Consistency)
+            option->textElideMode = Qt::ElideRight;
+    }
+
+private:
+    const PointsTableModel *m_model;
+};
+
+} // namespace
 
 PointsPanel::PointsPanel(Document *document, QWidget *parent)
     : QWidget(parent)
@@ -50,14 +78,23 @@ PointsPanel::PointsPanel(Document *document, QWidget *parent)
     m_view->setWordWrap(false);
     m_view->setTextElideMode(Qt::ElideMiddle);
     m_view->setAlternatingRowColors(true);
-    // Fit the columns to their contents once per reset (the header samples the first rows).
+    m_view->setItemDelegate(new PointsDelegate(m_model, m_view));
+    m_view->viewport()->installEventFilter(this);
+    // Fit the columns to their contents once per reset and when columns come (the header
+    // samples the first rows).
     m_view->horizontalHeader()->setResizeContentsPrecision(200);
-    const auto fitColumns = [this] {
-        m_view->resizeColumnsToContents();
-        m_view->setColumnWidth(
-            PointsTableModel::Name, std::min(m_view->columnWidth(PointsTableModel::Name), 320));
-    };
-    connect(m_proxy, &QAbstractItemModel::modelReset, this, fitColumns);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &PointsPanel::fitColumns);
+    connect(m_proxy, &QAbstractItemModel::columnsInserted, this,
+        [this](const QModelIndex &, int first, int last) {
+            for (int column = first; column <= last; ++column)
+                m_view->resizeColumnToContents(column);
+        });
+    // Another machine to compare with renames the compare columns: their headers stay whole.
+    connect(m_proxy, &QAbstractItemModel::headerDataChanged, this,
+        [this](Qt::Orientation orientation, int first, int last) {
+            for (int column = first; orientation == Qt::Horizontal && column <= last; ++column)
+                m_view->resizeColumnToContents(column);
+        });
     fitColumns();
 
     auto *remove = new QAction(tr("Delete"), this);
@@ -107,10 +144,29 @@ PointsPanel::PointsPanel(Document *document, QWidget *parent)
     updateWhatNext();
 }
 
+int PointsPanel::consistencyWidth() const
+{
+    // "ok", "faster than the roof" whole; a diagnosis after it elides, whole in the tooltip.
+    const QFontMetrics metrics = m_view->fontMetrics();
+    const int header = m_view->horizontalHeader()->sectionSizeHint(
+        m_model->columnOf(PointsTableModel::Consistency));
+    return std::max(header, metrics.horizontalAdvance(tr("faster than the roof")) + 2 * 6);
+}
+
+void PointsPanel::fitColumns()
+{
+    m_view->resizeColumnsToContents();
+    m_view->setColumnWidth(
+        PointsTableModel::Name, std::min(m_view->columnWidth(PointsTableModel::Name), 320));
+    const int consistency = m_model->columnOf(PointsTableModel::Consistency);
+    m_view->setColumnWidth(
+        consistency, std::min(m_view->columnWidth(consistency), consistencyWidth()));
+}
+
 void PointsPanel::sortByDefault()
 {
     if (m_model->timeShares().hasTimes())
-        m_view->sortByColumn(PointsTableModel::Payoff, Qt::DescendingOrder);
+        m_view->sortByColumn(m_model->columnOf(PointsTableModel::Payoff), Qt::DescendingOrder);
     else
         m_view->sortByColumn(-1, Qt::AscendingOrder);
 }
@@ -150,6 +206,27 @@ void PointsPanel::selectFromDocument()
         selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     if (!selection.isEmpty())
         m_view->scrollTo(selection.indexes().front());
+}
+
+bool PointsPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize) {
+        const bool sideways = m_view->horizontalScrollBar()->isVisible();
+        // Not while the user drags a separator: that size is theirs.
+        if (sideways != m_scrollsSideways && QApplication::mouseButtons() == Qt::NoButton)
+            emit rowsAreaChanged();
+        m_scrollsSideways = sideways;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+int PointsPanel::wholeRowsHeight(const QWidget *outer, int height) const
+{
+    const int row = m_view->verticalHeader()->defaultSectionSize();
+    const int chrome = outer->height() - m_view->viewport()->height();
+    if (!m_view->isVisible() || row <= 0 || chrome <= 0 || height <= chrome + row)
+        return height;
+    return chrome + (height - chrome) / row * row;
 }
 
 void PointsPanel::deleteSelected()

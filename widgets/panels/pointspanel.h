@@ -2,7 +2,8 @@
 // beside the table, while the points come from a profiler trace, the kernels it could not place.
 // Its selection is the Document's, so the chart and the table always select the same points.
 // When the points have times the table opens sorted by payoff, largest first, and whatNext()
-// names the three largest (docs/MODEL.md §2.2) for the window's status bar.
+// names the three largest (docs/MODEL.md §2.2) for the window's status bar. Consistency is as
+// wide as "faster than the roof": a longer diagnosis elides, whole in its tooltip.
 #pragma once
 
 #include "widgets/models/pointsfiltermodel.h"
@@ -35,13 +36,28 @@ public:
     // "What next: NAME 21 %, ..." or empty when no point has a payoff.
     const QString &whatNext() const { return m_whatNext; }
 
+    // The largest height, not over `height`, at which `outer` (this panel or the dock holding
+    // it) shows whole rows of the table: what is not the table's rows (a dock's title, the
+    // filter, the header, a scroll bar) is kept as it is now. `height` itself while hidden.
+    int wholeRowsHeight(const QWidget *outer, int height) const;
+
     void deleteSelected();
     void duplicateSelected();
 
 signals:
     void whatNextChanged(const QString &text);
+    // The table's horizontal scroll bar came or went (columns came, or were widened): the
+    // height of whole rows changed (wholeRowsHeight()).
+    void rowsAreaChanged();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    // Each column as wide as its first rows need; the kernel's name at most 320 pixels and
+    // Consistency at most consistencyWidth().
+    void fitColumns();
+    int consistencyWidth() const;
     void selectFromDocument();
     void updateWhatNext();
     // Payoff, largest first, when the points have times; else the session order.
@@ -55,6 +71,7 @@ private:
     QTableView *m_view;
     UnplacedPanel *m_unplaced;
     bool m_syncing = false;
+    bool m_scrollsSideways = false;
     QString m_whatNext;
 };
 

@@ -320,8 +320,11 @@ void TestMeasureDialog::measuredMachineJoinsThePicker()
     QVERIFY(dialog.result());
     const Hardware &measured = dialog.result()->hardware;
 
+    // The document on the one preset (another machine would be the picker's "Custom" entry).
+    const Hardware preset = makeSimpleMachine(1e12, 1e11);
     Document document;
-    HardwarePanel panel(&document, { makeSimpleMachine(1e12, 1e11) });
+    document.resetHardware(preset);
+    HardwarePanel panel(&document, { preset });
     const int before = panel.presetBox()->count();
     panel.addMachine(measured);
     document.selectHardware(measured);

@@ -68,6 +68,7 @@ private slots:
     void tableFitsItsWidth();
     void smallExportKeepsEverythingInside_data();
     void smallExportKeepsEverythingInside();
+    void baselineColumnBesideACompareMachine();
 
 private:
     // The test points in `theme`, one with a long templated name, and a baseline 1.37x slower:
@@ -440,6 +441,27 @@ void TestChartExport::tableFitsItsWidth()
                 [](const QString &t) { return t.startsWith("void flash") && t.endsWith("…"); }),
             qPrintable(texts.join('|')));
     }
+}
+
+// The window's table puts a compared machine's columns after Utilization, which moves the
+// baseline's speed-up two to the right: the picture's table still finds it, header and cells.
+void TestChartExport::baselineColumnBesideACompareMachine()
+{
+    loadWideTable(int(ChartTheme::Kind::Light));
+    m_plot->document()->setCompareHardware(makeSimpleMachine(1e13, 1e12));
+    ExportOptions options;
+    options.width = 1600;
+    options.height = 1000;
+    options.table = true;
+    QImage device = screenImage({ 1600, 1000 });
+    const RooflinePlot::ExportTable table = m_plot->exportTable(options, &device);
+    const auto at = std::find(
+        table.kinds.begin(), table.kinds.end(), int(PointsTableModel::SpeedupVsBaseline));
+    QVERIFY(at != table.kinds.end());
+    const auto column = static_cast<int>(at - table.kinds.begin());
+    QCOMPARE(table.cells.at(0).at(column), QString("Speed-up vs baseline"));
+    for (std::size_t r = 1; r < table.cells.size(); ++r)
+        QCOMPARE(table.cells[r].at(column), QString("×1.37")); // every point 1.37× slower before
 }
 
 void TestChartExport::smallExportKeepsEverythingInside_data()

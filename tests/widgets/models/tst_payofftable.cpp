@@ -201,13 +201,21 @@ void TestPayoffTable::compareColumns()
     doc->setCompareHardware(makeSimpleMachine(1e13, 1e12));
     const int there = model->columnOf(PointsTableModel::CompareAttainable);
     const int factor = model->columnOf(PointsTableModel::CompareSpeedup);
-    QCOMPARE(there, int(PointsTableModel::Payoff) + 1);
+    // Beside the figures here they are read against, before Consistency and Payoff.
+    QCOMPARE(there, int(PointsTableModel::Utilization) + 1);
     QCOMPARE(factor, there + 1);
+    QCOMPARE(model->columnOf(PointsTableModel::Consistency), factor + 1);
+    QCOMPARE(model->columnOf(PointsTableModel::Payoff), factor + 2);
     const QString name = QString::fromStdString(doc->compareHardware()->name);
-    QCOMPARE(model->headerData(there, Qt::Horizontal, Qt::DisplayRole).toString(),
-        "Attainable on " + name);
-    QCOMPARE(model->headerData(factor, Qt::Horizontal, Qt::DisplayRole).toString(),
-        "Speed-up on " + name);
+    QCOMPARE(model->headerData(there, Qt::Horizontal, Qt::DisplayRole).toString(), name + " roof");
+    QCOMPARE(model->headerData(factor, Qt::Horizontal, Qt::DisplayRole).toString(), "× on " + name);
+    // The header's tooltip says what the short header means.
+    QVERIFY(model->headerData(factor, Qt::Horizontal, Qt::ToolTipRole)
+                .toString()
+                .startsWith("Speed-up on " + name + ": the kernel's roof there ÷ its roof here"));
+    QVERIFY(model->headerData(there, Qt::Horizontal, Qt::ToolTipRole)
+                .toString()
+                .startsWith("Attainable on " + name));
     QCOMPARE(cell(row, there), attainable);
     QCOMPARE(cell(row, factor), speedup);
     QVERIFY(
@@ -224,13 +232,28 @@ void TestPayoffTable::compareColumnsComeAndGo()
 {
     PointsTableModel *model = panel->model();
     const int before = model->columnCount();
+    QHeaderView *header = panel->view()->horizontalHeader();
+    QCOMPARE(header->sortIndicatorSection(), int(PointsTableModel::Payoff));
     doc->setCompareHardware(makeSimpleMachine(1e13, 1e12));
     QCOMPARE(model->columnCount(), before + 2);
     QCOMPARE(panel->proxy()->columnCount(), before + 2);
     QCOMPARE(model->columnOf(PointsTableModel::SpeedupVsBaseline), -1);
+    // Payoff moved two to the right; the table is still sorted by it, and the new columns
+    // are as wide as their headers.
+    const int payoff = model->columnOf(PointsTableModel::Payoff);
+    QCOMPARE(payoff, int(PointsTableModel::Payoff) + 2);
+    QCOMPARE(header->sortIndicatorSection(), payoff);
+    QCOMPARE(panel->proxy()->headerData(payoff, Qt::Horizontal, Qt::DisplayRole).toString(),
+        QString("Payoff"));
+    for (const auto kind :
+        { PointsTableModel::CompareAttainable, PointsTableModel::CompareSpeedup })
+        QVERIFY(header->sectionSize(model->columnOf(kind))
+            >= header->sectionSizeHint(model->columnOf(kind)));
     doc->setCompareHardware(std::nullopt);
     QCOMPARE(model->columnCount(), before);
     QCOMPARE(model->columnOf(PointsTableModel::CompareAttainable), -1);
+    QCOMPARE(model->columnOf(PointsTableModel::Payoff), int(PointsTableModel::Payoff));
+    QCOMPARE(header->sortIndicatorSection(), int(PointsTableModel::Payoff));
 }
 
 void TestPayoffTable::tooltipGivesShareAndPayoff()
