@@ -659,6 +659,10 @@ void PointLayer::drawSweep(
         const QString name = llm->operatorKind.empty() ? tr("whole model") : q(llm->operatorKind);
         m_drawing.labels.push_back(std::make_unique<PointLabel>(m_plot,
             QPointF(samples.back().x, samples.back().y), labelText(m_drawing, name, last), color));
+        std::vector<QPointF> own; // the label may sit nearest any sample of its path
+        for (const auto &sample : samples)
+            own.emplace_back(sample.x, sample.y);
+        m_drawing.labels.back()->setOwnMarkers(std::move(own));
     }
     for (const RidgeCrossing &crossing : ridgeCrossings(samples)) {
         const QString text
