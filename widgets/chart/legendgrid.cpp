@@ -29,12 +29,28 @@ QSize legendSize(const LegendGrid &grid, int rows)
     return size;
 }
 
+namespace {
+
+// The most columns `width` could hold: each at least as wide as the narrowest entry. A bound
+// that keeps the search below a few layouts of the grid with thousands of groups.
+int mostColumns(const LegendGrid &grid, int width)
+{
+    int narrowest = grid.entries.empty() ? 1 : grid.entries.front().width();
+    for (const QSize &entry : grid.entries)
+        narrowest = std::min(narrowest, entry.width());
+    const int room = width - grid.margins.left() - grid.margins.right() + grid.spacing.width();
+    return std::max(1, room / std::max(1, narrowest + grid.spacing.width()));
+}
+
+} // namespace
+
 int stripRows(const LegendGrid &grid, int width)
 {
     const int count = static_cast<int>(grid.entries.size());
-    for (int rows = 1; rows < count; ++rows) {
-        if (legendSize(grid, rows).width() <= width)
-            return rows;
+    const int columns = std::min(std::max(1, count), mostColumns(grid, width));
+    for (int rows = (count + columns - 1) / columns; rows < count; ++rows) {
+        if (legendSize(grid, std::max(1, rows)).width() <= width)
+            return std::max(1, rows);
     }
     return std::max(1, count);
 }
@@ -44,7 +60,8 @@ std::optional<int> cornerRows(const LegendGrid &grid, QSize room)
     // One column, then two, …: each as high as its share of the entries (8 in two columns are
     // 4 rows, not 7 and 1).
     const int count = std::max(1, static_cast<int>(grid.entries.size()));
-    for (int columns = 1; columns <= count; ++columns) {
+    const int most = std::min(count, mostColumns(grid, room.width()));
+    for (int columns = 1; columns <= most; ++columns) {
         const int rows = (count + columns - 1) / columns;
         const QSize size = legendSize(grid, rows);
         if (size.width() <= room.width() && size.height() <= room.height())

@@ -433,6 +433,13 @@ void TestChartLayout::legendColumnsFitTheRoom()
     QCOMPARE(stripRows(grid, 100), 5); // nothing fits: one column
     QCOMPARE(cornerRows(grid, expected), std::optional<int>(rows));
     QCOMPARE(cornerRows(grid, QSize(200, 1000)), std::nullopt);
+    // The search starts past what cannot fit; it finds what trying every row count finds.
+    for (int width = 100; width <= 1000; width += 37) {
+        int fewest = 1;
+        while (fewest < 5 && legendSize(grid, fewest).width() > width)
+            ++fewest;
+        QCOMPARE(stripRows(grid, width), fewest);
+    }
 }
 
 void TestChartLayout::slantedLabelsStayOnTheVisibleLine()
