@@ -48,10 +48,28 @@ QString fitFlatLabel(const QString &text, const QFontMetrics &metrics, int room)
 {
     if (metrics.horizontalAdvance(text) <= room)
         return text;
-    const int value = metrics.horizontalAdvance(text.mid(text.lastIndexOf("  ")));
-    return room > value + metrics.horizontalAdvance(QStringLiteral("…xxxx"))
-        ? metrics.elidedText(text, Qt::ElideLeft, room)
-        : QString();
+    const qsizetype split = text.lastIndexOf(QStringLiteral("  "));
+    const QString value = split < 0 ? QString() : text.mid(split);
+    const QStringList names
+        = text.left(split < 0 ? text.size() : split).split(QStringLiteral(" · "));
+    // Shorter and shorter: the names after the first ("BF16 tensor…"), then the first name's
+    // words after its first ("BF16…", "MI300X FP32…"), never less than a whole word.
+    QStringList candidates;
+    for (qsizetype k = names.size() - 1; k >= 1; --k)
+        candidates << QStringList(names.begin(), names.begin() + k).join(QStringLiteral(" · "));
+    const QStringList words = names.front().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    for (qsizetype k = words.size() - 1; k >= 1; --k)
+        candidates << QStringList(words.begin(), words.begin() + k).join(QLatin1Char(' '));
+    // A compared machine's roof: its name held to the ceiling's first word by no-break spaces
+    // ("MI300X BF16…"), at the least the machine's name ("MI300X…").
+    if (!words.isEmpty() && words.front().contains(QChar::Nbsp))
+        candidates << words.front().left(words.front().lastIndexOf(QChar::Nbsp));
+    for (const QString &candidate : candidates) {
+        const QString shown = candidate + QStringLiteral("…") + value;
+        if (metrics.horizontalAdvance(shown) <= room)
+            return shown;
+    }
+    return {};
 }
 
 QRect cornerBox(Qt::Alignment corner, const QSize &size, const QRect &area)
@@ -268,16 +286,38 @@ int LegendPlacement::minPlotHeight() const
     return std::max(m_minPlotHeight, static_cast<int>(0.45 * m_plot->viewport().height()));
 }
 
-int LegendPlacement::stripColumns() const
+LegendGrid LegendPlacement::grid() const
 {
-    // As many entries to a row as the widest one allows across the plot's width.
     const QCPLegend *legend = m_plot->legend;
-    int widest = 1;
+    LegendGrid grid;
     for (const QCPAbstractLegendItem *item : entries(legend))
-        widest = std::max(widest, item->minimumOuterSizeHint().width());
-    const QMargins margins = legend->margins();
-    const int room = m_plot->viewport().width() - margins.left() - margins.right();
-    return std::max(1, (room + legend->columnSpacing()) / (widest + legend->columnSpacing()));
+        grid.entries.push_back(item->minimumOuterSizeHint());
+    grid.spacing = QSize(legend->columnSpacing(), legend->rowSpacing());
+    grid.margins = legend->margins();
+    return grid;
+}
+
+std::optional<int> LegendPlacement::rowsInCorner(int width) const
+{
+    const int height = static_cast<int>(kLegendShare * m_plot->viewport().height());
+    return cornerRows(grid(), QSize(width, height));
+}
+
+int LegendPlacement::rowsBelow() const
+{
+    return stripRows(grid(), m_plot->viewport().width());
+}
+
+void LegendPlacement::arrange(int rows)
+{
+    QCPLegend *legend = m_plot->legend;
+    rows = std::max(1, rows);
+    if (legend->fillOrder() == QCPLayoutGrid::foRowsFirst && legend->wrap() == rows)
+        return;
+    // Read in the current order, filled again down each column.
+    legend->setFillOrder(QCPLayoutGrid::foRowsFirst, false);
+    legend->setWrap(rows);
+    legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
 }
 
 void LegendPlacement::style(const ChartTheme &theme)
@@ -296,36 +336,18 @@ void LegendPlacement::setOutside(bool outside, const ChartTheme &theme)
     if (outside) {
         inset->take(legend);
         inset->simplify();
-        // A strip under the chart: entries side by side, as many to a row as the width takes.
-        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, false);
-        legend->setWrap(stripColumns());
-        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+        // A strip under the chart: as many columns as the width takes.
+        arrange(rowsBelow());
         const int row = m_plot->plotLayout()->rowCount();
         m_plot->plotLayout()->addElement(row, 0, legend);
         m_plot->plotLayout()->setRowStretchFactor(row, 0.001);
     } else {
         m_plot->plotLayout()->take(legend);
         m_plot->plotLayout()->simplify();
-        legend->setWrap(0);
-        legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
         inset->addElement(legend, Qt::AlignTop | Qt::AlignLeft);
     }
     m_outside = outside;
     style(theme);
-}
-
-QSize LegendPlacement::cornerSize()
-{
-    // The legend's size in a corner (one entry a row), measured without moving it there.
-    QCPLegend *legend = m_plot->legend;
-    if (!m_outside)
-        return legend->minimumOuterSizeHint();
-    legend->setWrap(0);
-    legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
-    const QSize size = legend->minimumOuterSizeHint();
-    legend->setWrap(stripColumns());
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-    return size;
 }
 
 void LegendPlacement::restoreEntries()
@@ -369,10 +391,13 @@ LegendPlacement::Decision LegendPlacement::decide(
         callbacks.relayout();
     }
     const QRect area = m_plot->axisRect()->rect();
-    const QSize size = cornerSize();
-    // A legend over more than half the plot's width or 60 % of its height goes under it.
-    if (size.width() > area.width() / 2 || size.height() > area.height() * 3 / 5)
+    // A legend over more than half the plot's width, or over kLegendShare of the chart's height
+    // in as many columns as that width holds, goes under the plot.
+    const std::optional<int> rows = rowsInCorner(area.width() / 2);
+    if (!rows || area.height() <= 0)
         return { true, {} };
+    arrange(*rows);
+    const QSize size = m_plot->legend->minimumOuterSizeHint();
     const std::vector<QRectF> obstacles = itemRects(*m_plot);
     const auto covered = [&](const QRect &box) {
         return std::any_of(obstacles.begin(), obstacles.end(),
@@ -380,10 +405,10 @@ LegendPlacement::Decision LegendPlacement::decide(
             || callbacks.markersIn(box) || (callbacks.crowding && callbacks.crowding(box) > 0);
     };
     if (const auto corner = freeCorner(size, area, covered))
-        return { false, *corner };
+        return { false, *corner, *rows };
     // No corner clear of the density too: verified() looks for the least crowded one.
     if (callbacks.crowding)
-        return { false, kLegendCorners.front() };
+        return { false, kLegendCorners.front(), *rows };
     return { true, {} };
 }
 
@@ -407,7 +432,7 @@ LegendPlacement::Decision LegendPlacement::verified(
     // them in order on a tie).
     std::optional<std::pair<int, Qt::Alignment>> best;
     for (const Qt::Alignment corner : order) {
-        putInCorner(corner, theme, callbacks.relayout);
+        putInCorner(corner, first.rows, theme, callbacks.relayout);
         callbacks.relayout();
         keepLabelsInside(m_plot);
         const QRectF box = m_plot->legend->outerRect();
@@ -419,20 +444,20 @@ LegendPlacement::Decision LegendPlacement::verified(
             continue;
         const int crowding = callbacks.crowding ? callbacks.crowding(box) : 0;
         if (crowding == 0)
-            return { false, corner };
+            return { false, corner, first.rows };
         if (!best || crowding < best->first)
             best = std::pair(crowding, corner);
     }
     if (!best)
         return { true, {} };
-    putInCorner(best->second, theme, callbacks.relayout);
+    putInCorner(best->second, first.rows, theme, callbacks.relayout);
     callbacks.relayout();
     keepLabelsInside(m_plot);
-    return { false, best->second };
+    return { false, best->second, first.rows };
 }
 
 void LegendPlacement::putInCorner(
-    Qt::Alignment corner, const ChartTheme &theme, const std::function<void()> &relayout)
+    Qt::Alignment corner, int rows, const ChartTheme &theme, const std::function<void()> &relayout)
 {
     QCPLegend *legend = m_plot->legend;
     if (m_outside) {
@@ -444,14 +469,23 @@ void LegendPlacement::putInCorner(
         if (inset->elementAt(i) == legend)
             inset->setInsetAlignment(i, corner);
     }
-    // One entry a row: as many as the plot's height holds, the last saying how many are left.
-    const int room = m_plot->axisRect()->rect().height() - 8;
+    // A chosen corner (not Auto's) has as many columns as keep the legend low and within the
+    // plot's width.
+    const QRect area = m_plot->axisRect()->rect();
+    if (rows <= 0)
+        rows = rowsInCorner(area.width() - 8).value_or(static_cast<int>(entries(legend).size()));
+    arrange(rows);
+    // As many rows as the plot's height holds, the last entry saying how many are left.
+    const int room = area.height() - 8;
     const auto all = entries(legend);
     if (legend->minimumOuterSizeHint().height() > room && !all.empty()) {
         const int row = all.front()->minimumOuterSizeHint().height() + legend->rowSpacing();
         const QMargins margins = legend->margins();
-        const int rows = (room - margins.top() - margins.bottom()) / std::max(1, row);
-        keepEntries(rows - 1);
+        const int fit = std::max(
+            1, (room - margins.top() - margins.bottom() + legend->rowSpacing()) / std::max(1, row));
+        const int columns = std::max(1, legend->columnCount());
+        keepEntries(fit * columns - 1);
+        arrange(fit);
     }
     inset->update(QCPLayoutElement::upLayout);
 }
@@ -460,19 +494,21 @@ void LegendPlacement::putBelow(
     const ChartTheme &theme, const std::function<void()> &relayout, bool dirty)
 {
     QCPLegend *legend = m_plot->legend;
-    if (!m_outside || dirty) {
+    const int wrapBefore = legend->wrap();
+    const bool moved = !m_outside;
+    if (moved)
         setOutside(true, theme);
+    arrange(rowsBelow()); // the width may have changed
+    if (moved || dirty || legend->wrap() != wrapBefore)
         relayout();
-    }
     // Too long a strip leaves the plot too low: a row fewer at a time, with "+N more".
     const int minimum = minPlotHeight();
-    const int columns = std::max(1, legend->wrap());
-    int keep = static_cast<int>(entries(legend).size());
-    while (m_plot->axisRect()->rect().height() < minimum && keep > 0) {
-        keep = std::max(0, keep - columns);
-        keepEntries(keep);
-        legend->setWrap(columns);
-        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    const int columns = std::max(1, legend->columnCount());
+    int rows = legend->rowCount();
+    while (m_plot->axisRect()->rect().height() < minimum && rows > 1) {
+        --rows;
+        keepEntries(rows * columns - 1);
+        arrange(rows);
         relayout();
     }
     if (m_plot->axisRect()->rect().height() < minimum) {
@@ -503,10 +539,6 @@ void LegendPlacement::place(const ChartTheme &theme,
             relayout();
         return;
     }
-    if (m_outside && stripColumns() != legend->wrap()) {
-        legend->setWrap(stripColumns()); // the width changed
-        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-    }
     Decision decision { m_mode == LegendMode::Below, cornerOf(m_mode) };
     if (m_mode == LegendMode::Auto) {
         const std::pair<int, int> size(m_plot->viewport().width(), m_plot->viewport().height());
@@ -524,7 +556,7 @@ void LegendPlacement::place(const ChartTheme &theme,
     if (decision.below)
         putBelow(theme, relayout, !wasVisible || hiddenBefore > 0);
     else
-        putInCorner(decision.corner, theme, relayout);
+        putInCorner(decision.corner, decision.rows, theme, relayout);
     if (!wasVisible || hiddenBefore != leftOut())
         relayout();
 }

@@ -5,6 +5,8 @@
 // it to the plot at every layout.
 #pragma once
 
+#include "widgets/chart/legendgrid.h"
+
 #include <qcustomplot.h>
 
 #include <QColor>
@@ -65,9 +67,13 @@ private:
     std::vector<Placed> m_placed;
 };
 
-// A flat label's text in `room` pixels: whole when it fits, else with the start of its names
-// elided ("…BF16 tensor 2:4 sparse  1.98 PFLOP/s": the value after the last double space
-// stays), or empty when there is no room for more than the value.
+// A flat label's text in `room` pixels: whole when it fits, else with the end of its names left
+// out a whole name or word at a time ("BF16 tensor…  989 TFLOP/s" for "BF16 tensor · FP16
+// tensor  989 TFLOP/s", then "BF16…  989 TFLOP/s": the value after the last double space
+// stays), or empty when not even the first word fits beside the value. A name cut to its last
+// few letters ("…nsor") says nothing; its first word (the precision) tells the roof apart. A
+// compared machine's name is held to its ceiling's first word by no-break spaces
+// ("MI300X BF16…"), and is the last to go ("MI300X…").
 QString fitFlatLabel(const QString &text, const QFontMetrics &metrics, int room);
 
 // The roofs whose labels placeRoofLabels() lays out.
@@ -168,6 +174,9 @@ LegendMode legendModeFromKey(const QString &key);
 // corner (one where it covers no label, marker or point), else the strip — once per data,
 // view reset (Ctrl+0, Ctrl+R, a machine switch that refits),
 // font and plot size (invalidate()), never per zoom step, so it does not jump while zooming.
+// The entries fill columns from the top (legendgrid.h): in a corner as few columns as keep the
+// legend within kLegendShare of the chart's height (Auto: and half the plot's width, else it
+// goes under the plot); under the plot as many as the chart's width holds.
 // Wherever it goes, the plot keeps minPlotHeight() pixels: a legend too long for that shows its
 // first entries and "+N more".
 class LegendPlacement
@@ -204,6 +213,7 @@ private:
     struct Decision {
         bool below = false;
         Qt::Alignment corner = Qt::AlignTop | Qt::AlignLeft;
+        int rows = 0; // in a corner: entries to a column (0: as cornerRows() says then)
     };
     struct Callbacks {
         const std::function<bool(const QRectF &)> &markersIn;
@@ -216,12 +226,19 @@ private:
     // nothing and hides no label; of those, one over no density cell, else the fewest; else
     // under the plot.
     Decision verified(Decision first, const ChartTheme &theme, const Callbacks &callbacks);
-    void putInCorner(
-        Qt::Alignment corner, const ChartTheme &theme, const std::function<void()> &relayout);
+    void putInCorner(Qt::Alignment corner, int rows, const ChartTheme &theme,
+        const std::function<void()> &relayout);
     void putBelow(const ChartTheme &theme, const std::function<void()> &relayout, bool dirty);
     void setOutside(bool outside, const ChartTheme &theme);
-    int stripColumns() const;
-    QSize cornerSize();
+    // The entries' sizes, spacing and margins as the legend measures them now (legendgrid.h).
+    LegendGrid grid() const;
+    // Entries to a column in a corner: within kLegendShare of the chart's height and `width`
+    // pixels; nullopt when no number of columns fits.
+    std::optional<int> rowsInCorner(int width) const;
+    // Entries to a column under the plot: as many columns as the chart's width holds.
+    int rowsBelow() const;
+    // Lays the entries out in columns of `rows`, top to bottom, then left to right.
+    void arrange(int rows);
     // Shows every entry again / keeps the first `keep` and adds "+N more".
     void restoreEntries();
     void keepEntries(int keep);

@@ -308,16 +308,22 @@ void RoofLayer::addCompareRoofs(const Document &document, const ChartTheme &them
             continue;
         // Ceilings with the same peak share the first one's label.
         const bool labelled = !sharedLabel(other->compute, i);
+        // The machine's name and the ceiling's first word are held together (no-break spaces):
+        // a flat label short of room loses the name's other words first (fitFlatLabel), and
+        // "MI300X BF16…" still says whose roof and which precision.
+        const QString name = QString(shortName).replace(QLatin1Char(' '), QChar::Nbsp) + QChar::Nbsp
+            + elided(c.name);
         m_compareRoofs.push_back(std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Compute, -1,
             c.peak, otherBandwidth, pen,
-            labelled ? QString()
-                     : shortName + " " + elided(c.name) + "  "
-                    + q(formatQuantity(c.peak, Dimension::FlopRate, 3)),
+            labelled ? QString() : name + "  " + q(formatQuantity(c.peak, Dimension::FlopRate, 3)),
             labelColor));
     }
-    QCPGraph *entry = m_plot->addGraph(); // the legend's entry for the dashed roofs
+    // The legend's entry for the dashed roofs, by the short name their labels begin with: the
+    // full name ("AMD Instinct MI300X") made the widest entry, and at a large font the legend
+    // one column too few.
+    QCPGraph *entry = m_plot->addGraph();
     entry->setPen(pen);
-    entry->setName(tr("Compare: %1 (dashed)").arg(q(other->name)));
+    entry->setName(tr("Compare: %1 (dashed)").arg(shortName));
     m_plottables.push_back(entry);
 }
 

@@ -10,6 +10,7 @@
 #include "widgets/chart/chartinteraction.h"
 #include "widgets/chart/charttheme.h"
 #include "widgets/chart/labelplacement.h"
+#include "widgets/chart/legendgrid.h"
 #include "widgets/chart/pointgrid.h"
 #include "widgets/chart/pointlayer.h"
 #include "widgets/chart/rooflayer.h"
@@ -113,7 +114,10 @@ private slots:
 
     // labelplacement.h
     void flatLabelsNeverOverlap();
-    void flatLabelsGiveWayFromTheLeft();
+    void flatLabelsKeepAWholeFirstWord_data();
+    void flatLabelsKeepAWholeFirstWord();
+    void legendColumnsFitTheRoom_data();
+    void legendColumnsFitTheRoom();
     void slantedLabelsStayOnTheVisibleLine();
     void legendTriesTheCornersInOrder();
 
@@ -354,22 +358,88 @@ void TestChartLayout::flatLabelsNeverOverlap()
     }
 }
 
-void TestChartLayout::flatLabelsGiveWayFromTheLeft()
+void TestChartLayout::flatLabelsKeepAWholeFirstWord_data()
 {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("fitting"); // the room is this text's width
+    QTest::addColumn<int>("spare"); // plus these pixels
+    QTest::addColumn<QString>("expected");
+    const QString shared = QStringLiteral("BF16 tensor · FP16 tensor  989 TFLOP/s");
+    QTest::newRow("whole") << shared << shared << 5 << shared;
+    // The names after the first go first, then the first name's words after its first.
+    QTest::newRow("first name") << shared << QStringLiteral("BF16 tensor…  989 TFLOP/s") << 0
+                                << QStringLiteral("BF16 tensor…  989 TFLOP/s");
+    QTest::newRow("first word") << shared << QStringLiteral("BF16 tensor…  989 TFLOP/s") << -1
+                                << QStringLiteral("BF16…  989 TFLOP/s");
+    QTest::newRow("no room for a word")
+        << shared << QStringLiteral("BF16…  989 TFLOP/s") << -1 << QString();
+    QTest::newRow("only the value") << shared << QStringLiteral("  989 TFLOP/s") << 0 << QString();
+    const QString sparse = QStringLiteral("FP8 tensor 2:4 sparse  3.96 PFLOP/s");
+    QTest::newRow("a word at a time") << sparse << QStringLiteral("FP8 tensor 2:4…  3.96 PFLOP/s")
+                                      << 0 << QStringLiteral("FP8 tensor 2:4…  3.96 PFLOP/s");
+    // A compared machine's name is held to its ceiling's first word by no-break spaces.
+    const QString compared = QStringLiteral("A100\u00a080GB\u00a0BF16 tensor  312 TFLOP/s");
+    QTest::newRow("compared machine")
+        << compared << QStringLiteral("A100 80GB BF16…  312 TFLOP/s") << 0
+        << QStringLiteral("A100\u00a080GB\u00a0BF16…  312 TFLOP/s");
+    QTest::newRow("compared machine's name")
+        << compared << QStringLiteral("A100 80GB BF16…  312 TFLOP/s") << -1
+        << QStringLiteral("A100\u00a080GB…  312 TFLOP/s");
+}
+
+void TestChartLayout::flatLabelsKeepAWholeFirstWord()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, fitting);
+    QFETCH(int, spare);
+    QFETCH(QString, expected);
     QFont font;
     font.setPointSizeF(10.0);
     const QFontMetrics metrics(font);
-    const QString text = QStringLiteral("BF16 tensor · FP16 tensor  989 TFLOP/s");
-    const int whole = metrics.horizontalAdvance(text);
-    QCOMPARE(fitFlatLabel(text, metrics, whole + 5), text);
-    const QString cut = fitFlatLabel(text, metrics, whole - 30);
-    QVERIFY2(cut.startsWith(QStringLiteral("…")) && cut.endsWith(QStringLiteral("989 TFLOP/s")),
-        qPrintable(cut));
-    QVERIFY(metrics.horizontalAdvance(cut) <= whole - 30);
-    // No room for more than the value: left out.
-    QCOMPARE(
-        fitFlatLabel(text, metrics, metrics.horizontalAdvance(QStringLiteral("  989 TFLOP/s"))),
-        QString());
+    const int room = metrics.horizontalAdvance(fitting) + spare;
+    const QString shown = fitFlatLabel(text, metrics, room);
+    QCOMPARE(shown, expected);
+    QVERIFY(metrics.horizontalAdvance(shown) <= room);
+}
+
+// The legend's grid filled down each column: columns as wide as their widest entry, rows as
+// high as their highest, computed here entry by entry.
+void TestChartLayout::legendColumnsFitTheRoom_data()
+{
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<QSize>("expected");
+    // Entries 300, 280, 100, 120, 90 wide and 20 high (the third 24); spacing 8 × 2, margins
+    // 7 + 7 across and 5 + 4 down.
+    QTest::newRow("one column") << 5 << QSize(300 + 14, 20 + 20 + 24 + 20 + 20 + 4 * 2 + 9);
+    // Columns [300, 280, 100] and [120, 90].
+    QTest::newRow("two columns") << 3 << QSize(300 + 120 + 8 + 14, 20 + 20 + 24 + 2 * 2 + 9);
+    // Columns [300, 280], [100, 120], [90]; the rows take the third entry's 24.
+    QTest::newRow("three columns") << 2 << QSize(300 + 120 + 90 + 2 * 8 + 14, 24 + 20 + 2 + 9);
+    QTest::newRow("one row") << 1 << QSize(890 + 4 * 8 + 14, 24 + 9);
+}
+
+void TestChartLayout::legendColumnsFitTheRoom()
+{
+    QFETCH(int, rows);
+    QFETCH(QSize, expected);
+    LegendGrid grid;
+    grid.entries = { { 300, 20 }, { 280, 20 }, { 100, 24 }, { 120, 20 }, { 90, 20 } };
+    grid.spacing = QSize(8, 2);
+    grid.margins = QMargins(7, 5, 7, 4);
+    QCOMPARE(legendSize(grid, rows), expected);
+    // Under the plot: the fewest rows that fit the width; in a corner: the fewest columns that
+    // fit the room.
+    QCOMPARE(stripRows(grid, expected.width()), rows);
+    QCOMPARE(stripRows(grid, 100), 5); // nothing fits: one column
+    QCOMPARE(cornerRows(grid, expected), std::optional<int>(rows));
+    QCOMPARE(cornerRows(grid, QSize(200, 1000)), std::nullopt);
+    // The search starts past what cannot fit; it finds what trying every row count finds.
+    for (int width = 100; width <= 1000; width += 37) {
+        int fewest = 1;
+        while (fewest < 5 && legendSize(grid, fewest).width() > width)
+            ++fewest;
+        QCOMPARE(stripRows(grid, width), fewest);
+    }
 }
 
 void TestChartLayout::slantedLabelsStayOnTheVisibleLine()
