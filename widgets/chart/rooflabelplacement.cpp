@@ -188,8 +188,8 @@ void tryFlatRow(RoofLine &roof, RoofLabelField &field, FlatPlace row, double pen
     roof.setLabelFlipped(row.flipped);
     for (int step = 0; step * kFlatStep < width; ++step) {
         const double shift = step * kFlatStep;
-        // Further left, less room: the start of the names is elided (fitFlatLabel), and a
-        // label with no room for more than its value goes no further.
+        // Further left, less room: the names lose whole words from their end (fitFlatLabel),
+        // and a label with no room for its first word and its value goes no further.
         const int room = static_cast<int>(field.area().right() - 4.0 - shift - lineLeft - 6.0);
         const QString shown = fitFlatLabel(roof.text(), metrics, room);
         if (shown.isEmpty())
