@@ -65,7 +65,7 @@ QString fitFlatLabel(const QString &text, const QFontMetrics &metrics, int room)
     if (!words.isEmpty() && words.front().contains(QChar::Nbsp))
         candidates << words.front().left(words.front().lastIndexOf(QChar::Nbsp));
     for (const QString &candidate : candidates) {
-        const QString shown = candidate + QStringLiteral("…") + value;
+        QString shown = candidate + QStringLiteral("…") + value;
         if (metrics.horizontalAdvance(shown) <= room)
             return shown;
     }

@@ -279,6 +279,7 @@ void PointLayer::collectDecorations(
         labelText(drawing, named ? chartName(doc, i) : QString(), i), source.theme.foreground);
     if (a->levels.size() > 1) {
         std::vector<QPointF> own;
+        own.reserve(a->levels.size());
         for (const auto &level : a->levels)
             own.emplace_back(level.intensity, y);
         label->setOwnMarkers(std::move(own));
@@ -660,6 +661,7 @@ void PointLayer::drawSweep(
         m_drawing.labels.push_back(std::make_unique<PointLabel>(m_plot,
             QPointF(samples.back().x, samples.back().y), labelText(m_drawing, name, last), color));
         std::vector<QPointF> own; // the label may sit nearest any sample of its path
+        own.reserve(samples.size());
         for (const auto &sample : samples)
             own.emplace_back(sample.x, sample.y);
         m_drawing.labels.back()->setOwnMarkers(std::move(own));

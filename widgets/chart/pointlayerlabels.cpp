@@ -45,6 +45,7 @@ void PointLayer::placeLabels(LabelField &field, bool isolatedOnly)
                 LabelRequest request { anchor, label->size(), clearance, {}, label->choice() };
                 request.preferredOnly = again;
                 request.mustShow = drawing == &m_isolatedDrawing; // the point being dragged
+                request.own.reserve(label->ownMarkers().size());
                 for (const QPointF &at : label->ownMarkers())
                     request.own.emplace_back(toPixels(at));
                 const auto spot = field.place(request);
