@@ -144,6 +144,7 @@ HardwarePanel::HardwarePanel(Document *document, std::vector<Hardware> presets, 
     layout->addWidget(m_source);
 
     connect(document, &Document::hardwareChanged, this, &HardwarePanel::showMachine);
+    connect(document, &Document::compareHardwareChanged, this, &HardwarePanel::showCompare);
     showMachine();
     showDetails();
 }
@@ -227,6 +228,20 @@ void HardwarePanel::addMachine(const Hardware &hardware)
         static_cast<int>(m_presets.size()) - 1, QString::fromStdString(hardware.name));
     m_compareBox->addItem(QString::fromStdString(hardware.name));
     showMachine();
+}
+
+void HardwarePanel::showCompare()
+{
+    const Hardware *other = m_document->compareHardware();
+    if (!other) {
+        m_compareBox->setCurrentIndex(0);
+        return;
+    }
+    const QString name = QString::fromStdString(other->name);
+    if (m_compareBox->findText(name, Qt::MatchExactly | Qt::MatchCaseSensitive) < 0)
+        addMachine(*other);
+    m_compareBox->setCurrentIndex(
+        m_compareBox->findText(name, Qt::MatchExactly | Qt::MatchCaseSensitive));
 }
 
 void HardwarePanel::showMachine()

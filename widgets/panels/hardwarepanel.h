@@ -41,6 +41,10 @@ private:
     // The provenance pane: follows the selection, as tall as its text.
     void setUpDetails();
     void showMachine();
+    // The "Compare with" picker shows the document's compared machine, however it was set
+    // (the picker, a session, a picture's embedded session): a machine no preset names joins
+    // the pickers as an imported machine file does.
+    void showCompare();
     void showDetails();
 
     Document *m_document;

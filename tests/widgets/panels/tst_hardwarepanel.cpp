@@ -263,6 +263,46 @@ private slots:
 
     // Unticking Show (Space on the box, as a user would) hides the roof: the machine keeps its
     // name (the picker its preset), the step undoes, and a session keeps the roof hidden.
+    // The compared machine set other than by the picker (a session, a picture's embedded
+    // session) shows in the picker: a preset by its entry, a machine no preset names as a new
+    // entry; none as "No comparison".
+    void comparePickerFollowsTheDocument_data()
+    {
+        QTest::addColumn<QString>("compared");
+        QTest::addColumn<QString>("shown");
+        QTest::newRow("a preset") << "preset"
+                                  << "Test GPU";
+        QTest::newRow("a machine of its own") << "own"
+                                              << "Session GPU";
+        QTest::newRow("none") << "none"
+                              << "No comparison";
+    }
+
+    void comparePickerFollowsTheDocument()
+    {
+        QFETCH(QString, compared);
+        QFETCH(QString, shown);
+        Hardware preset = test::machine();
+        preset.name = "Test GPU";
+        HardwarePanel panel(doc.get(), { preset });
+        auto *picker = panel.findChildren<QComboBox *>().back();
+        QCOMPARE(picker->accessibleName(), QString("Compare with"));
+        Hardware other = preset;
+        if (compared == "own")
+            other.name = "Session GPU";
+        doc->setCompareHardware(other); // as a session does
+        if (compared == "none")
+            doc->setCompareHardware(std::nullopt);
+        QCOMPARE(picker->currentText(), shown);
+        // Picking it again keeps the same comparison.
+        if (compared != "none") {
+            QTest::keyClick(picker, Qt::Key_Up);
+            QTest::keyClick(picker, Qt::Key_Down);
+            QVERIFY(doc->compareHardware());
+            QCOMPARE(QString::fromStdString(doc->compareHardware()->name), shown);
+        }
+    }
+
     void untickingShowKeepsTheMachine_data()
     {
         QTest::addColumn<int>("row");
