@@ -138,14 +138,24 @@ QPointF RidgeMarker::knee() const
     return { m_plot->xAxis->coordToPixel(m_intensity), m_plot->yAxis->coordToPixel(m_peak) };
 }
 
+QLineF pixelLine(const QCPItemLine &line)
+{
+    return { line.start->pixelPosition(), line.end->pixelPosition() };
+}
+
+QPointF toPixels(const QCustomPlot &plot, QPointF at)
+{
+    return { plot.xAxis->coordToPixel(at.x()), plot.yAxis->coordToPixel(at.y()) };
+}
+
 QLineF RidgeMarker::dropLine() const
 {
-    return { m_drop->start->pixelPosition(), m_drop->end->pixelPosition() };
+    return chart::pixelLine(*m_drop);
 }
 
 QLineF RoofLine::pixelLine() const
 {
-    return { m_line->start->pixelPosition(), m_line->end->pixelPosition() };
+    return chart::pixelLine(*m_line);
 }
 
 void RidgeMarker::placeLabel(int row, bool left, bool foot)
@@ -278,7 +288,7 @@ QLineF PointLabel::leader() const
 {
     if (!m_leader->visible())
         return {};
-    return { m_leader->start->pixelPosition(), m_leader->end->pixelPosition() };
+    return pixelLine(*m_leader);
 }
 
 void PointLabel::hide()

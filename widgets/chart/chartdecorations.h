@@ -23,6 +23,11 @@ inline constexpr char kLabelLayer[] = "labels";
 inline constexpr double kFarLeft = 1e-9;
 inline constexpr double kFarRight = 1e12;
 
+// An item line in widget pixels for the current axes.
+QLineF pixelLine(const QCPItemLine &line);
+// A point in chart coordinates in widget pixels for the current axes.
+QPointF toPixels(const QCustomPlot &plot, QPointF at);
+
 // Removes an item the plot still holds (decorations call it from their destructors).
 inline void removeItem(QCustomPlot *plot, QCPAbstractItem *item)
 {

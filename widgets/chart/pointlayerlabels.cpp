@@ -20,9 +20,7 @@ void PointLayer::hideLabels()
 
 void PointLayer::placeLabels(LabelField &field, bool isolatedOnly)
 {
-    const auto toPixels = [this](QPointF at) {
-        return QPointF(m_plot->xAxis->coordToPixel(at.x()), m_plot->yAxis->coordToPixel(at.y()));
-    };
+    const auto toPixels = [this](QPointF at) { return chart::toPixels(*m_plot, at); };
     // The dragged point first, then the selected and moved, then the others from the largest dot
     // down, then the names of LLM operator paths (drawSweep puts them with the points). In two
     // rounds: each label that had a spot takes it back if it is still free, then the others

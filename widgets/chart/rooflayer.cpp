@@ -377,11 +377,8 @@ std::vector<QLineF> RoofLayer::drawnLines() const
         for (const auto &roof : *list)
             out.push_back(roof->pixelLine());
     }
-    const auto pixel = [this](QPointF at) {
-        return QPointF(m_plot->xAxis->coordToPixel(at.x()), m_plot->yAxis->coordToPixel(at.y()));
-    };
     for (std::size_t k = 1; k < m_envelope.size(); ++k)
-        out.emplace_back(pixel(m_envelope[k - 1]), pixel(m_envelope[k]));
+        out.emplace_back(toPixels(*m_plot, m_envelope[k - 1]), toPixels(*m_plot, m_envelope[k]));
     if (m_ridge)
         out.push_back(m_ridge->dropLine());
     for (const auto &wall : m_walls)

@@ -77,7 +77,7 @@ TilingWall::TilingWall(QCustomPlot *plot, const WallSpec &spec, const QColor &co
 
 QLineF TilingWall::pixelLine() const
 {
-    return { m_line->start->pixelPosition(), m_line->end->pixelPosition() };
+    return chart::pixelLine(*m_line);
 }
 
 TilingWall::~TilingWall()
