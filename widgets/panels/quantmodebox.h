@@ -1,6 +1,6 @@
 // The quantization mode switch: the one place the mode is chosen (the window's toolbar), a
 // combo box bound to the Document's mode both ways. Its items, its tooltips and statusText()
-// take their words from core's one table (quantModes() in core/workloads/workloads.h).
+// take their words from core's one table (quantModes() in core/workloads/quant_modes.h).
 #pragma once
 
 #include <QComboBox>
