@@ -72,7 +72,8 @@ std::string presetsTable(const std::vector<Hardware> &machines)
         for (const auto &m : machine.memory) {
             rows.push_back({ "    " + m.name, std::string(memoryLevelName(m.level)),
                 formatQuantity(m.bandwidth, Dimension::ByteRate),
-                std::string(basisName(m.provenance.basis)), "" });
+                std::string(basisName(m.provenance.basis)),
+                isNetwork(m.level) ? "each way" : "" }); // docs/PRESETS.md, "Links"
         }
         out += alignedTable(rows, { false, false, true, false, false });
     }

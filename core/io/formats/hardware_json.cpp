@@ -57,6 +57,8 @@ nlohmann::ordered_json hardwareJson(const Hardware &hardware, bool withRidges)
         m["name"] = ceiling.name;
         m["level"] = memoryLevelName(ceiling.level);
         m["bandwidth"] = ceiling.bandwidth;
+        if (isNetwork(ceiling.level))
+            m["direction"] = "each"; // what the reader keeps (docs/PRESETS.md, "Links")
         if (ceiling.sustainedFraction)
             m["sustained_fraction"] = *ceiling.sustainedFraction;
         if (!ceiling.visible)
@@ -116,6 +118,38 @@ std::optional<ComputeCeiling> computeCeiling(
     return ceiling;
 }
 
+// A link's "direction": "each" (what one chip sends one way, while it receives as much) or "both"
+// (the two directions added, as NVIDIA and Google print NVLink and ICI). Every figure is kept
+// per direction, so links compare and a collective's bytes meet the figure they move at: a
+// "both" figure is halved here, and the formula says so. A link without one is taken as "each".
+void readDirection(const Json &item, const std::string &at, JsonSchema &in, MemoryCeiling &ceiling)
+{
+    const std::string direction = in.text(item, at, "direction", false);
+    if (direction.empty())
+        return;
+    if (!isNetwork(ceiling.level)) {
+        in.error(at + ".direction",
+            "a direction is for links (PCIe, NVLink, ICI, DCN), not "
+                + std::string(memoryLevelName(ceiling.level)));
+        return;
+    }
+    if (direction == "each")
+        return;
+    if (direction != "both") {
+        in.error(at + ".direction",
+            "unknown direction \"" + direction
+                + "\" (expected each: one way, or both: the two directions added)");
+        return;
+    }
+    const std::string stated = formatQuantity(ceiling.bandwidth, Dimension::ByteRate);
+    ceiling.bandwidth /= 2.0;
+    if (ceiling.alternate)
+        ceiling.alternate->value /= 2.0;
+    std::string &formula = ceiling.provenance.formula;
+    formula = (formula.empty() ? stated : "(" + formula + ")") + " both directions / 2 = "
+        + formatQuantity(ceiling.bandwidth, Dimension::ByteRate) + " each way";
+}
+
 // One memory ceiling of a machine's "memory" list.
 std::optional<MemoryCeiling> memoryCeiling(
     const Json &item, const std::string &at, const Provenance &defaults, JsonSchema &in)
@@ -125,8 +159,8 @@ std::optional<MemoryCeiling> memoryCeiling(
         return std::nullopt;
     }
     in.checkKeys(item, at,
-        { "name", "level", "bandwidth", "sustained_fraction", "visible", "source", "provenance",
-            "alternate" });
+        { "name", "level", "bandwidth", "direction", "sustained_fraction", "visible", "source",
+            "provenance", "alternate" });
     MemoryCeiling ceiling;
     ceiling.name = in.text(item, at, "name", true);
     const std::string level = in.text(item, at, "level", true);
@@ -142,6 +176,8 @@ std::optional<MemoryCeiling> memoryCeiling(
     ceiling.provenance = hardware_provenance::ceilingProvenance(item, at, defaults, in);
     ceiling.alternate
         = hardware_provenance::readAlternate(item, at, "bandwidth", Dimension::ByteRate, in);
+    if (ceiling.bandwidth > 0.0)
+        readDirection(item, at, in, ceiling);
     return ceiling;
 }
 

@@ -114,7 +114,7 @@ void TestCliWorkloads::matmulReproducesSection6()
 void TestCliWorkloads::shardedMatmulReportsCriticalD()
 {
     const Run run = runCli({ "matmul", "--hardware", "v5e", "--b", "1024", "--d", "8192", "--f",
-        "8192", "--shards", "2", "--json" });
+        "8192", "--shards", "2", "--network-bandwidth", "45 GB/s", "--json" });
     QCOMPARE(run.status, 0);
     const QJsonObject o = json(run);
     for (const char *key : { "network_bytes", "t_network", "critical_d" })
@@ -125,7 +125,12 @@ void TestCliWorkloads::shardedMatmulReportsCriticalD()
     QVERIFY(close(o["critical_d"].toDouble(), 2 * 1.97e14 / 4.5e10));
     QCOMPARE(std::floor(o["critical_d"].toDouble()), 8755.0);
     QVERIFY(close(o["t_network"].toDouble(), 2.0 * 1024 * 8192 / 4.5e10));
-    QCOMPARE(o["limiting_ceiling"].toString(), QString("ICI link"));
+    QCOMPARE(o["limiting_ceiling"].toString(), QString("ICI (per chip)"));
+    // Without the book's one-link figure, the preset's whole-chip ICI roof: 200 GB/s each way.
+    const Run chip = runCli({ "matmul", "--hardware", "v5e", "--b", "1024", "--d", "8192", "--f",
+        "8192", "--shards", "2", "--json" });
+    QCOMPARE(chip.status, 0);
+    QVERIFY(close(json(chip)["critical_d"].toDouble(), 2 * 1.97e14 / 2e11));
 
     const Run custom = runCli({ "matmul", "--hardware", "h100", "--b", "1024", "--d", "8192", "--f",
         "8192", "--shards", "2", "--network", "PCIe", "--network-bandwidth", "64 GB/s", "--json" });

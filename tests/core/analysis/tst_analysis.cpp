@@ -183,25 +183,27 @@ void TestAnalysis::boundsAndTimes()
 void TestAnalysis::multiLevelTakesTheMinimumRoof()
 {
     // docs/MODEL.md §4.2: per-level intensities, the minimum roof, T_min = max(T_math, T_HBM,
-    // T_ICI).
+    // T_ICI). The v5e's ICI roof is Google's 400 GB/s both ways per chip, 2e11 B/s each way
+    // (docs/PRESETS.md, "Links").
     const Hardware &v5e = preset("TPU v5e");
     KernelPoint p;
     p.name = "sharded step";
     p.flops = 1e12;
-    p.bytes = { { MemoryLevel::HBM, 2e9 }, { MemoryLevel::ICI, 1e9 } };
+    p.bytes = { { MemoryLevel::HBM, 2e9 }, { MemoryLevel::ICI, 4e9 } };
     const auto r = analyzePoint(p, v5e);
     QVERIFY(r);
     QCOMPARE(r->levels.size(), std::size_t { 2 });
-    const double tMath = 1e12 / 1.97e14;
-    const double tHbm = 2e9 / 8.2e11;
-    const double tIci = 1e9 / 4.5e10;
+    const double tMath = 1e12 / 1.97e14; // 5.08 ms
+    const double tHbm = 2e9 / 8.2e11; // 2.44 ms
+    const double tIci = 4e9 / 2e11; // 20 ms
     QVERIFY(close(r->tMin, std::max({ tMath, tHbm, tIci })));
+    QVERIFY(close(r->tMin, tIci));
     QVERIFY(close(r->tMax, tMath + tHbm + tIci));
     QCOMPARE(r->bound, Bound::Memory);
-    QCOMPARE(r->limitingCeiling, std::string("ICI link"));
-    QVERIFY(close(r->attainable, std::min({ 1.97e14, 8.2e11 * 1e12 / 2e9, 4.5e10 * 1e12 / 1e9 })));
+    QCOMPARE(r->limitingCeiling, std::string("ICI (per chip)"));
+    QVERIFY(close(r->attainable, std::min({ 1.97e14, 8.2e11 * 1e12 / 2e9, 2e11 * 1e12 / 4e9 })));
     QVERIFY(close(r->levels[0].intensity, 500.0));
-    QVERIFY(close(r->levels[1].intensity, 1e3));
+    QVERIFY(close(r->levels[1].intensity, 250.0));
 }
 
 void TestAnalysis::flagsMeasurementsFasterThanTheRoof_data()

@@ -36,6 +36,8 @@ private slots:
     void readsAListOfMachines();
     void reportsSchemaErrors_data();
     void reportsSchemaErrors();
+    void keepsLinksPerDirection_data();
+    void keepsLinksPerDirection();
     void reportsSyntaxErrorsWithLineAndColumn();
     void warnsAboutUnknownKeys();
     void overridesRenameTheMachine();
@@ -156,6 +158,64 @@ void TestHardware::reportsSchemaErrors_data()
                                       << "expected a machine object, found array";
     QTest::newRow("name is a number") << "{\"name\": 5," + compute + "," + memory + "}"
                                       << "name: expected a string, found number";
+    QTest::newRow("direction on a memory")
+        << "{\"name\": \"X\"," + compute
+            + R"(, "memory": [{"name": "M", "level": "HBM", "bandwidth": 1, "direction": "both"}]})"
+        << "machine (X).memory[0].direction: a direction is for links (PCIe, NVLink, ICI, DCN), "
+           "not HBM";
+    QTest::newRow("unknown direction")
+        << "{\"name\": \"X\"," + compute
+            + R"(, "memory": [{"name": "M", "level": "PCIe", "bandwidth": 1, "direction": "up"}]})"
+        << "machine (X).memory[0].direction: unknown direction \"up\" (expected each: one way, or "
+           "both: the two directions added)";
+}
+
+void TestHardware::keepsLinksPerDirection_data()
+{
+    QTest::addColumn<QString>("link"); // the memory list's link entry
+    QTest::addColumn<double>("bandwidth"); // B/s kept, each way
+    QTest::addColumn<double>("alternate"); // 0: none
+    QTest::addColumn<QString>("formula");
+    QTest::newRow("both: halved")
+        << R"({"name": "NVLink 4", "level": "NVLink", "bandwidth": "900 GB/s", "direction": "both"})"
+        << 450e9 << 0.0 << "900 GB/s both directions / 2 = 450 GB/s each way";
+    QTest::newRow("each: as given")
+        << R"({"name": "PCIe", "level": "PCIe", "bandwidth": "512 GB/s", "direction": "each"})"
+        << 512e9 << 0.0 << "";
+    QTest::newRow("unstated: as given")
+        << R"({"name": "ICI", "level": "ICI", "bandwidth": "45 GB/s"})" << 45e9 << 0.0 << "";
+    QTest::newRow("both, with a formula and an alternate")
+        << R"({"name": "X", "level": "DCN", "bandwidth": 2e11, "direction": "both",
+              "provenance": {"basis": "derived", "formula": "8 x 25 GB/s"},
+              "alternate": {"bandwidth": 1e11, "provenance": {"basis": "measured"}}})"
+        << 1e11 << 5e10 << "(8 x 25 GB/s) both directions / 2 = 100 GB/s each way";
+}
+
+void TestHardware::keepsLinksPerDirection()
+{
+    QFETCH(QString, link);
+    QFETCH(double, bandwidth);
+    QFETCH(double, alternate);
+    QFETCH(QString, formula);
+    const std::string json = R"({"name": "M", "compute": [{"name": "C", "precision": "fp32",
+        "peak": 1e12}], "memory": [{"name": "HBM", "level": "HBM", "bandwidth": 1e12}, )"
+        + link.toStdString() + "]}";
+    const auto read = readHardwareJson(json, "m.json");
+    QVERIFY(!hasErrors(read.diagnostics));
+    const MemoryCeiling &m = read.machines.at(0).memory.at(1);
+    QCOMPARE(m.bandwidth, bandwidth);
+    QCOMPARE(m.alternate.has_value(), alternate > 0.0);
+    if (m.alternate)
+        QCOMPARE(m.alternate->value, alternate);
+    QCOMPARE(QString::fromStdString(m.provenance.formula), formula);
+    // Written back as "each" with the kept figure, it reads back the same: no second halving.
+    const std::string written = writeHardwareJson(read.machines.front());
+    QVERIFY(written.find("\"direction\": \"each\"") != std::string::npos);
+    const auto again = readHardwareJson(written, "again.json");
+    QVERIFY(!hasErrors(again.diagnostics));
+    QCOMPARE(again.machines.at(0).memory.at(1).bandwidth, bandwidth);
+    // The HBM ceiling is not a link: it is written without a direction.
+    QCOMPARE(written.find("\"direction\""), written.rfind("\"direction\""));
 }
 
 void TestHardware::reportsSchemaErrors()

@@ -1,6 +1,10 @@
 // The built-in preset database: every file loads, cites a source, and is found by name.
 #include "core/presets/presets.h"
 
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 #include <cmath>
@@ -20,6 +24,9 @@ private slots:
     void explainsAmbiguousAndUnknownNames();
     void keepsSparsePeaksApart();
     void tpusCarryInt8AndIci();
+    void linksCompareInOneConvention_data();
+    void linksCompareInOneConvention();
+    void everyPresetLinkStatesItsDirection();
     void carriesLowPrecisionPeaks_data();
     void carriesLowPrecisionPeaks();
     void derivesCacheRoofsFromTheirWidths_data();
@@ -201,6 +208,88 @@ void TestPresets::keepsSparsePeaksApart()
     }
 }
 
+void TestPresets::linksCompareInOneConvention_data()
+{
+    // docs/PRESETS.md, "Links": every link per chip and each way; the printed figure is in the
+    // file, halved when the vendor adds both directions.
+    QTest::addColumn<QString>("machine");
+    QTest::addColumn<QString>("level");
+    QTest::addColumn<double>("eachWay");
+    QTest::newRow("H100 NVLink 4: 900 both") << "H100 SXM"
+                                             << "NVLink" << 450e9;
+    QTest::newRow("H100 PCIe Gen5 x16: 128 both") << "H100 SXM"
+                                                  << "PCIe" << 64e9;
+    QTest::newRow("A100 NVLink 3: 600 both") << "A100 80GB"
+                                             << "NVLink" << 300e9;
+    QTest::newRow("V100 NVLink 2: 300 both") << "V100"
+                                             << "NVLink" << 150e9;
+    QTest::newRow("B200 NVLink 5: 1.8 TB/s both") << "B200"
+                                                  << "NVLink" << 900e9;
+    QTest::newRow("T4 PCIe Gen3 x16: 32 both") << "T4"
+                                               << "PCIe" << 16e9;
+    QTest::newRow("MI250X: two Gen4 x16 links") << "MI250X"
+                                                << "PCIe" << 64e9;
+    QTest::newRow("MI300X Infinity Fabric: 7 x 128 both") << "MI300X"
+                                                          << "ICI" << 448e9;
+    QTest::newRow("TPU v5e ICI: 400 both per chip") << "TPU v5e"
+                                                    << "ICI" << 200e9;
+    QTest::newRow("TPU v6e ICI: 800 both per chip") << "TPU v6e"
+                                                    << "ICI" << 400e9;
+    QTest::newRow("TPU v5p ICI: 1200 both per chip") << "TPU v5p"
+                                                     << "ICI" << 600e9;
+    QTest::newRow("TPU7x ICI: 1.2 TB/s both per chip") << "TPU7x"
+                                                       << "ICI" << 600e9;
+    QTest::newRow("TPU v5p DCN: 50 Gbps one way") << "TPU v5p"
+                                                  << "DCN" << 6.25e9;
+    QTest::newRow("Gaudi 3: 24 x 200 GbE") << "Gaudi 3"
+                                           << "ICI" << 600e9;
+    QTest::newRow("EPYC 9654: 128 Gen5 lanes one way") << "EPYC 9654"
+                                                       << "PCIe" << 512e9;
+}
+
+void TestPresets::linksCompareInOneConvention()
+{
+    QFETCH(QString, machine);
+    QFETCH(QString, level);
+    QFETCH(double, eachWay);
+    const PresetDatabase db = PresetDatabase::builtin();
+    const Hardware &hw = presetNamed(db, machine);
+    QVERIFY2(!hw.name.empty(), qPrintable(machine));
+    const auto l = memoryLevelFromName(level.toStdString());
+    QVERIFY(l);
+    const MemoryCeiling *link = hw.memoryFor(*l);
+    QVERIFY2(link, qPrintable(level));
+    QVERIFY2(std::abs(link->bandwidth - eachWay) <= 1e-9 * eachWay,
+        qPrintable(QString::number(link->bandwidth)));
+}
+
+void TestPresets::everyPresetLinkStatesItsDirection()
+{
+    // The files, not the database: the reader takes a link without "direction" as one way, so
+    // only the file shows whether its author said which it is.
+    const QDir dir(QStringLiteral(RIDGEPOINT_SOURCE_DIR "/resources/hardware"));
+    const QStringList files = dir.entryList({ "*.json" }, QDir::Files);
+    QVERIFY(files.size() >= 30);
+    int links = 0;
+    for (const QString &name : files) {
+        QFile file(dir.filePath(name));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject machine = QJsonDocument::fromJson(file.readAll()).object();
+        for (const auto &entry : machine["memory"].toArray()) {
+            const QJsonObject m = entry.toObject();
+            const auto level = memoryLevelFromName(m["level"].toString().toStdString());
+            QVERIFY2(level, qPrintable(name));
+            if (!isNetwork(*level))
+                continue;
+            ++links;
+            const QString direction = m["direction"].toString();
+            QVERIFY2(direction == "each" || direction == "both",
+                qPrintable(name + ": " + m["name"].toString()));
+        }
+    }
+    QVERIFY(links >= 40);
+}
+
 void TestPresets::tpusCarryInt8AndIci()
 {
     const PresetDatabase db = PresetDatabase::builtin();
@@ -208,7 +297,8 @@ void TestPresets::tpusCarryInt8AndIci()
     QCOMPARE(v5e.computeFor(Precision::INT8)->peak, 3.94e14);
     QCOMPARE(v5e.computeFor(Precision::BF16)->peak, 1.97e14);
     QCOMPARE(v5e.mainMemory()->bandwidth, 8.2e11);
-    QCOMPARE(v5e.memoryFor(MemoryLevel::ICI)->bandwidth, 4.5e10);
+    // Google's 400 GB/s per chip, both directions added: 200 GB/s each way (docs/PRESETS.md).
+    QCOMPARE(v5e.memoryFor(MemoryLevel::ICI)->bandwidth, 2e11);
     const Hardware &v6e = **db.find("TPU v6e");
     QCOMPARE(v6e.computeFor(Precision::BF16)->peak, 9.1e14);
     QCOMPARE(v6e.mainMemory()->bandwidth, 1.6e12);
@@ -262,7 +352,12 @@ void TestPresets::derivesCacheRoofsFromTheirWidths_data()
     QTest::newRow("A100 L2") << "A100 40GB" << int(MemoryLevel::L2) << 5120 * 1.41e9;
     QTest::newRow("A100 L1/shared") << "A100 80GB" << int(MemoryLevel::L1) << 108 * 128 * 1.41e9;
     QTest::newRow("V100 L2") << "V100" << int(MemoryLevel::L2) << 2048 * 1.53e9;
-    QTest::newRow("H100 PCIe L2") << "H100 PCIe" << int(MemoryLevel::L2) << 5120 * 1.755e9;
+    // Hopper: at the clock the BF16 tensor peak implies (docs/PRESETS.md, "Links" corrections):
+    // 989 TFLOP/s = 132 SMs x 4096 x 1.83 GHz, 756 = 114 x 4096 x 1.62 GHz.
+    QTest::newRow("H100 PCIe L2") << "H100 PCIe" << int(MemoryLevel::L2) << 5120 * 1.62e9;
+    QTest::newRow("H100 SXM L2") << "H100 SXM" << int(MemoryLevel::L2) << 5120 * 1.83e9;
+    QTest::newRow("H200 L1/shared") << "H200" << int(MemoryLevel::L1) << 132 * 128 * 1.83e9;
+    QTest::newRow("GH200 L1/shared") << "GH200" << int(MemoryLevel::L1) << 132 * 128 * 1.83e9;
     QTest::newRow("MI300X LDS") << "MI300X" << int(MemoryLevel::LDS) << 304 * 128 * 2.1e9;
     QTest::newRow("MI300X L2") << "MI300X" << int(MemoryLevel::L2) << 8 * 2048 * 2.1e9;
     QTest::newRow("MI300A L2") << "MI300A" << int(MemoryLevel::L2) << 6 * 2048 * 2.1e9;
