@@ -97,16 +97,30 @@ std::string basisSummary(const Hardware &hardware)
 {
     std::array<int, 4>
         counts {}; // by Basis, in declaration order: unstated, spec, derived, measured
-    const auto count
-        = [&counts](const Provenance &p) { ++counts[static_cast<std::size_t>(p.basis)]; };
+    // Alternates are counted apart: a machine whose source names a measured figure (MI300A's
+    // FP32 from Chips and Cheese) shows it here even though the analysis uses the spec one.
+    std::array<int, 4> alternates {};
+    const auto count = [&counts, &alternates](const auto &ceiling) {
+        ++counts[static_cast<std::size_t>(ceiling.provenance.basis)];
+        if (ceiling.alternate)
+            ++alternates[static_cast<std::size_t>(ceiling.alternate->provenance.basis)];
+    };
     for (const auto &ceiling : hardware.compute)
-        count(ceiling.provenance);
+        count(ceiling);
     for (const auto &ceiling : hardware.memory)
-        count(ceiling.provenance);
+        count(ceiling);
     std::string out = "spec " + std::to_string(counts[1]) + ", derived " + std::to_string(counts[2])
         + ", measured " + std::to_string(counts[3]);
     if (counts[0] > 0)
         out += ", unstated " + std::to_string(counts[0]);
+    std::string others;
+    for (std::size_t b = 0; b < alternates.size(); ++b) {
+        if (alternates[b] > 0)
+            others += (others.empty() ? "" : ", ") + std::to_string(alternates[b]) + " "
+                + std::string(basisName(static_cast<Basis>(b)));
+    }
+    if (!others.empty())
+        out += "; alternates: " + others;
     return out;
 }
 

@@ -615,9 +615,10 @@ void TestCli::picksFiguresForTheAnalysis_data()
     // tests/data/json/hardware_provenance.json: HBM2 is 1555 GB/s from the datasheet with a
     // measured 1.35 TB/s beside it; measured is the default. Of its five ceilings, L2 is derived
     // and FP32 vector and HBM2 have a measured alternate: measured figures make 2 spec, 1
-    // derived, 2 measured; spec figures 4 spec, 1 derived.
-    const QString measured = "  basis: spec 2, derived 1, measured 2\n";
-    const QString spec = "  basis: spec 4, derived 1, measured 0\n";
+    // derived, 2 measured; spec figures 4 spec, 1 derived. The figures not used are counted as
+    // alternates, so a measured figure the source names is never left out of the summary.
+    const QString measured = "  basis: spec 2, derived 1, measured 2; alternates: 2 spec\n";
+    const QString spec = "  basis: spec 4, derived 1, measured 0; alternates: 2 measured\n";
     QTest::newRow("default") << QStringList {} << 1.35e12 << "measured" << measured;
     QTest::newRow("measured") << QStringList { "--figures", "measured" } << 1.35e12 << "measured"
                               << measured;
