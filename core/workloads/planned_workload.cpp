@@ -50,6 +50,14 @@ LlmSpec llmSpecForMode(LlmSpec spec, QuantMode mode)
         = isInteger(spec.activations) ? Precision::BF16 : spec.activations;
     spec.weights = info.weights.value_or(spec.weights);
     spec.activations = info.activations.value_or(floatActivations);
+    // The bytes of `llm --precision` for the same word: w4a16's fp16 scale per group of 128
+    // weights counts here too (0.516 B a weight, not 0.5), and an 8-bit mode has no scales.
+    const std::string_view word = info.alias.empty() ? info.name : info.alias;
+    const auto &modes = llmPrecisionModes();
+    const auto same = std::find_if(
+        modes.begin(), modes.end(), [&](const LlmPrecisionMode &m) { return m.name == word; });
+    spec.scaleBlock = same != modes.end() ? same->scaleBlock : 0;
+    spec.scaleBytes = same != modes.end() ? same->scaleBytes : 0.0;
     return spec;
 }
 

@@ -82,8 +82,12 @@ private slots:
 
     void llmCommandsModesUseTheSameTypesAndWords()
     {
-        // llm --precision names the same types: int8 is its w8a8, w8a16 and w4a16 are its own
-        // (its w4a16 also counts the fp16 scale per group of 128, which the window's does not).
+        // llm --precision names the same types: int8 is its w8a8, w8a16 and w4a16 are its own,
+        // and an LLM step under the window's mode counts the same bytes a weight (w4a16: the
+        // int4 weight and an fp16 scale per group of 128, 0.5 + 2/128 = 0.515625 B).
+        LlmSpec own;
+        own.weights = Precision::BF16;
+        own.activations = Precision::BF16;
         for (const QuantModeInfo &info : quantModes()) {
             if (info.mode == QuantMode::None)
                 continue;
@@ -95,7 +99,15 @@ private slots:
             QCOMPARE(llm->activations, info.activations.value_or(Precision::BF16));
             if (info.mode != QuantMode::W4A16)
                 QCOMPARE(llm->description, std::string(info.meaning));
+            const auto command = withLlmPrecisionMode(own, llm->name);
+            QVERIFY(command);
+            QCOMPARE(llmWeightBytes(llmSpecForMode(own, info.mode)), llmWeightBytes(*command));
         }
+        QCOMPARE(llmWeightBytes(llmSpecForMode(own, QuantMode::W4A16)), 0.515625);
+        // A spec read with scales (nvfp4) loses them under an 8-bit mode.
+        const auto nvfp4 = withLlmPrecisionMode(own, "nvfp4");
+        QVERIFY(nvfp4);
+        QCOMPARE(llmWeightBytes(llmSpecForMode(*nvfp4, QuantMode::W8A16)), 1.0);
     }
 
     void weightOnlyModesKeepFloatActivations()
