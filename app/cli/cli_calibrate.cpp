@@ -92,7 +92,8 @@ void addCalibrateOptions(QCommandLineParser &parser)
     parser.addPositionalArgument("FILE", "Measured runs.", "FILE...");
     parser.addOption({ { "o", "output" }, "Write the calibrated machine here.", "OUT.json" });
     parser.addOption({ "sms",
-        "SMs (CUs) the GEMM tiles are spread over; without it, no tile or wave quantization.",
+        "SMs (CUs) the GEMM tiles are spread over; without it, the machine's own count, else "
+        "no tile or wave quantization.",
         "N" });
     parser.addOption(
         { "tile", "GEMM tile of the quantization (default 64x128).", "MxN", "64x128" });

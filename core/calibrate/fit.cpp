@@ -257,7 +257,11 @@ ridgepoint::Expected<Calibration, std::string> calibrationRoofs(
     calibration.peak = compute->peak;
     calibration.memoryCeiling = memory->name;
     calibration.bandwidth = memory->bandwidth;
-    calibration.sms = options.sms;
+    // --sms, else the SMs or CUs the machine file gives (a CPU's cores do not fill in waves).
+    const auto &units = hardware.limits.computeUnits;
+    calibration.sms = options.sms > 0                           ? options.sms
+        : units && (units->kind == "sm" || units->kind == "cu") ? units->count
+                                                                : 0;
     calibration.tileM = options.tileM;
     calibration.tileN = options.tileN;
     return calibration;

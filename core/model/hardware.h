@@ -117,6 +117,16 @@ struct LatencyFigure {
     bool operator==(const LatencyFigure &) const = default;
 };
 
+// How many SMs (NVIDIA), CUs (AMD) or cores the chip spreads a kernel's blocks over: a GEMM's
+// tiles fill them in waves (docs/MODEL.md §15.2), so a calibration counts its waves over them.
+struct ComputeUnits {
+    std::int64_t count = 0;
+    std::string kind; // "sm", "cu" or "core"
+    Provenance provenance {};
+
+    bool operator==(const ComputeUnits &) const = default;
+};
+
 // Choi, Bedard, Fowler and Vuduc's energy roofline (IPDPS 2013): a FLOP of a precision costs
 // perFlop J, a byte moved at a level perByte J, and the chip draws staticWatts all the time;
 // powerCapWatts bounds the power it may draw. Missing entries mean "not known", never 0.
@@ -137,6 +147,7 @@ struct MachineLimits {
     std::optional<LatencyFigure> launchLatency; // none: no latency floor
     std::vector<LatencyFigure> levelLatencies; // per memory level, where known
     std::optional<EnergyModel> energy; // none: no energy figures
+    std::optional<ComputeUnits> computeUnits; // none: `calibrate` quantizes waves only with --sms
 
     bool empty() const;
     bool operator==(const MachineLimits &) const = default;

@@ -25,6 +25,7 @@ constexpr Range kCapacity { 256.0, 16.0 * 1024.0 * 1024.0 * 1024.0, "[256 B, 16 
 constexpr Range kLaunchLatency { 1e-9, 1.0, "[1 ns, 1 s]" };
 // A load round trip: from a register-file-like 0.1 ns to a millisecond across a network.
 constexpr Range kLevelLatency { 1e-10, 1e-3, "[0.1 ns, 1 ms]" };
+constexpr Range kComputeUnits { 1.0, 1e6, "[1, 1000000]" };
 constexpr Range kWatts { 1e-2, 1e6, "[0.01 W, 1 MW]" };
 // 0.1 fJ is below any published FLOP or byte energy, 1 µJ far above.
 constexpr Range kJoules { 1e-16, 1e-6, "[1e-16, 1e-06] J" };
@@ -125,7 +126,8 @@ std::optional<double> EnergyModel::byteEnergy(MemoryLevel level) const
 
 bool MachineLimits::empty() const
 {
-    return capacities.empty() && !launchLatency && levelLatencies.empty() && !energy;
+    return capacities.empty() && !launchLatency && levelLatencies.empty() && !energy
+        && !computeUnits;
 }
 
 std::vector<std::string> validateLimits(const MachineLimits &limits)
@@ -135,6 +137,15 @@ std::vector<std::string> validateLimits(const MachineLimits &limits)
     checkLatencies(limits, problems);
     if (limits.energy)
         checkEnergy(*limits.energy, problems);
+    if (limits.computeUnits) {
+        // One unit to a million: more than any chip made, fewer than a typo in the thousands.
+        check(static_cast<double>(limits.computeUnits->count), kComputeUnits, "compute units",
+            "units", problems);
+        const std::string &kind = limits.computeUnits->kind;
+        if (kind != "sm" && kind != "cu" && kind != "core")
+            problems.push_back(
+                "compute units: unknown kind \"" + kind + "\" (expected sm, cu or core)");
+    }
     return problems;
 }
 

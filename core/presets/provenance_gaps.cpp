@@ -27,6 +27,8 @@ template<typename Visit> void eachFigure(const Hardware &hardware, Visit visit)
         visit("latency of " + std::string(memoryLevelName(latency.level)), latency.provenance);
     if (limits.energy)
         visit(std::string("energy model"), limits.energy->provenance);
+    if (limits.computeUnits)
+        visit(std::string("compute units"), limits.computeUnits->provenance);
 }
 
 } // namespace

@@ -314,18 +314,30 @@ SweepCrossingMarker::SweepCrossingMarker(
     m_marker->setSelectable(false);
 
     m_label->setLayer(kLabelLayer);
-    m_label->position->setCoords(at.x(), at.y());
+    QFont font = plot->font();
+    font.setBold(true);
     // Above and right of the knee: the ridge's own label sits below it, the legend top left.
+    // Pixels from the ring, so rows stay a line apart at any zoom.
+    m_label->position->setParentAnchor(m_marker->position);
+    m_label->position->setCoords(0.0, 0.0);
     m_label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     m_label->setPadding(QMargins(2, 2, 2, 2));
     m_label->setText(text);
-    QFont font = plot->font();
-    font.setBold(true);
     m_label->setFont(font);
     m_label->setColor(color.darker(130));
     m_label->setBrush(QColor(255, 255, 255, 200));
     m_label->setSelectable(false);
     m_label->setClipToAxisRect(true);
+}
+
+void SweepCrossingMarker::setRow(int row)
+{
+    m_label->position->setCoords(0.0, -row * (QFontMetricsF(m_label->font()).height() + 4.0));
+}
+
+QRectF SweepCrossingMarker::labelBox() const
+{
+    return QRectF(m_label->topLeft->pixelPosition(), m_label->bottomRight->pixelPosition());
 }
 
 SweepCrossingMarker::~SweepCrossingMarker()

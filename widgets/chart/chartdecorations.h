@@ -188,7 +188,8 @@ private:
 };
 
 // Where a sweep's trajectory crosses the ridge: a ring on the crossing and the parameter's
-// value there ("b ≈ 241").
+// value there ("b ≈ 241"). Paths that cross at the same knee (an LLM sweep's operators) give
+// their labels rows (PointLayer::stackCrossingLabels): row r sits r lines above the ring.
 class SweepCrossingMarker
 {
 public:
@@ -199,6 +200,9 @@ public:
 
     QPointF at() const { return m_at; }
     QString text() const { return m_label->text(); }
+    // The label's box in pixels at the plot's current axes.
+    QRectF labelBox() const;
+    void setRow(int row);
 
 private:
     QCustomPlot *m_plot;

@@ -666,9 +666,16 @@ void PointLayer::drawSweep(
             own.emplace_back(sample.x, sample.y);
         m_drawing.labels.back()->setOwnMarkers(std::move(own));
     }
+    // An LLM sweep's operator paths all cross at the ridge's knee: each label names its path
+    // (stackCrossingLabels gives them rows at each layout).
+    const auto *llm = std::get_if<LlmWorkload>(&doc.workload(last)->model);
+    const QString path = !llm       ? QString()
+        : llm->operatorKind.empty() ? tr("whole model")
+                                    : q(llm->operatorKind);
     for (const RidgeCrossing &crossing : ridgeCrossings(samples)) {
-        const QString text
-            = tr("%1 ≈ %2").arg(q(parameter), q(formatSignificant(crossing.value, 3)));
+        QString text = tr("%1 ≈ %2").arg(q(parameter), q(formatSignificant(crossing.value, 3)));
+        if (!path.isEmpty())
+            text = tr("%1: %2").arg(path, text);
         m_drawing.crossings.push_back(
             std::make_unique<SweepCrossingMarker>(m_plot, crossing.at, text, color));
     }
@@ -729,11 +736,11 @@ std::vector<QRectF> PointLayer::markerRects(bool withIsolated) const
     return out;
 }
 
-std::vector<std::pair<QPointF, QString>> PointLayer::sweepCrossings() const
+std::vector<const SweepCrossingMarker *> PointLayer::sweepCrossings() const
 {
-    std::vector<std::pair<QPointF, QString>> out;
+    std::vector<const SweepCrossingMarker *> out;
     for (const auto &c : m_drawing.crossings)
-        out.emplace_back(c->at(), c->text());
+        out.push_back(c.get());
     return out;
 }
 

@@ -153,6 +153,9 @@ public:
     // Puts each label in the first free spot of `field` near its marker, or hides it; with
     // `isolatedOnly`, the dragged point's alone (a drag step: the others stay where they are).
     void placeLabels(LabelField &field, bool isolatedOnly = false);
+    // Gives the ridge crossings' labels rows so that none covers another (before the point
+    // labels look for room around them).
+    void stackCrossingLabels();
     // Boxes (widget pixels) of the markers as drawn, and the labels placed: box, text and the
     // chart coordinates of the marker each names.
     std::vector<QRectF> markerRects(bool withIsolated = true) const;
@@ -166,7 +169,7 @@ public:
     };
     // `withIsolated` false: the dragged point's labels left out.
     std::vector<PlacedLabel> placedLabels(bool withIsolated = true) const;
-    std::vector<std::pair<QPointF, QString>> sweepCrossings() const;
+    std::vector<const SweepCrossingMarker *> sweepCrossings() const;
 
 private:
     // The scatter data of many points gathered first and handed to QCustomPlot at once: adding

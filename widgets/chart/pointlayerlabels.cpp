@@ -5,6 +5,8 @@
 #include "widgets/chart/chartdecorations.h"
 #include "widgets/chart/pointlabelplacement.h"
 
+#include <algorithm>
+
 namespace ridgepoint::chart {
 
 void PointLayer::hideLabels()
@@ -15,6 +17,24 @@ void PointLayer::hideLabels()
     for (auto *drawing : { &m_isolatedDrawing, &m_decorations, &m_drawing }) {
         for (auto &label : drawing->labels)
             label->hide();
+    }
+}
+
+void PointLayer::stackCrossingLabels()
+{
+    // In pixels, at the layout's axes: each label one line higher until it covers no earlier
+    // one (a zoom that spreads the rings apart lets them come down again).
+    std::vector<QRectF> taken;
+    for (auto &crossing : m_drawing.crossings) {
+        QRectF box;
+        for (int row = 0; row < 32; ++row) {
+            crossing->setRow(row);
+            box = crossing->labelBox();
+            if (std::none_of(taken.begin(), taken.end(),
+                    [&box](const QRectF &other) { return other.intersects(box); }))
+                break;
+        }
+        taken.push_back(box);
     }
 }
 

@@ -382,6 +382,7 @@ void RooflinePlot::placePointLabels()
     record.ridgeLabel = m_roofs->ridgeLabelBoxes();
     const QRectF bounds = axisRect()->rect().adjusted(2, 2, -2, -2);
     chart::LabelField field(bounds);
+    m_points->stackCrossingLabels();
     const std::vector<QRectF> items = chart::itemRects(*this);
     for (const QRectF &box : items)
         field.addObstacle(box);
@@ -516,8 +517,8 @@ std::vector<QPointF> RooflinePlot::drawnPointCoords() const
 std::vector<RooflinePlot::SweepCrossing> RooflinePlot::sweepCrossings() const
 {
     std::vector<SweepCrossing> out;
-    for (auto &[at, text] : m_points->sweepCrossings())
-        out.push_back({ at, text });
+    for (const chart::SweepCrossingMarker *c : m_points->sweepCrossings())
+        out.push_back({ c->at(), c->text(), c->labelBox() });
     return out;
 }
 

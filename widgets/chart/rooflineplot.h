@@ -170,6 +170,7 @@ public:
     struct SweepCrossing {
         QPointF at;
         QString text;
+        QRectF box; // the label's, in pixels
     };
     std::vector<SweepCrossing> sweepCrossings() const;
     // Draws point `index` on its own while it is dragged, so a drag step redraws one point,

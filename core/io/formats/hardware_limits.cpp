@@ -128,6 +128,33 @@ void readLatencies(
         });
 }
 
+// "compute_units": {"count": 132, "kind": "sm", "provenance": {...}}.
+void readComputeUnits(
+    const Json &machine, const std::string &where, JsonSchema &in, MachineLimits &limits)
+{
+    const auto units = machine.find("compute_units");
+    if (units == machine.end())
+        return;
+    const std::string at = where + ".compute_units";
+    if (!units->is_object()) {
+        in.error(at,
+            std::string("expected {\"count\": 132, \"kind\": \"sm\"}, found ")
+                + units->type_name());
+        return;
+    }
+    in.checkKeys(*units, at, { "count", "kind", "source", "provenance" });
+    const auto count = units->find("count");
+    if (count == units->end() || !count->is_number_integer()) {
+        in.error(at + ".count", "expected a whole number of SMs, CUs or cores");
+        return;
+    }
+    ComputeUnits out;
+    out.count = count->get<std::int64_t>();
+    out.kind = in.text(*units, at, "kind", true);
+    out.provenance = ownProvenance(*units, at, in);
+    limits.computeUnits = std::move(out);
+}
+
 // "per_flop": {"bf16": 1e-12, ...} or "per_byte": {"HBM": 1e-11, ...}, keys read by `keyOf`.
 template<typename Key, typename KeyOf>
 void readPerUnit(const Json &energy, const std::string &at, const char *name, const char *known,
@@ -233,6 +260,7 @@ MachineLimits read(const Json &machine, const std::string &where, JsonSchema &in
     readCapacities(machine, where, in, limits);
     readLatencies(machine, where, in, limits);
     readEnergy(machine, where, in, limits);
+    readComputeUnits(machine, where, in, limits);
     return limits;
 }
 
@@ -259,6 +287,13 @@ void write(const MachineLimits &limits, nlohmann::ordered_json &out)
     }
     if (limits.energy)
         out["energy"] = energyJson(*limits.energy);
+    if (limits.computeUnits) {
+        nlohmann::ordered_json units;
+        units["count"] = limits.computeUnits->count;
+        units["kind"] = limits.computeUnits->kind;
+        writeProvenance(limits.computeUnits->provenance, units);
+        out["compute_units"] = std::move(units);
+    }
 }
 
 } // namespace ridgepoint::hardware_limits

@@ -16,7 +16,7 @@ namespace ridgepoint::hardware_limits {
 
 // The machine keys this part reads.
 inline constexpr std::string_view kKeys[]
-    = { "capacities", "launch_latency", "latencies", "energy" };
+    = { "capacities", "launch_latency", "latencies", "energy", "compute_units" };
 
 // The limits of the machine object at `where`; errors and warnings name the JSON path.
 MachineLimits read(const nlohmann::json &machine, const std::string &where, JsonSchema &in);

@@ -90,6 +90,8 @@ private slots:
     void collective_data();
     void collective();
     void roundTrip();
+    void takesTheMachinesSmCount_data();
+    void takesTheMachinesSmCount();
     void badCalibrationJson_data();
     void badCalibrationJson();
     void nothingToFit();
@@ -188,6 +190,41 @@ void TestCalibrationFit::roundTrip()
     QVERIFY(read.machines.front().calibration == hardware.calibration);
     // The same rows, the same figures.
     QVERIFY(*calibrate(rows, machine(), options) == *calibration);
+}
+
+void TestCalibrationFit::takesTheMachinesSmCount_data()
+{
+    QTest::addColumn<qint64>("option"); // --sms, 0 when not given
+    QTest::addColumn<QString>("kind"); // the machine's compute units, empty: none
+    QTest::addColumn<qint64>("count");
+    QTest::addColumn<qint64>("used");
+    QTest::newRow("no option, machine's SMs") << qint64(0) << "sm" << qint64(132) << qint64(132);
+    QTest::newRow("no option, machine's CUs") << qint64(0) << "cu" << qint64(304) << qint64(304);
+    QTest::newRow("the option wins") << qint64(100) << "sm" << qint64(132) << qint64(100);
+    QTest::newRow("cores fill no waves") << qint64(0) << "core" << qint64(96) << qint64(0);
+    QTest::newRow("nothing known") << qint64(0) << "" << qint64(0) << qint64(0);
+}
+
+void TestCalibrationFit::takesTheMachinesSmCount()
+{
+    QFETCH(qint64, option);
+    QFETCH(QString, kind);
+    QFETCH(qint64, count);
+    QFETCH(qint64, used);
+    Hardware hardware = machine();
+    if (!kind.isEmpty())
+        hardware.limits.computeUnits = ComputeUnits { count, kind.toStdString(), {} };
+    CalibrateOptions options;
+    options.sms = option;
+    const auto calibration = calibrate(gemmRows(0.6, 0.7, 4e-6, used), hardware, options);
+    QVERIFY2(calibration, calibration ? "" : calibration.error().c_str());
+    QCOMPARE(calibration->sms, used);
+    // The waves the machine's count gives are the ones the rows were made with.
+    const KernelFit *gemm = nullptr;
+    for (const auto &fit : calibration->classes)
+        gemm = fit.kind == OperatorClass::Gemm ? &fit : gemm;
+    QVERIFY(gemm);
+    QVERIFY(within(gemm->computeFraction, 0.6, 0.01));
 }
 
 void TestCalibrationFit::badCalibrationJson_data()

@@ -33,7 +33,8 @@ const QString kGood = R"("capacities": [
     "launch_latency": {"seconds": "5 us", "provenance": {"basis": "measured", "tool": "bench"}},
     "latencies": [{"level": "DRAM", "seconds": "600 ns"}],
     "energy": {"static_watts": 50, "power_cap_watts": 100, "per_flop": {"fp32": 1e-12},
-               "per_byte": {"DRAM": 1e-11}, "source": "hand-made"})";
+               "per_byte": {"DRAM": 1e-11}, "source": "hand-made"},
+    "compute_units": {"count": 132, "kind": "sm", "provenance": {"basis": "spec"}})";
 
 } // namespace
 
@@ -73,6 +74,10 @@ void TestMachineLimits::readsEveryLimit()
     QVERIFY(!limits.energy->flopEnergy(Precision::BF16));
     QCOMPARE(*limits.energy->byteEnergy(MemoryLevel::DRAM), 1e-11);
     QCOMPARE(limits.energy->provenance.source, std::string("hand-made"));
+    QVERIFY(limits.computeUnits);
+    QCOMPARE(limits.computeUnits->count, std::int64_t(132));
+    QCOMPARE(limits.computeUnits->kind, std::string("sm"));
+    QCOMPARE(limits.computeUnits->provenance.basis, Basis::Spec);
 }
 
 void TestMachineLimits::writesThemBackUnchanged()
@@ -148,6 +153,18 @@ void TestMachineLimits::refusesBadLimits_data()
     QTest::newRow("absurd byte energy") << R"("energy": {"per_byte": {"DRAM": 0.5}})"
                                         << "energy per DRAM byte: 0.5 J is outside the accepted "
                                            "range";
+    QTest::newRow("no compute units")
+        << R"("compute_units": {"count": 0, "kind": "sm"})"
+        << "compute units: 0 units is outside the accepted range [1, 1000000]";
+    QTest::newRow("fractional compute units")
+        << R"("compute_units": {"count": 131.5, "kind": "sm"})"
+        << "machine (X).compute_units.count: expected a whole number of SMs, CUs or cores";
+    QTest::newRow("unknown kind of unit") << R"("compute_units": {"count": 8, "kind": "warp"})"
+                                          << "compute units: unknown kind \"warp\" (expected sm, "
+                                             "cu or core)";
+    QTest::newRow("compute units a bare number")
+        << R"("compute_units": 132)"
+        << "machine (X).compute_units: expected {\"count\": 132";
     QTest::newRow("zero flop energy") << R"("energy": {"per_flop": {"fp32": 0}})"
                                       << "machine (X).energy.per_flop.fp32: must be greater "
                                          "than zero";

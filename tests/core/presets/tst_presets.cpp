@@ -24,6 +24,8 @@ private slots:
     void explainsAmbiguousAndUnknownNames();
     void keepsSparsePeaksApart();
     void tpusCarryInt8AndIci();
+    void gpusCarryTheirComputeUnits_data();
+    void gpusCarryTheirComputeUnits();
     void linksCompareInOneConvention_data();
     void linksCompareInOneConvention();
     void everyPresetLinkStatesItsDirection();
@@ -288,6 +290,35 @@ void TestPresets::everyPresetLinkStatesItsDirection()
         }
     }
     QVERIFY(links >= 40);
+}
+
+void TestPresets::gpusCarryTheirComputeUnits_data()
+{
+    QTest::addColumn<QString>("machine");
+    QTest::addColumn<qint64>("count");
+    QTest::addColumn<QString>("kind");
+    // The counts the presets' derived roofs use (NVIDIA's and AMD's architecture documents).
+    QTest::newRow("H100 SXM") << "H100 SXM" << qint64(132) << "sm";
+    QTest::newRow("H100 PCIe") << "H100 PCIe" << qint64(114) << "sm";
+    QTest::newRow("A100") << "A100 80GB" << qint64(108) << "sm";
+    QTest::newRow("V100") << "V100" << qint64(80) << "sm";
+    QTest::newRow("B200") << "B200" << qint64(148) << "sm";
+    QTest::newRow("MI300X") << "MI300X" << qint64(304) << "cu";
+    QTest::newRow("MI250X") << "MI250X" << qint64(220) << "cu";
+}
+
+void TestPresets::gpusCarryTheirComputeUnits()
+{
+    QFETCH(QString, machine);
+    QFETCH(qint64, count);
+    QFETCH(QString, kind);
+    const PresetDatabase db = PresetDatabase::builtin();
+    const Hardware &hw = presetNamed(db, machine);
+    QVERIFY2(hw.limits.computeUnits, qPrintable(machine));
+    QCOMPARE(hw.limits.computeUnits->count, std::int64_t(count));
+    QCOMPARE(QString::fromStdString(hw.limits.computeUnits->kind), kind);
+    QVERIFY(hw.limits.computeUnits->provenance.basis != Basis::Unstated);
+    QVERIFY(!hw.limits.computeUnits->provenance.source.empty());
 }
 
 void TestPresets::tpusCarryInt8AndIci()

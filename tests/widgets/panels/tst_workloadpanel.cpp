@@ -198,7 +198,9 @@ private slots:
         // Above kMaxNamedPoints (40) the chart numbers its points by default; "label all
         // points" names them, and a path still carries its name once, not at every sample.
         // The points of the paths carry no label (no "#" numbers); the names that fit without
-        // colliding are each drawn once, the longest-running operators first.
+        // colliding are each drawn once, the longest-running operators first. The plot is
+        // never shown: its viewport is set as a window of 900 × 600 would set it.
+        plot->setViewport(QRect(0, 0, 900, 600));
         plot->replot();
         // A second replot places the same labels (none left over from the first blocks them).
         const QStringList first = plot->pointLabels();
@@ -220,6 +222,32 @@ private slots:
         const QStringList large = plot->pointLabels();
         QVERIFY2(large.count("embedding") == 1 && large.count("TP all-reduce (attention)") == 1,
             qPrintable(large.join(" | ")));
+    }
+
+    void llmSweepCrossingsStackAtTheKnee()
+    {
+        // A Llama-2-7B prefill sweep over seq crosses the ridge on several operator paths, all
+        // at the knee: each label names its path and none covers another.
+        panel->findChild<QTabWidget *>()->setCurrentIndex(1);
+        panel->findChild<QComboBox *>("model")->setCurrentText("Llama-2-7B");
+        panel->findChild<QComboBox *>("phase")->setCurrentText("prefill");
+        panel->findChild<QGroupBox *>("sweep")->setChecked(true);
+        panel->findChild<QComboBox *>("sweepParameter")->setCurrentText("seq");
+        setSpin("sweepFrom", 64);
+        setSpin("sweepTo", 8192);
+        QTest::mouseClick(panel->findChild<QPushButton *>("add"), Qt::LeftButton);
+        plot->resize(1600, 1000);
+        plot->setViewport(QRect(0, 0, 1600, 1000));
+        plot->replot();
+        const auto crossings = plot->sweepCrossings();
+        QVERIFY2(crossings.size() >= 2, qPrintable(QString::number(crossings.size())));
+        for (std::size_t i = 0; i < crossings.size(); ++i) {
+            QVERIFY2(crossings[i].text.contains(": seq ≈ "), qPrintable(crossings[i].text));
+            QVERIFY(crossings[i].box.isValid());
+            for (std::size_t j = 0; j < i; ++j)
+                QVERIFY2(!crossings[i].box.intersects(crossings[j].box),
+                    qPrintable(crossings[i].text + " / " + crossings[j].text));
+        }
     }
 
     void missingCeilingIsAMessageNotACrash()
