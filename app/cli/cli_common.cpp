@@ -1,5 +1,7 @@
 #include "app/cli/cli_common.h"
 
+#include "app/cli/cli_option_groups.h"
+
 #include "core/analysis/payoff.h"
 #include "core/io/file_io.h"
 #include "core/io/file_write.h"
@@ -38,259 +40,39 @@ QString outputProblem(const QString &output)
     return QString::fromStdString(outputTargetProblem(output.toStdString()));
 }
 
+// Until every subcommand declares its option groups (cli_option_groups.h), these read them by
+// the groups' own options.
 void addHardwareOptions(QCommandLineParser &parser)
 {
-    parser.addOption({ "hardware",
-        "Machine: a preset name (case-insensitive, unique prefix) or a hardware "
-        ".json file.",
-        "name|file" });
-    parser.addOption({ "peak",
-        "Peak compute, e.g. \"989 TFLOP/s\" or 1.97e14. Replaces the chosen compute "
-        "ceiling; alone, makes a one-ceiling machine.",
-        "FLOP/s" });
-    parser.addOption({ "bandwidth",
-        "Memory bandwidth, e.g. \"3.35 TB/s\". Replaces the main-memory ceiling; "
-        "alone, makes a one-ceiling machine.",
-        "B/s" });
-    parser.addOption({ "compute", "Compute ceiling to use for every point, by name.", "name" });
-    parser.addOption({ "sustained",
-        "Use sustained peaks (the machine's sustained fraction, docs/MODEL.md "
-        "section 4.5) instead of vendor peaks." });
-    parser.addOption({ "figures",
-        "Where a ceiling holds two figures, which one the analysis uses: measured (the "
-        "default, when the file has one) or spec (the datasheet's or derived figure).",
-        "measured|spec" });
-}
-
-namespace {
-
-// --figures measured|spec, else `fallback`; nullopt after the reason when the value is neither.
-std::optional<FigureChoice> figuresOption(const QCommandLineParser &parser, FigureChoice fallback)
-{
-    if (!parser.isSet("figures"))
-        return fallback;
-    const auto choice = figureChoiceFromName(parser.value("figures").toStdString());
-    if (!choice)
-        err() << "--figures: expected measured or spec, got \"" << parser.value("figures") << "\""
-              << Qt::endl;
-    return choice;
-}
-
-} // namespace
-
-std::optional<Hardware> machineNamed(
-    const QString &wanted, const QString &option, const ReadOptions &readOptions)
-{
-    const bool looksLikeFile
-        = wanted.endsWith(".json", Qt::CaseInsensitive) || QFileInfo::exists(wanted);
-    if (looksLikeFile) {
-        auto text = readTextFile(wanted.toStdString());
-        if (!text) {
-            err() << QString::fromStdString(text.error()) << Qt::endl;
-            return std::nullopt;
-        }
-        // Any ceiling format: hardware JSON, ERT, rocprof-compute, Advisor, ncu section.
-        auto result = readHardwareFile(*text, wanted.toStdString(), readOptions).hardware;
-        for (const auto &d : result.diagnostics)
-            err() << QString::fromStdString(d.toString()) << Qt::endl;
-        if (result.machines.empty()) {
-            err() << wanted << ": no usable machine in this hardware file" << Qt::endl;
-            return std::nullopt;
-        }
-        return result.machines.front();
-    }
-    const PresetDatabase presets = PresetDatabase::builtin();
-    auto found = presets.find(wanted.toStdString());
-    if (!found) {
-        err() << option << ": " << QString::fromStdString(found.error()) << Qt::endl;
-        return std::nullopt;
-    }
-    return **found;
+    MachineOptions().addTo(parser);
 }
 
 std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser,
     const Hardware *fallback, const ReadOptions &readOptions, FigureChoice figures)
 {
-    const auto chosenFigures = figuresOption(parser, figures);
-    if (!chosenFigures)
-        return std::nullopt;
-    std::optional<double> peak;
-    std::optional<double> bandwidth;
-    if (parser.isSet("peak")) {
-        auto value = parsePositiveQuantity(parser.value("peak").toStdString(), Dimension::FlopRate);
-        if (!value) {
-            err() << "--peak: " << QString::fromStdString(value.error()) << Qt::endl;
-            return std::nullopt;
-        }
-        if (auto problem = valueProblem(*value, Quantity::Peak)) {
-            err() << "--peak: " << QString::fromStdString(*problem) << Qt::endl;
-            return std::nullopt;
-        }
-        peak = *value;
-    }
-    if (parser.isSet("bandwidth")) {
-        auto value
-            = parsePositiveQuantity(parser.value("bandwidth").toStdString(), Dimension::ByteRate);
-        if (!value) {
-            err() << "--bandwidth: " << QString::fromStdString(value.error()) << Qt::endl;
-            return std::nullopt;
-        }
-        if (auto problem = valueProblem(*value, Quantity::Bandwidth)) {
-            err() << "--bandwidth: " << QString::fromStdString(*problem) << Qt::endl;
-            return std::nullopt;
-        }
-        bandwidth = *value;
-    }
-
-    Hardware hardware;
-    if (parser.isSet("hardware")) {
-        auto named = machineNamed(parser.value("hardware"), "--hardware", readOptions);
-        if (!named)
-            return std::nullopt;
-        hardware = std::move(*named);
-    } else if (fallback) {
-        hardware = *fallback;
-    } else if (peak && bandwidth) {
-        hardware = makeSimpleMachine(*peak, *bandwidth);
-        peak.reset();
-        bandwidth.reset();
-    } else {
-        err() << "no machine given: use --hardware NAME|FILE.json, or both --peak and "
-                 "--bandwidth (see 'ridgepoint presets')"
-              << Qt::endl;
-        return std::nullopt;
-    }
-
-    const std::string computeName = parser.value("compute").toStdString();
-    if (!computeName.empty() && !hardware.findCompute(computeName)) {
-        QString names;
-        for (const auto &c : hardware.compute)
-            names += (names.isEmpty() ? "" : ", ") + QString::fromStdString(c.name);
-        err() << "--compute: no compute ceiling named \"" << parser.value("compute") << "\" on "
-              << QString::fromStdString(hardware.name) << " (it has: " << names << ")" << Qt::endl;
-        return std::nullopt;
-    }
-    auto custom
-        = withOverrides(withFigures(hardware, *chosenFigures), peak, bandwidth, computeName);
-    if (!custom) {
-        err() << QString::fromStdString(custom.error()) << Qt::endl;
-        return std::nullopt;
-    }
-    if (parser.isSet("sustained"))
-        return withSustainedPeaks(*custom);
-    return *custom;
+    return MachineOptions().read(parser).machine(fallback, readOptions, figures);
 }
-
-namespace {
-
-// The value of `option` as a whole number in [1, max]; nullopt (after `expected`) otherwise.
-// The ranges are File ▸ Import options…'s (widgets/document/pointsloader.h).
-std::optional<qint64> wholeNumberOption(
-    const QCommandLineParser &parser, const QString &option, qint64 max, const char *expected)
-{
-    const QString text = parser.value(option);
-    bool ok = false;
-    const qint64 value = text.trimmed().toLongLong(&ok);
-    if (!ok || value < 1 || value > max) {
-        err() << "--" << option << ": expected " << expected << ", a whole number from 1 to " << max
-              << ", got \"" << text << "\"" << Qt::endl;
-        return std::nullopt;
-    }
-    return value;
-}
-
-} // namespace
 
 void addHiddenOption(QCommandLineParser &parser, const QString &name, const QString &description,
     const QString &valueName)
 {
-    QCommandLineOption option(name, description, valueName);
-    option.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOption(option);
+    parser.addOption(hiddenOption(name, description, valueName));
 }
 
 void addReadOptions(QCommandLineParser &parser)
 {
-    parser.addOption({ "per-kernel",
-        "One point per kernel name instead of one per launch (Nsight Compute) or per dispatch "
-        "(rocprof-compute pmc_perf.csv): FLOPs, bytes and time summed over them, so intensity "
-        "= sum(FLOP)/sum(bytes) and performance = sum(FLOP)/sum(time)." });
-    parser.addOption({ "tensor-flops-per-inst",
-        "Nsight Compute: FLOP per sm__inst_executed_pipe_tensor instruction, 512 (default, "
-        "V100) or e.g. 1024 (A100). Used when a file has no sm__ops_path_tensor_* operation "
-        "counts, and for the tensor roof of an ncu page given as --hardware.",
-        "N" });
-    parser.addOption({ "half-fma-flops",
-        "Nsight Compute: FLOP per half-precision FMA thread instruction (..._hfma_pred_on): 2 "
-        "(default; NERSC: 2*hfma + hadd + hmul) or 4 (ncu's own roofline, a packed HFMA2).",
-        "2|4" });
-    parser.addOption({ "decimal-comma",
-        "Nsight Compute: numbers are written with a decimal comma (\"65,77\" = 65.77, "
-        "\"27.595.520\" = 27595520). Default: told from each file." });
-    parser.addOption({ "decimal-point",
-        "Nsight Compute: numbers are written with a decimal point, a comma only groups "
-        "thousands (\"53,261,312\"). Default: told from each file." });
-    parser.addOption({ "lds-banks",
-        "rocprof-compute pmc_perf.csv: LDS banks per compute unit, 32 (default, MI200 and "
-        "MI300; lds_banks_per_cu in sysinfo.csv). LDS bytes = (SQ_LDS_IDX_ACTIVE - "
-        "SQ_LDS_BANK_CONFLICT) * 4 B * N.",
-        "N" });
+    ReadOptionGroup().addTo(parser);
 }
 
 std::optional<ReadOptions> readOptionsFromOptions(const QCommandLineParser &parser)
 {
-    ReadOptions options;
-    options.ncu.sumLaunchesOfAKernel = parser.isSet("per-kernel");
-    options.rocprof.sumDispatchesOfAKernel = parser.isSet("per-kernel");
-    if (parser.isSet("tensor-flops-per-inst")) {
-        const auto value
-            = wholeNumberOption(parser, "tensor-flops-per-inst", kMaxTensorFlopsPerInstruction,
-                "FLOP per tensor instruction (512 on V100, 1024 on A100)");
-        if (!value)
-            return std::nullopt;
-        options.ncu.tensorFlopsPerInstruction = static_cast<double>(*value);
-    }
-    if (parser.isSet("half-fma-flops")) {
-        const QString text = parser.value("half-fma-flops").trimmed();
-        if (text != "2" && text != "4") {
-            err() << "--half-fma-flops: expected 2 (NERSC) or 4 (ncu's roofline, a packed "
-                     "HFMA2), got \""
-                  << parser.value("half-fma-flops") << "\"" << Qt::endl;
-            return std::nullopt;
-        }
-        options.ncu.halfFlopsPerFma = text.toDouble();
-    }
-    if (parser.isSet("decimal-comma") && parser.isSet("decimal-point")) {
-        err() << "--decimal-comma and --decimal-point contradict each other: give one of them "
-                 "(or neither, to tell from each file)"
-              << Qt::endl;
-        return std::nullopt;
-    }
-    if (parser.isSet("decimal-comma"))
-        options.ncu.decimalComma = true;
-    else if (parser.isSet("decimal-point"))
-        options.ncu.decimalComma = false;
-    if (parser.isSet("lds-banks")) {
-        const auto value = wholeNumberOption(parser, "lds-banks", kMaxLdsBanksPerCu,
-            "LDS banks per compute unit (32 on MI200 and MI300)");
-        if (!value)
-            return std::nullopt;
-        options.rocprof.ldsBanksPerCu = static_cast<double>(*value);
-    }
-    return options;
+    return ReadOptionGroup().read(parser);
 }
 
 AnalysisOptions analysisOptionsFromOptions(
     const QCommandLineParser &parser, const Hardware &hardware, bool sessionMachine)
 {
-    AnalysisOptions options;
-    if (parser.isSet("compute")) {
-        options.computeCeiling = parser.value("compute").toStdString();
-    } else if (parser.isSet("peak") || (!parser.isSet("hardware") && !sessionMachine)) {
-        if (const ComputeCeiling *ceiling = hardware.defaultComputeCeiling())
-            options.computeCeiling = ceiling->name;
-    }
-    return options;
+    return MachineOptions().read(parser).analysisOptions(hardware, sessionMachine);
 }
 
 void printDiagnostics(const std::vector<Diagnostic> &diagnostics)

@@ -1,6 +1,7 @@
 // Pieces every subcommand shares: the hardware options and reading point files.
 #pragma once
 
+#include "app/cli/cli_option_groups.h" // TRANSITION: machineNamed, until render declares its options
 #include "core/analysis/analysis.h"
 #include "core/io/readers.h"
 #include "core/model/diagnostic.h"
@@ -30,11 +31,6 @@ QTextStream &err();
 
 // --hardware NAME|FILE.json, --peak, --bandwidth, --compute, --sustained, --figures.
 void addHardwareOptions(QCommandLineParser &parser);
-
-// A machine by preset name (case-insensitive, unique prefix) or hardware file (any ceiling
-// format); nullopt after saying why, the message starting with `option` ("--hardware").
-std::optional<Hardware> machineNamed(
-    const QString &wanted, const QString &option, const ReadOptions &readOptions);
 
 // The machine the options describe, with overrides applied; prints the reason and returns
 // nullopt when they do not describe one. Without --hardware the machine is `fallback` (a
