@@ -1,7 +1,5 @@
 #include "app/cli/cli_common.h"
 
-#include "app/cli/cli_option_groups.h"
-
 #include "core/analysis/payoff.h"
 #include "core/io/file_io.h"
 #include "core/io/file_write.h"
@@ -38,41 +36,6 @@ QTextStream &err()
 QString outputProblem(const QString &output)
 {
     return QString::fromStdString(outputTargetProblem(output.toStdString()));
-}
-
-// Until every subcommand declares its option groups (cli_option_groups.h), these read them by
-// the groups' own options.
-void addHardwareOptions(QCommandLineParser &parser)
-{
-    MachineOptions().addTo(parser);
-}
-
-std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser,
-    const Hardware *fallback, const ReadOptions &readOptions, FigureChoice figures)
-{
-    return MachineOptions().read(parser).machine(fallback, readOptions, figures);
-}
-
-void addHiddenOption(QCommandLineParser &parser, const QString &name, const QString &description,
-    const QString &valueName)
-{
-    parser.addOption(hiddenOption(name, description, valueName));
-}
-
-void addReadOptions(QCommandLineParser &parser)
-{
-    ReadOptionGroup().addTo(parser);
-}
-
-std::optional<ReadOptions> readOptionsFromOptions(const QCommandLineParser &parser)
-{
-    return ReadOptionGroup().read(parser);
-}
-
-AnalysisOptions analysisOptionsFromOptions(
-    const QCommandLineParser &parser, const Hardware &hardware, bool sessionMachine)
-{
-    return MachineOptions().read(parser).analysisOptions(hardware, sessionMachine);
 }
 
 void printDiagnostics(const std::vector<Diagnostic> &diagnostics)

@@ -57,11 +57,6 @@ QCommandLineOption noEmbedOption(const QString &prefix)
               "--session', 'analyze' or the window; sessions over 16 MiB are always left out." };
 }
 
-void addNoEmbedOption(QCommandLineParser &parser, const QString &prefix)
-{
-    parser.addOption(noEmbedOption(prefix));
-}
-
 PictureSizeOptions::PictureSizeOptions()
     : m_size("size",
         QString("Size in logical pixels, e.g. %1x%2 (the default): text, lines and markers are "

@@ -31,8 +31,6 @@ QString themeNamesValue();
 // --no-embed: leave the session out of a picture (`prefix` before its description, such as
 // "With --render: ").
 QCommandLineOption noEmbedOption(const QString &prefix = {});
-// TRANSITION: until render and llm declare their options.
-void addNoEmbedOption(QCommandLineParser &parser, const QString &prefix = {});
 
 // A picture's size: --size WxH, or --width and --height, --preset and --dpi (a PNG's scale).
 class PictureSizeOptions

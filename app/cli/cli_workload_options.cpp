@@ -107,34 +107,6 @@ std::optional<SweepRange> sweepOption(const QString &spec, const QStringList &pa
     return *range;
 }
 
-// TRANSITION: the name-keyed forms, until matmul and llm declare their options.
-bool integerOption(const QCommandLineParser &parser, const QString &name, std::int64_t &value)
-{
-    return integerOption(parser, QCommandLineOption(name), value);
-}
-
-bool precisionOption(const QCommandLineParser &parser, const QString &name,
-    const std::vector<Precision> &allowed, Precision &value)
-{
-    return precisionOption(parser, QCommandLineOption(name), allowed, value);
-}
-
-bool quantOption(const QCommandLineParser &parser, QuantMode &mode)
-{
-    return !parser.isSet("quant") || quantOption(parser.value("quant"), mode);
-}
-
-void adoptPrecision(const QCommandLineParser &parser, Hardware &hardware, Precision precision)
-{
-    MachineOptions().read(parser).adoptPrecision(hardware, precision);
-}
-
-std::optional<SweepRange> sweepOption(
-    const QCommandLineParser &parser, const QStringList &parameters)
-{
-    return sweepOption(parser.value("sweep"), parameters);
-}
-
 int runIntegerSweep(const SweepRange &range, const Hardware &hardware, bool json,
     const std::function<ridgepoint::Expected<AnalyzedPoint, std::string>(std::int64_t)> &model)
 {

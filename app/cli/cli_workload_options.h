@@ -42,16 +42,6 @@ QString quantOptionHelp(const QString &lead);
 // The --quant given (`value`) into `mode`; false after saying why it is not a mode.
 [[nodiscard]] bool quantOption(const QString &value, QuantMode &mode);
 
-// TRANSITION: the name-keyed forms, until matmul and llm declare their options.
-[[nodiscard]] bool integerOption(
-    const QCommandLineParser &parser, const QString &name, std::int64_t &value);
-[[nodiscard]] bool precisionOption(const QCommandLineParser &parser, const QString &name,
-    const std::vector<Precision> &allowed, Precision &value);
-[[nodiscard]] bool quantOption(const QCommandLineParser &parser, QuantMode &mode);
-void adoptPrecision(const QCommandLineParser &parser, Hardware &hardware, Precision precision);
-std::optional<SweepRange> sweepOption(
-    const QCommandLineParser &parser, const QStringList &parameters);
-
 // --sweep `spec` over one of `parameters`; nullopt (after saying why) when it is not one.
 std::optional<SweepRange> sweepOption(const QString &spec, const QStringList &parameters);
 
