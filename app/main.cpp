@@ -190,7 +190,7 @@ bool applyViewOptions(MainWindow &window, const QCommandLineParser &parser)
     }
     if (parser.isSet("quant")) {
         QuantMode mode = QuantMode::None;
-        if (!cli::quantOption(parser, mode))
+        if (!cli::quantOption(parser.value("quant"), mode))
             return false;
         window.document()->setQuantMode(mode);
     }

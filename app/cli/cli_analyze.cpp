@@ -2,6 +2,7 @@
 #include "app/cli/cli.h"
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_option_groups.h"
 #include "core/presets/example_points.h"
 #include "core/presets/presets.h"
 
@@ -29,6 +30,21 @@ namespace ridgepoint::cli {
 
 namespace {
 
+// What analyze's options ask for, every value checked (AnalyzeOptions::read).
+struct AnalyzeRequest {
+    MachineRequest machine; // checked once the inputs are read: a session brings its own
+    ReadOptions readOptions;
+    bool readOptionsGiven = false; // any of them on the command line
+    ReportFormat format = ReportFormat::Table;
+    bool compact = false; // --compact: JSON Lines
+    bool strict = false;
+    bool example = false;
+    bool sequential = false; // never in pieces
+    bool expectPieces = false; // fail unless in pieces
+    std::size_t pieceBytes = kPieceBytes; // 0: an unusable --piece-bytes, read sequentially
+    QStringList files;
+};
+
 // What analyze has to say after its report, gathered by either path below.
 struct Outcome {
     int rowErrors = 0; // rows and points left out
@@ -39,8 +55,7 @@ struct Outcome {
 };
 
 // The messages after the report, and the exit status.
-int conclude(const QCommandLineParser &parser, const QStringList &files, const Hardware &hardware,
-    Outcome outcome)
+int conclude(const AnalyzeRequest &request, const Hardware &hardware, Outcome outcome)
 {
     if (outcome.inconsistent > 0)
         err() << outcome.inconsistent
@@ -51,15 +66,15 @@ int conclude(const QCommandLineParser &parser, const QStringList &files, const H
     // point, even when other files had some.
     for (std::size_t file = 0; file < outcome.readButNonePlaced.size(); ++file) {
         if (outcome.readButNonePlaced[file]) {
-            err() << files[static_cast<qsizetype>(file)] << ": no point could be placed on "
+            err() << request.files[static_cast<qsizetype>(file)] << ": no point could be placed on "
                   << QString::fromStdString(hardware.name) << Qt::endl;
             outcome.unreadable = true;
         }
     }
-    const bool hadInput = !files.isEmpty() || parser.isSet("example");
+    const bool hadInput = !request.files.isEmpty() || request.example;
     if (outcome.unreadable || (hadInput && outcome.placed == 0))
         return kExitBadInput;
-    if (parser.isSet("strict") && outcome.rowErrors > 0)
+    if (request.strict && outcome.rowErrors > 0)
         return kExitBadInput;
     return kExitOk;
 }
@@ -260,11 +275,11 @@ void printProblems(const std::vector<Diagnostic> &problems, std::size_t problemC
 // (a points file's rows from the text readInputFile kept), so memory stays at the input's text
 // whatever the number of points. The report goes to stdout directly; the analysis problems
 // follow it on stderr.
-int analyzeStreamed(const QCommandLineParser &parser, const QStringList &files,
-    std::vector<std::optional<InputFile>> &inputs, const Hardware &hardware,
-    const AnalysisOptions &options, const ReadOptions &readOptions, ReportFormat format,
-    int rowErrors, bool unreadable)
+int analyzeStreamed(const AnalyzeRequest &request, std::vector<std::optional<InputFile>> &inputs,
+    const Hardware &hardware, const AnalysisOptions &options, int rowErrors, bool unreadable)
 {
+    const QStringList &files = request.files;
+    const ReportFormat format = request.format;
     Outcome outcome;
     outcome.rowErrors = rowErrors;
     outcome.unreadable = unreadable;
@@ -278,7 +293,7 @@ int analyzeStreamed(const QCommandLineParser &parser, const QStringList &files,
         }
     }
     std::vector<KernelPoint> example;
-    if (parser.isSet("example"))
+    if (request.example)
         example = examplePoints();
     ReportWriterOptions writerOptions;
     writerOptions.summary = format == ReportFormat::Table;
@@ -289,7 +304,7 @@ int analyzeStreamed(const QCommandLineParser &parser, const QStringList &files,
         writerOptions.analysisOptions = options;
     }
     writerOptions.totalSeconds = payoffTotal(inputs, sessions, example);
-    writerOptions.compact = parser.isSet("compact");
+    writerOptions.compact = request.compact;
     // A profiler trace's GPU time heads the report (the first trace's, when there are several).
     for (const auto &input : inputs) {
         if (input && input->trace && !writerOptions.trace)
@@ -342,7 +357,7 @@ int analyzeStreamed(const QCommandLineParser &parser, const QStringList &files,
             // Its messages were given when it was first read.
             std::ignore = ridgepoint::readPointsFile(
                 *input->text, files[static_cast<qsizetype>(file)].toStdString(),
-                [&](KernelPoint &&point) { place(std::move(point), file); }, readOptions);
+                [&](KernelPoint &&point) { place(std::move(point), file); }, request.readOptions);
             input->text.reset();
         } else {
             for (KernelPoint &point : input->points)
@@ -357,80 +372,80 @@ int analyzeStreamed(const QCommandLineParser &parser, const QStringList &files,
     outcome.rowErrors += static_cast<int>(problemCount);
     for (std::size_t file = 0; file < inputs.size(); ++file)
         outcome.readButNonePlaced.push_back(readAny[file] && !placedAny[file]);
-    return conclude(parser, files, hardware, std::move(outcome));
+    return conclude(request, hardware, std::move(outcome));
 }
 
 // One clean points CSV on every core (analyze_parallel.h): the report and messages of
 // analyzeStreamed for the same file.
-int analyzeInPieces(const QCommandLineParser &parser, const QStringList &files,
-    const PiecedFile &file, const Hardware &hardware, const AnalysisOptions &options,
-    ReportFormat format)
+int analyzeInPieces(const AnalyzeRequest &request, const PiecedFile &file, const Hardware &hardware,
+    const AnalysisOptions &options)
 {
     ReportWriterOptions writerOptions;
     writerOptions.totalSeconds = std::isfinite(file.seconds) ? file.seconds : 0.0;
-    writerOptions.compact = parser.isSet("compact");
+    writerOptions.compact = request.compact;
     out().flush();
-    const PiecedOutcome pieced = analyzePieced(file, hardware, options, format, writerOptions);
+    const PiecedOutcome pieced
+        = analyzePieced(file, hardware, options, request.format, writerOptions);
     printProblems(pieced.problems, pieced.problemCount);
     Outcome outcome;
     outcome.rowErrors = static_cast<int>(pieced.problemCount);
     outcome.placed = pieced.placed;
     outcome.inconsistent = pieced.inconsistent;
     outcome.readButNonePlaced.push_back(pieced.placed == 0); // it has usable points
-    return conclude(parser, files, hardware, std::move(outcome));
+    return conclude(request, hardware, std::move(outcome));
 }
 
 // The file read for analyzeInPieces, when the options and the file allow it: one points file, a
 // CSV or JSON report (the table's widths come from a look-ahead), no reading option (their
 // warnings belong to the sequential path). nullopt: the sequential path, with its messages.
-std::optional<PiecedFile> piecedInput(
-    const QCommandLineParser &parser, const QStringList &files, ReportFormat format)
+std::optional<PiecedFile> piecedInput(const AnalyzeRequest &request)
 {
-    if (files.size() != 1 || parser.isSet("example") || parser.isSet("sequential")
-        || (format != ReportFormat::Csv && format != ReportFormat::Json))
+    if (request.files.size() != 1 || request.example || request.sequential
+        || (request.format != ReportFormat::Csv && request.format != ReportFormat::Json)
+        || request.readOptionsGiven || request.pieceBytes == 0)
         return std::nullopt;
-    for (const char *option : { "per-kernel", "tensor-flops-per-inst", "half-fma-flops",
-             "decimal-comma", "decimal-point", "lds-banks" }) {
-        if (parser.isSet(option))
-            return std::nullopt;
-    }
-    std::size_t pieceBytes = kPieceBytes;
-    if (parser.isSet("piece-bytes")) {
-        bool ok = false;
-        pieceBytes = parser.value("piece-bytes").toULongLong(&ok);
-        if (!ok || pieceBytes == 0)
-            return std::nullopt;
-    }
-    return readPiecedFile(files.front(), pieceBytes);
+    return readPiecedFile(request.files.front(), request.pieceBytes);
 }
 
-void addAnalyzeOptions(QCommandLineParser &parser)
+// analyze's options, in the order --help lists them.
+struct AnalyzeOptions {
+    MachineOptions machine;
+    QCommandLineOption json { "json",
+        "Print one JSON object (numbers in SI base units); --format json." };
+    QCommandLineOption format { "format",
+        "table (default, for people), json, csv (RFC 4180, SI base units, full precision) or "
+        "markdown (a pipe table for review documents).",
+        "table|json|csv|markdown", "table" };
+    QCommandLineOption compact { "compact",
+        "JSON Lines: the machine on the first line, then one compact JSON object per point "
+        "(about half the bytes of --json, and faster); implies --format json." };
+    QCommandLineOption strict { "strict", "Exit with status 2 if any row cannot be used." };
+    QCommandLineOption example { "example", "Analyse the built-in example data set as well." };
+    ReadOptionGroup reading;
+    QCommandLineOption sequential = hiddenOption("sequential",
+        "Read, analyse and write one point after another even where the file could be read in "
+        "pieces on every core (tests compare both).");
+    QCommandLineOption pieceBytes = hiddenOption("piece-bytes",
+        "Bytes of text per piece when a file is read on every core (tests use small pieces).",
+        "bytes");
+    QCommandLineOption expectPieces = hiddenOption("expect-pieces",
+        "Fail unless the file is read in pieces on every core (tests check which path a file "
+        "takes).");
+
+    void addTo(QCommandLineParser &parser) const;
+    [[nodiscard]] std::optional<ReportFormat> readFormat(const QCommandLineParser &parser) const;
+    [[nodiscard]] std::optional<AnalyzeRequest> read(const QCommandLineParser &parser) const;
+};
+
+void AnalyzeOptions::addTo(QCommandLineParser &parser) const
 {
     parser.setApplicationDescription(
         "Place kernels on a machine's roofline: intensity per memory level, attainable "
         "performance, bound and limiting ceiling, utilization, T_min/T_max, consistency.");
-    addHardwareOptions(parser);
-    parser.addOption(
-        { "json", "Print one JSON object (numbers in SI base units); --format json." });
-    parser.addOption({ "format",
-        "table (default, for people), json, csv (RFC 4180, SI base units, full precision) or "
-        "markdown (a pipe table for review documents).",
-        "table|json|csv|markdown", "table" });
-    parser.addOption({ "compact",
-        "JSON Lines: the machine on the first line, then one compact JSON object per point "
-        "(about half the bytes of --json, and faster); implies --format json." });
-    parser.addOption({ "strict", "Exit with status 2 if any row cannot be used." });
-    parser.addOption({ "example", "Analyse the built-in example data set as well." });
-    addReadOptions(parser);
-    addHiddenOption(parser, "sequential",
-        "Read, analyse and write one point after another even where the file could be read in "
-        "pieces on every core (tests compare both).");
-    addHiddenOption(parser, "piece-bytes",
-        "Bytes of text per piece when a file is read on every core (tests use small pieces).",
-        "bytes");
-    addHiddenOption(parser, "expect-pieces",
-        "Fail unless the file is read in pieces on every core (tests check which path a file "
-        "takes).");
+    machine.addTo(parser);
+    parser.addOptions({ json, format, compact, strict, example });
+    reading.addTo(parser);
+    parser.addOptions({ sequential, pieceBytes, expectPieces });
     parser.addPositionalArgument("files",
         "Point files in any format Ridgepoint reads ("
             + QString::fromStdString(formatFamilies(ReadFor::Points))
@@ -442,45 +457,74 @@ void addAnalyzeOptions(QCommandLineParser &parser)
 }
 
 // --format, or --json; nullopt (after saying why) for another format or a contradiction.
-std::optional<ReportFormat> formatFromOptions(const QCommandLineParser &parser)
+std::optional<ReportFormat> AnalyzeOptions::readFormat(const QCommandLineParser &parser) const
 {
-    const bool json = parser.isSet("json") || parser.isSet("compact");
-    if (parser.isSet("compact") && parser.isSet("format") && parser.value("format") != "json") {
-        err() << "--compact and --format " << parser.value("format") << " contradict each other"
+    const bool jsonGiven = parser.isSet(json);
+    const bool compactGiven = parser.isSet(compact);
+    const std::optional<QString> formatGiven = givenValue(parser, format);
+    if (compactGiven && formatGiven && *formatGiven != "json") {
+        err() << "--compact and --format " << *formatGiven << " contradict each other" << Qt::endl;
+        return std::nullopt;
+    }
+    const QString chosen
+        = jsonGiven || compactGiven ? QStringLiteral("json") : parser.value(format);
+    if (!QStringList { "table", "json", "csv", "markdown" }.contains(chosen)) {
+        err() << "--format: expected table, json, csv or markdown, got \"" << chosen << "\""
               << Qt::endl;
         return std::nullopt;
     }
-    const QString format = json ? QStringLiteral("json") : parser.value("format");
-    if (!QStringList { "table", "json", "csv", "markdown" }.contains(format)) {
-        err() << "--format: expected table, json, csv or markdown, got \"" << format << "\""
-              << Qt::endl;
+    if (jsonGiven && formatGiven && *formatGiven != "json") {
+        err() << "--json and --format " << *formatGiven << " contradict each other" << Qt::endl;
         return std::nullopt;
     }
-    if (parser.isSet("json") && parser.isSet("format") && parser.value("format") != "json") {
-        err() << "--json and --format " << parser.value("format") << " contradict each other"
-              << Qt::endl;
-        return std::nullopt;
-    }
-    if (format == "json")
+    if (chosen == "json")
         return ReportFormat::Json;
-    if (format == "csv")
+    if (chosen == "csv")
         return ReportFormat::Csv;
-    return format == "markdown" ? ReportFormat::Markdown : ReportFormat::Table;
+    return chosen == "markdown" ? ReportFormat::Markdown : ReportFormat::Table;
+}
+
+std::optional<AnalyzeRequest> AnalyzeOptions::read(const QCommandLineParser &parser) const
+{
+    AnalyzeRequest request;
+    const auto chosenFormat = readFormat(parser);
+    if (!chosenFormat)
+        return std::nullopt;
+    request.format = *chosenFormat;
+    const auto readOptions = reading.read(parser);
+    if (!readOptions)
+        return std::nullopt;
+    request.readOptions = *readOptions;
+    request.readOptionsGiven = reading.anyGiven(parser);
+    request.machine = machine.read(parser);
+    request.compact = parser.isSet(compact);
+    request.strict = parser.isSet(strict);
+    request.example = parser.isSet(example);
+    request.sequential = parser.isSet(sequential);
+    request.expectPieces = parser.isSet(expectPieces);
+    if (const auto bytes = givenValue(parser, pieceBytes)) {
+        bool ok = false;
+        request.pieceBytes = bytes->toULongLong(&ok);
+        if (!ok)
+            request.pieceBytes = 0;
+    }
+    request.files = parser.positionalArguments();
+    return request;
 }
 
 // Without --hardware (or --peak and --bandwidth), a profiler trace's machine is the preset of
 // the device it names (`machine`); false after saying why when it names none or an unknown one.
-bool traceMachineOf(const QCommandLineParser &parser, const QStringList &files,
+bool traceMachineOf(const AnalyzeRequest &request,
     const std::vector<std::optional<InputFile>> &inputs, std::optional<Hardware> &machine)
 {
-    if (parser.isSet("hardware") || (parser.isSet("peak") && parser.isSet("bandwidth")))
+    if (request.machine.namesMachine() || request.machine.describesMachine())
         return true;
     for (std::size_t file = 0; file < inputs.size(); ++file) {
         if (!inputs[file] || !inputs[file]->trace)
             continue;
         auto found = traceMachine(*inputs[file]->trace);
         if (!found) {
-            err() << files[static_cast<qsizetype>(file)] << ": "
+            err() << request.files[static_cast<qsizetype>(file)] << ": "
                   << QString::fromStdString(found.error()) << Qt::endl;
             return false;
         }
@@ -494,29 +538,22 @@ bool traceMachineOf(const QCommandLineParser &parser, const QStringList &files,
 
 int runAnalyze(const QStringList &arguments)
 {
-    QCommandLineParser parser;
-    addAnalyzeOptions(parser);
     int status = kExitOk;
-    if (!parseOrExplain(parser, arguments, status))
+    const auto request = parseRequest(AnalyzeOptions(), arguments, status);
+    if (!request)
         return status;
-    const auto chosenFormat = formatFromOptions(parser);
-    if (!chosenFormat)
-        return kExitBadInput;
-    const auto readOptions = readOptionsFromOptions(parser);
-    if (!readOptions)
-        return kExitBadInput;
 
     // Read first: a session brings its own machine, used unless the options name another.
-    const QStringList files = parser.positionalArguments();
+    const QStringList &files = request->files;
     // A big clean points CSV on every core; any other input as before.
-    if (const auto pieced = piecedInput(parser, files, *chosenFormat)) {
-        const auto hardware = hardwareFromOptions(parser, nullptr, *readOptions);
+    if (const auto pieced = piecedInput(*request)) {
+        const auto hardware = request->machine.machine(nullptr, request->readOptions);
         if (!hardware)
             return kExitBadInput;
-        return analyzeInPieces(parser, files, *pieced, *hardware,
-            analysisOptionsFromOptions(parser, *hardware), *chosenFormat);
+        return analyzeInPieces(
+            *request, *pieced, *hardware, request->machine.analysisOptions(*hardware));
     }
-    if (parser.isSet("expect-pieces")) {
+    if (request->expectPieces) {
         err() << "analyze: not read in pieces (--expect-pieces)" << Qt::endl;
         return kExitBadInput;
     }
@@ -529,7 +566,7 @@ int runAnalyze(const QStringList &arguments)
     for (const QString &file : files) {
         // Each point is analysed and written as its row is read, so a million-row file needs
         // neither its points nor the whole report in memory (1.1 GB of JSON).
-        inputs.push_back(readInputFile(file, rowErrors, *readOptions, true));
+        inputs.push_back(readInputFile(file, rowErrors, request->readOptions, true));
         const auto &input = inputs.back();
         if (!input) {
             unreadable = true;
@@ -540,7 +577,7 @@ int runAnalyze(const QStringList &arguments)
         if (!firstSession) {
             firstSession = &*input->session;
             firstSessionFile = file;
-        } else if (!parser.isSet("hardware")
+        } else if (!request->machine.namesMachine()
             && input->session->hardware.name != firstSession->hardware.name) {
             err() << file << ": saved on " << QString::fromStdString(input->session->hardware.name)
                   << ", " << firstSessionFile << " on "
@@ -553,24 +590,23 @@ int runAnalyze(const QStringList &arguments)
     // empty table would only bury it.
     const bool anyInput = std::any_of(
         inputs.begin(), inputs.end(), [](const auto &input) { return input.has_value(); });
-    if (unreadable && !anyInput && !parser.isSet("example"))
+    if (unreadable && !anyInput && !request->example)
         return kExitBadInput;
     std::optional<Hardware> traceHardware;
-    if (!firstSession && !traceMachineOf(parser, files, inputs, traceHardware))
+    if (!firstSession && !traceMachineOf(*request, inputs, traceHardware))
         return kExitBadInput;
     const Hardware *fallback = firstSession ? &firstSession->hardware
         : traceHardware                     ? &*traceHardware
                                             : nullptr;
     // A session's or a trace's machine: each point's precision picks its compute roof.
-    const bool ownMachine = fallback && !parser.isSet("hardware");
-    const auto hardware = hardwareFromOptions(parser, fallback, *readOptions,
+    const bool ownMachine = fallback && !request->machine.namesMachine();
+    const auto hardware = request->machine.machine(fallback, request->readOptions,
         firstSession ? firstSession->figures : FigureChoice::Measured);
     if (!hardware)
         return kExitBadInput;
 
-    const AnalysisOptions options = analysisOptionsFromOptions(parser, *hardware, ownMachine);
-    return analyzeStreamed(parser, files, inputs, *hardware, options, *readOptions, *chosenFormat,
-        rowErrors, unreadable);
+    const AnalysisOptions options = request->machine.analysisOptions(*hardware, ownMachine);
+    return analyzeStreamed(*request, inputs, *hardware, options, rowErrors, unreadable);
 }
 
 } // namespace ridgepoint::cli

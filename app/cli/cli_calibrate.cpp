@@ -3,6 +3,7 @@
 #include "app/cli/cli.h"
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_option_groups.h"
 
 #include "core/calibrate/fit.h"
 #include "core/calibrate/predict.h"
@@ -45,61 +46,136 @@ std::optional<std::vector<MeasuredRow>> readMeasuredFiles(const QStringList &fil
     return rows;
 }
 
-std::optional<CalibrateOptions> calibrateOptions(const QCommandLineParser &parser)
-{
+// What calibrate's options ask for, checked; the machine, read when it is made.
+struct CalibrateRequest {
+    QString output;
     CalibrateOptions options;
-    bool ok = true;
-    if (parser.isSet("sms")) {
-        options.sms = parser.value("sms").toLongLong(&ok);
-        if (!ok || options.sms < 1 || options.sms > 1'000'000) {
-            err() << "--sms: expected a positive whole number, got \"" << parser.value("sms")
-                  << "\"" << Qt::endl;
-            return std::nullopt;
-        }
-    }
-    const QStringList tile = parser.value("tile").split('x');
-    bool okM = false;
-    bool okN = false;
-    if (tile.size() == 2) {
-        options.tileM = tile[0].toLongLong(&okM);
-        options.tileN = tile[1].toLongLong(&okN);
-    }
-    if (!okM || !okN || options.tileM < 1 || options.tileN < 1 || options.tileM > 4096
-        || options.tileN > 4096) {
-        err() << "--tile: expected MxN, two positive whole numbers up to 4096, got \""
-              << parser.value("tile") << "\"" << Qt::endl;
-        return std::nullopt;
-    }
-    const auto precision = precisionFromName(parser.value("precision").toStdString());
-    if (!precision) {
-        err() << "--precision: expected fp64, fp32, tf32, bf16, fp16, fp8, fp6, fp4, int8 or int4, "
-                 "got \""
-              << parser.value("precision") << "\"" << Qt::endl;
-        return std::nullopt;
-    }
-    options.precision = *precision;
-    return options;
-}
+    MachineRequest machine;
+    QStringList files;
+};
 
-void addCalibrateOptions(QCommandLineParser &parser)
+// calibrate's options, in the order --help lists them.
+struct CalibrateCommandOptions {
+    MachineOptions machine;
+    QCommandLineOption output { { "o", "output" }, "Write the calibrated machine here.",
+        "OUT.json" };
+    QCommandLineOption sms { "sms",
+        "SMs (CUs) the GEMM tiles are spread over; without it, the machine's own count, else "
+        "no tile or wave quantization.",
+        "N" };
+    QCommandLineOption tile { "tile", "GEMM tile of the quantization (default 64x128).", "MxN",
+        "64x128" };
+    QCommandLineOption precision { "precision",
+        "The compute roof the fractions are of (default bf16).", "TYPE", "bf16" };
+
+    void addTo(QCommandLineParser &parser) const;
+    [[nodiscard]] std::optional<CalibrateRequest> read(const QCommandLineParser &parser) const;
+    [[nodiscard]] std::optional<CalibrateOptions> readFit(const QCommandLineParser &parser) const;
+};
+
+void CalibrateCommandOptions::addTo(QCommandLineParser &parser) const
 {
     parser.setApplicationDescription(
         "Fit a calibrated machine to measured runs (Vidur's operator and collective CSVs, "
         "nccl-tests output, the measured-operator CSV): per operator and class the achievable "
         "fractions of the compute and memory roofs and a floor, per collective a latency and a "
         "bus bandwidth for each message-size regime (docs/MODEL.md, Calibration).");
-    addHardwareOptions(parser);
+    machine.addTo(parser);
     parser.addPositionalArgument("FILE", "Measured runs.", "FILE...");
-    parser.addOption({ { "o", "output" }, "Write the calibrated machine here.", "OUT.json" });
-    parser.addOption({ "sms",
-        "SMs (CUs) the GEMM tiles are spread over; without it, the machine's own count, else "
-        "no tile or wave quantization.",
-        "N" });
-    parser.addOption(
-        { "tile", "GEMM tile of the quantization (default 64x128).", "MxN", "64x128" });
-    parser.addOption(
-        { "precision", "The compute roof the fractions are of (default bf16).", "TYPE", "bf16" });
+    parser.addOptions({ output, sms, tile, precision });
 }
+
+// --sms, --tile and --precision; nullopt (after saying why) on a bad value.
+std::optional<CalibrateOptions> CalibrateCommandOptions::readFit(
+    const QCommandLineParser &parser) const
+{
+    CalibrateOptions options;
+    bool ok = true;
+    if (const auto given = givenValue(parser, sms)) {
+        options.sms = given->toLongLong(&ok);
+        if (!ok || options.sms < 1 || options.sms > 1'000'000) {
+            err() << "--sms: expected a positive whole number, got \"" << *given << "\""
+                  << Qt::endl;
+            return std::nullopt;
+        }
+    }
+    const QString tileText = parser.value(tile);
+    const QStringList sides = tileText.split('x');
+    bool okM = false;
+    bool okN = false;
+    if (sides.size() == 2) {
+        options.tileM = sides[0].toLongLong(&okM);
+        options.tileN = sides[1].toLongLong(&okN);
+    }
+    if (!okM || !okN || options.tileM < 1 || options.tileN < 1 || options.tileM > 4096
+        || options.tileN > 4096) {
+        err() << "--tile: expected MxN, two positive whole numbers up to 4096, got \"" << tileText
+              << "\"" << Qt::endl;
+        return std::nullopt;
+    }
+    const QString precisionText = parser.value(precision);
+    const auto chosen = precisionFromName(precisionText.toStdString());
+    if (!chosen) {
+        err() << "--precision: expected fp64, fp32, tf32, bf16, fp16, fp8, fp6, fp4, int8 or int4, "
+                 "got \""
+              << precisionText << "\"" << Qt::endl;
+        return std::nullopt;
+    }
+    options.precision = *chosen;
+    return options;
+}
+
+std::optional<CalibrateRequest> CalibrateCommandOptions::read(
+    const QCommandLineParser &parser) const
+{
+    CalibrateRequest request;
+    request.output = parser.value(output);
+    if (request.output.isEmpty()) {
+        err() << "calibrate: -o OUT.json is required" << Qt::endl;
+        return std::nullopt;
+    }
+    if (const QString problem = outputProblem(request.output); !problem.isEmpty()) {
+        err() << "calibrate: " << problem << Qt::endl;
+        return std::nullopt;
+    }
+    const auto fit = readFit(parser);
+    if (!fit)
+        return std::nullopt;
+    request.options = *fit;
+    request.machine = machine.read(parser);
+    request.files = parser.positionalArguments();
+    return request;
+}
+
+// What predict's options ask for; the machine is read when it is made.
+struct PredictRequest {
+    MachineRequest machine;
+    QStringList files;
+    bool json = false;
+};
+
+// predict's options, in the order --help lists them.
+struct PredictOptions {
+    MachineOptions machine;
+    QCommandLineOption json { "json",
+        "Print {\"rows\": [...], \"summary\": {...}}, seconds in SI units." };
+
+    void addTo(QCommandLineParser &parser) const
+    {
+        parser.setApplicationDescription(
+            "Predict each measured row with a calibrated machine (from 'calibrate'), next to the "
+            "plain roofline's time and the measured one, with the median and p90 absolute "
+            "relative error of both.");
+        machine.addTo(parser);
+        parser.addPositionalArgument("FILE", "Measured runs.", "FILE...");
+        parser.addOption(json);
+    }
+    [[nodiscard]] std::optional<PredictRequest> read(const QCommandLineParser &parser) const
+    {
+        return PredictRequest { machine.read(parser), parser.positionalArguments(),
+            parser.isSet(json) };
+    }
+};
 
 void printCalibration(const Calibration &calibration)
 {
@@ -134,36 +210,24 @@ void printCalibration(const Calibration &calibration)
 
 int runCalibrate(const QStringList &arguments)
 {
-    QCommandLineParser parser;
-    addCalibrateOptions(parser);
     int status = kExitOk;
-    if (!parseOrExplain(parser, arguments, status))
+    const auto request = parseRequest(CalibrateCommandOptions(), arguments, status);
+    if (!request)
         return status;
-    const QString output = parser.value("output");
-    if (output.isEmpty()) {
-        err() << "calibrate: -o OUT.json is required" << Qt::endl;
-        return kExitBadInput;
-    }
-    if (const QString problem = outputProblem(output); !problem.isEmpty()) {
-        err() << "calibrate: " << problem << Qt::endl;
-        return kExitBadInput;
-    }
-    const auto options = calibrateOptions(parser);
-    if (!options)
-        return kExitBadInput;
-    auto hardware = hardwareFromOptions(parser);
+    auto hardware = request->machine.machine();
     if (!hardware)
         return kExitBadInput;
-    const auto rows = readMeasuredFiles(parser.positionalArguments());
+    const auto rows = readMeasuredFiles(request->files);
     if (!rows)
         return kExitBadInput;
-    auto calibration = calibrate(*rows, *hardware, *options);
+    auto calibration = calibrate(*rows, *hardware, request->options);
     if (!calibration) {
         err() << "calibrate: " << QString::fromStdString(calibration.error()) << Qt::endl;
         return kExitBadInput;
     }
     hardware->calibration = std::move(*calibration);
-    const auto written = writeOutputFile(output.toStdString(), writeHardwareJson(*hardware));
+    const auto written
+        = writeOutputFile(request->output.toStdString(), writeHardwareJson(*hardware));
     if (!written) {
         err() << "calibrate: " << QString::fromStdString(written.error()) << Qt::endl;
         return kExitFailure;
@@ -174,27 +238,19 @@ int runCalibrate(const QStringList &arguments)
 
 int runPredict(const QStringList &arguments)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        "Predict each measured row with a calibrated machine (from 'calibrate'), next to the "
-        "plain roofline's time and the measured one, with the median and p90 absolute relative "
-        "error of both.");
-    addHardwareOptions(parser);
-    parser.addPositionalArgument("FILE", "Measured runs.", "FILE...");
-    parser.addOption(
-        { "json", "Print {\"rows\": [...], \"summary\": {...}}, seconds in SI units." });
     int status = kExitOk;
-    if (!parseOrExplain(parser, arguments, status))
+    const auto request = parseRequest(PredictOptions(), arguments, status);
+    if (!request)
         return status;
-    auto hardware = hardwareFromOptions(parser);
+    auto hardware = request->machine.machine();
     if (!hardware)
         return kExitBadInput;
-    const auto rows = readMeasuredFiles(parser.positionalArguments());
+    const auto rows = readMeasuredFiles(request->files);
     if (!rows)
         return kExitBadInput;
     const Predictions predictions = predictRows(*rows, *hardware);
     out() << QString::fromStdString(
-        parser.isSet("json") ? predictionsJson(predictions) : predictionsTable(predictions));
+        request->json ? predictionsJson(predictions) : predictionsTable(predictions));
     out().flush();
     return kExitOk;
 }

@@ -1,4 +1,5 @@
-// Pieces every subcommand shares: the hardware options and reading point files.
+// What the subcommands share beyond their options (those are in cli_option_groups.h): stdout and
+// stderr, an output's check, and reading points files, sessions and pictures with their messages.
 #pragma once
 
 #include "core/analysis/analysis.h"
@@ -8,7 +9,6 @@
 #include "core/model/point.h"
 #include "core/session/session.h"
 
-#include <QCommandLineParser>
 #include <QTextStream>
 
 #include <map>
@@ -28,48 +28,10 @@ QTextStream &err();
 // folder /no/such does not exist", "d: is a directory (expected a file name)").
 [[nodiscard]] QString outputProblem(const QString &output);
 
-// --hardware NAME|FILE.json, --peak, --bandwidth, --compute, --sustained, --figures.
-void addHardwareOptions(QCommandLineParser &parser);
-
-// A machine by preset name (case-insensitive, unique prefix) or hardware file (any ceiling
-// format); nullopt after saying why, the message starting with `option` ("--hardware").
-std::optional<Hardware> machineNamed(
-    const QString &wanted, const QString &option, const ReadOptions &readOptions);
-
-// The machine the options describe, with overrides applied; prints the reason and returns
-// nullopt when they do not describe one. Without --hardware the machine is `fallback` (a
-// session's) when there is one, else --peak with --bandwidth; failing all three is an error.
-// A --hardware file is read with `readOptions` (an ncu page's tensor and FP16 roofs depend on
-// them). Where a ceiling holds a spec and a measured figure, --figures (else `figures`, a
-// session's choice) picks the one the analysis uses (withFigures) before --peak/--bandwidth
-// replace any.
-std::optional<Hardware> hardwareFromOptions(const QCommandLineParser &parser,
-    const Hardware *fallback = nullptr, const ReadOptions &readOptions = {},
-    FigureChoice figures = FigureChoice::Measured);
-
-// An option for tests and benchmarks, left out of --help.
-void addHiddenOption(QCommandLineParser &parser, const QString &name, const QString &description,
-    const QString &valueName = {});
-
-// What the profilers' files do not say themselves (core/io/readers.h ReadOptions): --per-kernel,
-// --tensor-flops-per-inst, --half-fma-flops, --decimal-comma, --decimal-point, --lds-banks.
-void addReadOptions(QCommandLineParser &parser);
-
-// The ReadOptions those options give (the readers' defaults where none is set); prints the
-// reason and returns nullopt on a bad value or a contradiction.
-std::optional<ReadOptions> readOptionsFromOptions(const QCommandLineParser &parser);
-
 // At most this many messages per file reach stderr; the rest are counted in one line.
 inline constexpr std::size_t kMaxDiagnosticsShown = 20;
 // Prints "file:line:column: message" lines, summarising past kMaxDiagnosticsShown.
 void printDiagnostics(const std::vector<Diagnostic> &diagnostics);
-
-// Which compute ceiling the points use: --compute when given; the ceiling --peak replaced (so
-// a given peak is the one every point is held to); the single ceiling of a --peak/--bandwidth
-// machine; otherwise each point's own precision decides (empty name), as it does on a
-// session's machine (`sessionMachine`: the window opens sessions that way).
-AnalysisOptions analysisOptionsFromOptions(
-    const QCommandLineParser &parser, const Hardware &hardware, bool sessionMachine = false);
 
 // Reads a points file (any points format, read with `options`). Row problems go to stderr as
 // "file:line: reason" (summarised). Returns nullopt (after saying why) when the file cannot be

@@ -4,6 +4,7 @@
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/cli_llm_trajectory.h"
+#include "app/cli/cli_option_groups.h"
 #include "app/cli/cli_options.h"
 #include "app/cli/cli_workload_options.h"
 #include "core/model/checked_int.h"
@@ -16,52 +17,86 @@
 namespace ridgepoint::cli {
 namespace {
 
-void addLlmOptions(QCommandLineParser &parser)
+// What llm's options ask for: the model and the step, checked; the machine, read when it is
+// made; a measured generation's figures, checked once the machine is known.
+struct LlmRequest {
+    ModelConfig model;
+    LlmSpec spec;
+    MachineRequest machine;
+    std::optional<QString> measuredTime; // --measured-time
+    std::optional<QString> promptLen; // --prompt-len
+    std::optional<QString> genTokens; // --gen-tokens
+    std::optional<QString> sweep; // PARAM=A:B[:xK|:+K]
+    bool operators = false;
+    std::optional<QString> render; // --render FILE
+    QString title;
+    bool embed = true; // not --no-embed
+    bool json = false;
+};
+
+// llm's options, in the order --help lists them.
+struct LlmOptions {
+    MachineOptions machine;
+    QCommandLineOption model { "model",
+        "Model configuration by name (Llama-2-7B, Mistral-7B, ...).", "name" };
+    QCommandLineOption phase { "phase", "prefill or decode.", "phase" };
+    QCommandLineOption seq { "seq", "Prefill: prompt tokens. Decode: context length.", "N" };
+    QCommandLineOption batch { "batch", "Sequences processed together (default 1).", "N" };
+    QCommandLineOption precision { "precision",
+        "Precision mode: bf16, fp16, fp8 (w8a8 fp8), w8a8 (int8), w8a16, w4a16, nvfp4, mxfp4 "
+        "(weights and activations, block scales counted; instead of --weights/--activations).",
+        "mode" };
+    QCommandLineOption weights { "weights",
+        "Weight type: bf16 (default), fp16, fp8, int8, int4, fp4.", "type" };
+    QCommandLineOption activations { "activations",
+        "Activation type: bf16 (default), fp16, fp8, int8, fp4.", "type" };
+    QCommandLineOption kv { "kv", "KV-cache type: bf16 (default), fp16, fp8, int8.", "type" };
+    QCommandLineOption flashAttention { "flash-attention",
+        "Fused attention: scores never reach memory." };
+    QCommandLineOption promptLen { "prompt-len", "Measured generation: prompt tokens.", "N" };
+    QCommandLineOption genTokens { "gen-tokens", "Measured generation: generated tokens.", "N" };
+    QCommandLineOption measuredTime { "measured-time",
+        "Measured generation: wall time, e.g. 2.5 s.", "time" };
+    QCommandLineOption tp { "tp",
+        "Tensor-parallel chips (default 1): heads, FFN and LM head split.", "N" };
+    QCommandLineOption ep { "ep", "Expert-parallel chips (default 1): experts split.", "N" };
+    QCommandLineOption pp { "pp", "Pipeline stages (default 1): layers split.", "N" };
+    QCommandLineOption sweep { "sweep", "Sweep batch or seq: PARAM=A:B[:xK|:+K].", "spec" };
+    QCommandLineOption operators { "operators",
+        "With --sweep: one trajectory per operator (its path over the values, and where it "
+        "crosses its ridge) instead of the whole model." };
+    QCommandLineOption render { "render",
+        "Draw the operators (per chip, with the collectives on the link roof; with --sweep one "
+        "path per operator) to a PNG, SVG or PDF file.",
+        "file" };
+    QCommandLineOption title { "title", "With --render: a title above the chart.", "text" };
+    QCommandLineOption noEmbed = noEmbedOption("With --render: ");
+    QCommandLineOption json { "json", "Print one JSON object (numbers in SI base units)." };
+
+    void addTo(QCommandLineParser &parser) const;
+    [[nodiscard]] std::optional<LlmRequest> read(const QCommandLineParser &parser) const;
+    [[nodiscard]] std::optional<ModelConfig> readModel(const QCommandLineParser &parser) const;
+    [[nodiscard]] std::optional<LlmSpec> readSpec(const QCommandLineParser &parser) const;
+    [[nodiscard]] bool readTypes(const QCommandLineParser &parser, LlmSpec &spec) const;
+};
+
+void LlmOptions::addTo(QCommandLineParser &parser) const
 {
     parser.setApplicationDescription(
         "Place the operators of an LLM prefill or decode step on a machine's roofline "
         "(docs/MODEL.md section 8): one point per operator kind plus the whole model. With "
         "--measured-time, find the bottleneck of a measured generation instead.");
-    addHardwareOptions(parser);
-    parser.addOption(
-        { "model", "Model configuration by name (Llama-2-7B, Mistral-7B, ...).", "name" });
-    parser.addOption({ "phase", "prefill or decode.", "phase" });
-    parser.addOption({ "seq", "Prefill: prompt tokens. Decode: context length.", "N" });
-    parser.addOption({ "batch", "Sequences processed together (default 1).", "N" });
-    parser.addOption({ "precision",
-        "Precision mode: bf16, fp16, fp8 (w8a8 fp8), w8a8 (int8), w8a16, w4a16, nvfp4, mxfp4 "
-        "(weights and activations, block scales counted; instead of --weights/--activations).",
-        "mode" });
-    parser.addOption(
-        { "weights", "Weight type: bf16 (default), fp16, fp8, int8, int4, fp4.", "type" });
-    parser.addOption(
-        { "activations", "Activation type: bf16 (default), fp16, fp8, int8, fp4.", "type" });
-    parser.addOption({ "kv", "KV-cache type: bf16 (default), fp16, fp8, int8.", "type" });
-    parser.addOption({ "flash-attention", "Fused attention: scores never reach memory." });
-    parser.addOption({ "prompt-len", "Measured generation: prompt tokens.", "N" });
-    parser.addOption({ "gen-tokens", "Measured generation: generated tokens.", "N" });
-    parser.addOption({ "measured-time", "Measured generation: wall time, e.g. 2.5 s.", "time" });
-    parser.addOption(
-        { "tp", "Tensor-parallel chips (default 1): heads, FFN and LM head split.", "N" });
-    parser.addOption({ "ep", "Expert-parallel chips (default 1): experts split.", "N" });
-    parser.addOption({ "pp", "Pipeline stages (default 1): layers split.", "N" });
-    parser.addOption({ "sweep", "Sweep batch or seq: PARAM=A:B[:xK|:+K].", "spec" });
-    parser.addOption({ "operators",
-        "With --sweep: one trajectory per operator (its path over the values, and where it "
-        "crosses its ridge) instead of the whole model." });
-    parser.addOption({ "render",
-        "Draw the operators (per chip, with the collectives on the link roof; with --sweep one "
-        "path per operator) to a PNG, SVG or PDF file.",
-        "file" });
-    parser.addOption({ "title", "With --render: a title above the chart.", "text" });
-    addNoEmbedOption(parser, "With --render: ");
-    parser.addOption({ "json", "Print one JSON object (numbers in SI base units)." });
+    machine.addTo(parser);
+    parser.addOptions(
+        { model, phase, seq, batch, precision, weights, activations, kv, flashAttention, promptLen,
+            genTokens, measuredTime, tp, ep, pp, sweep, operators, render, title, noEmbed, json });
 }
 
 // The built-in model --model names; nullopt (after saying why) when there is none.
-std::optional<ModelConfig> modelFromOptions(const QCommandLineParser &parser)
+std::optional<ModelConfig> LlmOptions::readModel(const QCommandLineParser &parser) const
 {
-    if (!parser.isSet("model")) {
+    const auto name = givenValue(parser, model);
+    if (!name) {
         err() << "llm needs --model NAME" << Qt::endl;
         return std::nullopt;
     }
@@ -69,66 +104,100 @@ std::optional<ModelConfig> modelFromOptions(const QCommandLineParser &parser)
     const auto models = builtinModels(&problems);
     for (const auto &d : problems)
         err() << QString::fromStdString(d.toString()) << Qt::endl;
-    auto model = findModel(models, parser.value("model").toStdString());
-    if (!model) {
-        err() << "--model: " << QString::fromStdString(model.error()) << Qt::endl;
+    auto found = findModel(models, name->toStdString());
+    if (!found) {
+        err() << "--model: " << QString::fromStdString(found.error()) << Qt::endl;
         return std::nullopt;
     }
-    return std::move(*model);
+    return std::move(*found);
 }
 
 // The step the options describe (--phase and --seq unless --measured-time, --batch, the types,
 // --flash-attention); nullopt (after saying why) when they do not describe one.
-std::optional<LlmSpec> llmSpecFromOptions(const QCommandLineParser &parser)
+std::optional<LlmSpec> LlmOptions::readSpec(const QCommandLineParser &parser) const
 {
     LlmSpec spec;
-    if (!parser.isSet("measured-time")) {
-        if (!parser.isSet("phase")) {
+    if (!parser.isSet(measuredTime)) {
+        const auto phaseName = givenValue(parser, phase);
+        if (!phaseName) {
             err() << "llm needs --phase prefill|decode (or --measured-time)" << Qt::endl;
             return std::nullopt;
         }
-        const auto phase = llmPhaseFromName(parser.value("phase").toStdString());
-        if (!phase) {
-            err() << "--phase: expected prefill|decode, got \"" << parser.value("phase") << "\""
-                  << Qt::endl;
+        const auto chosen = llmPhaseFromName(phaseName->toStdString());
+        if (!chosen) {
+            err() << "--phase: expected prefill|decode, got \"" << *phaseName << "\"" << Qt::endl;
             return std::nullopt;
         }
-        spec.phase = *phase;
-        if (!parser.isSet("seq") && !parser.isSet("sweep")) {
+        spec.phase = *chosen;
+        if (!parser.isSet(seq) && !parser.isSet(sweep)) {
             err() << "llm needs --seq N" << Qt::endl;
             return std::nullopt;
         }
     }
-    if (!integerOption(parser, "seq", spec.seq) || !integerOption(parser, "batch", spec.batch)
-        || !integerOption(parser, "tp", spec.tp) || !integerOption(parser, "ep", spec.ep)
-        || !integerOption(parser, "pp", spec.pp))
+    if (!integerOption(parser, seq, spec.seq) || !integerOption(parser, batch, spec.batch)
+        || !integerOption(parser, tp, spec.tp) || !integerOption(parser, ep, spec.ep)
+        || !integerOption(parser, pp, spec.pp))
         return std::nullopt;
-    if (parser.isSet("precision")) {
-        if (parser.isSet("weights") || parser.isSet("activations")) {
+    if (!readTypes(parser, spec))
+        return std::nullopt;
+    spec.fusedAttention = parser.isSet(flashAttention);
+    return spec;
+}
+
+// --precision, or --weights and --activations, and --kv into `spec`; false after saying why.
+bool LlmOptions::readTypes(const QCommandLineParser &parser, LlmSpec &spec) const
+{
+    if (const auto mode = givenValue(parser, precision)) {
+        if (parser.isSet(weights) || parser.isSet(activations)) {
             err() << "--precision sets the weights and activations: give it or "
                      "--weights/--activations, not both"
                   << Qt::endl;
-            return std::nullopt;
+            return false;
         }
-        auto moded = withLlmPrecisionMode(spec, parser.value("precision").toStdString());
+        auto moded = withLlmPrecisionMode(spec, mode->toStdString());
         if (!moded) {
             err() << "--precision: " << QString::fromStdString(moded.error()) << Qt::endl;
-            return std::nullopt;
+            return false;
         }
         spec = *moded;
     }
-    if (!precisionOption(parser, "weights",
-            { Precision::BF16, Precision::FP16, Precision::FP8, Precision::INT8, Precision::INT4,
-                Precision::FP4 },
-            spec.weights)
-        || !precisionOption(parser, "activations",
+    return precisionOption(parser, weights,
+               { Precision::BF16, Precision::FP16, Precision::FP8, Precision::INT8, Precision::INT4,
+                   Precision::FP4 },
+               spec.weights)
+        && precisionOption(parser, activations,
             { Precision::BF16, Precision::FP16, Precision::FP8, Precision::INT8, Precision::FP4 },
             spec.activations)
-        || !precisionOption(parser, "kv",
-            { Precision::BF16, Precision::FP16, Precision::FP8, Precision::INT8 }, spec.kv))
+        && precisionOption(parser, kv,
+            { Precision::BF16, Precision::FP16, Precision::FP8, Precision::INT8 }, spec.kv);
+}
+
+std::optional<LlmRequest> LlmOptions::read(const QCommandLineParser &parser) const
+{
+    if (!parser.positionalArguments().isEmpty()) {
+        err() << "llm takes no file arguments" << Qt::endl;
         return std::nullopt;
-    spec.fusedAttention = parser.isSet("flash-attention");
-    return spec;
+    }
+    auto chosenModel = readModel(parser);
+    if (!chosenModel)
+        return std::nullopt;
+    const auto chosenSpec = readSpec(parser);
+    if (!chosenSpec)
+        return std::nullopt;
+    LlmRequest request;
+    request.model = std::move(*chosenModel);
+    request.spec = *chosenSpec;
+    request.machine = machine.read(parser);
+    request.measuredTime = givenValue(parser, measuredTime);
+    request.promptLen = givenValue(parser, promptLen);
+    request.genTokens = givenValue(parser, genTokens);
+    request.sweep = givenValue(parser, sweep);
+    request.operators = parser.isSet(operators);
+    request.render = givenValue(parser, render);
+    request.title = parser.value(title);
+    request.embed = !parser.isSet(noEmbed);
+    request.json = parser.isSet(json);
+    return request;
 }
 
 // What the options ask of the model on the machine.
@@ -141,16 +210,16 @@ struct LlmRun {
 };
 
 // --measured-time: the bottleneck of a measured generation of --prompt-len + --gen-tokens.
-int analyzeMeasuredGeneration(const QCommandLineParser &parser, const LlmRun &run)
+int analyzeMeasuredGeneration(const LlmRequest &request, const LlmRun &run)
 {
     std::int64_t prompt = 0;
     std::int64_t generated = 0;
-    if (!parser.isSet("prompt-len") || !parser.isSet("gen-tokens")) {
+    if (!request.promptLen || !request.genTokens) {
         err() << "--measured-time needs --prompt-len and --gen-tokens" << Qt::endl;
         return kExitBadInput;
     }
-    if (!integerOption(parser, "prompt-len", prompt)
-        || !integerOption(parser, "gen-tokens", generated))
+    if (!positiveInteger("--prompt-len", request.promptLen, prompt)
+        || !positiveInteger("--gen-tokens", request.genTokens, generated))
         return kExitBadInput;
     // The context grows to prompt + generated tokens: checked before any model adds them.
     if (!checkedAdd(prompt, generated)) {
@@ -163,8 +232,8 @@ int analyzeMeasuredGeneration(const QCommandLineParser &parser, const LlmRun &ru
               << " generated tokens (each is one decode step to model)" << Qt::endl;
         return kExitBadInput;
     }
-    const auto seconds
-        = parsePositiveQuantity(parser.value("measured-time").toStdString(), Dimension::Time);
+    const auto seconds = parsePositiveQuantity(
+        request.measuredTime.value_or(QString()).toStdString(), Dimension::Time);
     if (!seconds) {
         err() << "--measured-time: " << QString::fromStdString(seconds.error()) << Qt::endl;
         return kExitBadInput;
@@ -218,9 +287,9 @@ std::string llmPrecisionAndRidgeText(
     return out;
 }
 
-int sweepLlm(const QCommandLineParser &parser, const LlmRun &run)
+int sweepLlm(const QString &spec, const LlmRun &run)
 {
-    const auto range = sweepOption(parser, { "batch", "seq" });
+    const auto range = sweepOption(spec, { "batch", "seq" });
     if (!range)
         return kExitBadInput;
     return runIntegerSweep(*range, run.hardware, run.json,
@@ -238,58 +307,47 @@ int sweepLlm(const QCommandLineParser &parser, const LlmRun &run)
 
 int runLlm(const QStringList &arguments)
 {
-    QCommandLineParser parser;
-    addLlmOptions(parser);
     int status = kExitOk;
-    if (!parseOrExplain(parser, arguments, status))
+    const auto request = parseRequest(LlmOptions(), arguments, status);
+    if (!request)
         return status;
-    if (!parser.positionalArguments().isEmpty()) {
-        err() << "llm takes no file arguments" << Qt::endl;
-        return kExitBadInput;
-    }
-    const auto model = modelFromOptions(parser);
-    if (!model)
-        return kExitBadInput;
-    const auto spec = llmSpecFromOptions(parser);
-    if (!spec)
-        return kExitBadInput;
-    auto hardware = hardwareFromOptions(parser);
+    auto hardware = request->machine.machine();
     if (!hardware)
         return kExitBadInput;
-    adoptPrecision(parser, *hardware, llmComputePrecision(*spec));
+    request->machine.adoptPrecision(*hardware, llmComputePrecision(request->spec));
     // Built whole, every option read first: GCC's release build could not follow a run whose
     // options were filled in after it was made (-Wmaybe-uninitialized on computeCeiling).
     AnalysisOptions options;
-    options.computeCeiling = parser.value("compute").toStdString();
-    const bool json = parser.isSet("json");
-    const LlmRun run { *model, *spec, *hardware, std::move(options), json };
+    options.computeCeiling = request->machine.computeName();
+    const LlmRun run { request->model, request->spec, *hardware, std::move(options),
+        request->json };
 
-    if (parser.isSet("measured-time"))
-        return analyzeMeasuredGeneration(parser, run);
-    if (parser.isSet("render")) {
+    if (request->measuredTime)
+        return analyzeMeasuredGeneration(*request, run);
+    if (request->render) {
         // The picture's target judged as the writer will, before any work.
-        if (const QString problem = outputProblem(parser.value("render")); !problem.isEmpty()) {
+        if (const QString problem = outputProblem(*request->render); !problem.isEmpty()) {
             err() << problem << Qt::endl;
             return kExitBadInput;
         }
         std::optional<SweepRange> range;
-        if (parser.isSet("sweep")) {
-            range = sweepOption(parser, { "batch", "seq" });
+        if (request->sweep) {
+            range = sweepOption(*request->sweep, { "batch", "seq" });
             if (!range)
                 return kExitBadInput;
         }
-        return renderLlm(parser.value("render"), run.model, run.spec, run.hardware, range,
-            { parser.value("title"), !parser.isSet("no-embed") });
+        return renderLlm(*request->render, run.model, run.spec, run.hardware, range,
+            { request->title, request->embed });
     }
-    if (parser.isSet("sweep") && parser.isSet("operators")) {
-        const auto range = sweepOption(parser, { "batch", "seq" });
+    if (request->sweep && request->operators) {
+        const auto range = sweepOption(*request->sweep, { "batch", "seq" });
         if (!range)
             return kExitBadInput;
         return printLlmTrajectories(
             run.model, run.spec, run.hardware, run.options, *range, run.json);
     }
-    if (parser.isSet("sweep"))
-        return sweepLlm(parser, run);
+    if (request->sweep)
+        return sweepLlm(*request->sweep, run);
     auto result = modelLlm(run.model, run.spec, run.hardware, run.options);
     if (!result) {
         err() << QString::fromStdString(result.error()) << Qt::endl;

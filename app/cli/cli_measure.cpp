@@ -1,6 +1,7 @@
 #include "app/cli/cli.h"
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_option_groups.h"
 
 #include "core/io/file_write.h"
 #include "core/model/units.h"
@@ -111,42 +112,61 @@ std::string measurementTable(const Hardware &hardware, const Measurement &m, con
     return text;
 }
 
-void addMeasureOptions(QCommandLineParser &parser)
+// What measure's options ask for, checked.
+struct MeasureRequest {
+    MeasureOptions options;
+    QString output; // empty: none
+    bool json = false;
+};
+
+// measure's options, in the order --help lists them (the hidden ones last).
+struct MeasureCommandOptions {
+    QCommandLineOption quick { "quick", "Spend about 10 seconds instead of about 60." };
+    QCommandLineOption threads { "threads",
+        "Threads for the all-threads runs (default: every CPU).", "N" };
+    QCommandLineOption output { { "o", "output" },
+        "Write the hardware file (with the measurement).", "FILE.json" };
+    QCommandLineOption json { "json", "Print the hardware file instead of a table." };
+    QCommandLineOption budget
+        = hiddenOption("budget", "Time budget in seconds (tests use a small one).", "SECONDS");
+    QCommandLineOption maxIsa = hiddenOption(
+        "max-isa", "Widest instruction set to use: portable, sse2, avx2, avx512.", "ISA");
+    // The working sets of the sweep (bench/compare_likwid.sh times the same sizes as
+    // likwid-bench). Byte units: "1GB" is 1e9 B, "1GiB" 2^30 B.
+    QCommandLineOption sweepFrom
+        = hiddenOption("sweep-from", "Smallest working set of the sweep (default 4 KiB).", "SIZE");
+    QCommandLineOption sweepTo = hiddenOption(
+        "sweep-to", "Largest working set of the sweep (default: from the caches).", "SIZE");
+
+    void addTo(QCommandLineParser &parser) const;
+    [[nodiscard]] std::optional<MeasureRequest> read(const QCommandLineParser &parser) const;
+    [[nodiscard]] std::optional<MeasureOptions> readMeasure(const QCommandLineParser &parser) const;
+    [[nodiscard]] bool readSweep(const QCommandLineParser &parser, MeasureOptions &options) const;
+};
+
+void MeasureCommandOptions::addTo(QCommandLineParser &parser) const
 {
     parser.setApplicationDescription(
         "Measure this machine's ceilings: bandwidth per memory level (load, copy, triad over "
         "working sets from 4 KiB to several times the last-level cache) and peak FLOP/s (FP64 and "
         "FP32, scalar and SIMD, with and without FMA), on 1 thread and on all of them. The result "
         "is a hardware file like the presets'. Byte counts leave out write-allocate traffic.");
-    parser.addOption({ "quick", "Spend about 10 seconds instead of about 60." });
-    parser.addOption({ "threads", "Threads for the all-threads runs (default: every CPU).", "N" });
-    parser.addOption(
-        { { "o", "output" }, "Write the hardware file (with the measurement).", "FILE.json" });
-    parser.addOption({ "json", "Print the hardware file instead of a table." });
-    addHiddenOption(parser, "budget", "Time budget in seconds (tests use a small one).", "SECONDS");
-    addHiddenOption(
-        parser, "max-isa", "Widest instruction set to use: portable, sse2, avx2, avx512.", "ISA");
-    // The working sets of the sweep (bench/compare_likwid.sh times the same sizes as
-    // likwid-bench). Byte units: "1GB" is 1e9 B, "1GiB" 2^30 B.
-    addHiddenOption(
-        parser, "sweep-from", "Smallest working set of the sweep (default 4 KiB).", "SIZE");
-    addHiddenOption(
-        parser, "sweep-to", "Largest working set of the sweep (default: from the caches).", "SIZE");
+    parser.addOptions({ quick, threads, output, json, budget, maxIsa, sweepFrom, sweepTo });
 }
 
 // --sweep-from and --sweep-to into `options`; false after saying why.
-bool sweepOptions(const QCommandLineParser &parser, MeasureOptions &options)
+bool MeasureCommandOptions::readSweep(
+    const QCommandLineParser &parser, MeasureOptions &options) const
 {
-    for (const auto &[option, field] :
-        { std::pair { QStringLiteral("sweep-from"), &options.minWorkingSet },
-            std::pair { QStringLiteral("sweep-to"), &options.maxWorkingSet } }) {
-        if (!parser.isSet(option))
+    for (const auto &[option, field] : { std::pair { &sweepFrom, &options.minWorkingSet },
+             std::pair { &sweepTo, &options.maxWorkingSet } }) {
+        const auto given = givenValue(parser, *option);
+        if (!given)
             continue;
-        const auto size
-            = parsePositiveQuantity(parser.value(option).toStdString(), Dimension::Bytes);
+        const auto size = parsePositiveQuantity(given->toStdString(), Dimension::Bytes);
         if (!size || *size < 1024.0 || *size > 1e12) {
-            err() << "--" << option << ": expected a size from 1 KiB to 1 TB, got \""
-                  << parser.value(option) << "\"" << Qt::endl;
+            err() << dashed(*option) << ": expected a size from 1 KiB to 1 TB, got \"" << *given
+                  << "\"" << Qt::endl;
             return false;
         }
         *field = static_cast<std::uint64_t>(*size);
@@ -160,33 +180,46 @@ bool sweepOptions(const QCommandLineParser &parser, MeasureOptions &options)
 
 // What the options ask to measure, with the spec of a preset naming this CPU; nullopt (after
 // saying why) on a bad value.
-std::optional<MeasureOptions> measureOptionsFromOptions(const QCommandLineParser &parser)
+std::optional<MeasureOptions> MeasureCommandOptions::readMeasure(
+    const QCommandLineParser &parser) const
 {
     MeasureOptions options;
-    options.budgetSeconds = parser.isSet("quick") ? 10.0 : 60.0;
-    if (parser.isSet("budget")) {
+    options.budgetSeconds = parser.isSet(quick) ? 10.0 : 60.0;
+    if (const auto given = givenValue(parser, budget)) {
         bool ok = false;
-        options.budgetSeconds = parser.value("budget").toDouble(&ok);
+        options.budgetSeconds = given->toDouble(&ok);
         if (!ok || !(options.budgetSeconds > 0.0) || options.budgetSeconds > 3600.0) {
-            err() << "--budget: expected seconds between 0 and 3600, got \""
-                  << parser.value("budget") << "\"" << Qt::endl;
+            err() << "--budget: expected seconds between 0 and 3600, got \"" << *given << "\""
+                  << Qt::endl;
             return std::nullopt;
         }
     }
-    if (parser.isSet("threads")) {
+    if (const auto given = givenValue(parser, threads)) {
         bool ok = false;
-        options.threads = parser.value("threads").toInt(&ok);
+        options.threads = given->toInt(&ok);
         if (!ok || options.threads < 1 || options.threads > 1024) {
-            err() << "--threads: expected a number from 1 to 1024, got \""
-                  << parser.value("threads") << "\"" << Qt::endl;
+            err() << "--threads: expected a number from 1 to 1024, got \"" << *given << "\""
+                  << Qt::endl;
             return std::nullopt;
         }
     }
-    if (!sweepOptions(parser, options))
+    if (!readSweep(parser, options))
         return std::nullopt;
-    options.maxIsa = parser.value("max-isa").toStdString();
+    options.maxIsa = parser.value(maxIsa).toStdString();
     options.spec = findSpecForCpu(PresetDatabase::builtin().machines(), detectCpuModel());
     return options;
+}
+
+std::optional<MeasureRequest> MeasureCommandOptions::read(const QCommandLineParser &parser) const
+{
+    if (!parser.positionalArguments().isEmpty()) {
+        err() << "measure takes no file arguments" << Qt::endl;
+        return std::nullopt;
+    }
+    auto options = readMeasure(parser);
+    if (!options)
+        return std::nullopt;
+    return MeasureRequest { std::move(*options), parser.value(output), parser.isSet(json) };
 }
 
 // Measures with each new stage on stderr; Ctrl+C cancels.
@@ -222,28 +255,21 @@ QString writeHardwareFile(const QString &output, const std::string &json)
 
 int runMeasure(const QStringList &arguments)
 {
-    QCommandLineParser parser;
-    addMeasureOptions(parser);
     int status = kExitOk;
-    if (!parseOrExplain(parser, arguments, status))
+    const auto request = parseRequest(MeasureCommandOptions(), arguments, status);
+    if (!request)
         return status;
-    if (!parser.positionalArguments().isEmpty()) {
-        err() << "measure takes no file arguments" << Qt::endl;
-        return kExitBadInput;
-    }
-    const auto options = measureOptionsFromOptions(parser);
-    if (!options)
-        return kExitBadInput;
+    const MeasureOptions &options = request->options;
 
     // The output is checked before the 10-60 s run, not found unwritable after it.
-    const QString output = parser.value("output");
+    const QString &output = request->output;
     if (!output.isEmpty()) {
         if (const QString problem = outputProblem(output); !problem.isEmpty()) {
             err() << "measure: " << problem << Qt::endl;
             return kExitBadInput;
         }
     }
-    const auto result = measureWithProgress(*options);
+    const auto result = measureWithProgress(options);
     if (!result) {
         err() << "measure: " << QString::fromStdString(result.error()) << Qt::endl;
         return result.error().starts_with("unknown instruction") ? kExitBadInput : kExitFailure;
@@ -251,7 +277,7 @@ int runMeasure(const QStringList &arguments)
     const std::string json = writeMeasuredHardwareJson(result->hardware, result->measurement);
     const QString writeError = output.isEmpty() ? QString() : writeHardwareFile(output, json);
     // The results are printed even when the file could not be written: the run is not lost.
-    out() << QString::fromStdString(parser.isSet("json")
+    out() << QString::fromStdString(request->json
             ? json
             : measurementTable(
                 result->hardware, result->measurement, writeError.isEmpty() ? output : QString()));

@@ -7,7 +7,10 @@
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/export/exportlimits.h"
 
+#include "widgets/export/exportoptions.h"
+
 #include <QByteArray>
+#include <QCommandLineOption>
 #include <QCommandLineParser>
 #include <QString>
 
@@ -27,7 +30,45 @@ QString themeNamesValue();
 
 // --no-embed: leave the session out of a picture (`prefix` before its description, such as
 // "With --render: ").
-void addNoEmbedOption(QCommandLineParser &parser, const QString &prefix = {});
+QCommandLineOption noEmbedOption(const QString &prefix = {});
+
+// A picture's size: --size WxH, or --width and --height, --preset and --dpi (a PNG's scale).
+class PictureSizeOptions
+{
+public:
+    PictureSizeOptions();
+    void addTo(QCommandLineParser &parser) const;
+    // The size and resolution of a picture written to a file of `suffix` ("png", "svg", "pdf"),
+    // the rest of ExportOptions at their defaults or the preset's; nullopt after saying why
+    // (a preset, size or dpi refused, --size with --width/--height, a PNG too large).
+    [[nodiscard]] std::optional<ExportOptions> read(
+        const QCommandLineParser &parser, const QString &suffix) const;
+
+private:
+    [[nodiscard]] std::optional<QSize> readSize(const QCommandLineParser &parser) const;
+    [[nodiscard]] bool readDpi(
+        const QCommandLineParser &parser, const QString &suffix, ExportOptions &options) const;
+
+    QCommandLineOption m_size;
+    QCommandLineOption m_preset;
+    QCommandLineOption m_width;
+    QCommandLineOption m_height;
+    QCommandLineOption m_dpi;
+};
+
+// --theme light|dark|print.
+class ThemeOption
+{
+public:
+    explicit ThemeOption(const QString &description);
+    void addTo(QCommandLineParser &parser) const;
+    // The theme given (none when it is not); `ok` false after saying why a name is refused.
+    [[nodiscard]] std::optional<ChartTheme::Kind> read(
+        const QCommandLineParser &parser, bool &ok) const;
+
+private:
+    QCommandLineOption m_theme;
+};
 
 // The session a picture of `plot` carries, as the window's Export image… embeds it
 // (pictureSession: the document with the plot's view and theme); empty, after a note on stderr

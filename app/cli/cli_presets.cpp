@@ -10,30 +10,59 @@
 
 namespace ridgepoint::cli {
 
+namespace {
+
+// What presets' options ask for.
+struct PresetsRequest {
+    std::optional<QString> name; // one preset in full
+    bool json = false;
+    bool names = false; // the names --hardware takes, one a line
+};
+
+// presets' options, in the order --help lists them.
+struct PresetsOptions {
+    QCommandLineOption json { "json",
+        "Print {\"presets\": [...]} (with NAME, that machine's object) instead of a table: "
+        "every ceiling with its provenance, sparsity and alternate figure." };
+    QCommandLineOption names { "names",
+        "Print each preset's name and aliases, one a line, as --hardware takes them (shell "
+        "completion reads this)." };
+
+    void addTo(QCommandLineParser &parser) const
+    {
+        parser.setApplicationDescription(
+            "List the hardware presets with their ceilings, the basis of each figure (spec, "
+            "derived, measured) and ridges. With NAME, one preset in full: every ceiling with its "
+            "basis, source, clock, scope and notes.");
+        parser.addPositionalArgument("name", "A preset (name or alias, unique prefix).", "[NAME]");
+        parser.addOptions({ json, names });
+    }
+    [[nodiscard]] std::optional<PresetsRequest> read(const QCommandLineParser &parser) const
+    {
+        const QStringList given = parser.positionalArguments();
+        if (given.size() > 1) {
+            err() << "presets takes at most one preset name" << Qt::endl;
+            return std::nullopt;
+        }
+        PresetsRequest request;
+        if (!given.isEmpty())
+            request.name = given.front();
+        request.json = parser.isSet(json);
+        request.names = parser.isSet(names);
+        return request;
+    }
+};
+
+} // namespace
+
 int runPresets(const QStringList &arguments)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        "List the hardware presets with their ceilings, the basis of each figure (spec, derived, "
-        "measured) and ridges. With NAME, one preset in full: every ceiling with its basis, "
-        "source, clock, scope and notes.");
-    parser.addPositionalArgument("name", "A preset (name or alias, unique prefix).", "[NAME]");
-    parser.addOption({ "json",
-        "Print {\"presets\": [...]} (with NAME, that machine's object) instead of a table: "
-        "every ceiling with its provenance, sparsity and alternate figure." });
-    parser.addOption({ "names",
-        "Print each preset's name and aliases, one a line, as --hardware takes them (shell "
-        "completion reads this)." });
     int status = kExitOk;
-    if (!parseOrExplain(parser, arguments, status))
+    const auto request = parseRequest(PresetsOptions(), arguments, status);
+    if (!request)
         return status;
-    const QStringList names = parser.positionalArguments();
-    if (names.size() > 1) {
-        err() << "presets takes at most one preset name" << Qt::endl;
-        return kExitBadInput;
-    }
     const PresetDatabase presets = PresetDatabase::builtin();
-    if (parser.isSet("names")) {
+    if (request->names) {
         for (const Hardware &machine : presets.machines()) {
             out() << QString::fromStdString(machine.name) << "\n";
             for (const std::string &alias : machine.aliases)
@@ -44,19 +73,19 @@ int runPresets(const QStringList &arguments)
     }
     for (const auto &d : presets.diagnostics())
         err() << QString::fromStdString(d.toString()) << Qt::endl;
-    if (names.size() == 1) {
-        auto found = presets.find(names.front().toStdString());
+    if (request->name) {
+        auto found = presets.find(request->name->toStdString());
         if (!found) {
             err() << QString::fromStdString(found.error()) << Qt::endl;
             return kExitBadInput;
         }
         out() << QString::fromStdString(
-            parser.isSet("json") ? writeHardwareJson(**found) : presetDetail(**found));
+            request->json ? writeHardwareJson(**found) : presetDetail(**found));
         out().flush();
         return kExitOk;
     }
     const std::string text
-        = parser.isSet("json") ? presetsJson(presets.machines()) : presetsTable(presets.machines());
+        = request->json ? presetsJson(presets.machines()) : presetsTable(presets.machines());
     out() << QString::fromStdString(text);
     out().flush();
     return kExitOk;

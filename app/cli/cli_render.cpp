@@ -5,6 +5,7 @@
 #include "app/cli/cli.h"
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_option_groups.h"
 #include "app/cli/cli_options.h"
 #include "core/presets/example_points.h"
 
@@ -17,7 +18,6 @@
 
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QRegularExpression>
 
 #include <cmath>
 
@@ -48,162 +48,6 @@ private:
 
 // ---- the options ---------------------------------------------------------------------------
 
-void addPictureOptions(QCommandLineParser &parser)
-{
-    const ExportOptions defaults;
-    parser.addOption({ "size",
-        QString("Size in logical pixels, e.g. %1x%2 (the default): text, lines and markers are "
-                "laid out at this size. SVG and PDF pages are this size at %3 per inch.")
-            .arg(defaults.width)
-            .arg(defaults.height)
-            .arg(ExportLimits::kLogicalDpi),
-        "WxH" });
-    parser.addOption({ "preset",
-        "A ready-made picture: slide = a 16:9 slide, 1920x1080, text 1.5x, the legend below the "
-        "plot. --size, --width or --height still set the size.",
-        "name" });
-    parser.addOption(
-        { "width", QString("Width in pixels (default %1); --size is the same.").arg(defaults.width),
-            "px", QString::number(defaults.width) });
-    parser.addOption({ "height",
-        QString("Height in pixels (default %1); --size is the same.").arg(defaults.height), "px",
-        QString::number(defaults.height) });
-    parser.addOption({ "dpi",
-        QString("PNG only: dots per inch (default %1). The picture keeps the layout of --size and "
-                "is drawn with dpi/%1 device pixels per logical pixel, and the resolution is "
-                "written into the file: --size 800x500 --dpi 300 is a 2500x1563 PNG that prints "
-                "8.3 x 5.2 inches.")
-            .arg(ExportLimits::kLogicalDpi),
-        "N" });
-    parser.addOption({ "theme",
-        "light (default, or the session's), dark, or print (black on white, thick lines, large "
-        "fonts).",
-        themeNamesValue() });
-    parser.addOption({ "title", "A title drawn above the chart.", "text" });
-    parser.addOption({ "points",
-        "auto (default, or the session's): a density with the longest-running kernels as dots "
-        "above the density threshold, dots below it; density or dots force one.",
-        "auto|density|dots" });
-    parser.addOption({ "density-threshold",
-        QString("Points above which --points auto draws a density (default %1).")
-            .arg(chart::kDefaultDensityThreshold),
-        "N" });
-    parser.addOption({ "dot-size",
-        "time (default, or the session's): each dot's area follows its share of the total time "
-        "when every point has one; fixed: one size for every dot.",
-        "time|fixed" });
-    parser.addOption({ "table",
-        "Draw the points' analysis (intensity, performance, bound, limiting roof, % of roof) as "
-        "a table below the chart." });
-    addNoEmbedOption(parser);
-}
-
-void addRenderOptions(QCommandLineParser &parser)
-{
-    parser.setApplicationDescription(
-        "Draw the roofline of a machine with the given kernels to an image (PNG, SVG or PDF, "
-        "chosen by the output's suffix), with the review layers (baseline arrows, notes, "
-        "targets). The window's Export image writes the same file. Works without a display.");
-    addHardwareOptions(parser);
-    parser.addOption({ { "o", "output" }, "Image file to write (.png, .svg, .pdf).", "file" });
-    parser.addOption({ "session",
-        "Draw a session: a .ridgepoint.json file, or a PNG, SVG or PDF exported with its session "
-        "embedded. Its points, what-if moves, notes, targets, baseline, view and theme are "
-        "drawn; point files given as well are added. --hardware (then framed anew), "
-        "--theme and --baseline replace the session's own.",
-        "file" });
-    parser.addOption({ "baseline",
-        "A previous run (a points file): each point with the same name gets an arrow from its "
-        "baseline position, labelled with the speed-up.",
-        "file" });
-    parser.addOption({ "compare",
-        "Draw a second machine's roofs, dashed, beside the first (the window's \"Compare "
-        "with\"): a preset name or a hardware file. Replaces the session's own; the points "
-        "are still measured against the first machine.",
-        "name|file" });
-    addPictureOptions(parser);
-    parser.addOption({ "example", "Draw the built-in example data set as well." });
-    parser.addOption({ "fit",
-        "Frame the axes around the points (the default without a session view of this "
-        "machine)." });
-    parser.addOption(
-        { "roofs", "Compute roofs to draw: data (the points' precisions, dense; default) or all.",
-            "data|all" });
-    addReadOptions(parser);
-    addHiddenOption(parser, "timings", "Print how long each step took (stderr).");
-    parser.addPositionalArgument("files",
-        "Point files (any points format analyze reads; the profilers' with the options above, "
-        "as is --baseline).",
-        "[FILE...]");
-}
-
-// --size WxH, or --width and --height; nullopt (after saying why) when not a usable size.
-std::optional<QSize> sizeFromOptions(const QCommandLineParser &parser)
-{
-    if (parser.isSet("size") && (parser.isSet("width") || parser.isSet("height"))) {
-        err() << "--size and --width/--height contradict each other: give one of them" << Qt::endl;
-        return std::nullopt;
-    }
-    QSize size;
-    if (parser.isSet("size")) {
-        static const QRegularExpression kPattern(
-            QStringLiteral("^\\s*(\\d{1,6})\\s*[xX×]\\s*(\\d{1,6})\\s*$"));
-        const auto match = kPattern.match(parser.value("size"));
-        if (!match.hasMatch()) {
-            err() << "--size must be WxH, e.g. 1600x1000 (got \"" << parser.value("size") << "\")"
-                  << Qt::endl;
-            return std::nullopt;
-        }
-        size = QSize(match.captured(1).toInt(), match.captured(2).toInt());
-    } else {
-        bool okWidth = false;
-        bool okHeight = false;
-        size
-            = QSize(parser.value("width").toInt(&okWidth), parser.value("height").toInt(&okHeight));
-        if (!okWidth || !okHeight)
-            size = QSize(); // invalid: refused below
-    }
-    if (!ExportLimits::sideInRange(size.width()) || !ExportLimits::sideInRange(size.height())) {
-        err() << (parser.isSet("size") ? "--size" : "--width and --height")
-              << " must be whole numbers of pixels between " << ExportLimits::kMinSide << " and "
-              << ExportLimits::kMaxSide << Qt::endl;
-        return std::nullopt;
-    }
-    return size;
-}
-
-// --dpi into `options` (a PNG's scale and resolution; a note for SVG and PDF); false after
-// saying why it is refused.
-bool dpiOption(const QCommandLineParser &parser, const QString &suffix, ExportOptions &options)
-{
-    if (!parser.isSet("dpi"))
-        return true;
-    bool ok = false;
-    const int dpi = parser.value("dpi").toInt(&ok);
-    if (!ok || !ExportLimits::dpiInRange(dpi)) {
-        err() << "--dpi must be a whole number between " << ExportLimits::kMinDpi << " and "
-              << ExportLimits::kMaxDpi << " (got \"" << parser.value("dpi") << "\")" << Qt::endl;
-        return false;
-    }
-    if (suffix != "png") {
-        err() << "note: --dpi applies to PNG only; " << suffix.toUpper()
-              << " is drawn in vectors at " << options.width << "x" << options.height << Qt::endl;
-        return true;
-    }
-    options.dpi = dpi;
-    options.scale = dpi / ExportLimits::kLogicalDpi;
-    const long longest
-        = ExportLimits::devicePixels(std::max(options.width, options.height), options.dpi);
-    if (longest > ExportLimits::kMaxSide) {
-        err() << "--dpi " << dpi << " at " << options.width << "x" << options.height
-              << " would make a PNG " << longest << " pixels wide or high; "
-              << "at most " << ExportLimits::kMaxSide << " (choose a smaller --size or --dpi)"
-              << Qt::endl;
-        return false;
-    }
-    return true;
-}
-
 // What render's options ask for, every one checked before any file is read: a bad one should
 // not cost a big read.
 struct RenderRequest {
@@ -213,17 +57,142 @@ struct RenderRequest {
     std::optional<chart::PointsMode> points; // none: the session's, else auto
     std::optional<bool> dotSizeByTime; // none: the session's, else time
     std::optional<std::size_t> densityThreshold;
+    std::optional<RoofsShown> roofs; // none: the session's, else data
     ReadOptions readOptions;
+    MachineRequest machine; // checked once a session (with its machine) is read
+    std::optional<QString> session; // --session FILE
+    std::optional<QString> baseline; // --baseline FILE
+    std::optional<QString> compare; // --compare NAME|FILE
+    QStringList files;
+    bool example = false;
+    bool fit = false;
+    bool embed = true; // not --no-embed
+    bool timings = false;
 };
 
-std::optional<RenderRequest> requestFromOptions(const QCommandLineParser &parser)
+// render's options, in the order --help lists them.
+struct RenderOptions {
+    MachineOptions machine;
+    QCommandLineOption output { { "o", "output" }, "Image file to write (.png, .svg, .pdf).",
+        "file" };
+    QCommandLineOption session { "session",
+        "Draw a session: a .ridgepoint.json file, or a PNG, SVG or PDF exported with its session "
+        "embedded. Its points, what-if moves, notes, targets, baseline, view and theme are "
+        "drawn; point files given as well are added. --hardware (then framed anew), "
+        "--theme and --baseline replace the session's own.",
+        "file" };
+    QCommandLineOption baseline { "baseline",
+        "A previous run (a points file): each point with the same name gets an arrow from its "
+        "baseline position, labelled with the speed-up.",
+        "file" };
+    QCommandLineOption compare { "compare",
+        "Draw a second machine's roofs, dashed, beside the first (the window's \"Compare "
+        "with\"): a preset name or a hardware file. Replaces the session's own; the points "
+        "are still measured against the first machine.",
+        "name|file" };
+    PictureSizeOptions size;
+    ThemeOption theme { "light (default, or the session's), dark, or print (black on white, "
+                        "thick lines, large fonts)." };
+    QCommandLineOption title { "title", "A title drawn above the chart.", "text" };
+    QCommandLineOption points { "points",
+        "auto (default, or the session's): a density with the longest-running kernels as dots "
+        "above the density threshold, dots below it; density or dots force one.",
+        "auto|density|dots" };
+    QCommandLineOption densityThreshold { "density-threshold",
+        QString("Points above which --points auto draws a density (default %1).")
+            .arg(chart::kDefaultDensityThreshold),
+        "N" };
+    QCommandLineOption dotSize { "dot-size",
+        "time (default, or the session's): each dot's area follows its share of the total time "
+        "when every point has one; fixed: one size for every dot.",
+        "time|fixed" };
+    QCommandLineOption table { "table",
+        "Draw the points' analysis (intensity, performance, bound, limiting roof, % of roof) as "
+        "a table below the chart." };
+    QCommandLineOption noEmbed = noEmbedOption();
+    QCommandLineOption example { "example", "Draw the built-in example data set as well." };
+    QCommandLineOption fit { "fit",
+        "Frame the axes around the points (the default without a session view of this "
+        "machine)." };
+    QCommandLineOption roofs { "roofs",
+        "Compute roofs to draw: data (the points' precisions, dense; default) or all.",
+        "data|all" };
+    ReadOptionGroup reading;
+    QCommandLineOption timings = hiddenOption("timings", "Print how long each step took (stderr).");
+
+    void addTo(QCommandLineParser &parser) const;
+    [[nodiscard]] std::optional<RenderRequest> read(const QCommandLineParser &parser) const;
+    [[nodiscard]] bool readLook(const QCommandLineParser &parser, RenderRequest &request) const;
+};
+
+void RenderOptions::addTo(QCommandLineParser &parser) const
+{
+    parser.setApplicationDescription(
+        "Draw the roofline of a machine with the given kernels to an image (PNG, SVG or PDF, "
+        "chosen by the output's suffix), with the review layers (baseline arrows, notes, "
+        "targets). The window's Export image writes the same file. Works without a display.");
+    machine.addTo(parser);
+    parser.addOptions({ output, session, baseline, compare });
+    size.addTo(parser);
+    theme.addTo(parser);
+    parser.addOptions(
+        { title, points, densityThreshold, dotSize, table, noEmbed, example, fit, roofs });
+    reading.addTo(parser);
+    parser.addOption(timings);
+    parser.addPositionalArgument("files",
+        "Point files (any points format analyze reads; the profilers' with the options above, "
+        "as is --baseline).",
+        "[FILE...]");
+}
+
+// --roofs, --points, --dot-size and --density-threshold; false after saying why one is refused.
+bool RenderOptions::readLook(const QCommandLineParser &parser, RenderRequest &request) const
+{
+    if (const auto given = givenValue(parser, roofs)) {
+        request.roofs = roofsShownFromName(given->toStdString());
+        if (!request.roofs) {
+            err() << "--roofs: unknown choice \"" << *given << "\" (expected data or all)"
+                  << Qt::endl;
+            return false;
+        }
+    }
+    if (const auto given = givenValue(parser, points)) {
+        request.points = chart::pointsModeFromKey(given->toStdString());
+        if (!request.points) {
+            err() << "--points: unknown mode \"" << *given << "\" (expected auto, density or dots)"
+                  << Qt::endl;
+            return false;
+        }
+    }
+    if (const auto given = givenValue(parser, dotSize)) {
+        if (*given != "time" && *given != "fixed") {
+            err() << "--dot-size: unknown choice \"" << *given << "\" (expected time or fixed)"
+                  << Qt::endl;
+            return false;
+        }
+        request.dotSizeByTime = *given == "time";
+    }
+    if (const auto given = givenValue(parser, densityThreshold)) {
+        bool ok = false;
+        const qlonglong threshold = given->toLongLong(&ok);
+        if (!ok || threshold < 0) {
+            err() << "--density-threshold must be a whole number of points, 0 or more (got \""
+                  << *given << "\")" << Qt::endl;
+            return false;
+        }
+        request.densityThreshold = static_cast<std::size_t>(threshold);
+    }
+    return true;
+}
+
+std::optional<RenderRequest> RenderOptions::read(const QCommandLineParser &parser) const
 {
     RenderRequest request;
-    if (!parser.isSet("output")) {
+    if (!parser.isSet(output)) {
         err() << "render needs an output file: -o roofline.png" << Qt::endl;
         return std::nullopt;
     }
-    request.output = parser.value("output");
+    request.output = parser.value(output);
     const QString suffix = QFileInfo(request.output).suffix().toLower();
     if (suffix != "png" && suffix != "svg" && suffix != "pdf") {
         err() << request.output << ": unknown image type \"" << suffix
@@ -234,71 +203,29 @@ std::optional<RenderRequest> requestFromOptions(const QCommandLineParser &parser
         err() << problem << Qt::endl;
         return std::nullopt;
     }
-    if (parser.isSet("preset")) {
-        const auto preset = exportPreset(parser.value("preset"));
-        if (!preset) {
-            err() << "--preset: unknown preset \"" << parser.value("preset")
-                  << "\" (expected slide)" << Qt::endl;
-            return std::nullopt;
-        }
-        request.exportOptions = *preset;
-    }
-    if (!parser.isSet("preset") || parser.isSet("size") || parser.isSet("width")
-        || parser.isSet("height")) {
-        const auto size = sizeFromOptions(parser);
-        if (!size)
-            return std::nullopt;
-        request.exportOptions.width = size->width();
-        request.exportOptions.height = size->height();
-    }
-    if (!dpiOption(parser, suffix, request.exportOptions))
+    const auto exportOptions = size.read(parser, suffix);
+    if (!exportOptions)
         return std::nullopt;
-    if (parser.isSet("theme")) {
-        request.theme = themeFromName(parser.value("theme"));
-        if (!request.theme) {
-            err() << "--theme: unknown theme \"" << parser.value("theme") << "\" (expected "
-                  << themeNamesText() << ")" << Qt::endl;
-            return std::nullopt;
-        }
-    }
-    if (parser.isSet("roofs") && !roofsShownFromName(parser.value("roofs").toStdString())) {
-        err() << "--roofs: unknown choice \"" << parser.value("roofs")
-              << "\" (expected data or all)" << Qt::endl;
+    request.exportOptions = *exportOptions;
+    bool themeOk = true;
+    request.theme = theme.read(parser, themeOk);
+    if (!themeOk || !readLook(parser, request))
         return std::nullopt;
-    }
-    if (parser.isSet("points")) {
-        request.points = chart::pointsModeFromKey(parser.value("points").toStdString());
-        if (!request.points) {
-            err() << "--points: unknown mode \"" << parser.value("points")
-                  << "\" (expected auto, density or dots)" << Qt::endl;
-            return std::nullopt;
-        }
-    }
-    if (parser.isSet("dot-size")) {
-        const QString size = parser.value("dot-size");
-        if (size != "time" && size != "fixed") {
-            err() << "--dot-size: unknown choice \"" << size << "\" (expected time or fixed)"
-                  << Qt::endl;
-            return std::nullopt;
-        }
-        request.dotSizeByTime = size == "time";
-    }
-    if (parser.isSet("density-threshold")) {
-        bool ok = false;
-        const qlonglong threshold = parser.value("density-threshold").toLongLong(&ok);
-        if (!ok || threshold < 0) {
-            err() << "--density-threshold must be a whole number of points, 0 or more (got \""
-                  << parser.value("density-threshold") << "\")" << Qt::endl;
-            return std::nullopt;
-        }
-        request.densityThreshold = static_cast<std::size_t>(threshold);
-    }
-    request.exportOptions.title = parser.value("title");
-    request.exportOptions.table = parser.isSet("table");
-    const auto readOptions = readOptionsFromOptions(parser);
+    request.exportOptions.title = parser.value(title);
+    request.exportOptions.table = parser.isSet(table);
+    const auto readOptions = reading.read(parser);
     if (!readOptions)
         return std::nullopt;
     request.readOptions = *readOptions;
+    request.machine = machine.read(parser);
+    request.session = givenValue(parser, session);
+    request.baseline = givenValue(parser, baseline);
+    request.compare = givenValue(parser, compare);
+    request.files = parser.positionalArguments();
+    request.example = parser.isSet(example);
+    request.fit = parser.isSet(fit);
+    request.embed = !parser.isSet(noEmbed);
+    request.timings = parser.isSet(timings);
     return request;
 }
 
@@ -314,24 +241,24 @@ struct RenderInputs {
     std::optional<Hardware> compare; // --compare (else the session's, if any)
 };
 
-std::optional<RenderInputs> loadInputs(
-    const QCommandLineParser &parser, const ReadOptions &readOptions)
+std::optional<RenderInputs> loadInputs(const RenderRequest &request)
 {
+    const ReadOptions &readOptions = request.readOptions;
     RenderInputs inputs;
-    if (parser.isSet("session")) {
-        inputs.session = readSession(parser.value("session"));
+    if (request.session) {
+        inputs.session = readSession(*request.session);
         if (!inputs.session)
             return std::nullopt;
     }
     const auto hardware
-        = hardwareFromOptions(parser, inputs.session ? &inputs.session->hardware : nullptr,
-            readOptions, inputs.session ? inputs.session->figures : FigureChoice::Measured);
+        = request.machine.machine(inputs.session ? &inputs.session->hardware : nullptr, readOptions,
+            inputs.session ? inputs.session->figures : FigureChoice::Measured);
     if (!hardware)
         return std::nullopt;
     inputs.hardware = *hardware;
-    inputs.sameMachine = inputs.session && !parser.isSet("hardware");
-    if (parser.isSet("compare")) {
-        inputs.compare = machineNamed(parser.value("compare"), "--compare", readOptions);
+    inputs.sameMachine = inputs.session && !request.machine.namesMachine();
+    if (request.compare) {
+        inputs.compare = machineNamed(*request.compare, "--compare", readOptions);
         if (!inputs.compare)
             return std::nullopt;
     }
@@ -345,16 +272,16 @@ std::optional<RenderInputs> loadInputs(
         points.insert(points.end(), std::make_move_iterator(more.begin()),
             std::make_move_iterator(more.end()));
     };
-    for (const QString &file : parser.positionalArguments()) {
+    for (const QString &file : request.files) {
         auto read = readPointsFile(file, rowErrors, readOptions);
         if (!read)
             return std::nullopt;
         add(std::move(*read));
     }
-    if (parser.isSet("example"))
+    if (request.example)
         add(examplePoints());
-    if (parser.isSet("baseline")) {
-        const QString file = parser.value("baseline");
+    if (request.baseline) {
+        const QString &file = *request.baseline;
         auto read = readPointsFile(file, rowErrors, readOptions);
         if (!read)
             return std::nullopt;
@@ -430,16 +357,16 @@ bool reportUnplaced(const Document &document, const std::string &input)
 }
 
 // The chart of `document` as the window draws it: theme, review layers and axes.
-void buildChart(RooflinePlot &plot, Document &document, const QCommandLineParser &parser,
-    const RenderRequest &request, const SessionLook &look, bool sameMachine)
+void buildChart(RooflinePlot &plot, Document &document, const RenderRequest &request,
+    const SessionLook &look, bool sameMachine)
 {
     plot.resize(request.exportOptions.width, request.exportOptions.height);
     if (request.theme)
         plot.setTheme(ChartTheme::of(*request.theme));
     else if (const auto fromSession = themeFromName(look.theme))
         plot.setTheme(ChartTheme::of(*fromSession));
-    if (parser.isSet("roofs")) // checked by the caller
-        document.setRoofsShown(*roofsShownFromName(parser.value("roofs").toStdString()));
+    if (request.roofs)
+        document.setRoofsShown(*request.roofs);
     // Before the points arrive: they are binned once, for the mode they are drawn in.
     if (request.points)
         plot.setPointsMode(*request.points);
@@ -450,7 +377,7 @@ void buildChart(RooflinePlot &plot, Document &document, const QCommandLineParser
     plot.setDotSizeByTime(request.dotSizeByTime.value_or(look.dotSize != "fixed"));
     plot.setDocument(&document); // frames the points (the machine without any)
     new ReviewOverlay(&plot, &document); // the plot's child: baseline arrows, notes, targets
-    if (parser.isSet("fit")) {
+    if (request.fit) {
         plot.fitToData();
     } else if (sameMachine && look.view) {
         plot.xAxis->setRange(look.view->xLower, look.view->xUpper);
@@ -461,10 +388,10 @@ void buildChart(RooflinePlot &plot, Document &document, const QCommandLineParser
 // ---- the file ------------------------------------------------------------------------------
 
 // Writes the picture, with the session embedded unless --no-embed; the exit status.
-int writePicture(const QCommandLineParser &parser, const Document &document, RooflinePlot &plot,
-    RenderRequest &request, StepTimer &timer)
+int writePicture(
+    const Document &document, RooflinePlot &plot, RenderRequest &request, StepTimer &timer)
 {
-    if (!parser.isSet("no-embed")) {
+    if (request.embed) {
         // As the picture shows it (view and theme included); empty when it would pass
         // ExportOptions::kMaxEmbeddedSession. The window's export uses the same helper.
         request.exportOptions.session = sessionToEmbed(document, plot, request.output);
@@ -484,34 +411,30 @@ int writePicture(const QCommandLineParser &parser, const Document &document, Roo
 
 int runRender(const QStringList &arguments)
 {
-    QCommandLineParser parser;
-    addRenderOptions(parser);
     int status = kExitOk;
-    if (!parseOrExplain(parser, arguments, status))
-        return status;
-    auto request = requestFromOptions(parser);
+    auto request = parseRequest(RenderOptions(), arguments, status);
     if (!request)
-        return kExitBadInput;
+        return status;
 
-    StepTimer timer(parser.isSet("timings"));
-    auto inputs = loadInputs(parser, request->readOptions);
+    StepTimer timer(request->timings);
+    auto inputs = loadInputs(*request);
     if (!inputs)
         return kExitBadInput;
     const bool sameMachine = inputs->sameMachine;
     timer.step("read");
 
     Document document;
-    document.setAnalysisOptions(analysisOptionsFromOptions(parser, inputs->hardware, sameMachine));
+    document.setAnalysisOptions(request->machine.analysisOptions(inputs->hardware, sameMachine));
     const SessionLook look = fillDocument(document, std::move(*inputs));
-    QStringList files = parser.positionalArguments();
-    if (parser.isSet("session"))
-        files.prepend(parser.value("session"));
+    QStringList files = request->files;
+    if (request->session)
+        files.prepend(*request->session);
     if (!reportUnplaced(document, files.size() == 1 ? files.front().toStdString() : std::string()))
         return kExitBadInput;
     timer.step("analyse");
 
     RooflinePlot plot;
-    buildChart(plot, document, parser, *request, look, sameMachine);
+    buildChart(plot, document, *request, look, sameMachine);
     // A headless plot is never shown, so nothing replots on its own. The review layers lay out
     // their labels (targets) before a replot: told so here, without a replot, which would draw
     // the whole chart into the widget's paint buffers only for the export to lay it out and
@@ -519,7 +442,7 @@ int runRender(const QStringList &arguments)
     timer.step("chart");
     emit plot.beforeReplot();
     timer.step("replot");
-    return writePicture(parser, document, plot, *request, timer);
+    return writePicture(document, plot, *request, timer);
 }
 
 } // namespace ridgepoint::cli

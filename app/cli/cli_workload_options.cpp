@@ -4,6 +4,7 @@
 
 #include "app/cli/cli.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_option_groups.h"
 
 #include "core/report/workload_report.h"
 
@@ -27,25 +28,32 @@ void printText(const std::string &text)
     out().flush();
 }
 
-bool integerOption(const QCommandLineParser &parser, const QString &name, std::int64_t &value)
+bool positiveInteger(
+    const QString &option, const std::optional<QString> &given, std::int64_t &value)
 {
-    if (!parser.isSet(name))
+    if (!given)
         return true;
     bool ok = false;
-    const qlonglong parsed = parser.value(name).toLongLong(&ok);
+    const qlonglong parsed = given->toLongLong(&ok);
     if (!ok || parsed < 1)
-        return fail(
-            "--" + name + ": expected a positive integer, got \"" + parser.value(name) + "\"");
+        return fail(option + ": expected a positive integer, got \"" + *given + "\"");
     value = parsed;
     return true;
 }
 
-bool precisionOption(const QCommandLineParser &parser, const QString &name,
+bool integerOption(
+    const QCommandLineParser &parser, const QCommandLineOption &option, std::int64_t &value)
+{
+    return positiveInteger(dashed(option), givenValue(parser, option), value);
+}
+
+bool precisionOption(const QCommandLineParser &parser, const QCommandLineOption &option,
     const std::vector<Precision> &allowed, Precision &value)
 {
-    if (!parser.isSet(name))
+    const auto given = givenValue(parser, option);
+    if (!given)
         return true;
-    const auto parsed = precisionFromName(parser.value(name).toStdString());
+    const auto parsed = precisionFromName(given->toStdString());
     if (parsed && std::ranges::find(allowed, *parsed) != allowed.end()) {
         value = *parsed;
         return true;
@@ -54,7 +62,7 @@ bool precisionOption(const QCommandLineParser &parser, const QString &name,
     for (Precision p : allowed)
         names
             += (names.isEmpty() ? "" : "|") + QString::fromStdString(std::string(precisionName(p)));
-    return fail("--" + name + ": expected " + names + ", got \"" + parser.value(name) + "\"");
+    return fail(dashed(option) + ": expected " + names + ", got \"" + *given + "\"");
 }
 
 QString quantOptionHelp(const QString &lead)
@@ -74,28 +82,19 @@ QString quantOptionHelp(const QString &lead)
     return text + ".";
 }
 
-bool quantOption(const QCommandLineParser &parser, QuantMode &mode)
+bool quantOption(const QString &value, QuantMode &mode)
 {
-    if (!parser.isSet("quant"))
-        return true;
-    const auto parsed = quantModeFromName(parser.value("quant").toStdString());
+    const auto parsed = quantModeFromName(value.toStdString());
     if (!parsed)
         return fail("--quant: expected " + QString::fromStdString(quantModeChoices()) + ", got \""
-            + parser.value("quant") + "\"");
+            + value + "\"");
     mode = *parsed;
     return true;
 }
 
-void adoptPrecision(const QCommandLineParser &parser, Hardware &hardware, Precision precision)
+std::optional<SweepRange> sweepOption(const QString &spec, const QStringList &parameters)
 {
-    if (!parser.isSet("hardware") && hardware.compute.size() == 1)
-        hardware.compute.front().precision = precision;
-}
-
-std::optional<SweepRange> sweepOption(
-    const QCommandLineParser &parser, const QStringList &parameters)
-{
-    auto range = parseSweep(parser.value("sweep").toStdString());
+    auto range = parseSweep(spec.toStdString());
     if (!range) {
         fail("--sweep: " + QString::fromStdString(range.error()));
         return std::nullopt;

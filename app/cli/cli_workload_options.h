@@ -9,6 +9,7 @@
 #include "core/workloads/quant_modes.h"
 #include "core/workloads/sweep.h"
 
+#include <QCommandLineOption>
 #include <QCommandLineParser>
 #include <QStringList>
 
@@ -23,26 +24,26 @@ namespace ridgepoint::cli {
 // Writes `text` to stdout as it is.
 void printText(const std::string &text);
 
-// A positive integer option into `value` (left alone when absent); false after saying why.
-bool integerOption(const QCommandLineParser &parser, const QString &name, std::int64_t &value);
+// A positive integer given to `option` ("--seq") into `value` (left alone when absent); false
+// after saying why.
+[[nodiscard]] bool positiveInteger(
+    const QString &option, const std::optional<QString> &given, std::int64_t &value);
+// The same, read from the parser.
+[[nodiscard]] bool integerOption(
+    const QCommandLineParser &parser, const QCommandLineOption &option, std::int64_t &value);
 
 // A precision among `allowed` into `value` (left alone when absent); false after saying why.
-bool precisionOption(const QCommandLineParser &parser, const QString &name,
-    const std::vector<Precision> &allowed, Precision &value);
+[[nodiscard]] bool precisionOption(const QCommandLineParser &parser,
+    const QCommandLineOption &option, const std::vector<Precision> &allowed, Precision &value);
 
 // --quant's help after `lead`, every mode with its meaning from the one table
 // (core/workloads/workloads.h: quantModes): "none (default); int8: int8 weights and …".
 QString quantOptionHelp(const QString &lead);
-// --quant into `mode` (left alone when absent); false after saying why.
-bool quantOption(const QCommandLineParser &parser, QuantMode &mode);
+// The --quant given (`value`) into `mode`; false after saying why it is not a mode.
+[[nodiscard]] bool quantOption(const QString &value, QuantMode &mode);
 
-// Without --hardware the machine is one ceiling from --peak and --bandwidth: let it stand for
-// the precision the workload computes in.
-void adoptPrecision(const QCommandLineParser &parser, Hardware &hardware, Precision precision);
-
-// --sweep over one of `parameters`; nullopt (after saying why) when it is not one.
-std::optional<SweepRange> sweepOption(
-    const QCommandLineParser &parser, const QStringList &parameters);
+// --sweep `spec` over one of `parameters`; nullopt (after saying why) when it is not one.
+std::optional<SweepRange> sweepOption(const QString &spec, const QStringList &parameters);
 
 // Sweeps an integer parameter: values are rounded and repeats dropped; prints the sweep (as JSON
 // with `json`) and returns the exit status.
