@@ -11,6 +11,7 @@
 #include "core/io/readers.h"
 #include "core/report/report.h"
 #include "core/report/report_stream.h"
+#include "widgets/chart/baselineindex.h"
 
 #include <algorithm>
 #include <cmath>
@@ -76,11 +77,14 @@ int conclude(const QCommandLineParser &parser, const QStringList &files, const H
 class BackgroundReport
 {
 public:
-    BackgroundReport(
-        ReportFormat format, const Hardware &hardware, const ReportWriterOptions &options)
+    // `baseline`: each point's speed-up over it (CSV and Markdown columns); it is read by the
+    // writing thread, so it must not change until finish().
+    BackgroundReport(ReportFormat format, const Hardware &hardware,
+        const ReportWriterOptions &options, const BaselineIndex *baseline = nullptr)
         : m_format(format)
         , m_hardware(hardware)
         , m_options(options)
+        , m_baseline(baseline)
     {
         m_batch.points.reserve(kBatchPoints);
         try {
@@ -198,7 +202,8 @@ private:
                     },
                     m_options);
             for (std::size_t i = 0; i < batch.size; ++i)
-                m_writer->add(batch.points[i].point, batch.points[i].analysis);
+                m_writer->add(batch.points[i].point, batch.points[i].analysis,
+                    m_baseline ? m_baseline->speedupOf(batch.points[i].point) : std::nullopt);
         } catch (...) {
             m_failure = std::current_exception(); // read by finish() after the join
         }
@@ -207,6 +212,7 @@ private:
     ReportFormat m_format;
     const Hardware &m_hardware;
     ReportWriterOptions m_options;
+    const BaselineIndex *m_baseline;
     std::unique_ptr<ReportWriter> m_writer; // made and used by the thread until it is joined
     Batch m_batch; // being filled by this thread
     std::mutex m_mutex;
@@ -256,6 +262,57 @@ void printProblems(const std::vector<Diagnostic> &problems, std::size_t problemC
     }
 }
 
+// The report's options that do not depend on the inputs' kinds.
+ReportWriterOptions reportOptions(const QCommandLineParser &parser, ReportFormat format,
+    const AnalysisOptions &options, const PresetDatabase &presets, double totalSeconds)
+{
+    ReportWriterOptions writerOptions;
+    writerOptions.summary = format == ReportFormat::Table;
+    // The table's notes name another machine the impossible points fit (machine_fit.h).
+    if (writerOptions.summary) {
+        writerOptions.otherMachines = &presets.machines();
+        writerOptions.analysisOptions = options;
+    }
+    writerOptions.totalSeconds = totalSeconds;
+    writerOptions.compact = parser.isSet("compact");
+    return writerOptions;
+}
+
+// Every point read, copied (with --baseline the points files are read whole, not kept as text).
+std::vector<KernelPoint> currentPoints(const std::vector<std::optional<InputFile>> &inputs,
+    const std::vector<SessionPoints> &sessions, const std::vector<KernelPoint> &example)
+{
+    std::vector<KernelPoint> points;
+    for (const auto &input : inputs) {
+        if (input && !input->session)
+            points.insert(points.end(), input->points.begin(), input->points.end());
+    }
+    for (const SessionPoints &session : sessions)
+        points.insert(points.end(), session.points.begin(), session.points.end());
+    points.insert(points.end(), example.begin(), example.end());
+    return points;
+}
+
+// --baseline: each point's speed-up (the CSV's and Markdown's columns) and the change per
+// operator (the table's and Markdown's section, the JSON's "baseline").
+struct BaselineComparison {
+    BaselineComparison(const Baseline &baseline, const std::vector<KernelPoint> &current,
+        ReportWriterOptions &writerOptions)
+        : changes(compareOperators(baseline.points, current, baseline.match))
+    {
+        index.rebuild(baseline);
+        index.setCurrent(current);
+        writerOptions.withSpeedup = true;
+        writerOptions.changes = &changes;
+        writerOptions.baselineFile = baseline.file;
+    }
+    BaselineComparison(const BaselineComparison &) = delete;
+    BaselineComparison &operator=(const BaselineComparison &) = delete;
+
+    OperatorChanges changes;
+    BaselineIndex index;
+};
+
 // Every point in file order (then the example's), each analysed and written as soon as it is read
 // (a points file's rows from the text readInputFile kept), so memory stays at the input's text
 // whatever the number of points. The report goes to stdout directly; the analysis problems
@@ -263,7 +320,7 @@ void printProblems(const std::vector<Diagnostic> &problems, std::size_t problemC
 int analyzeStreamed(const QCommandLineParser &parser, const QStringList &files,
     std::vector<std::optional<InputFile>> &inputs, const Hardware &hardware,
     const AnalysisOptions &options, const ReadOptions &readOptions, ReportFormat format,
-    int rowErrors, bool unreadable)
+    int rowErrors, bool unreadable, const std::optional<Baseline> &baseline)
 {
     Outcome outcome;
     outcome.rowErrors = rowErrors;
@@ -280,23 +337,19 @@ int analyzeStreamed(const QCommandLineParser &parser, const QStringList &files,
     std::vector<KernelPoint> example;
     if (parser.isSet("example"))
         example = examplePoints();
-    ReportWriterOptions writerOptions;
-    writerOptions.summary = format == ReportFormat::Table;
-    // The table's notes name another machine the impossible points fit (machine_fit.h).
     const PresetDatabase presets = PresetDatabase::builtin();
-    if (writerOptions.summary) {
-        writerOptions.otherMachines = &presets.machines();
-        writerOptions.analysisOptions = options;
-    }
-    writerOptions.totalSeconds = payoffTotal(inputs, sessions, example);
-    writerOptions.compact = parser.isSet("compact");
+    ReportWriterOptions writerOptions
+        = reportOptions(parser, format, options, presets, payoffTotal(inputs, sessions, example));
     // A profiler trace's GPU time heads the report (the first trace's, when there are several).
     for (const auto &input : inputs) {
         if (input && input->trace && !writerOptions.trace)
             writerOptions.trace = &*input->trace;
     }
+    std::optional<BaselineComparison> compared;
+    if (baseline)
+        compared.emplace(*baseline, currentPoints(inputs, sessions, example), writerOptions);
     out().flush();
-    BackgroundReport report(format, hardware, writerOptions);
+    BackgroundReport report(format, hardware, writerOptions, compared ? &compared->index : nullptr);
     // The first messages, as many as are shown, and the count of all: a file of a million
     // unplaceable rows must not hold a million messages.
     std::vector<Diagnostic> problems;
@@ -390,7 +443,7 @@ std::optional<PiecedFile> piecedInput(
         || (format != ReportFormat::Csv && format != ReportFormat::Json))
         return std::nullopt;
     for (const char *option : { "per-kernel", "tensor-flops-per-inst", "half-fma-flops",
-             "decimal-comma", "decimal-point", "lds-banks" }) {
+             "decimal-comma", "decimal-point", "lds-banks", "baseline" }) {
         if (parser.isSet(option))
             return std::nullopt;
     }
@@ -420,6 +473,12 @@ void addAnalyzeOptions(QCommandLineParser &parser)
         "JSON Lines: the machine on the first line, then one compact JSON object per point "
         "(about half the bytes of --json, and faster); implies --format json." });
     parser.addOption({ "strict", "Exit with status 2 if any row cannot be used." });
+    parser.addOption({ "baseline",
+        "Compare with a previous run in FILE: the table and Markdown end with the change per "
+        "operator, the JSON has it as \"baseline\", CSV and Markdown give each point's "
+        "speed-up (baseline time / this time). A profiler trace is matched by operator and "
+        "shapes, other files by kernel name.",
+        "file" });
     parser.addOption({ "example", "Analyse the built-in example data set as well." });
     addReadOptions(parser);
     addHiddenOption(parser, "sequential",
@@ -529,7 +588,7 @@ int runAnalyze(const QStringList &arguments)
     for (const QString &file : files) {
         // Each point is analysed and written as its row is read, so a million-row file needs
         // neither its points nor the whole report in memory (1.1 GB of JSON).
-        inputs.push_back(readInputFile(file, rowErrors, *readOptions, true));
+        inputs.push_back(readInputFile(file, rowErrors, *readOptions, !parser.isSet("baseline")));
         const auto &input = inputs.back();
         if (!input) {
             unreadable = true;
@@ -555,6 +614,10 @@ int runAnalyze(const QStringList &arguments)
         inputs.begin(), inputs.end(), [](const auto &input) { return input.has_value(); });
     if (unreadable && !anyInput && !parser.isSet("example"))
         return kExitBadInput;
+    std::optional<Baseline> baseline;
+    if (parser.isSet("baseline")
+        && !(baseline = readBaselineFile(parser.value("baseline"), rowErrors, *readOptions)))
+        return kExitBadInput;
     std::optional<Hardware> traceHardware;
     if (!firstSession && !traceMachineOf(parser, files, inputs, traceHardware))
         return kExitBadInput;
@@ -570,7 +633,7 @@ int runAnalyze(const QStringList &arguments)
 
     const AnalysisOptions options = analysisOptionsFromOptions(parser, *hardware, ownMachine);
     return analyzeStreamed(parser, files, inputs, *hardware, options, *readOptions, *chosenFormat,
-        rowErrors, unreadable);
+        rowErrors, unreadable, baseline);
 }
 
 } // namespace ridgepoint::cli

@@ -114,7 +114,8 @@ void addRenderOptions(QCommandLineParser &parser)
         "file" });
     parser.addOption({ "baseline",
         "A previous run (a points file): each point with the same name gets an arrow from its "
-        "baseline position, labelled with the speed-up.",
+        "baseline position, labelled with the speed-up. A profiler trace pairs points by "
+        "operator and shapes instead (kernel names differ between GPUs).",
         "file" });
     parser.addOption({ "compare",
         "Draw a second machine's roofs, dashed, beside the first (the window's \"Compare "
@@ -355,10 +356,9 @@ std::optional<RenderInputs> loadInputs(
         add(examplePoints());
     if (parser.isSet("baseline")) {
         const QString file = parser.value("baseline");
-        auto read = readPointsFile(file, rowErrors, readOptions);
-        if (!read)
+        inputs.baseline = readBaselineFile(file, rowErrors, readOptions);
+        if (!inputs.baseline)
             return std::nullopt;
-        inputs.baseline = Baseline { file.toStdString(), std::move(*read) };
     }
     return inputs;
 }
