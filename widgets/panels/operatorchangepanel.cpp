@@ -70,7 +70,19 @@ void OperatorChangePanel::refresh()
     const OperatorChanges changes
         = compareOperators(baseline->points, m_document->workspace().points(), baseline->match);
     const std::string file = q(baseline->file).section('/', -1).toStdString();
-    m_summary->setText(q(changesSentence(changes, file)));
+    // A short line (the pane shares the dock's width with the table); the whole sentence, with
+    // the formula and the times, in its tooltip.
+    const auto matched = changes.matchedSpeedup();
+    m_summary->setText(tr("vs %1: %2 on %3 operators in both runs (%4 % of this run's time); %5 "
+                          "only here, %6 only in the baseline")
+                           .arg(q(file),
+                               matched ? QStringLiteral("×") + q(formatSignificant(*matched, 3))
+                                       : QStringLiteral("–"))
+                           .arg(changes.matched)
+                           .arg(QString::number(100.0 * changes.matchedShare(), 'f', 1))
+                           .arg(changes.onlyCurrent)
+                           .arg(changes.onlyBaseline));
+    m_summary->setToolTip(q(changesSentence(changes, file)));
     m_table->setRowCount(static_cast<int>(changes.rows.size()));
     for (std::size_t i = 0; i < changes.rows.size(); ++i) {
         const OperatorChange &c = changes.rows[i];
