@@ -130,6 +130,7 @@ PointsPanel::PointsPanel(Document *document, QWidget *parent)
     split->addWidget(m_changes); // the run against its baseline, per operator
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setStretchFactor(2, 2);
     split->setChildrenCollapsible(false);
     layout->addWidget(split, 1);
     m_unplaced->setVisible(document->trace() != nullptr);

@@ -23,6 +23,7 @@ private:
     // The rows of MODEL.md §11.5's families, added to countsOperatorsByHand's table.
     static void countsMoreOperatorsByHand();
     static void countsShapedOperatorsByHand();
+    static void countsAttentionBackwardAndOrderingByHand();
 };
 
 namespace {
@@ -216,6 +217,7 @@ void TestKinetoOps::countsMoreOperatorsByHand()
                                      "TensorList{100;28} TensorList{} TensorList{1;1} Scalar"
                                   << 12.0 * 128 << 4.0 * 7 * 128 << "fp32";
     countsShapedOperatorsByHand();
+    countsAttentionBackwardAndOrderingByHand();
 }
 
 // Convolutions, attention, norms and the data movers, each against a count by hand.
@@ -257,6 +259,34 @@ void TestKinetoOps::countsShapedOperatorsByHand()
                                      "- Scalar=0. Scalar=False"
                                   << 2.0 * 8 * 4 * 6 * 32 << 2.0 * (512 + 192 + 192 + 512)
                                   << "fp16";
+    // Norms: group norm of 2 samples × 2 groups; RMS norm; batch norm of 3 channels.
+    QTest::newRow("native_group_norm")
+        << "aten::native_group_norm"
+        << "float[2,4,3,3] float[4] float[4] Scalar=2 Scalar=4 Scalar=9 Scalar=2 Scalar=1e-05"
+        << 8.0 * 72 << 4.0 * (2 * 72 + 8) + 8.0 * 4 << "fp32";
+    QTest::newRow("rms_norm fp16") << "aten::rms_norm"
+                                   << "c10::Half[3,8] ScalarList=[8] c10::Half[8] Scalar"
+                                   << 4.0 * 24 << 2.0 * (2 * 24 + 8) << "fp16";
+    QTest::newRow("native_batch_norm")
+        << "aten::native_batch_norm"
+        << "float[2,3,4] float[3] float[3] float[3] float[3] Scalar=True Scalar Scalar" << 8.0 * 24
+        << 4.0 * (2 * 24 + 12) + 8.0 * 3 << "fp32";
+    // Data movers: no FLOPs, the bytes they move.
+    QTest::newRow("embedding") << "aten::embedding"
+                               << "float[100,16] long_int[4,5] Scalar Scalar Scalar" << 0.0
+                               << 8.0 * 20 + 2.0 * 4 * 20 * 16 << "fp32";
+    QTest::newRow("index_select") << "aten::index_select"
+                                  << "float[10,6] Scalar=0 long_int[3]" << 0.0
+                                  << 8.0 * 3 + 2.0 * 4 * 18 << "fp32";
+    QTest::newRow("cat") << "aten::cat"
+                         << "TensorList{2x3;4x3} Scalar=0" << 0.0 << 2.0 * 4 * 18 << "";
+    QTest::newRow("fill_") << "aten::fill_"
+                           << "float[10] Scalar=0" << 0.0 << 40.0 << "fp32";
+}
+
+// Attention's backward pass and the ordering operators, each against a count by hand.
+void TestKinetoOps::countsAttentionBackwardAndOrderingByHand()
+{
     // Attention backward, SDPA's flash operator, causal (is_causal its 12th input): the five
     // matmuls 2·B·H·L·S·(3·D + 2·Dv), halved. With D = Dv that is 2.5 × the forward's
     // 2·B·H·L·S·2·D. Read: dO, q, k, v, out (bf16, 1024 elements each) and the log-sum-exp
@@ -298,29 +328,6 @@ void TestKinetoOps::countsShapedOperatorsByHand()
     QTest::newRow("topk along dim 0") << "aten::topk"
                                       << "float[8,50] Scalar=2 Scalar=0 Scalar=True Scalar=True"
                                       << 0.0 << 4.0 * 400 + (4.0 + 8.0) * 100 << "fp32";
-    // Norms: group norm of 2 samples × 2 groups; RMS norm; batch norm of 3 channels.
-    QTest::newRow("native_group_norm")
-        << "aten::native_group_norm"
-        << "float[2,4,3,3] float[4] float[4] Scalar=2 Scalar=4 Scalar=9 Scalar=2 Scalar=1e-05"
-        << 8.0 * 72 << 4.0 * (2 * 72 + 8) + 8.0 * 4 << "fp32";
-    QTest::newRow("rms_norm fp16") << "aten::rms_norm"
-                                   << "c10::Half[3,8] ScalarList=[8] c10::Half[8] Scalar"
-                                   << 4.0 * 24 << 2.0 * (2 * 24 + 8) << "fp16";
-    QTest::newRow("native_batch_norm")
-        << "aten::native_batch_norm"
-        << "float[2,3,4] float[3] float[3] float[3] float[3] Scalar=True Scalar Scalar" << 8.0 * 24
-        << 4.0 * (2 * 24 + 12) + 8.0 * 3 << "fp32";
-    // Data movers: no FLOPs, the bytes they move.
-    QTest::newRow("embedding") << "aten::embedding"
-                               << "float[100,16] long_int[4,5] Scalar Scalar Scalar" << 0.0
-                               << 8.0 * 20 + 2.0 * 4 * 20 * 16 << "fp32";
-    QTest::newRow("index_select") << "aten::index_select"
-                                  << "float[10,6] Scalar=0 long_int[3]" << 0.0
-                                  << 8.0 * 3 + 2.0 * 4 * 18 << "fp32";
-    QTest::newRow("cat") << "aten::cat"
-                         << "TensorList{2x3;4x3} Scalar=0" << 0.0 << 2.0 * 4 * 18 << "";
-    QTest::newRow("fill_") << "aten::fill_"
-                           << "float[10] Scalar=0" << 0.0 << 40.0 << "fp32";
 }
 
 void TestKinetoOps::countsOperatorsByHand()
