@@ -5,6 +5,7 @@
 #include "app/cli/cli_workload_options.h"
 #include "app/gui/importcontroller.h"
 #include "app/gui/mainwindow.h"
+#include "app/gui/reviewcontroller.h"
 #include "app/gui/sessioncontroller.h"
 
 #include "core/presets/example_points.h"
@@ -139,6 +140,11 @@ void addWindowOptions(QCommandLineParser &parser, const QCommandLineOption &star
         "Machine preset to open on (default: the one chosen last, else H100).", "name", "H100" });
     parser.addOption(
         { "screenshot", "Save a picture of the window to FILE once shown, then quit.", "file" });
+    parser.addOption({ "baseline",
+        "Open FILE as the baseline run (File ▸ Open baseline…): arrows from its points to the "
+        "current ones, a speed-up column and, beside the table, the change per operator. A "
+        "profiler trace is matched by operator and shapes, other files by kernel name.",
+        "file" });
     parser.addOption(
         { "theme", "Chart theme: " + cli::themeNamesText() + ".", cli::themeNamesValue() });
     parser.addOption({ "sweep-matmul",
@@ -171,6 +177,8 @@ bool openInputs(MainWindow &window, const QCommandLineParser &parser)
         // files, each recognised by its content.
         window.importer()->importFiles(parser.positionalArguments());
     }
+    if (parser.isSet("baseline") && !window.review()->openBaseline(parser.value("baseline")))
+        return false;
     return true;
 }
 

@@ -7,7 +7,11 @@ Not test data: the file goes to /tmp and is never committed.
 
     bench/make_trace.py /tmp/trace-124mb.json [MEGABYTES]
 
-Written as Kineto writes (deviceProperties first, one event a line), plain JSON, not gzip.
+Written as Kineto writes (deviceProperties first, one event a line), plain JSON, not gzip. The
+events go in order of time (those without one, the metadata, first), so a file smaller than one
+copy of the fixture is its first milliseconds whole: the CPU operators, the launches and the
+kernels of that stretch (the fixture lists its CPU events before its GPU events, and a cut in
+that order left a small trace without one kernel).
 """
 
 import gzip
@@ -17,6 +21,12 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURE = os.path.join(HERE, "..", "tests", "data", "traces", "diff_control_a100.json.gz")
+
+
+def in_time(event):
+    """Events without a time (metadata) first, then by time."""
+    ts = event.get("ts")
+    return (1, ts) if isinstance(ts, (int, float)) else (0, 0)
 
 
 def shifted(event, dt, did):
@@ -42,7 +52,7 @@ def main():
     target = int(float(sys.argv[2]) * 1e6) if len(sys.argv) == 3 else 124_000_000
     with gzip.open(FIXTURE, "rt") as f:
         trace = json.load(f)
-    events = trace["traceEvents"]
+    events = sorted(trace["traceEvents"], key=in_time)
     starts = [e["ts"] for e in events if isinstance(e.get("ts"), (int, float))]
     ends = [e["ts"] + e.get("dur", 0) for e in events if isinstance(e.get("ts"), (int, float))]
     span = max(ends) - min(starts) + 1000

@@ -12,6 +12,7 @@
 #include "core/io/readers.h"
 #include "core/report/report.h"
 #include "core/report/report_stream.h"
+#include "widgets/chart/baselineindex.h"
 
 #include <algorithm>
 #include <cmath>
@@ -42,6 +43,7 @@ struct AnalyzeRequest {
     bool sequential = false; // never in pieces
     bool expectPieces = false; // fail unless in pieces
     std::size_t pieceBytes = kPieceBytes; // 0: an unusable --piece-bytes, read sequentially
+    std::optional<QString> baseline; // --baseline FILE
     QStringList files;
 };
 
@@ -91,11 +93,14 @@ int conclude(const AnalyzeRequest &request, const Hardware &hardware, Outcome ou
 class BackgroundReport
 {
 public:
-    BackgroundReport(
-        ReportFormat format, const Hardware &hardware, const ReportWriterOptions &options)
+    // `baseline`: each point's speed-up over it (CSV and Markdown columns); it is read by the
+    // writing thread, so it must not change until finish().
+    BackgroundReport(ReportFormat format, const Hardware &hardware,
+        const ReportWriterOptions &options, const BaselineIndex *baseline = nullptr)
         : m_format(format)
         , m_hardware(hardware)
         , m_options(options)
+        , m_baseline(baseline)
     {
         m_batch.points.reserve(kBatchPoints);
         try {
@@ -213,7 +218,8 @@ private:
                     },
                     m_options);
             for (std::size_t i = 0; i < batch.size; ++i)
-                m_writer->add(batch.points[i].point, batch.points[i].analysis);
+                m_writer->add(batch.points[i].point, batch.points[i].analysis,
+                    m_baseline ? m_baseline->speedupOf(batch.points[i].point) : std::nullopt);
         } catch (...) {
             m_failure = std::current_exception(); // read by finish() after the join
         }
@@ -222,6 +228,7 @@ private:
     ReportFormat m_format;
     const Hardware &m_hardware;
     ReportWriterOptions m_options;
+    const BaselineIndex *m_baseline;
     std::unique_ptr<ReportWriter> m_writer; // made and used by the thread until it is joined
     Batch m_batch; // being filled by this thread
     std::mutex m_mutex;
@@ -271,12 +278,64 @@ void printProblems(const std::vector<Diagnostic> &problems, std::size_t problemC
     }
 }
 
+// The report's options that do not depend on the inputs' kinds.
+ReportWriterOptions reportOptions(const AnalyzeRequest &request, const AnalysisOptions &options,
+    const PresetDatabase &presets, double totalSeconds)
+{
+    ReportWriterOptions writerOptions;
+    writerOptions.summary = request.format == ReportFormat::Table;
+    // The table's notes name another machine the impossible points fit (machine_fit.h).
+    if (writerOptions.summary) {
+        writerOptions.otherMachines = &presets.machines();
+        writerOptions.analysisOptions = options;
+    }
+    writerOptions.totalSeconds = totalSeconds;
+    writerOptions.compact = request.compact;
+    return writerOptions;
+}
+
+// Every point read, copied (with --baseline the points files are read whole, not kept as text).
+std::vector<KernelPoint> currentPoints(const std::vector<std::optional<InputFile>> &inputs,
+    const std::vector<SessionPoints> &sessions, const std::vector<KernelPoint> &example)
+{
+    std::vector<KernelPoint> points;
+    for (const auto &input : inputs) {
+        if (input && !input->session)
+            points.insert(points.end(), input->points.begin(), input->points.end());
+    }
+    for (const SessionPoints &session : sessions)
+        points.insert(points.end(), session.points.begin(), session.points.end());
+    points.insert(points.end(), example.begin(), example.end());
+    return points;
+}
+
+// --baseline: each point's speed-up (the CSV's and Markdown's columns) and the change per
+// operator (the table's and Markdown's section, the JSON's "baseline").
+struct BaselineComparison {
+    BaselineComparison(const Baseline &baseline, const std::vector<KernelPoint> &current,
+        ReportWriterOptions &writerOptions)
+        : changes(compareOperators(baseline.points, current, baseline.match))
+    {
+        index.rebuild(baseline);
+        index.setCurrent(current);
+        writerOptions.withSpeedup = true;
+        writerOptions.changes = &changes;
+        writerOptions.baselineFile = baseline.file;
+    }
+    BaselineComparison(const BaselineComparison &) = delete;
+    BaselineComparison &operator=(const BaselineComparison &) = delete;
+
+    OperatorChanges changes;
+    BaselineIndex index;
+};
+
 // Every point in file order (then the example's), each analysed and written as soon as it is read
 // (a points file's rows from the text readInputFile kept), so memory stays at the input's text
 // whatever the number of points. The report goes to stdout directly; the analysis problems
 // follow it on stderr.
 int analyzeStreamed(const AnalyzeRequest &request, std::vector<std::optional<InputFile>> &inputs,
-    const Hardware &hardware, const AnalysisOptions &options, int rowErrors, bool unreadable)
+    const Hardware &hardware, const AnalysisOptions &options, int rowErrors, bool unreadable,
+    const std::optional<Baseline> &baseline)
 {
     const QStringList &files = request.files;
     const ReportFormat format = request.format;
@@ -295,23 +354,19 @@ int analyzeStreamed(const AnalyzeRequest &request, std::vector<std::optional<Inp
     std::vector<KernelPoint> example;
     if (request.example)
         example = examplePoints();
-    ReportWriterOptions writerOptions;
-    writerOptions.summary = format == ReportFormat::Table;
-    // The table's notes name another machine the impossible points fit (machine_fit.h).
     const PresetDatabase presets = PresetDatabase::builtin();
-    if (writerOptions.summary) {
-        writerOptions.otherMachines = &presets.machines();
-        writerOptions.analysisOptions = options;
-    }
-    writerOptions.totalSeconds = payoffTotal(inputs, sessions, example);
-    writerOptions.compact = request.compact;
+    ReportWriterOptions writerOptions
+        = reportOptions(request, options, presets, payoffTotal(inputs, sessions, example));
     // A profiler trace's GPU time heads the report (the first trace's, when there are several).
     for (const auto &input : inputs) {
         if (input && input->trace && !writerOptions.trace)
             writerOptions.trace = &*input->trace;
     }
+    std::optional<BaselineComparison> compared;
+    if (baseline)
+        compared.emplace(*baseline, currentPoints(inputs, sessions, example), writerOptions);
     out().flush();
-    BackgroundReport report(format, hardware, writerOptions);
+    BackgroundReport report(format, hardware, writerOptions, compared ? &compared->index : nullptr);
     // The first messages, as many as are shown, and the count of all: a file of a million
     // unplaceable rows must not hold a million messages.
     std::vector<Diagnostic> problems;
@@ -402,7 +457,7 @@ std::optional<PiecedFile> piecedInput(const AnalyzeRequest &request)
 {
     if (request.files.size() != 1 || request.example || request.sequential
         || (request.format != ReportFormat::Csv && request.format != ReportFormat::Json)
-        || request.readOptionsGiven || request.pieceBytes == 0)
+        || request.readOptionsGiven || request.pieceBytes == 0 || request.baseline)
         return std::nullopt;
     return readPiecedFile(request.files.front(), request.pieceBytes);
 }
@@ -420,6 +475,12 @@ struct AnalyzeOptions {
         "JSON Lines: the machine on the first line, then one compact JSON object per point "
         "(about half the bytes of --json, and faster); implies --format json." };
     QCommandLineOption strict { "strict", "Exit with status 2 if any row cannot be used." };
+    QCommandLineOption baseline { "baseline",
+        "Compare with a previous run in FILE: the table and Markdown end with the change per "
+        "operator, the JSON has it as \"baseline\", CSV and Markdown give each point's "
+        "speed-up (baseline time / this time). A profiler trace is matched by operator and "
+        "shapes, other files by kernel name.",
+        "file" };
     QCommandLineOption example { "example", "Analyse the built-in example data set as well." };
     ReadOptionGroup reading;
     QCommandLineOption sequential = hiddenOption("sequential",
@@ -443,7 +504,7 @@ void AnalyzeOptions::addTo(QCommandLineParser &parser) const
         "Place kernels on a machine's roofline: intensity per memory level, attainable "
         "performance, bound and limiting ceiling, utilization, T_min/T_max, consistency.");
     machine.addTo(parser);
-    parser.addOptions({ json, format, compact, strict, example });
+    parser.addOptions({ json, format, compact, strict, baseline, example });
     reading.addTo(parser);
     parser.addOptions({ sequential, pieceBytes, expectPieces });
     parser.addPositionalArgument("files",
@@ -500,6 +561,7 @@ std::optional<AnalyzeRequest> AnalyzeOptions::read(const QCommandLineParser &par
     request.compact = parser.isSet(compact);
     request.strict = parser.isSet(strict);
     request.example = parser.isSet(example);
+    request.baseline = givenValue(parser, baseline);
     request.sequential = parser.isSet(sequential);
     request.expectPieces = parser.isSet(expectPieces);
     if (const auto bytes = givenValue(parser, pieceBytes)) {
@@ -566,7 +628,7 @@ int runAnalyze(const QStringList &arguments)
     for (const QString &file : files) {
         // Each point is analysed and written as its row is read, so a million-row file needs
         // neither its points nor the whole report in memory (1.1 GB of JSON).
-        inputs.push_back(readInputFile(file, rowErrors, request->readOptions, true));
+        inputs.push_back(readInputFile(file, rowErrors, request->readOptions, !request->baseline));
         const auto &input = inputs.back();
         if (!input) {
             unreadable = true;
@@ -592,6 +654,10 @@ int runAnalyze(const QStringList &arguments)
         inputs.begin(), inputs.end(), [](const auto &input) { return input.has_value(); });
     if (unreadable && !anyInput && !request->example)
         return kExitBadInput;
+    std::optional<Baseline> baseline;
+    if (request->baseline
+        && !(baseline = readBaselineFile(*request->baseline, rowErrors, request->readOptions)))
+        return kExitBadInput;
     std::optional<Hardware> traceHardware;
     if (!firstSession && !traceMachineOf(*request, inputs, traceHardware))
         return kExitBadInput;
@@ -606,7 +672,7 @@ int runAnalyze(const QStringList &arguments)
         return kExitBadInput;
 
     const AnalysisOptions options = request->machine.analysisOptions(*hardware, ownMachine);
-    return analyzeStreamed(*request, inputs, *hardware, options, rowErrors, unreadable);
+    return analyzeStreamed(*request, inputs, *hardware, options, rowErrors, unreadable, baseline);
 }
 
 } // namespace ridgepoint::cli

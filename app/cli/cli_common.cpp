@@ -218,6 +218,23 @@ std::optional<InputFile> readInputFile(
     return input;
 }
 
+std::optional<Baseline> readBaselineFile(
+    const QString &path, int &rowErrors, const ReadOptions &options)
+{
+    auto text = readTextFile(path.toStdString());
+    if (!text) {
+        err() << QString::fromStdString(text.error()) << Qt::endl;
+        return std::nullopt;
+    }
+    auto read = ridgepoint::readPointsFile(*text, path.toStdString(), options);
+    warnUnusedReadOptions(path, read.format, options);
+    if (!reportPointsRead(path, read.points, read.points.points.size(), rowErrors))
+        return std::nullopt;
+    // A trace's kernel names differ between machines; its operators and shapes do not.
+    const MatchBy match = read.points.trace ? MatchBy::Operator : MatchBy::Name;
+    return Baseline { path.toStdString(), std::move(read.points.points), match };
+}
+
 SessionPoints sessionPoints(Session session, const Hardware &hardware)
 {
     // Through a core Workspace (no Document, no QObject): moves applied and planned workloads

@@ -61,6 +61,11 @@ struct InputFile {
 std::optional<InputFile> readInputFile(
     const QString &path, int &rowErrors, const ReadOptions &options, bool keepText = false);
 
+// A points file as the baseline run (--baseline): a profiler trace's points are matched by
+// operator and shapes, any other file's by name. nullopt after saying why (as readPointsFile).
+std::optional<Baseline> readBaselineFile(
+    const QString &path, int &rowErrors, const ReadOptions &options);
+
 // A session file, or an image exported with its session embedded. Warnings and errors go to
 // stderr (file:line:column); nullopt when there is no usable session.
 std::optional<Session> readSession(const QString &path);

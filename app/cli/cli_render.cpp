@@ -83,7 +83,8 @@ struct RenderOptions {
         "file" };
     QCommandLineOption baseline { "baseline",
         "A previous run (a points file): each point with the same name gets an arrow from its "
-        "baseline position, labelled with the speed-up.",
+        "baseline position, labelled with the speed-up. A profiler trace pairs points by "
+        "operator and shapes instead (kernel names differ between GPUs).",
         "file" };
     QCommandLineOption compare { "compare",
         "Draw a second machine's roofs, dashed, beside the first (the window's \"Compare "
@@ -281,11 +282,9 @@ std::optional<RenderInputs> loadInputs(const RenderRequest &request)
     if (request.example)
         add(examplePoints());
     if (request.baseline) {
-        const QString &file = *request.baseline;
-        auto read = readPointsFile(file, rowErrors, readOptions);
-        if (!read)
+        inputs.baseline = readBaselineFile(*request.baseline, rowErrors, readOptions);
+        if (!inputs.baseline)
             return std::nullopt;
-        inputs.baseline = Baseline { file.toStdString(), std::move(*read) };
     }
     return inputs;
 }

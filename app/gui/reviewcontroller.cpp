@@ -1,12 +1,12 @@
 #include "app/gui/reviewcontroller.h"
 
-#include "widgets/document/document.h"
-#include "widgets/dialogs/messagebox.h"
-#include "widgets/document/pointsloader.h"
-#include "widgets/panels/pointspanel.h"
 #include "widgets/chart/reviewoverlay.h"
+#include "widgets/dialogs/messagebox.h"
+#include "widgets/document/document.h"
+#include "widgets/document/pointsloader.h"
 #include "widgets/document/settings.h"
 #include "widgets/export/tableexport.h"
+#include "widgets/panels/pointspanel.h"
 
 #include <QAction>
 #include <QFileDialog>
@@ -76,7 +76,9 @@ bool ReviewController::openBaseline(const QString &fileName)
             tr("Use the other %1 as the baseline?")))
         return false;
     const auto count = result.points.size();
-    m_document->setBaseline(Baseline { fileName.toStdString(), std::move(result.points) });
+    // A profiler trace's kernel names differ between machines: its points pair by operator.
+    const MatchBy match = result.trace ? MatchBy::Operator : MatchBy::Name;
+    m_document->setBaseline(Baseline { fileName.toStdString(), std::move(result.points), match });
     m_window->statusBar()->showMessage(
         tr("Baseline: %n kernels from %1", nullptr, static_cast<int>(count)).arg(fileName), 5000);
     return true;

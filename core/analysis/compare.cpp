@@ -16,8 +16,15 @@ bool usable(const std::optional<double> &value)
 
 std::string_view speedupFormula(SpeedupBasis basis)
 {
-    return basis == SpeedupBasis::Time ? "baseline time ÷ current time"
-                                       : "current FLOP/s ÷ baseline FLOP/s";
+    switch (basis) {
+    case SpeedupBasis::Time:
+        return "baseline time ÷ current time";
+    case SpeedupBasis::Rate:
+        return "current FLOP/s ÷ baseline FLOP/s";
+    case SpeedupBasis::Operator:
+        break;
+    }
+    return "Σ baseline time ÷ Σ current time of the operator and shapes";
 }
 
 std::optional<Speedup> speedup(const KernelPoint &baseline, const KernelPoint &current)

@@ -15,7 +15,9 @@ namespace ridgepoint {
 // What a speed-up was computed from. Time: baseline seconds ÷ current seconds (the honest
 // measure; it also holds when the FLOP count changed). Rate: current FLOP/s ÷ baseline FLOP/s,
 // used only when one of the two has a rate and no time.
-enum class SpeedupBasis { Time, Rate };
+// Operator: Σ baseline time ÷ Σ current time over every point of the same operator and shapes
+// (profiler traces, whose kernel names differ between machines; operator_change.h).
+enum class SpeedupBasis { Time, Rate, Operator };
 
 struct Speedup {
     double factor = 1.0; // > 1: the current run is faster

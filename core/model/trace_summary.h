@@ -15,7 +15,7 @@ struct UnplacedKernels {
     std::string name; // as the trace gives it
     double seconds = 0.0;
     std::size_t launches = 0;
-    std::string reason; // "operator aten::sort has no model yet", ...
+    std::string reason; // "operator aten::nonzero has no model yet", ...
 };
 
 // The kernel launches summed into one point (its name and group, as the point has them).

@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysis.h"
 #include "core/analysis/compare.h"
+#include "core/analysis/operator_change.h"
 #include "core/model/hardware.h"
 #include "core/model/point.h"
 #include "core/model/trace_summary.h"
@@ -51,10 +52,12 @@ public:
     // `part`: the whole document or one part of it (ReportPart); `pointsBefore`, for Rows and
     // End, says whether points of the same document were written before them (the separator
     // before the first point, the end of a document without points). `trace`: a profiler
-    // trace's GPU time, written as "trace" between the machine and the points.
+    // trace's GPU time, written as "trace" between the machine and the points. `changes`: the
+    // run against the baseline in `baselineFile` (changesJson), written as "baseline" after it.
     AnalysisJsonWriter(const Hardware &hardware, Sink sink, double totalSeconds = 0.0,
         bool compact = false, ReportPart part = ReportPart::Whole, bool pointsBefore = false,
-        const TraceSummary *trace = nullptr);
+        const TraceSummary *trace = nullptr, const OperatorChanges *changes = nullptr,
+        const std::string &baselineFile = {});
     ~AnalysisJsonWriter();
     AnalysisJsonWriter(const AnalysisJsonWriter &) = delete;
     AnalysisJsonWriter &operator=(const AnalysisJsonWriter &) = delete;

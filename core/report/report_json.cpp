@@ -3,6 +3,8 @@
 // numbers have the shortest, closest digits (core/model/shortest_number.h).
 #include "core/report/report.h"
 
+#include "core/report/change_report.h"
+
 #include "core/analysis/levels.h"
 #include "core/analysis/payoff.h"
 
@@ -433,7 +435,8 @@ nlohmann::ordered_json traceJson(const TraceSummary &trace)
 } // namespace
 
 AnalysisJsonWriter::AnalysisJsonWriter(const Hardware &hardware, Sink sink, double totalSeconds,
-    bool compact, ReportPart part, bool pointsBefore, const TraceSummary *trace)
+    bool compact, ReportPart part, bool pointsBefore, const TraceSummary *trace,
+    const OperatorChanges *changes, const std::string &baselineFile)
     : m_sink(std::move(sink))
     , m_points(pointsBefore ? 1 : 0)
     , m_numbers(std::make_unique<detail::NumberCache>())
@@ -447,6 +450,8 @@ AnalysisJsonWriter::AnalysisJsonWriter(const Hardware &hardware, Sink sink, doub
     out["hardware"] = detail::hardwareJson(hardware, true);
     if (trace)
         out["trace"] = traceJson(*trace);
+    if (changes)
+        out["baseline"] = changesJson(*changes, baselineFile);
     if (compact) {
         // JSON Lines: the machine on the first line, then one point a line.
         m_buffer = detail::dumpJson(out) + "\n";

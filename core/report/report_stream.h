@@ -4,6 +4,7 @@
 
 #include "core/analysis/analysis.h"
 #include "core/analysis/compare.h"
+#include "core/analysis/operator_change.h"
 #include "core/model/hardware.h"
 #include "core/model/point.h"
 #include "core/report/report.h"
@@ -157,6 +158,11 @@ struct ReportWriterOptions {
     // a table of the unplaced kernels after them, CSV a row per unplaced kernel after the points
     // (in a whole report only).
     const TraceSummary *trace = nullptr;
+    // A run against its baseline operator by operator (change_report.h): the table's and
+    // Markdown's section after the points, the JSON's "baseline" object (not in compact JSON
+    // Lines). `baselineFile` names the baseline in them.
+    const OperatorChanges *changes = nullptr;
+    std::string baselineFile;
     // Table: the machines the doctor tries when points are faster than this machine's roofs
     // (core/analysis/machine_fit.h), with the options the points were analysed with; none: no
     // such guess.

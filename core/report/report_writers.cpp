@@ -1,6 +1,7 @@
 // The points table for people (aligned), spreadsheets (CSV) and review documents (Markdown),
 // each written point by point; the whole-vector functions of report.h go through the same
 // writers.
+#include "core/report/change_report.h"
 #include "core/report/diagnosis_report.h"
 #include "core/report/level_columns.h"
 #include "core/report/report.h"
@@ -150,6 +151,8 @@ public:
         if (options.trace)
             m_sink(traceSummaryLine(*options.trace) + "\n\n");
         m_sink(presetsTable({ hardware }) + "\n");
+        if (options.changes)
+            m_changes = changesTable(*options.changes, options.baselineFile);
         if (options.otherMachines)
             m_notes.tryOtherMachines(hardware, *options.otherMachines, options.analysisOptions);
     }
@@ -169,6 +172,8 @@ public:
         m_table->finish();
         if (m_summary)
             m_sink("\n" + m_tally.line() + "\n" + m_leaders.line() + m_notes.text());
+        if (!m_changes.empty())
+            m_sink(m_changes);
     }
 
     std::size_t mostRowsHeld() const override { return m_table ? m_table->mostRowsHeld() : 0; }
@@ -212,6 +217,7 @@ private:
 
     ReportSink m_sink;
     bool m_summary;
+    std::string m_changes; // the run against its baseline, after everything else
     std::size_t m_lookAhead;
     double m_totalSeconds;
     BoundTally m_tally;
@@ -454,6 +460,8 @@ public:
     {
         if (m_trace)
             m_sink(traceMarkdownIntro(*m_trace));
+        if (options.changes)
+            m_changes = changesMarkdown(*options.changes, options.baselineFile, markdownCell);
     }
 
     void add(const KernelPoint &point, const PointAnalysis &a,
@@ -468,6 +476,8 @@ public:
         m_table->finish();
         if (m_trace)
             m_sink(traceMarkdownUnplaced(*m_trace, markdownCell));
+        if (!m_changes.empty())
+            m_sink(m_changes);
     }
     std::size_t mostRowsHeld() const override { return m_table ? m_table->mostRowsHeld() : 0; }
 
@@ -523,6 +533,7 @@ private:
     std::size_t m_lookAhead;
     double m_totalSeconds;
     const TraceSummary *m_trace;
+    std::string m_changes; // the run against its baseline, after the unplaced kernels
     PointLookAhead m_points;
     std::optional<StreamedTable> m_table;
 };
@@ -532,7 +543,8 @@ class JsonWriter final : public ReportWriter
 public:
     JsonWriter(const Hardware &hardware, ReportSink sink, const ReportWriterOptions &options)
         : m_writer(hardware, std::move(sink), options.totalSeconds, options.compact, options.part,
-            options.rowsBefore, options.compact ? nullptr : options.trace)
+            options.rowsBefore, options.compact ? nullptr : options.trace,
+            options.compact ? nullptr : options.changes, options.baselineFile)
     {
         if (options.into)
             m_writer.writeInto(*options.into);
@@ -601,6 +613,28 @@ std::string tableMarkdown(
     const std::vector<AnalyzedPoint> &points, const std::vector<std::optional<Speedup>> &speedups)
 {
     return wholeReport(ReportFormat::Markdown, nullptr, points, speedups);
+}
+
+std::string changesCsv(const OperatorChanges &changes)
+{
+    std::string out = "operator and shapes,status,baseline time [s],time [s],speed-up [1],"
+                      "baseline kernels,kernels\r\n";
+    for (const OperatorChange &row : changes.rows) {
+        appendCsvField(out, row.key);
+        out += ',';
+        appendCsvField(out, changeStatus(row));
+        out += ',';
+        appendExactNumber(out, row.baselineSeconds, true);
+        appendExactNumber(out, row.currentSeconds, true);
+        if (const auto speedup = row.speedup())
+            appendExactNumber(out, *speedup);
+        out.append(",")
+            .append(std::to_string(row.baselinePoints))
+            .append(",")
+            .append(std::to_string(row.currentPoints))
+            .append("\r\n");
+    }
+    return out;
 }
 
 } // namespace ridgepoint

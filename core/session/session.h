@@ -4,6 +4,7 @@
 // the theme, annotations, target markers and the baseline run — in one JSON document.
 #pragma once
 
+#include "core/analysis/operator_change.h"
 #include "core/model/diagnostic.h"
 #include "core/model/hardware.h"
 #include "core/model/point.h"
@@ -62,10 +63,12 @@ struct TargetMarker {
     friend bool operator==(const TargetMarker &, const TargetMarker &) = default;
 };
 
-// A previous run the current points are compared with (joined by name).
+// A previous run the current points are compared with: joined by name, or, for a profiler
+// trace, by operator and shapes (core/analysis/operator_change.h; docs/MODEL.md §11.7).
 struct Baseline {
     std::string file; // where it was read from
     std::vector<KernelPoint> points;
+    MatchBy match = MatchBy::Name; // key "match" ("operator"); absent: "name"
 };
 
 // Which compute roofs the chart draws: those of the points' precisions (dense only), or every

@@ -241,9 +241,16 @@ void readReview(const Json &root, Reader &in, Session &session)
         if (!b.is_object() || !b.contains("points") || !b["points"].is_array()) {
             in.error("baseline", "expected {\"file\": ..., \"points\": [...]}");
         } else {
-            in.checkKeys(b, "baseline", { "file", "points" });
+            in.checkKeys(b, "baseline", { "file", "match", "points" });
             Baseline baseline;
             baseline.file = in.string(b, "file", "baseline", std::string()).value_or("");
+            // Absent in files written before traces were matched by operator: by name.
+            const std::string match
+                = in.string(b, "match", "baseline", std::string("name")).value_or("name");
+            if (const auto by = matchByFromText(match))
+                baseline.match = *by;
+            else
+                in.error("baseline.match", "expected \"name\" or \"operator\"");
             if (auto points = readPointList(b["points"], "baseline", in)) {
                 baseline.points = std::move(*points);
                 session.baseline = std::move(baseline);

@@ -77,9 +77,12 @@ void writeReview(const Session &session, Json &root)
         }
         root["targets"] = std::move(list);
     }
-    if (session.baseline)
-        root["baseline"] = { { "file", session.baseline->file },
-            { "points", pointList(session.baseline->points) } };
+    if (session.baseline) {
+        root["baseline"] = { { "file", session.baseline->file } };
+        if (session.baseline->match != MatchBy::Name)
+            root["baseline"]["match"] = matchByText(session.baseline->match);
+        root["baseline"]["points"] = pointList(session.baseline->points);
+    }
 }
 
 } // namespace

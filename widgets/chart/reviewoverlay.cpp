@@ -66,7 +66,11 @@ std::optional<QPointF> baselineCoords(
 QString speedupTooltip(const KernelPoint &before, const KernelPoint &after, const Speedup &s)
 {
     QString numbers;
-    if (s.basis == SpeedupBasis::Time)
+    if (s.basis == SpeedupBasis::Operator)
+        // `before` is the operator's kernels summed; this run's operator time follows from it.
+        numbers = QObject::tr("%1 ÷ %2").arg(q(formatQuantity(*before.seconds, Dimension::Time, 4)),
+            q(formatQuantity(*before.seconds / s.factor, Dimension::Time, 4)));
+    else if (s.basis == SpeedupBasis::Time)
         numbers = QObject::tr("%1 ÷ %2").arg(q(formatQuantity(*before.seconds, Dimension::Time, 4)),
             q(formatQuantity(*after.seconds, Dimension::Time, 4)));
     else
@@ -112,7 +116,7 @@ ReviewOverlay::ReviewOverlay(RooflinePlot *plot, Document *document)
             target->placeLabel();
     });
     connect(document, &Document::baselineChanged, this, [this] {
-        m_baselineIndex.rebuild(m_document->baseline());
+        rebuildIndex();
         rebuildBaseline();
         rebuildArrows();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -127,6 +131,7 @@ ReviewOverlay::ReviewOverlay(RooflinePlot *plot, Document *document)
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     });
     connect(document, &Document::pointsReset, this, [this] {
+        followCurrent();
         rebuildArrows();
         rebuildNotes();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -135,8 +140,21 @@ ReviewOverlay::ReviewOverlay(RooflinePlot *plot, Document *document)
         followPoints();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     });
-    m_baselineIndex.rebuild(m_document->baseline());
+    rebuildIndex();
     rebuild();
+}
+
+void ReviewOverlay::rebuildIndex()
+{
+    m_baselineIndex.rebuild(m_document->baseline());
+    followCurrent();
+}
+
+void ReviewOverlay::followCurrent()
+{
+    // By operator, a speed-up divides by the operator's time in this run: all its points.
+    if (m_baselineIndex.byOperator())
+        m_baselineIndex.setCurrent(m_document->workspace().points());
 }
 
 ReviewOverlay::~ReviewOverlay()
@@ -212,7 +230,7 @@ void ReviewOverlay::rebuildArrows()
     const Palette palette = paletteFor(m_plot->theme());
     for (std::size_t i = 0; i < m_document->pointCount() && m_arrows.size() < kMaxArrows; ++i) {
         const KernelPoint current = m_document->point(i);
-        const KernelPoint *before = m_baselineIndex.find(current.name);
+        const KernelPoint *before = m_baselineIndex.find(current);
         if (!before)
             continue;
         const auto from
@@ -220,7 +238,7 @@ void ReviewOverlay::rebuildArrows()
         const auto to = m_plot->pointCoords(i);
         if (!from || !to)
             continue;
-        const auto s = speedup(*before, current);
+        const auto s = m_baselineIndex.speedupOf(current);
         const QString label
             = s ? QStringLiteral("×") + q(formatSignificant(s->factor, 3)) : QString();
         m_arrows.push_back(
@@ -262,8 +280,10 @@ void ReviewOverlay::followPoints()
         if (const auto at = noteAnchor(annotations[m_noteIndex[k]]))
             m_notes[k]->moveTo(*at);
     }
-    if (!m_baselineIndex.empty())
+    if (!m_baselineIndex.empty()) {
+        followCurrent();
         rebuildArrows();
+    }
 }
 
 void ReviewOverlay::rebuildTargets()

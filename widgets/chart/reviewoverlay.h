@@ -73,6 +73,8 @@ private:
     void releaseItems();
     void rebuild();
     void rebuildBaseline();
+    void rebuildIndex(); // the baseline's index, and this run's times when it matches by operator
+    void followCurrent(); // this run's times per operator, after its points changed
     void rebuildArrows();
     void rebuildNotes();
     void rebuildTargets();

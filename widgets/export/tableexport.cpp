@@ -34,6 +34,8 @@ std::string pointsTableText(
 {
     BaselineIndex baseline;
     baseline.rebuild(document.baseline());
+    if (baseline.byOperator())
+        baseline.setCurrent(document.workspace().points());
     std::vector<AnalyzedPoint> points;
     std::vector<std::optional<Speedup>> speedups;
     points.reserve(rows.size());

@@ -53,6 +53,7 @@ PointsTableModel::PointsTableModel(Document *document, QObject *parent)
         beginResetModel();
         findLevels();
         m_times.rebuild(*m_document);
+        followCurrent();
         endResetModel();
     });
     connect(document, &Document::pointsChanged, this, [this](qsizetype first, qsizetype last) {
@@ -71,11 +72,18 @@ PointsTableModel::PointsTableModel(Document *document, QObject *parent)
             index(static_cast<int>(first), 0), index(static_cast<int>(last), columnCount() - 1));
         if (total != m_times.totalSeconds() && rowCount() > 0) // every share changed
             emit dataChanged(index(0, Payoff), index(rowCount() - 1, Payoff));
+        // By operator, a point's time changes the speed-up of its operator's other points.
+        if (m_baseline.byOperator() && rowCount() > 0) {
+            followCurrent();
+            const int column = columnOf(SpeedupVsBaseline);
+            emit dataChanged(index(0, column), index(rowCount() - 1, column));
+        }
     });
     connect(document, &Document::baselineChanged, this, &PointsTableModel::baselineChanged);
     connect(document, &Document::compareHardwareChanged, this, &PointsTableModel::compareChanged);
     connect(document, &Document::traceChanged, this, &PointsTableModel::traceChanged);
     m_baseline.rebuild(document->baseline());
+    followCurrent();
     m_compare = document->compareHardware() != nullptr;
     m_trace = document->trace() != nullptr;
     m_kinds = shownKinds();
@@ -214,6 +222,12 @@ std::optional<MemoryLevel> PointsTableModel::extraLevel(int column) const
     return m_extraLevels[static_cast<std::size_t>(k)];
 }
 
+void PointsTableModel::followCurrent()
+{
+    if (m_baseline.byOperator())
+        m_baseline.setCurrent(m_document->workspace().points());
+}
+
 void PointsTableModel::baselineChanged()
 {
     const bool had = !m_baseline.empty();
@@ -224,6 +238,7 @@ void PointsTableModel::baselineChanged()
     else if (had && !has)
         beginRemoveColumns({}, at, at);
     m_baseline.rebuild(m_document->baseline());
+    followCurrent();
     m_kinds = shownKinds();
     if (!had && has)
         endInsertColumns();
@@ -391,8 +406,10 @@ QVariant PointsTableModel::toolTip(std::size_t row, int kind) const
     }
     if (kind == SpeedupVsBaseline) {
         const KernelPoint point = m_document->point(row);
-        if (!m_baseline.find(point.name))
-            return tr("no point named \"%1\" in the baseline").arg(q(point.name));
+        if (!m_baseline.find(point))
+            return m_baseline.byOperator()
+                ? tr("no %1 in the baseline (matched by operator and shapes)").arg(q(point.group))
+                : tr("no point named \"%1\" in the baseline").arg(q(point.name));
         const auto s = m_baseline.speedupOf(point);
         return s ? tr("%1 (%2)").arg(
                    q(formatSignificant(s->factor, 6)), q(std::string(speedupFormula(s->basis))))

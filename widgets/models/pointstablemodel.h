@@ -89,6 +89,8 @@ private:
     void traceChanged();
 
     void baselineChanged();
+    // This run's times per operator for a baseline matched by operator (BaselineIndex).
+    void followCurrent();
     void findLevels();
     // The main-memory level and the other levels (from the core outwards) of every point.
     std::pair<std::optional<MemoryLevel>, std::vector<MemoryLevel>> levelsOfPoints() const;

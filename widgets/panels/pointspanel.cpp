@@ -3,6 +3,7 @@
 #include "widgets/document/document.h"
 #include "widgets/models/pointstablemodel.h"
 #include "widgets/models/timeshares.h"
+#include "widgets/panels/operatorchangepanel.h"
 #include "widgets/panels/unplacedpanel.h"
 
 #include <QAction>
@@ -56,6 +57,7 @@ PointsPanel::PointsPanel(Document *document, QWidget *parent)
     , m_filter(new QLineEdit(this))
     , m_view(new QTableView(this))
     , m_unplaced(new UnplacedPanel(document, this))
+    , m_changes(new OperatorChangePanel(document, this))
 {
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(PointsTableModel::kSortRole); // any column may match the filter
@@ -125,13 +127,18 @@ PointsPanel::PointsPanel(Document *document, QWidget *parent)
     split->setObjectName("pointsSplit");
     split->addWidget(m_view);
     split->addWidget(m_unplaced);
+    split->addWidget(m_changes); // the run against its baseline, per operator
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setStretchFactor(2, 2);
     split->setChildrenCollapsible(false);
     layout->addWidget(split, 1);
     m_unplaced->setVisible(document->trace() != nullptr);
     connect(document, &Document::traceChanged, this,
         [this] { m_unplaced->setVisible(m_document->trace() != nullptr); });
+    m_changes->setVisible(document->baseline().has_value());
+    connect(document, &Document::baselineChanged, this,
+        [this] { m_changes->setVisible(m_document->baseline().has_value()); });
 
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
         &PointsPanel::selectFromView);

@@ -1,5 +1,6 @@
 // The points table beside the chart: a filter box, the sortable table, delete and duplicate;
-// beside the table, while the points come from a profiler trace, the kernels it could not place.
+// beside the table, while the points come from a profiler trace, the kernels it could not place,
+// and while a baseline is open, the change against it per operator (OperatorChangePanel).
 // Its selection is the Document's, so the chart and the table always select the same points.
 // When the points have times the table opens sorted by payoff, largest first, and whatNext()
 // names the three largest (docs/MODEL.md §2.2) for the window's status bar. Consistency is as
@@ -17,6 +18,7 @@ namespace ridgepoint {
 
 class Document;
 class PointsTableModel;
+class OperatorChangePanel;
 class UnplacedPanel;
 
 class PointsPanel : public QWidget
@@ -33,6 +35,7 @@ public:
     PointsTableModel *model() const { return m_model; }
     // A profiler trace's kernels not placed; shown while the points come from a trace.
     UnplacedPanel *unplaced() const { return m_unplaced; }
+    OperatorChangePanel *changes() const { return m_changes; }
     // "What next: NAME 21 %, ..." or empty when no point has a payoff.
     const QString &whatNext() const { return m_whatNext; }
 
@@ -70,6 +73,7 @@ private:
     QLineEdit *m_filter;
     QTableView *m_view;
     UnplacedPanel *m_unplaced;
+    OperatorChangePanel *m_changes;
     bool m_syncing = false;
     bool m_scrollsSideways = false;
     QString m_whatNext;

@@ -29,7 +29,7 @@ std::optional<double> elementBytes(std::string_view type);
 // The precision of a tensor type: fp64, fp32, fp16, bf16, fp8; nullopt for integers and bool.
 std::optional<Precision> precisionOfType(std::string_view type);
 
-// The operator's cost, or why it cannot be had: "operator aten::sort has no model yet",
+// The operator's cost, or why it cannot be had: "operator aten::nonzero has no model yet",
 // "aten::mm: shapes [2, 3] and [4, 5] do not multiply (expected [M, K] × [K, N])", ...
 Expected<OperatorCost, std::string> operatorCost(
     std::string_view name, const std::vector<OperatorInput> &inputs);

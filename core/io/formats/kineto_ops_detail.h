@@ -57,6 +57,8 @@ const std::string &concreteAt(const std::vector<OperatorInput> &inputs, std::siz
 // attention, group, RMS and batch norms.
 Cost convolutionCost(std::string_view op, std::string_view base, const std::vector<Tensor> &t,
     const std::vector<OperatorInput> &inputs);
+// Whether `base` is one of scaled-dot-product attention's operators, forward or backward.
+bool isAttention(std::string_view base);
 Cost attentionCost(std::string_view op, std::string_view base, const std::vector<Tensor> &t,
     const std::vector<OperatorInput> &inputs);
 Cost normCost(std::string_view op, std::string_view base, const std::vector<Tensor> &t,

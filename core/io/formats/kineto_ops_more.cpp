@@ -253,6 +253,40 @@ Cost moverCost(std::string_view op, std::string_view base, const std::vector<Ten
     return OperatorCost { 0.0, index.bytes() + 2.0 * out * data.elementBytes, data.precision };
 }
 
+// sort(x), argsort(x) and topk(x, k, dim) order data: comparisons and swaps, no arithmetic, so
+// no FLOPs (their kernels are listed as moving data only), and the bytes of one pass: x read, and
+// the values (in x's type) and their int64 indices written: E of each for sort, the indices
+// alone for argsort, and E / size(dim) · k of each for topk. A radix sort's several passes over
+// the keys are not counted.
+Cost orderCost(std::string_view op, std::string_view base, const std::vector<Tensor> &t,
+    const std::vector<OperatorInput> &inputs)
+{
+    if (t.empty())
+        return Unexpected(opText(op) + ": no tensor input recorded");
+    const Tensor &x = t[0];
+    constexpr double kIndexBytes = 8.0;
+    double out = x.elements();
+    if (base == "topk") {
+        const auto k = intList(concreteAt(inputs, 1));
+        const auto given = intList(concreteAt(inputs, 2));
+        const std::int64_t dim = given && given->size() == 1 ? given->front() : -1;
+        const auto rank = static_cast<std::int64_t>(x.dims.size());
+        if (!k || k->size() != 1 || rank == 0 || dim < -rank || dim >= rank)
+            return Unexpected(opText(op) + ": its k and dim are not recorded or do not fit "
+                + shapeText(x.dims) + " (expected \"Concrete Inputs\" with k)");
+        const auto along = x.dims[static_cast<std::size_t>((dim + rank) % rank)];
+        if (k->front() < 0 || k->front() > along)
+            return Unexpected(opText(op) + ": k = " + std::to_string(k->front())
+                + " is more than the " + std::to_string(along) + " elements along dim "
+                + std::to_string(dim) + " of " + shapeText(x.dims));
+        out = along > 0
+            ? x.elements() / static_cast<double>(along) * static_cast<double>(k->front())
+            : 0.0;
+    }
+    const double values = base == "argsort" ? 0.0 : out * x.elementBytes;
+    return OperatorCost { 0.0, x.bytes() + values + out * kIndexBytes, x.precision };
+}
+
 } // namespace
 
 std::optional<std::vector<std::int64_t>> intList(std::string_view text)
@@ -302,10 +336,10 @@ std::optional<Cost> moreFamilies(std::string_view op, std::string_view base,
     if (base == "convolution" || base == "_convolution" || base == "conv1d" || base == "conv2d"
         || base == "conv3d" || base == "convolution_backward")
         return convolutionCost(op, base, tensors, inputs);
-    if (base == "scaled_dot_product_attention" || base == "_scaled_dot_product_flash_attention"
-        || base == "_scaled_dot_product_efficient_attention"
-        || base == "_scaled_dot_product_cudnn_attention")
+    if (isAttention(base))
         return attentionCost(op, base, tensors, inputs);
+    if (base == "sort" || base == "argsort" || base == "topk")
+        return orderCost(op, base, tensors, inputs);
     if (base == "group_norm" || base == "native_group_norm" || base == "rms_norm"
         || base == "_fused_rms_norm" || base == "batch_norm" || base == "native_batch_norm"
         || base == "_native_batch_norm_legit" || base == "cudnn_batch_norm")

@@ -154,42 +154,112 @@ Cost convolutionCost(std::string_view op, std::string_view base, const std::vect
     return convolutionForward(op, base, t, inputs);
 }
 
-// q [B, H, L, D], k [B, Hk, S, D], v [B, Hk, S, Dv] (H a multiple of Hk: grouped queries):
-// the two matmuls Q·Kᵀ and P·V, 2·B·H·L·S·(D + Dv) FLOPs, half of it when causal (the softmax's
-// few FLOPs an element are not counted, as FlashAttention's papers count); q, k, v and a mask
-// read, the output [B, H, L, Dv] written. is_causal is input 5 of scaled_dot_product_attention,
-// 4 of the flash kernel's operator, 6 of the efficient and cuDNN ones.
+namespace {
+
+// One operator of scaled-dot-product attention: where its tensors and is_causal are. SDPA's own
+// operators take [B, H, L, D]; the kernels' operators beneath them (_flash_attention_*,
+// _efficient_attention_*), which a trace names as the kernels' innermost, take [B, L, H, D].
+struct AttentionForm {
+    std::string_view name;
+    bool backward; // grad_out comes first; q, k, v follow
+    bool headsSecond; // [B, H, L, D]; false: [B, L, H, D]
+    std::size_t causalAt; // the Concrete Inputs entry of is_causal (or of the mask type)
+    bool maskType; // custom_mask_type, 0 for none, instead of a bool
+};
+
+// The positions are PyTorch's signatures (aten/src/ATen/native/native_functions.yaml, 2.1 on).
+constexpr AttentionForm kAttentionForms[] = {
+    { "scaled_dot_product_attention", false, true, 5, false },
+    { "_scaled_dot_product_flash_attention", false, true, 4, false },
+    { "_scaled_dot_product_efficient_attention", false, true, 6, false },
+    { "_scaled_dot_product_cudnn_attention", false, true, 6, false },
+    { "_flash_attention_forward", false, false, 8, false },
+    { "_efficient_attention_forward", false, false, 9, true },
+    { "_scaled_dot_product_flash_attention_backward", true, true, 11, false },
+    { "_scaled_dot_product_efficient_attention_backward", true, true, 11, false },
+    { "_scaled_dot_product_cudnn_attention_backward", true, true, 14, false },
+    { "_flash_attention_backward", true, false, 11, false },
+    { "_efficient_attention_backward", true, false, 14, true },
+};
+
+const AttentionForm *attentionForm(std::string_view base)
+{
+    for (const AttentionForm &form : kAttentionForms) {
+        if (form.name == base)
+            return &form;
+    }
+    return nullptr;
+}
+
+bool causalOf(const AttentionForm &form, const std::vector<OperatorInput> &inputs)
+{
+    std::size_t at = form.causalAt;
+    // PyTorch 2.0's efficient backward had 8 inputs, is_causal the 7th.
+    if (form.name == "_scaled_dot_product_efficient_attention_backward" && inputs.size() <= 8)
+        at = 6;
+    const std::string &value = concreteAt(inputs, at);
+    if (form.maskType)
+        return !value.empty() && value != "0";
+    return value == "True";
+}
+
+} // namespace
+
+bool isAttention(std::string_view base)
+{
+    return attentionForm(base) != nullptr;
+}
+
+// q [B, H, L, D], k [B, Hk, S, D], v [B, Hk, S, Dv] (H a multiple of Hk: grouped queries; the
+// kernels' operators hold L before H). Forward: the two matmuls Q·Kᵀ and P·V,
+// 2·B·H·L·S·(D + Dv) FLOPs (the softmax's few FLOPs an element are not counted, as
+// FlashAttention's papers count); q, k, v and a mask read, the output [B, H, L, Dv] written.
+// Backward: the five matmuls of FlashAttention-2's backward pass (S = Q·Kᵀ again, dV = Pᵀ·dO,
+// dP = dO·Vᵀ, dQ = dS·K, dK = dSᵀ·Q), 2·B·H·L·S·(3·D + 2·Dv): 2.5 times the forward when
+// D = Dv, the ratio FlashAttention-2 uses; every tensor input read (dO, q, k, v, the output, the
+// log-sum-exp, ...) and the gradients of q, k and v written. Causal: half of either.
 Cost attentionCost(std::string_view op, std::string_view base, const std::vector<Tensor> &t,
     const std::vector<OperatorInput> &inputs)
 {
-    if (t.size() < 3)
-        return Unexpected(opText(op) + ": " + std::to_string(t.size())
-            + " tensor inputs (expected query, key and value)");
-    const Tensor &q = t[0];
-    const Tensor &k = t[1];
-    const Tensor &v = t[2];
+    const AttentionForm &form = *attentionForm(base);
+    const std::size_t first = form.backward ? 1 : 0;
+    if (t.size() < first + 3)
+        return Unexpected(opText(op) + ": " + std::to_string(t.size()) + " tensor inputs (expected "
+            + (form.backward ? "the output's gradient, " : "") + "query, key and value)");
+    const Tensor &q = t[first];
+    const Tensor &k = t[first + 1];
+    const Tensor &v = t[first + 2];
+    // The dims' places: heads and sequence swap in the kernels' operators.
+    const std::size_t h = form.headsSecond ? 1 : 2;
+    const std::size_t n = form.headsSecond ? 2 : 1;
     if (q.dims.size() != 4 || k.dims.size() != 4 || v.dims.size() != 4 || k.dims[0] != q.dims[0]
-        || v.dims[0] != q.dims[0] || k.dims[3] != q.dims[3] || k.dims[2] != v.dims[2]
-        || k.dims[1] != v.dims[1] || k.dims[1] < 1 || q.dims[1] % k.dims[1] != 0)
+        || v.dims[0] != q.dims[0] || k.dims[3] != q.dims[3] || k.dims[n] != v.dims[n]
+        || k.dims[h] != v.dims[h] || k.dims[h] < 1 || q.dims[h] % k.dims[h] != 0)
         return Unexpected(opText(op) + ": shapes " + shapesText({ q, k, v })
-            + " do not fit (expected q [B, H, L, D], k [B, Hk, S, D], v [B, Hk, S, Dv] with H a "
-              "multiple of Hk)");
-    const std::size_t causalAt = base == "scaled_dot_product_attention" ? 5
-        : base == "_scaled_dot_product_flash_attention"                 ? 4
-                                                                        : 6;
-    const bool causal = concreteAt(inputs, causalAt) == "True";
+            + " do not fit (expected "
+            + (form.headsSecond ? "q [B, H, L, D], k [B, Hk, S, D], v [B, Hk, S, Dv]"
+                                : "q [B, L, H, D], k [B, S, Hk, D], v [B, S, Hk, Dv]")
+            + " with H a multiple of Hk)");
     const double b = static_cast<double>(q.dims[0]);
-    const double h = static_cast<double>(q.dims[1]);
-    const double l = static_cast<double>(q.dims[2]);
-    const double s = static_cast<double>(k.dims[2]);
+    const double heads = static_cast<double>(q.dims[h]);
+    const double l = static_cast<double>(q.dims[n]);
+    const double s = static_cast<double>(k.dims[n]);
     const double d = static_cast<double>(q.dims[3]);
     const double dv = static_cast<double>(v.dims[3]);
+    const double causal = causalOf(form, inputs) ? 0.5 : 1.0;
     OperatorCost cost;
-    cost.flops = 2.0 * b * h * l * s * (d + dv) * (causal ? 0.5 : 1.0);
-    cost.bytes = q.bytes() + k.bytes() + v.bytes() + b * h * l * dv * q.elementBytes;
+    cost.precision = q.precision;
+    if (form.backward) {
+        cost.flops = 2.0 * b * heads * l * s * (3.0 * d + 2.0 * dv) * causal;
+        cost.bytes = q.bytes() + k.bytes() + v.bytes(); // the three gradients written
+        for (const Tensor &tensor : t)
+            cost.bytes += tensor.bytes();
+        return cost;
+    }
+    cost.flops = 2.0 * b * heads * l * s * (d + dv) * causal;
+    cost.bytes = q.bytes() + k.bytes() + v.bytes() + b * heads * l * dv * q.elementBytes;
     for (std::size_t i = 3; i < t.size(); ++i)
         cost.bytes += t[i].bytes();
-    cost.precision = q.precision;
     return cost;
 }
 

@@ -23,6 +23,7 @@ private:
     // The rows of MODEL.md §11.5's families, added to countsOperatorsByHand's table.
     static void countsMoreOperatorsByHand();
     static void countsShapedOperatorsByHand();
+    static void countsAttentionBackwardAndOrderingByHand();
 };
 
 namespace {
@@ -216,6 +217,7 @@ void TestKinetoOps::countsMoreOperatorsByHand()
                                      "TensorList{100;28} TensorList{} TensorList{1;1} Scalar"
                                   << 12.0 * 128 << 4.0 * 7 * 128 << "fp32";
     countsShapedOperatorsByHand();
+    countsAttentionBackwardAndOrderingByHand();
 }
 
 // Convolutions, attention, norms and the data movers, each against a count by hand.
@@ -282,6 +284,52 @@ void TestKinetoOps::countsShapedOperatorsByHand()
                            << "float[10] Scalar=0" << 0.0 << 40.0 << "fp32";
 }
 
+// Attention's backward pass and the ordering operators, each against a count by hand.
+void TestKinetoOps::countsAttentionBackwardAndOrderingByHand()
+{
+    // Attention backward, SDPA's flash operator, causal (is_causal its 12th input): the five
+    // matmuls 2·B·H·L·S·(3·D + 2·Dv), halved. With D = Dv that is 2.5 × the forward's
+    // 2·B·H·L·S·2·D. Read: dO, q, k, v, out (bf16, 1024 elements each) and the log-sum-exp
+    // (fp32 [2, 4, 16]); written: dq, dk, dv.
+    QTest::newRow("flash attention backward causal")
+        << "aten::_scaled_dot_product_flash_attention_backward"
+        << "c10::BFloat16[2,4,16,8] c10::BFloat16[2,4,16,8] c10::BFloat16[2,4,16,8] "
+           "c10::BFloat16[2,4,16,8] c10::BFloat16[2,4,16,8] float[2,4,16] - - Scalar=16 "
+           "Scalar=16 Scalar=0. Scalar=True - - -"
+        << 0.5 * 2 * 2 * 4 * 16 * 16 * (3 * 8 + 2 * 8)
+        << 2.0 * 5 * 1024 + 4.0 * 128 + 2.0 * 3 * 1024 << "bf16";
+    // The kernel's own operator beneath it, [B, L, H, D], grouped (8 heads over 2), no mask
+    // (custom_mask_type 0, its 15th input): B 1, L 6, S 4, D = Dv = 16. Read dO, q, out (768
+    // elements each), k, v (128) in fp16 and the fp32 log-sum-exp [1, 8, 6]; dq, dk, dv written.
+    QTest::newRow("efficient attention backward")
+        << "aten::_efficient_attention_backward"
+        << "c10::Half[1,6,8,16] c10::Half[1,6,8,16] c10::Half[1,4,2,16] c10::Half[1,4,2,16] - "
+           "c10::Half[1,6,8,16] - - Scalar=6 Scalar=4 float[1,8,6] Scalar=0. - - Scalar=0"
+        << 2.0 * 8 * 6 * 4 * (3 * 16 + 2 * 16)
+        << 2.0 * (3 * 768 + 2 * 128) + 4.0 * 48 + 2.0 * (768 + 2 * 128) << "fp16";
+    // The same with custom_mask_type 1 (causal from the top left): half.
+    QTest::newRow("efficient attention backward causal")
+        << "aten::_efficient_attention_backward"
+        << "c10::Half[1,6,8,16] c10::Half[1,6,8,16] c10::Half[1,4,2,16] c10::Half[1,4,2,16] - "
+           "c10::Half[1,6,8,16] - - Scalar=6 Scalar=4 float[1,8,6] Scalar=0. - - Scalar=1"
+        << 0.5 * 2.0 * 8 * 6 * 4 * (3 * 16 + 2 * 16)
+        << 2.0 * (3 * 768 + 2 * 128) + 4.0 * 48 + 2.0 * (768 + 2 * 128) << "fp16";
+    // Ordering: no FLOPs; x read, values and int64 indices written (argsort: indices only;
+    // topk: k per row of the last dim, 8 rows × 5).
+    QTest::newRow("sort") << "aten::sort"
+                          << "float[4,100] Scalar=-1 Scalar=False" << 0.0
+                          << 4.0 * 400 + 4.0 * 400 + 8.0 * 400 << "fp32";
+    QTest::newRow("argsort") << "aten::argsort"
+                             << "c10::Half[1000] Scalar=0 Scalar=True" << 0.0
+                             << 2.0 * 1000 + 8.0 * 1000 << "fp16";
+    QTest::newRow("topk") << "aten::topk"
+                          << "float[8,50] Scalar=5 Scalar=-1 Scalar=True Scalar=True" << 0.0
+                          << 4.0 * 400 + (4.0 + 8.0) * 40 << "fp32";
+    QTest::newRow("topk along dim 0") << "aten::topk"
+                                      << "float[8,50] Scalar=2 Scalar=0 Scalar=True Scalar=True"
+                                      << 0.0 << 4.0 * 400 + (4.0 + 8.0) * 100 << "fp32";
+}
+
 void TestKinetoOps::countsOperatorsByHand()
 {
     QFETCH(QString, op);
@@ -315,9 +363,9 @@ void TestKinetoOps::refusesWhatItCannotCount_data()
     QTest::newRow("linear") << "aten::linear"
                             << "float[2,8] float[16,4]"
                             << "aten::linear: shapes [2, 8] and [16, 4] do not fit";
-    QTest::newRow("no model") << "aten::sort"
+    QTest::newRow("no model") << "aten::nonzero"
                               << "float[64] Scalar Scalar"
-                              << "operator aten::sort has no model yet";
+                              << "operator aten::nonzero has no model yet";
     QTest::newRow("cat without list shapes")
         << "aten::cat"
         << "TensorList Scalar"
@@ -345,6 +393,17 @@ void TestKinetoOps::refusesWhatItCannotCount_data()
         << "c10::Half[2,4,16] c10::Half[2,4,16] c10::Half[2,4,16]"
         << "aten::_scaled_dot_product_flash_attention: shapes [2, 4, 16], [2, 4, 16] and [2, 4, "
            "16] do not fit";
+    QTest::newRow("attention backward shapes")
+        << "aten::_scaled_dot_product_flash_attention_backward"
+        << "c10::Half[2,4,16,8] c10::Half[2,4,16,8] c10::Half[2,4,16,8]"
+        << "3 tensor inputs (expected the output's gradient, query, key and value)";
+    QTest::newRow("topk without k") << "aten::topk"
+                                    << "float[8,50] Scalar Scalar"
+                                    << "aten::topk: its k and dim are not recorded";
+    QTest::newRow("topk k too large") << "aten::topk"
+                                      << "float[8,50] Scalar=60 Scalar=-1"
+                                      << "aten::topk: k = 60 is more than the 50 elements along "
+                                         "dim -1 of [8, 50]";
     QTest::newRow("foreach lengths") << "aten::_foreach_mul_"
                                      << "TensorList{2;3} TensorList{2}"
                                      << "aten::_foreach_mul_: tensor lists of 2 and 1 tensors";

@@ -128,7 +128,7 @@ void TestKinetoTrace::readsTheExample()
     QCOMPARE(trace.unplaced.size(), std::size_t { 2 });
     QCOMPARE(trace.unplaced[0].name, std::string("replayed_kernel")); // largest first
     QVERIFY(trace.unplaced[0].reason.starts_with("no launch in the trace"));
-    QCOMPARE(trace.unplaced[1].reason, std::string("operator aten::sort has no model yet"));
+    QCOMPARE(trace.unplaced[1].reason, std::string("operator aten::nonzero has no model yet"));
     QCOMPARE(*trace.device, std::string("NVIDIA A100-PG509-200"));
     QCOMPARE(*trace.multiprocessors, 108);
 }
@@ -209,10 +209,10 @@ void TestKinetoTrace::namesWhyKernelsAreNotPlaced_data()
                            << "launched by a CUDA graph";
     QTest::newRow("collective") << QStringList { op("record_param_comms", 100, 20, ""),
         launch(1, 105), k } << "collective (record_param_comms): its message is not recorded";
-    QTest::newRow("no model") << QStringList { op("aten::sort", 100, 20,
+    QTest::newRow("no model") << QStringList { op("aten::nonzero", 100, 20,
                                                    R"("Input Dims": [[64], [], []],
             "Input type": ["float", "Scalar", "Scalar"])"),
-        launch(1, 105), k } << "operator aten::sort has no model yet";
+        launch(1, 105), k } << "operator aten::nonzero has no model yet";
     QTest::newRow("wrong shapes") << QStringList {
         op("aten::mm", 100, 20,
             R"("Input Dims": [[2, 3], [4, 5]], "Input type": ["float", "float"])"),

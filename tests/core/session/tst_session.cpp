@@ -92,6 +92,7 @@ void TestSession::roundTrips_data()
     QTest::newRow("baseline") << 6;
     QTest::newRow("points without a source") << 7;
     QTest::newRow("provenance, alternates and spec figures") << 8;
+    QTest::newRow("a trace's baseline, matched by operator") << 9;
 }
 
 void TestSession::roundTrips()
@@ -132,6 +133,10 @@ void TestSession::roundTrips()
         break;
     case 6:
         s.baseline = Baseline { "runs/old.csv", { kernel("gemm", 1e12, 1e10, 4.0) } };
+        break;
+    case 9:
+        s.baseline
+            = Baseline { "a100.json.gz", { kernel("gemm", 1e12, 1e10, 4.0) }, MatchBy::Operator };
         break;
     case 7:
         // A point made in the window has no file behind it, and keeps none.
@@ -206,6 +211,7 @@ void TestSession::roundTrips()
     QCOMPARE(r.baseline.has_value(), s.baseline.has_value());
     if (s.baseline) {
         QCOMPARE(r.baseline->file, s.baseline->file);
+        QCOMPARE(r.baseline->match, s.baseline->match);
         QCOMPARE(r.baseline->points.size(), std::size_t { 1 });
         QCOMPARE(*r.baseline->points[0].seconds, 4.0);
     }
@@ -372,6 +378,9 @@ void TestSession::refusesBadSessions_data()
     QTest::newRow("baseline without points") << edited([](Json &j) {
         j["baseline"] = { { "file", "x" } };
     }) << "s.json: baseline: expected {\"file\": ..., \"points\": [...]}";
+    QTest::newRow("baseline matched by something else") << edited([](Json &j) {
+        j["baseline"] = { { "file", "x" }, { "match", "kernel" }, { "points", Json::array() } };
+    }) << "s.json: baseline.match: expected \"name\" or \"operator\"";
 }
 
 void TestSession::refusesBadSessions()

@@ -46,11 +46,11 @@ const char *const kTrace = R"({"schemaVersion": 1, "deviceProperties": [{"name":
  "args": {"correlation": 2}},
 {"ph": "X", "cat": "kernel", "name": "replayed", "pid": 0, "tid": 7, "ts": 300, "dur": 6,
  "args": {"correlation": 99}},
-{"ph": "X", "cat": "cpu_op", "name": "aten::sort", "pid": 1, "tid": 1, "ts": 400, "dur": 20,
+{"ph": "X", "cat": "cpu_op", "name": "aten::nonzero", "pid": 1, "tid": 1, "ts": 400, "dur": 20,
  "args": {"Input Dims": [[64], [], []], "Input type": ["float", "Scalar", "Scalar"]}},
 {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": 401,
  "dur": 2, "args": {"correlation": 3}},
-{"ph": "X", "cat": "kernel", "name": "sort_kernel", "pid": 0, "tid": 7, "ts": 410, "dur": 2,
+{"ph": "X", "cat": "kernel", "name": "nonzero_kernel", "pid": 0, "tid": 7, "ts": 410, "dur": 2,
  "args": {"correlation": 3}}
 ]})";
 
@@ -93,10 +93,10 @@ void TestUnplacedPanel::showsTheTracesColumnsAndUnplacedKernels_data()
                                << "6 us"
                                << "42.9 %"
                                << "no launch in the trace";
-    QTest::newRow("no model") << 1 << "sort_kernel"
+    QTest::newRow("no model") << 1 << "nonzero_kernel"
                               << "2 us"
                               << "14.3 %"
-                              << "operator aten::sort has no model yet";
+                              << "operator aten::nonzero has no model yet";
 }
 
 void TestUnplacedPanel::showsTheTracesColumnsAndUnplacedKernels()
