@@ -1,5 +1,5 @@
 // The analysed points kept compactly (docs/PERFORMANCE.md, "Issue 27: memory of `render`"): what
-// the chart draws and the table sorts on, 40 bytes a point and 32 a level, in place of a whole
+// the chart draws and the table sorts on, 48 bytes a point and 32 a level, in place of a whole
 // `PointAnalysis` (its levels, note, diagnosis and energy: over 500 bytes) per point. The whole
 // analysis of one point is made again when it is asked for (Workspace::analysis).
 #pragma once
