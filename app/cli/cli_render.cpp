@@ -341,11 +341,11 @@ bool reportUnplaced(const Document &document, const std::string &input)
 {
     std::vector<Diagnostic> problems;
     for (std::size_t i = 0; i < document.pointCount(); ++i) {
-        if (const auto &a = document.analysis(i); !a) {
-            const auto &source = document.measuredPoint(i).source;
-            problems.push_back({ Severity::Error, source.file.empty() ? input : source.file,
-                source.line, 0, a.error() });
-        }
+        if (document.placement(i).placed)
+            continue;
+        const auto &source = document.measuredPoint(i).source;
+        problems.push_back({ Severity::Error, source.file.empty() ? input : source.file,
+            source.line, 0, document.analysis(i).error() });
     }
     printDiagnostics(problems);
     if (document.pointCount() == 0 || problems.size() < document.pointCount())

@@ -449,7 +449,7 @@ QString MainWindow::loadedText(const QString &origin) const
     const std::size_t count = m_document->pointCount();
     std::size_t placed = 0;
     for (std::size_t i = 0; i < count; ++i)
-        placed += m_document->analysis(i).has_value() ? 1 : 0;
+        placed += m_document->placement(i).placed ? 1 : 0;
     QString loaded = tr("%n kernels from %1", nullptr, static_cast<int>(count)).arg(origin);
     if (count == 0)
         return loaded;

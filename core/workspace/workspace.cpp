@@ -74,7 +74,7 @@ bool Workspace::hasWhatIfs() const
 PointResult Workspace::measuredAnalysis(std::size_t index) const
 {
     if (m_moves[index].isIdentity() || workloadError(index))
-        return m_analysis[index];
+        return analysis(index);
     if (const WorkloadSlot *slot = workloadSlot(index); slot && hasOwnMachine(slot->workload))
         return analyzePoint(
             m_points[index], workloadMachine(slot->workload, m_hardware), m_options);
@@ -169,10 +169,9 @@ const ComputeCeiling *Workspace::activeComputeCeiling() const
             return named;
     }
     for (const WorkloadSlot &slot : m_workloads) {
-        if (const auto &a = m_analysis[slot.point]) {
-            if (const ComputeCeiling *used = m_hardware.findCompute(a->computeCeiling))
-                return used;
-        }
+        if (const std::uint32_t used = m_placements[slot.point].computeCeiling;
+            used != PointPlacement::kNone)
+            return &m_hardware.compute[used];
     }
     return m_hardware.defaultComputeCeiling();
 }
@@ -207,28 +206,37 @@ PointResult Workspace::compareAnalysis(std::size_t index) const
     return analyzePoint(point(index), *m_compare, options);
 }
 
+PointResult Workspace::analysis(std::size_t index) const
+{
+    if (!m_lastAnalysis || m_lastAnalysis->first != index)
+        m_lastAnalysis.emplace(index, analyse(index));
+    return m_lastAnalysis->second;
+}
+
 void Workspace::reanalyseAll()
 {
-    m_analysis.clear();
-    m_analysis.reserve(m_points.size());
-    for (std::size_t i = 0; i < m_points.size(); ++i) {
-        m_analysis.emplace_back();
-        reanalyse(i);
-    }
+    m_lastAnalysis.reset();
+    m_placements.reset(m_points.size());
+    for (std::size_t i = 0; i < m_points.size(); ++i)
+        m_placements.set(i, analyse(i), m_hardware);
 }
 
 void Workspace::reanalyse(std::size_t index)
 {
+    m_lastAnalysis.reset();
+    m_placements.set(index, analyse(index), m_hardware);
+}
+
+PointResult Workspace::analyse(std::size_t index) const
+{
     const WorkloadSlot *slot = m_workloads.empty() ? nullptr : workloadSlot(index);
     if (const std::string *error = workloadError(index))
-        m_analysis[index] = ridgepoint::Unexpected(*error);
-    else if (slot && hasOwnMachine(slot->workload)) // a sharded matmul: its own link
-        m_analysis[index]
-            = analyzePoint(point(index), workloadMachine(slot->workload, m_hardware), m_options);
-    else if (m_moves[index].isIdentity()) // no copy of the point: most are not moved
-        m_analysis[index] = analyzePoint(m_points[index], m_hardware, m_options);
-    else
-        m_analysis[index] = analyzePoint(point(index), m_hardware, m_options);
+        return ridgepoint::Unexpected(*error);
+    if (slot && hasOwnMachine(slot->workload)) // a sharded matmul: its own link
+        return analyzePoint(point(index), workloadMachine(slot->workload, m_hardware), m_options);
+    if (m_moves[index].isIdentity()) // no copy of the point: most are not moved
+        return analyzePoint(m_points[index], m_hardware, m_options);
+    return analyzePoint(point(index), m_hardware, m_options);
 }
 
 } // namespace ridgepoint

@@ -12,6 +12,7 @@
 #include "core/session/session.h"
 #include "core/workloads/planned_workload.h"
 #include "core/workloads/workloads.h"
+#include "core/workspace/placements.h"
 
 #include <cstddef>
 #include <optional>
@@ -38,8 +39,6 @@ KernelPoint applyWhatIf(const KernelPoint &point, const WhatIf &move);
 // The name a machine takes once edited: "Custom (from H100)" (its first alias, else its name).
 // Already-custom machines keep their name.
 std::string customMachineName(const Hardware &hardware);
-
-using PointResult = ridgepoint::Expected<PointAnalysis, std::string>;
 
 // Rows a list edit inserts or removes (an undo command keeps them to do the other half):
 // their positions (ascending; for an insertion, the positions after it), the measured points,
@@ -72,8 +71,13 @@ public:
     const WhatIf &whatIf(std::size_t index) const { return m_moves[index]; }
     const std::vector<WhatIf> &whatIfs() const { return m_moves; }
     bool hasWhatIfs() const;
-    // The analysis of point(index) on the machine, or why it cannot be placed.
-    const PointResult &analysis(std::size_t index) const { return m_analysis[index]; }
+    // The analysis of point(index) on the machine, or why it cannot be placed: made when asked
+    // for (the last one asked for is kept), since a whole PointAnalysis per point would take
+    // over 0.5 KB. What every point needs for drawing and sorting is in placement().
+    PointResult analysis(std::size_t index) const;
+    // The compact analysis of point(index), and its levels (placements.h).
+    const PointPlacement &placement(std::size_t index) const { return m_placements[index]; }
+    const Placements &placements() const { return m_placements; }
     // The analysis of the point without its move (where the ghost is drawn).
     PointResult measuredAnalysis(std::size_t index) const;
     // Replaces every point with measured ones: no moves, no workloads.
@@ -165,12 +169,17 @@ private:
     void rederive(WorkloadSlot &slot);
     void reanalyseAll();
     void reanalyse(std::size_t index);
+    // analyzePoint on point(index) with the machine and options it is placed with.
+    PointResult analyse(std::size_t index) const;
 
     Hardware m_hardware;
     AnalysisOptions m_options;
     std::vector<KernelPoint> m_points;
     std::vector<WhatIf> m_moves;
-    std::vector<PointResult> m_analysis;
+    Placements m_placements;
+    // The last whole analysis asked for, by index: a table row's cells ask one after another.
+    // Dropped by every change (reanalyse, reanalyseAll, removeRows).
+    mutable std::optional<std::pair<std::size_t, PointResult>> m_lastAnalysis;
     std::vector<WorkloadSlot> m_workloads; // sorted by point
     QuantMode m_quant = QuantMode::None;
     int m_lastSweepId = 0;

@@ -65,7 +65,7 @@ void Workspace::insertRows(const PointRows &rows)
         const auto at = static_cast<std::ptrdiff_t>(index);
         m_points.insert(m_points.begin() + at, rows.points[k]);
         m_moves.insert(m_moves.begin() + at, rows.moves[k]);
-        m_analysis.insert(m_analysis.begin() + at, PointResult {});
+        m_placements.insert(index);
         // The workload points at or after the new row move down one.
         auto slot = firstSlotFrom(index);
         for (auto later = slot; later != m_workloads.end(); ++later)
@@ -82,11 +82,12 @@ void Workspace::insertRows(const PointRows &rows)
 
 void Workspace::removeRows(const std::vector<std::size_t> &indices)
 {
+    m_lastAnalysis.reset();
     for (auto it = indices.rbegin(); it != indices.rend(); ++it) {
         const auto at = static_cast<std::ptrdiff_t>(*it);
         m_points.erase(m_points.begin() + at);
         m_moves.erase(m_moves.begin() + at);
-        m_analysis.erase(m_analysis.begin() + at);
+        m_placements.erase(*it);
         auto slot = firstSlotFrom(*it);
         if (slot != m_workloads.end() && slot->point == *it)
             slot = m_workloads.erase(slot);

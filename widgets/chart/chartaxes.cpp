@@ -106,11 +106,11 @@ std::optional<AxisFrame> dataFrame(const Document &document, const ComputeCeilin
         yHigh = std::max(yHigh, y);
     };
     for (std::size_t i = 0; i < document.pointCount(); ++i) {
-        const auto &a = document.analysis(i);
-        if (!a)
+        const PointPlacement &a = document.placement(i);
+        if (!a.placed)
             continue;
-        const double y = a->performance.value_or(a->attainable);
-        for (const auto &level : a->levels) {
+        const double y = a.y;
+        for (const auto &level : document.placements().boundedLevels(i)) {
             enclose(level.intensity, y); // the level's marker
             enclose(level.intensity, level.attainable); // the roof above it
         }
@@ -132,12 +132,12 @@ bool dataInView(const Document &document, const AxisFrame &view)
 {
     const auto inside = [](double v, double low, double high) { return v >= low && v <= high; };
     for (std::size_t i = 0; i < document.pointCount(); ++i) {
-        const auto &a = document.analysis(i);
-        if (!a)
+        const PointPlacement &a = document.placement(i);
+        if (!a.placed)
             continue;
-        if (!inside(a->performance.value_or(a->attainable), view.yLower, view.yUpper))
+        if (!inside(a.y, view.yLower, view.yUpper))
             return false;
-        for (const auto &level : a->levels) {
+        for (const auto &level : document.placements().boundedLevels(i)) {
             if (!inside(level.intensity, view.xLower, view.xUpper))
                 return false;
         }

@@ -212,11 +212,11 @@ void DensityLayer::rebuild(const Document &document, const ChartTheme &theme)
     std::vector<std::pair<float, float>> dots;
     dots.reserve(document.pointCount());
     for (std::size_t i = 0; i < document.pointCount(); ++i) {
-        const auto &a = document.analysis(i);
-        if (!a)
+        const PointPlacement &a = document.placement(i);
+        if (!a.placed)
             continue;
-        const double ly = std::log10(a->performance.value_or(a->attainable));
-        for (const auto &level : a->levels) {
+        const double ly = std::log10(a.y);
+        for (const auto &level : document.placements().boundedLevels(i)) {
             const double lx = std::log10(level.intensity);
             if (std::isfinite(lx) && std::isfinite(ly))
                 dots.emplace_back(static_cast<float>(lx), static_cast<float>(ly));

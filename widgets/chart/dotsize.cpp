@@ -33,7 +33,7 @@ MeasuredSeconds measuredSeconds(const Document &document)
 {
     MeasuredSeconds seconds(document.pointCount());
     for (std::size_t i = 0; i < seconds.size(); ++i) {
-        if (document.analysis(i))
+        if (document.placement(i).placed)
             seconds[i] = pointSeconds(document.measuredPoint(i));
     }
     return seconds;
@@ -51,8 +51,7 @@ std::optional<std::vector<int>> dotSizeClasses(
     std::vector<double> drawn(document.pointCount(), -1.0);
     double longest = 0.0;
     for (std::size_t i = 0; i < count; ++i) {
-        const auto &a = document.analysis(i);
-        if (!a || a->levels.empty())
+        if (const PointPlacement &a = document.placement(i); !a.placed || a.boundedLevels == 0)
             continue; // not drawn
         const auto &time = seconds[i];
         if (!time || !std::isfinite(*time) || *time < 0.0)

@@ -66,20 +66,17 @@ void PointLayer::setHighlight(const Source &source, const std::vector<bool> *kep
     for (std::size_t i = 0; i < doc.pointCount(); ++i) {
         if (!(*kept)[i] || (m_isolated && *m_isolated == i))
             continue;
-        const auto &a = doc.analysis(i);
-        if (!a || a->levels.empty())
+        const PointPlacement &a = doc.placement(i);
+        if (!a.placed || a.boundedLevels == 0)
             continue;
         const KernelPoint &p = doc.measuredPoint(i);
         const std::optional<KernelPoint> moved
             = p.knownByIntensity() ? std::optional(doc.point(i)) : std::nullopt;
         const std::vector<LevelDot> dots
-            = levelDots(p, moved ? &*moved : nullptr, *a, doc.hardware());
+            = levelDots(p, moved ? &*moved : nullptr, doc.placements().levels(i));
         const int sizeClass
             = source.sizeClasses && i < source.sizeClasses->size() ? (*source.sizeClasses)[i] : -1;
-        addDots(source.theme,
-            { dots, a->performance.value_or(a->attainable), groupIndex(p), sizeClass,
-                !a->performance.has_value() },
-            batch);
+        addDots(source.theme, { dots, a.y, groupIndex(p), sizeClass, !a.measured }, batch);
         m_highlighted.push_back(i);
     }
     for (auto &[key, series] : batch.scatter) {

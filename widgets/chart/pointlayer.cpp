@@ -85,8 +85,8 @@ QCPScatterStyle::ScatterShape levelShape(std::optional<MemoryLevel> level)
     }
 }
 
-std::vector<LevelDot> levelDots(const KernelPoint &p, const KernelPoint *moved,
-    const PointAnalysis &a, [[maybe_unused]] const Hardware &hw)
+std::vector<LevelDot> levelDots(
+    const KernelPoint &p, const KernelPoint *moved, std::span<const LevelPlacement> levels)
 {
     std::vector<LevelDot> dots;
     const auto byIntensity = [](const LevelDot &l, const LevelDot &r) { return l.first < r.first; };
@@ -108,7 +108,17 @@ std::vector<LevelDot> levelDots(const KernelPoint &p, const KernelPoint *moved,
                 [level](const LevelBytes &b) { return b.level == level; });
             return named || !isMainMemory(level) ? std::optional(level) : std::nullopt;
         };
-        for (const LevelAnalysis *level : allLevels(a))
+        // In levels.h's allLevels() order (by rank, those with a ceiling first among equals)
+        // before the sort by intensity, so that equal intensities keep their order.
+        std::vector<const LevelPlacement *> ranked;
+        ranked.reserve(levels.size());
+        for (const LevelPlacement &level : levels)
+            ranked.push_back(&level);
+        std::stable_sort(
+            ranked.begin(), ranked.end(), [](const LevelPlacement *l, const LevelPlacement *r) {
+                return levelRank(l->level) < levelRank(r->level);
+            });
+        for (const LevelPlacement *level : ranked)
             dots.emplace_back(level->intensity, written(level->level));
         std::sort(dots.begin(), dots.end(), byIntensity);
     }
@@ -161,17 +171,19 @@ void PointLayer::collectPoint(
 {
     const Document &doc = source.document;
     const ChartTheme &theme = source.theme;
-    const auto &a = doc.analysis(i);
-    if (!a || a->levels.empty())
+    const PointPlacement &a = doc.placement(i);
+    const auto levels = doc.placements().boundedLevels(i);
+    if (!a.placed || levels.empty())
         return;
     const KernelPoint &p = doc.measuredPoint(i);
     const std::size_t group = groupIndex(p);
-    const bool planned = !a->performance.has_value();
-    const double y = a->performance.value_or(a->attainable);
+    const bool planned = !a.measured;
+    const double y = a.y;
     const QColor color = groupColor(group);
     const std::optional<KernelPoint> moved
         = p.knownByIntensity() ? std::optional(doc.point(i)) : std::nullopt;
-    const std::vector<LevelDot> dots = levelDots(p, moved ? &*moved : nullptr, *a, doc.hardware());
+    const std::vector<LevelDot> dots
+        = levelDots(p, moved ? &*moved : nullptr, doc.placements().levels(i));
     if (dots.size() > 1 && drawing.levelLines < kMaxLevelLines) {
         // Hierarchical roofline: one dot per level, joined by a thin line.
         ++drawing.levelLines;
@@ -191,10 +203,10 @@ void PointLayer::collectPoint(
     }
     const int sizeClass = sizeClassOf(source, i);
     addDots(theme, { dots, y, group, sizeClass, planned }, batch);
-    if (!a->consistent) {
+    if (!a.consistent) {
         // Each level judged against its own roof: marked where the measurement is above it.
-        for (const auto &level : a->levels) {
-            if (a->performance && *a->performance > level.attainable * (1.0 + 1e-6)) {
+        for (const auto &level : levels) {
+            if (a.measured && a.y > level.attainable * (1.0 + 1e-6)) {
                 auto &ring = batch.impossible[sizeClass];
                 ring.x.push_back(level.intensity);
                 ring.y.push_back(y);
@@ -207,7 +219,7 @@ void PointLayer::collectPoint(
             const QPointF from(measured->levels.front().intensity,
                 measured->performance.value_or(measured->attainable));
             drawing.ghosts.push_back(std::make_unique<WhatIfGhost>(
-                m_plot, from, QPointF(a->levels.front().intensity, y), color));
+                m_plot, from, QPointF(levels.front().intensity, y), color));
         }
     }
     if (decorations)
@@ -250,14 +262,15 @@ void PointLayer::collectDecorations(
     const std::size_t count = doc.pointCount();
     if (!selected && !moved && !source.allLabels && count > kMaxNumberedPoints)
         return;
-    const auto &a = doc.analysis(i);
-    if (!a || a->levels.empty())
+    const PointPlacement &a = doc.placement(i);
+    const auto levels = doc.placements().boundedLevels(i);
+    if (!a.placed || levels.empty())
         return;
-    const double y = a->performance.value_or(a->attainable);
+    const double y = a.y;
     const int sizeClass = sizeClassOf(source, i);
     if (selected) {
         auto &ring = batch.selected[sizeClass];
-        for (const auto &level : a->levels) {
+        for (const auto &level : levels) {
             ring.x.push_back(level.intensity);
             ring.y.push_back(y);
         }
@@ -275,12 +288,12 @@ void PointLayer::collectDecorations(
     // Named up to kMaxNamedPoints points (or all, or the selected and moved ones), numbered
     // up to kMaxNumberedPoints (pointlabelplacement.h).
     const bool named = selected || moved || source.allLabels || count <= kMaxNamedPoints;
-    auto label = std::make_unique<PointLabel>(m_plot, QPointF(a->levels.back().intensity, y),
+    auto label = std::make_unique<PointLabel>(m_plot, QPointF(levels.back().intensity, y),
         labelText(drawing, named ? chartName(doc, i) : QString(), i), source.theme.foreground);
-    if (a->levels.size() > 1) {
+    if (levels.size() > 1) {
         std::vector<QPointF> own;
-        own.reserve(a->levels.size());
-        for (const auto &level : a->levels)
+        own.reserve(levels.size());
+        for (const auto &level : levels)
             own.emplace_back(level.intensity, y);
         label->setOwnMarkers(std::move(own));
     }
@@ -469,14 +482,15 @@ void PointLayer::rebuildHitIndex(const Document &doc)
     std::vector<HitIndex::Entry> dots;
     dots.reserve(doc.pointCount());
     for (std::size_t i = 0; i < doc.pointCount(); ++i) {
-        const auto &a = doc.analysis(i);
-        if (!a || a->levels.empty())
+        const PointPlacement &a = doc.placement(i);
+        const auto levels = doc.placements().boundedLevels(i);
+        if (!a.placed || levels.empty())
             continue;
-        const double y = a->performance.value_or(a->attainable);
+        const double y = a.y;
         if (doc.workload(i))
-            m_workloadPositions.emplace_back(i, QPointF(a->levels.front().intensity, y));
+            m_workloadPositions.emplace_back(i, QPointF(levels.front().intensity, y));
         const double ly = std::log10(y);
-        for (const auto &level : a->levels) {
+        for (const auto &level : levels) {
             const double lx = std::log10(level.intensity);
             if (!std::isfinite(lx) || !std::isfinite(ly))
                 continue;
@@ -511,9 +525,9 @@ int PointLayer::pointAt(const Document &document, const QPointF &position, doubl
         position, radius, m_dotRadius.empty() ? nullptr : &m_dotRadius, m_largestDotRadius);
     // The dragged point from the Document: its entry in the index is where the drag began.
     if (m_isolated && *m_isolated < document.pointCount()) {
-        if (const auto &a = document.analysis(*m_isolated)) {
-            const double y = yAxis->coordToPixel(a->performance.value_or(a->attainable));
-            for (const auto &level : a->levels)
+        if (const PointPlacement &a = document.placement(*m_isolated); a.placed) {
+            const double y = yAxis->coordToPixel(a.y);
+            for (const auto &level : document.placements().boundedLevels(*m_isolated))
                 nearest.consider(*m_isolated, xAxis->coordToPixel(level.intensity), y);
         }
     }
@@ -576,7 +590,8 @@ void PointLayer::rebuild(const Source &source)
     // room runs out it is the operators that take the least time that go unnamed.
     std::vector<std::pair<double, std::vector<std::pair<double, std::size_t>>>> paths;
     for (auto &[id, members] : sweeps) {
-        const auto &a = doc.analysis(std::max_element(members.begin(), members.end())->second);
+        // The whole analysis: a sweep's points are planned workloads, few beside measured ones.
+        const auto a = doc.analysis(std::max_element(members.begin(), members.end())->second);
         paths.emplace_back(a ? a->tMin : 0.0, std::move(members));
     }
     std::stable_sort(
@@ -633,7 +648,7 @@ void PointLayer::drawSweep(
     QColor color;
     std::size_t last = 0;
     for (const auto &[value, i] : members) {
-        const auto &a = doc.analysis(i);
+        const auto a = doc.analysis(i); // the times too: a sweep's points are workloads
         if (!a || a->levels.empty())
             continue;
         last = i;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/model/hardware.h"
+#include "core/workspace/placements.h"
 #include "widgets/chart/pointgrid.h"
 
 #include <qcustomplot.h>
@@ -17,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -54,10 +56,11 @@ inline constexpr std::size_t kMaxLevelLines = 2000;
 // Where a point is drawn: one dot per level, (intensity, level as written in the point: none for
 // bytes given as main memory), ordered by intensity; for points known by intensity `moved` (the
 // point as moved) gives the intensities. Every level sits at its own F / B_l, those the machine
-// has no ceiling for included (core/analysis/levels.h); `hardware` is no longer consulted.
+// has no ceiling for included (core/analysis/levels.h): `levels` are the point's placed levels
+// (Placements::levels).
 using LevelDot = std::pair<double, std::optional<MemoryLevel>>;
-std::vector<LevelDot> levelDots(const KernelPoint &point, const KernelPoint *moved,
-    const PointAnalysis &analysis, const Hardware &hardware);
+std::vector<LevelDot> levelDots(
+    const KernelPoint &point, const KernelPoint *moved, std::span<const LevelPlacement> levels);
 
 // The marker of a level: triangle L1, square L2, diamond L3, circle main memory or none, a
 // crossed circle for the rest.

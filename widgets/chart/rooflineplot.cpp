@@ -531,10 +531,11 @@ std::optional<QPointF> RooflinePlot::pointCoords(std::size_t index, std::size_t 
 {
     if (index >= m_document->pointCount())
         return std::nullopt;
-    const auto &a = m_document->analysis(index);
-    if (!a || level >= a->levels.size())
+    const PointPlacement &a = m_document->placement(index);
+    const auto levels = m_document->placements().boundedLevels(index);
+    if (!a.placed || level >= levels.size())
         return std::nullopt;
-    return QPointF(a->levels[level].intensity, a->performance.value_or(a->attainable));
+    return QPointF(levels[level].intensity, a.y);
 }
 
 QPointF RooflinePlot::pointPosition(std::size_t index, std::size_t level) const

@@ -32,22 +32,16 @@ std::vector<Use> ceilingUse(const Document &document, bool &timed)
     const Hardware &hw = document.hardware();
     std::vector<Use> use(hw.compute.size());
     timed = true;
-    std::string_view lastName;
-    std::optional<std::size_t> last;
     for (std::size_t i = 0; i < document.pointCount(); ++i) {
-        const auto &a = document.analysis(i);
-        if (!a)
+        // The ceiling found by name when the point was placed (Placements::set).
+        const PointPlacement &a = document.placement(i);
+        if (!a.placed || a.computeCeiling == PointPlacement::kNone)
             continue;
-        if (!last || a->computeCeiling != lastName) { // runs of one precision: one search
-            last = indexOf(hw, hw.findCompute(a->computeCeiling));
-            lastName = a->computeCeiling;
-        }
-        if (!last)
-            continue;
+        const std::size_t last = a.computeCeiling;
         const auto &seconds = document.measuredPoint(i).seconds;
-        ++use[*last].points;
+        ++use[last].points;
         if (seconds && *seconds > 0.0)
-            use[*last].seconds += *seconds;
+            use[last].seconds += *seconds;
         else
             timed = false;
     }

@@ -79,7 +79,15 @@ public:
     // The point with its what-if move applied: what the chart and the table show.
     KernelPoint point(std::size_t index) const { return m_workspace.point(index); }
     const WhatIf &whatIf(std::size_t index) const { return m_workspace.whatIf(index); }
-    const PointResult &analysis(std::size_t index) const { return m_workspace.analysis(index); }
+    // The whole analysis of point(index), made when asked for (Workspace::analysis): a tooltip,
+    // the details, the doctor. Loops over every point read placement() instead.
+    PointResult analysis(std::size_t index) const { return m_workspace.analysis(index); }
+    // What the chart draws and the table sorts on, kept for every point (placements.h).
+    const PointPlacement &placement(std::size_t index) const
+    {
+        return m_workspace.placement(index);
+    }
+    const Placements &placements() const { return m_workspace.placements(); }
     // The analysis of the point without its move (where the ghost is drawn).
     PointResult measuredAnalysis(std::size_t index) const
     {

@@ -22,8 +22,7 @@ const MachineFit *Document::otherMachineFit() const
     if (!m_machineFit) {
         std::vector<KernelPoint> impossible;
         for (std::size_t i = 0; i < pointCount() && impossible.size() < kMachineFitMaxPoints; ++i) {
-            const PointResult &a = analysis(i);
-            if (a && !a->consistent)
+            if (const PointPlacement &a = placement(i); a.placed && !a.consistent)
                 impossible.push_back(point(i));
         }
         m_machineFit = findMachineThatFits(
@@ -41,8 +40,7 @@ const MachineFit *Document::otherMachineFit() const
 
 std::optional<Diagnosis> Document::otherMachineDiagnosis(std::size_t index) const
 {
-    const PointResult &a = analysis(index);
-    if (!a || a->consistent)
+    if (const PointPlacement &a = placement(index); !a.placed || a.consistent)
         return std::nullopt;
     const MachineFit *fit = otherMachineFit();
     if (!fit)

@@ -40,9 +40,9 @@ std::string pointsTableText(
     std::vector<std::optional<Speedup>> speedups;
     points.reserve(rows.size());
     for (const std::size_t row : rows) {
-        if (row >= document.pointCount() || !document.analysis(row))
+        if (row >= document.pointCount() || !document.placement(row).placed)
             continue;
-        points.push_back({ document.point(row), *document.analysis(row) });
+        points.push_back({ document.point(row), *document.analysis(row) }); // made now
         if (!baseline.empty())
             speedups.push_back(baseline.speedupOf(points.back().point));
     }

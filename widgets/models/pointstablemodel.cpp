@@ -11,6 +11,7 @@
 #include <QFont>
 
 #include <algorithm>
+#include <span>
 #include <tuple>
 
 namespace ridgepoint {
@@ -21,16 +22,11 @@ QString shortName(const Hardware &machine)
     return q(machine.aliases.empty() ? machine.name : machine.aliases.front());
 }
 
-// The analysed level of `level` (with or without a ceiling), or null.
-const LevelAnalysis *levelIn(const PointAnalysis &a, MemoryLevel level)
+// The analysed level of `level` (with or without a ceiling, those with one first), or null.
+const LevelPlacement *levelIn(std::span<const LevelPlacement> levels, MemoryLevel level)
 {
-    for (const auto *list : { &a.levels, &a.unbounded }) {
-        for (const auto &entry : *list) {
-            if (entry.level == level)
-                return &entry;
-        }
-    }
-    return nullptr;
+    const auto found = std::ranges::find(levels, level, &LevelPlacement::level);
+    return found != levels.end() ? &*found : nullptr;
 }
 
 // A trace point's group, "aten::mm(float[64, 32], float[32, 16])", as its operator and its
@@ -96,17 +92,15 @@ PointsTableModel::levelsOfPoints() const
 {
     std::optional<MemoryLevel> main;
     std::vector<MemoryLevel> seen;
+    const Placements &placements = m_document->placements();
     for (std::size_t i = 0; i < m_document->pointCount(); ++i) {
-        const auto &a = m_document->analysis(i);
-        if (!a)
+        if (!placements[i].placed)
             continue;
-        if (const LevelAnalysis *level = mainLevel(*a); level && !main)
+        if (const LevelPlacement *level = placements.mainLevel(i); level && !main)
             main = level->level;
-        for (const auto *list : { &a->levels, &a->unbounded }) {
-            for (const auto &entry : *list) {
-                if (std::find(seen.begin(), seen.end(), entry.level) == seen.end())
-                    seen.push_back(entry.level);
-            }
+        for (const auto &entry : placements.levels(i)) {
+            if (std::find(seen.begin(), seen.end(), entry.level) == seen.end())
+                seen.push_back(entry.level);
         }
     }
     if (main)
@@ -370,8 +364,8 @@ QVariant PointsTableModel::data(const QModelIndex &index, int role) const
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     }
     case Qt::ForegroundRole: {
-        const auto &a = m_document->analysis(row);
-        if (!a || (!a->consistent && kindOf(index.column()) == Consistency))
+        const PointPlacement &a = m_document->placement(row);
+        if (!a.placed || (!a.consistent && kindOf(index.column()) == Consistency))
             return QColor(0xc0, 0x00, 0x00);
         return {};
     }
@@ -417,12 +411,12 @@ QVariant PointsTableModel::toolTip(std::size_t row, int kind) const
     }
     if (kind == Payoff) {
         const auto share = m_times.share(row);
-        const auto &a = m_document->analysis(row);
-        if (!share || !a || !a->utilization)
+        const PointPlacement &a = m_document->placement(row);
+        if (!share || !a.placed || !a.utilization())
             return tr("no payoff: the point has no measured time or no utilization");
         return tr("time share %1 % × (1 − utilization %2 %)")
             .arg(q(formatSignificant(*share * 100.0, 3)),
-                q(formatSignificant(std::min(*a->utilization, 1.0) * 100.0, 3)));
+                q(formatSignificant(std::min(*a.utilization(), 1.0) * 100.0, 3)));
     }
     if (kind == CompareAttainable || kind == CompareSpeedup) {
         const auto move = moveOf(row);
@@ -443,10 +437,10 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
     // Name, group and FLOPs as measured: a what-if moves bytes and time only (the speed-up
     // below reads the moved point). Not a copy per cell: the filter reads every cell.
     const KernelPoint &point = m_document->measuredPoint(row);
-    const auto &a = m_document->analysis(row);
+    const PointPlacement &a = m_document->placement(row);
     if (column == Bytes || extraLevel(column)) {
         // This level's bytes alone, never a sum over levels.
-        const double bytes = a ? bytesIn(*a, column) : 0.0;
+        const double bytes = a.placed ? bytesIn(row, column) : 0.0;
         return bytes > 0.0 ? q(formatQuantity(bytes, Dimension::Bytes)) : QStringLiteral("–");
     }
     const int kind = kindOf(column);
@@ -482,21 +476,32 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
     default:
         break;
     }
-    if (!a)
+    if (!a.placed)
         return kind == Consistency ? tr("cannot be placed") : QVariant(QStringLiteral("–"));
     switch (kind) {
     case Intensity:
-        return intensityText(*a);
+        return intensityText(row);
     case Performance:
-        return a->performance ? q(formatQuantity(*a->performance, Dimension::FlopRate))
-                              : tr("planned");
+        return a.measured ? q(formatQuantity(a.y, Dimension::FlopRate)) : tr("planned");
     case Attainable:
-        return q(formatQuantity(a->attainable, Dimension::FlopRate));
+        return q(formatQuantity(a.attainable, Dimension::FlopRate));
+    case Utilization:
+        return a.measured ? q(formatSignificant(*a.utilization() * 100.0, 3)) + " %"
+                          : QStringLiteral("–");
+    default:
+        return analysedDisplay(row, kind);
+    }
+}
+
+// The cells that need the whole analysis (the limiting ceiling's name, the doctor's verdict).
+QVariant PointsTableModel::analysedDisplay(std::size_t row, int kind) const
+{
+    const auto a = m_document->analysis(row);
+    if (!a)
+        return {};
+    switch (kind) {
     case Bound:
         return tr("%1 (%2)").arg(q(std::string(boundName(a->bound))), q(a->limitingCeiling));
-    case Utilization:
-        return a->utilization ? q(formatSignificant(*a->utilization * 100.0, 3)) + " %"
-                              : QStringLiteral("–");
     case Consistency:
         // "ok" only when the doctor has nothing to say: a possible point can still be far off
         // (slower than its no-overlap time many times over), as the tooltip says.
@@ -518,26 +523,26 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
 
 QVariant PointsTableModel::sortValue(std::size_t row, int column) const
 {
-    const auto &a = m_document->analysis(row);
+    const PointPlacement &a = m_document->placement(row);
     if (extraLevel(column))
-        return a ? bytesIn(*a, column) : -1.0;
+        return a.placed ? bytesIn(row, column) : -1.0;
     switch (kindOf(column)) {
     case Number: // numerically: #10 after #9
         return static_cast<double>(row + 1);
     case Flops:
         return m_document->measuredPoint(row).flops;
     case Bytes:
-        return a ? bytesIn(*a, column) : -1.0;
+        return a.placed ? bytesIn(row, column) : -1.0;
     case Intensity:
-        return a ? mainLevel(*a)->intensity : -1.0;
+        return a.placed ? m_document->placements().mainLevel(row)->intensity : -1.0;
     case Performance:
-        return a && a->performance ? *a->performance : -1.0;
+        return a.placed && a.measured ? a.y : -1.0;
     case Attainable:
-        return a ? a->attainable : -1.0;
+        return a.placed ? a.attainable : -1.0;
     case Utilization:
-        return a && a->utilization ? *a->utilization : -1.0;
+        return a.placed && a.measured ? *a.utilization() : -1.0;
     case Consistency:
-        return a ? (a->consistent ? 1 : 0) : -1;
+        return a.placed ? (a.consistent ? 1 : 0) : -1;
     case SpeedupVsBaseline: {
         const auto s = m_baseline.speedupOf(m_document->point(row));
         return s ? s->factor : -1.0;
@@ -559,18 +564,19 @@ QVariant PointsTableModel::sortValue(std::size_t row, int column) const
     }
 }
 
-double PointsTableModel::bytesIn(const PointAnalysis &a, int column) const
+double PointsTableModel::bytesIn(std::size_t row, int column) const
 {
-    const LevelAnalysis *level = column == Bytes
-        ? (m_mainLevel ? levelIn(a, *m_mainLevel) : mainLevel(a))
-        : levelIn(a, extraLevel(column).value_or(MemoryLevel::DRAM));
+    const Placements &placements = m_document->placements();
+    const LevelPlacement *level = column == Bytes
+        ? (m_mainLevel ? levelIn(placements.levels(row), *m_mainLevel) : placements.mainLevel(row))
+        : levelIn(placements.levels(row), extraLevel(column).value_or(MemoryLevel::DRAM));
     return level ? level->bytes : 0.0;
 }
 
 // The main level's intensity, with its level named when it is not the column's.
-QString PointsTableModel::intensityText(const PointAnalysis &a) const
+QString PointsTableModel::intensityText(std::size_t row) const
 {
-    const LevelAnalysis *main = mainLevel(a);
+    const LevelPlacement *main = m_document->placements().mainLevel(row);
     QString text = q(formatSignificant(main->intensity, 4));
     if (main->level != m_mainLevel)
         text += " (" + q(std::string(memoryLevelName(main->level))) + ")";

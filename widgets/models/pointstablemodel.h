@@ -97,8 +97,9 @@ private:
     int fixedColumns() const;
     // The level of an extra bytes column, or nullopt for the fixed columns.
     std::optional<MemoryLevel> extraLevel(int column) const;
-    double bytesIn(const PointAnalysis &a, int column) const;
-    QString intensityText(const PointAnalysis &a) const;
+    double bytesIn(std::size_t row, int column) const;
+    QString intensityText(std::size_t row) const;
+    QVariant analysedDisplay(std::size_t row, int kind) const;
 
     Document *m_document;
     BaselineIndex m_baseline;

@@ -76,10 +76,10 @@ std::optional<double> TimeShares::payoff(const Document &document, std::size_t i
 {
     if (index >= m_seconds.size() || index >= document.pointCount())
         return std::nullopt;
-    const auto &analysis = document.analysis(index);
-    if (!analysis)
+    const PointPlacement &placed = document.placement(index);
+    if (!placed.placed)
         return std::nullopt;
-    return ridgepoint::payoff(m_seconds[index], analysis->utilization, m_total);
+    return ridgepoint::payoff(m_seconds[index], placed.utilization(), m_total);
 }
 
 std::vector<std::size_t> TimeShares::top(const Document &document, std::size_t n) const
@@ -89,7 +89,7 @@ std::vector<std::size_t> TimeShares::top(const Document &document, std::size_t n
     std::vector<std::pair<double, std::size_t>> ranked;
     for (std::size_t i = 0; i < m_seconds.size(); ++i) {
         const auto value = payoff(document, i);
-        if (value && *value > 0.0 && document.analysis(i)->consistent)
+        if (value && *value > 0.0 && document.placement(i).consistent)
             ranked.emplace_back(*value, i);
     }
     return largestFirst(std::move(ranked), n);

@@ -268,7 +268,7 @@ void WorkloadPanel::showProblems()
     std::set<std::string> reasons;
     std::size_t count = 0;
     for (std::size_t i = 0; i < m_document->pointCount(); ++i) {
-        if (m_document->workload(i) && !m_document->analysis(i)) {
+        if (m_document->workload(i) && !m_document->placement(i).placed) {
             ++count;
             reasons.insert(m_document->analysis(i).error());
         }

@@ -500,7 +500,7 @@ void TestChartLayout::levelDotsFollowTheLevels()
     p.bytes = { { MemoryLevel::DRAM, 1e9 }, { MemoryLevel::L2, 1e8 } };
     const auto a = analyzePoint(p, hw);
     QVERIFY(a);
-    const auto dots = levelDots(p, nullptr, *a, hw);
+    const auto dots = levelDots(p, nullptr, levelPlacements(*a));
     QCOMPARE(dots.size(), std::size_t { 2 });
     QVERIFY(dots[0] == LevelDot(1.0, MemoryLevel::DRAM));
     QVERIFY(dots[1] == LevelDot(10.0, MemoryLevel::L2));
@@ -509,7 +509,7 @@ void TestChartLayout::levelDotsFollowTheLevels()
     const auto withL1 = analyzePoint(p, hw);
     QVERIFY(withL1);
     QCOMPARE(withL1->levels.size(), std::size_t { 2 }); // L1 left out of the analysis
-    const auto all = levelDots(p, nullptr, *withL1, hw);
+    const auto all = levelDots(p, nullptr, levelPlacements(*withL1));
     QCOMPARE(all.size(), std::size_t { 3 });
     QVERIFY(std::is_sorted(all.begin(), all.end(),
         [](const LevelDot &l, const LevelDot &r) { return l.first < r.first; }));
@@ -533,7 +533,7 @@ void TestChartLayout::levelDotsOfAPointKnownByIntensity()
     KernelPoint moved = p;
     moved.intensity = 2.5;
     moved.levelIntensities = { { MemoryLevel::L1, 25.0 }, { MemoryLevel::L2, 0.25 } };
-    const auto dots = levelDots(p, &moved, *a, hw);
+    const auto dots = levelDots(p, &moved, levelPlacements(*a));
     QCOMPARE(dots.size(), std::size_t { 3 });
     QVERIFY(dots[0] == LevelDot(0.25, MemoryLevel::L2));
     QVERIFY(dots[1] == LevelDot(2.5, std::nullopt));
