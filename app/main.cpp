@@ -141,7 +141,7 @@ void addWindowOptions(QCommandLineParser &parser, const QCommandLineOption &star
     parser.addOption(
         { "screenshot", "Save a picture of the window to FILE once shown, then quit.", "file" });
     parser.addOption({ "baseline",
-        "Open FILE as the baseline run (File ▸ Open baseline…): arrows from its points to the "
+        "Open FILE as the baseline run (File > Open baseline...): arrows from its points to the "
         "current ones, a speed-up column and, beside the table, the change per operator. A "
         "profiler trace is matched by operator and shapes, other files by kernel name.",
         "file" });

@@ -30,8 +30,11 @@ void PointLayer::stackCrossingLabels()
         for (int row = 0; row < 32; ++row) {
             crossing->setRow(row);
             box = crossing->labelBox();
+            // A row is a box's height: boxes one row apart touch, and rounding must not make
+            // that an overlap (every other row left empty).
+            const QRectF inner = box.adjusted(0.0, 1.0, 0.0, -1.0);
             if (std::none_of(taken.begin(), taken.end(),
-                    [&box](const QRectF &other) { return other.intersects(box); }))
+                    [&inner](const QRectF &other) { return other.intersects(inner); }))
                 break;
         }
         taken.push_back(box);

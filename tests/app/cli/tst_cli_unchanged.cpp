@@ -69,7 +69,8 @@ void TestCliUnchanged::smallFileAsBefore_data()
     // instead of FP64 tensor (its FLOPs are SASS counts, docs/MODEL.md §4.1: T_math and T_max
     // grow), and the links kept per direction (NVLink 600 → 300 GB/s, PCIe 64 → 32, with
     // "direction" and the halving's formula in JSON, "each way" in the table, the ridges against
-    // them doubled: docs/PRESETS.md, "Links"), nothing else changed.
+    // them doubled: docs/PRESETS.md, "Links"), and in JSON the machine's "compute_units",
+    // nothing else changed.
     QTest::newRow("table") << "table"
                            << "ncu_daxpy_stencil.txt";
     QTest::newRow("csv") << "csv"
@@ -121,7 +122,8 @@ void TestCliUnchanged::generatedFileAsBefore_data()
     // to the 1.83 GHz its tensor peaks imply (10.14 → 9.37 TB/s, 33.45 → 30.92) and its links
     // to one direction (docs/PRESETS.md, "Links"): points whose L2 roof binds changed, and 4
     // more are faster than the roofline (21, was 17); the output against the old H100 file given
-    // as --hardware differs in those rows only.
+    // as --hardware differs in those rows only. JSON and compact then gained the machine's
+    // "compute_units" (its 132 SMs) and nothing else.
     QTest::newRow("table")
         << "table"
         << QByteArray("f9e7f3880299f0ea5eb1c1c7a228964a891291b8e5a9030da8a4189fd2a55dc6");
@@ -132,10 +134,10 @@ void TestCliUnchanged::generatedFileAsBefore_data()
         << "markdown"
         << QByteArray("917585e0e5346a87de3cdcf3cc1b08d5105a11659116c79f78b345059e7fb529");
     QTest::newRow("json")
-        << "json" << QByteArray("f4fc1f497c8dedbb609e267d75346e948be1fe23645675b0fa4aca80bd33ed96");
+        << "json" << QByteArray("1e62dc77b4c5fa9408225801cd9abeb8915b3abe27f97e8dd69c114518e3e1a1");
     QTest::newRow("compact")
         << "compact"
-        << QByteArray("c6c337a4da1ae54ba6239019124914267dc55d6eb74413559d1ae254cf59460a");
+        << QByteArray("b1c2beeb72745db15bf586d346140074a3acd9d1aaebbd0e99ef0cd53c30a6b4");
 }
 
 void TestCliUnchanged::generatedFileAsBefore()

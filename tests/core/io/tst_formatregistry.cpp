@@ -330,7 +330,8 @@ void TestFormatRegistry::oneWordingForAnUnknownKey()
         QString("h.json: warning: machine: unknown key \"colour\" ignored (expected one of "
                 "format, version, name, aliases, vendor, kind, source, notes, "
                 "sustained_fraction, default_compute, compute, memory, ridges, measurement, "
-                "provenance, calibration, capacities, launch_latency, latencies, energy)"));
+                "provenance, calibration, capacities, launch_latency, latencies, energy, "
+                "compute_units)"));
     const auto ert = readHardwareFile(R"({"empirical": {"gflops": {"data": [["GFLOPs", 10]]},)"
                                       R"("gbytes": {"data": [["DRAM", 5]], "units": "GB/s"}},)"
                                       R"("colour": "red"})",

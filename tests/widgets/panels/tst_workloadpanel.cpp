@@ -244,8 +244,9 @@ private slots:
         for (std::size_t i = 0; i < crossings.size(); ++i) {
             QVERIFY2(crossings[i].text.contains(": seq ≈ "), qPrintable(crossings[i].text));
             QVERIFY(crossings[i].box.isValid());
+            // Boxes one row apart may share the pixel row of their padding, never text.
             for (std::size_t j = 0; j < i; ++j)
-                QVERIFY2(!crossings[i].box.intersects(crossings[j].box),
+                QVERIFY2(!crossings[i].box.adjusted(0, 1, 0, -1).intersects(crossings[j].box),
                     qPrintable(crossings[i].text + " / " + crossings[j].text));
         }
     }
