@@ -1,4 +1,5 @@
 #include "widgets/panels/operatorchangepanel.h"
+#include "widgets/panels/summarytable.h"
 
 #include "core/analysis/operator_change.h"
 #include "core/model/units.h"
@@ -6,24 +7,18 @@
 #include "widgets/document/document.h"
 #include "widgets/qtext.h"
 
-#include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
-#include <QVBoxLayout>
 
 #include <algorithm>
 
 namespace ridgepoint {
 namespace {
 
-// A read-only cell; a number's (`number`) right-aligned. The rows keep OperatorChanges' order.
+// The rows keep OperatorChanges' order.
 QTableWidgetItem *cell(const QString &text, bool number = false)
 {
-    auto *item = new QTableWidgetItem(text);
-    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
-    if (number)
-        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
+    return readOnlyCell(text, number);
 }
 
 QString timeText(double seconds, std::size_t points)
@@ -40,19 +35,10 @@ OperatorChangePanel::OperatorChangePanel(Document *document, QWidget *parent)
     , m_table(new QTableWidget(0, ColumnCount, this))
 {
     m_summary->setObjectName("operatorChangeSummary");
-    m_summary->setWordWrap(true);
     m_table->setObjectName("operatorChangeTable");
-    m_table->setHorizontalHeaderLabels({ tr("Operator and shapes"), tr("Baseline"), tr("This run"),
-        tr("Speed-up"), tr("Kernels (baseline / here)"), tr("Status") });
-    m_table->verticalHeader()->hide();
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setWordWrap(false);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_table);
+    layOutSummaryTable(this, m_summary, m_table,
+        { tr("Operator and shapes"), tr("Baseline"), tr("This run"), tr("Speed-up"),
+            tr("Kernels (baseline / here)"), tr("Status") });
     connect(document, &Document::baselineChanged, this, &OperatorChangePanel::refresh);
     connect(document, &Document::pointsReset, this, &OperatorChangePanel::refresh);
     connect(document, &Document::pointsChanged, this, &OperatorChangePanel::refresh);

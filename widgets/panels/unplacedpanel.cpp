@@ -1,28 +1,23 @@
 #include "widgets/panels/unplacedpanel.h"
+#include "widgets/panels/summarytable.h"
 
 #include "core/model/units.h"
 #include "core/report/trace_report.h"
 #include "widgets/document/document.h"
 #include "widgets/qtext.h"
 
-#include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
-#include <QVBoxLayout>
 
 #include <algorithm>
 
 namespace ridgepoint {
 namespace {
 
-// A read-only cell; a number's (`number`) right-aligned. The rows stay largest first.
+// The rows stay largest first.
 QTableWidgetItem *cell(const QString &text, bool number = false)
 {
-    auto *item = new QTableWidgetItem(text);
-    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
-    if (number)
-        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
+    return readOnlyCell(text, number);
 }
 
 } // namespace
@@ -34,19 +29,9 @@ UnplacedPanel::UnplacedPanel(Document *document, QWidget *parent)
     , m_table(new QTableWidget(0, ColumnCount, this))
 {
     m_summary->setObjectName("unplacedSummary");
-    m_summary->setWordWrap(true);
     m_table->setObjectName("unplacedTable");
-    m_table->setHorizontalHeaderLabels(
+    layOutSummaryTable(this, m_summary, m_table,
         { tr("Kernel"), tr("Time"), tr("Share of GPU time"), tr("Launches"), tr("Reason") });
-    m_table->verticalHeader()->hide();
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setWordWrap(false);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_table);
     connect(document, &Document::traceChanged, this, &UnplacedPanel::refresh);
     refresh();
 }

@@ -1,0 +1,22 @@
+// The Kernels dock's side panes (unplacedpanel.h, operatorchangepanel.h): a summary line over a
+// read-only table whose rows the pane fills in its own order.
+#pragma once
+
+#include <QStringList>
+
+class QLabel;
+class QTableWidget;
+class QTableWidgetItem;
+class QWidget;
+
+namespace ridgepoint {
+
+// A read-only cell; a number's (`number`) right-aligned.
+QTableWidgetItem *readOnlyCell(const QString &text, bool number = false);
+
+// Lays out `summary` (wrapped) over `table` (the columns `headers`, whole rows selected, not
+// editable, the last column stretched) in `owner`.
+void layOutSummaryTable(
+    QWidget *owner, QLabel *summary, QTableWidget *table, const QStringList &headers);
+
+} // namespace ridgepoint
