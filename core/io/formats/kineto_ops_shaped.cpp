@@ -161,25 +161,25 @@ namespace {
 // _efficient_attention_*), which a trace names as the kernels' innermost, take [B, L, H, D].
 struct AttentionForm {
     std::string_view name;
+    std::size_t causalAt; // the Concrete Inputs entry of is_causal (or of the mask type)
     bool backward; // grad_out comes first; q, k, v follow
     bool headsSecond; // [B, H, L, D]; false: [B, L, H, D]
-    std::size_t causalAt; // the Concrete Inputs entry of is_causal (or of the mask type)
     bool maskType; // custom_mask_type, 0 for none, instead of a bool
 };
 
 // The positions are PyTorch's signatures (aten/src/ATen/native/native_functions.yaml, 2.1 on).
 constexpr AttentionForm kAttentionForms[] = {
-    { "scaled_dot_product_attention", false, true, 5, false },
-    { "_scaled_dot_product_flash_attention", false, true, 4, false },
-    { "_scaled_dot_product_efficient_attention", false, true, 6, false },
-    { "_scaled_dot_product_cudnn_attention", false, true, 6, false },
-    { "_flash_attention_forward", false, false, 8, false },
-    { "_efficient_attention_forward", false, false, 9, true },
-    { "_scaled_dot_product_flash_attention_backward", true, true, 11, false },
-    { "_scaled_dot_product_efficient_attention_backward", true, true, 11, false },
-    { "_scaled_dot_product_cudnn_attention_backward", true, true, 14, false },
-    { "_flash_attention_backward", true, false, 11, false },
-    { "_efficient_attention_backward", true, false, 14, true },
+    { "scaled_dot_product_attention", 5, false, true, false },
+    { "_scaled_dot_product_flash_attention", 4, false, true, false },
+    { "_scaled_dot_product_efficient_attention", 6, false, true, false },
+    { "_scaled_dot_product_cudnn_attention", 6, false, true, false },
+    { "_flash_attention_forward", 8, false, false, false },
+    { "_efficient_attention_forward", 9, false, false, true },
+    { "_scaled_dot_product_flash_attention_backward", 11, true, true, false },
+    { "_scaled_dot_product_efficient_attention_backward", 11, true, true, false },
+    { "_scaled_dot_product_cudnn_attention_backward", 14, true, true, false },
+    { "_flash_attention_backward", 11, true, false, false },
+    { "_efficient_attention_backward", 14, true, false, true },
 };
 
 const AttentionForm *attentionForm(std::string_view base)
