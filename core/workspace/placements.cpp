@@ -6,6 +6,10 @@
 
 namespace ridgepoint {
 
+// docs/PERFORMANCE.md counts a point's memory by these sizes.
+static_assert(sizeof(PointPlacement) == 48);
+static_assert(sizeof(LevelPlacement) == 32);
+
 namespace {
 
 std::uint32_t indexIn(const std::vector<LevelAnalysis> &list, const LevelAnalysis *level)
@@ -67,6 +71,7 @@ void Placements::reset(std::size_t count)
     m_levels.clear();
     m_levels.reserve(count); // most points have one level
     m_liveLevels = 0;
+    m_ceilingNames.assign(1, std::string());
 }
 
 void Placements::set(std::size_t index, const PointResult &result, const Hardware &hardware)
@@ -99,12 +104,25 @@ void Placements::set(std::size_t index, const PointResult &result, const Hardwar
         .mainLevel = mainLevelIndex(a),
         .computeCeiling = computeIndex(hardware, a.computeCeiling),
         .bound = a.bound,
+        .limitingCeiling = ceilingName(a.limitingCeiling),
         .placed = true,
         .measured = a.performance.has_value(),
         .consistent = a.consistent,
+        .diagnosed = !a.diagnosis.empty(),
     };
     m_liveLevels += count;
     compactLevels();
+}
+
+std::uint16_t Placements::ceilingName(const std::string &name)
+{
+    const auto found = std::find(m_ceilingNames.begin(), m_ceilingNames.end(), name);
+    if (found != m_ceilingNames.end())
+        return static_cast<std::uint16_t>(found - m_ceilingNames.begin());
+    if (m_ceilingNames.size() >= PointPlacement::kUnnamed)
+        return PointPlacement::kUnnamed;
+    m_ceilingNames.push_back(name);
+    return static_cast<std::uint16_t>(m_ceilingNames.size() - 1);
 }
 
 void Placements::insert(std::size_t index)

@@ -34,6 +34,7 @@ struct LevelPlacement {
 // PointAnalysis::unbounded, in their order.
 struct PointPlacement {
     static constexpr std::uint32_t kNone = 0xffffffff;
+    static constexpr std::uint16_t kUnnamed = 0xffff; // limitingCeiling past the names kept
 
     double y = 0.0; // where the dot is drawn: the achieved FLOP/s, else the attainable
     double attainable = 0.0; // F / T_min
@@ -45,9 +46,13 @@ struct PointPlacement {
     // name, as the chart finds it: a sharded matmul is analysed on a machine of its own).
     std::uint32_t computeCeiling = kNone;
     Bound bound = Bound::Memory;
+    // PointAnalysis::limitingCeiling, as an index into the workspace's ceiling names
+    // (Placements::limitingCeiling): the table's Bound cells read it without a whole analysis.
+    std::uint16_t limitingCeiling = 0;
     bool placed = false;
     bool measured = false; // the point has an achieved performance (y), not only a plan
     bool consistent = true;
+    bool diagnosed = false; // the doctor has something to say (PointAnalysis::diagnosis)
 
     std::optional<double> performance() const { return measured ? std::optional(y) : std::nullopt; }
     // performance / attainable, as analyzePoint computes it.
@@ -76,6 +81,13 @@ public:
     }
     // levels.h's mainLevel(): null only for a point with no levels (or not placed).
     const LevelPlacement *mainLevel(std::size_t index) const;
+    // PointAnalysis::limitingCeiling of point `index` ("" for a point not placed); null when
+    // the table of names is full (PointPlacement::kUnnamed) and the whole analysis must say.
+    const std::string *limitingCeiling(std::size_t index) const
+    {
+        const std::uint16_t name = m_points[index].limitingCeiling;
+        return name == PointPlacement::kUnnamed ? nullptr : &m_ceilingNames[name];
+    }
 
     // Empties the table for `count` points, all unplaced until set().
     void reset(std::size_t count);
@@ -88,8 +100,12 @@ private:
     // Levels no point refers to any more (a point removed, or re-analysed into more levels)
     // are dropped once they outnumber the live ones.
     void compactLevels();
+    // The index of `name` in m_ceilingNames, added when new (a machine has a few dozen names;
+    // reset() empties the table), or kUnnamed once 65535 names are kept.
+    std::uint16_t ceilingName(const std::string &name);
 
     std::vector<PointPlacement> m_points;
+    std::vector<std::string> m_ceilingNames { std::string() };
     std::vector<LevelPlacement> m_levels;
     std::size_t m_liveLevels = 0;
 };

@@ -493,9 +493,17 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
     }
 }
 
-// The cells that need the whole analysis (the limiting ceiling's name, the doctor's verdict).
+// The cells that name the limiting ceiling or the doctor's verdict. The compact placement says
+// the name and whether there is a verdict, so the common cells ("memory (HBM3)", "ok") cost no
+// analysis: the filter's first keystroke reads every cell of every row.
 QVariant PointsTableModel::analysedDisplay(std::size_t row, int kind) const
 {
+    const PointPlacement &placed = m_document->placement(row);
+    const std::string *limiting = m_document->placements().limitingCeiling(row);
+    if (kind == Bound && limiting)
+        return tr("%1 (%2)").arg(q(std::string(boundName(placed.bound))), q(*limiting));
+    if (kind == Consistency && placed.consistent && !placed.diagnosed)
+        return tr("ok");
     const auto a = m_document->analysis(row);
     if (!a)
         return {};

@@ -95,6 +95,11 @@ void compareWithAnalysis(const Workspace &workspace, std::size_t i, const PointR
         QCOMPARE(main->level, expectedMain->level);
         QCOMPARE(main->intensity, expectedMain->intensity);
     }
+    // The table's Bound and Consistency cells read these instead of the whole analysis.
+    const std::string *limiting = workspace.placements().limitingCeiling(i);
+    QVERIFY(limiting);
+    QCOMPARE(*limiting, a.limitingCeiling);
+    QCOMPARE(p.diagnosed, !a.diagnosis.empty());
     const ComputeCeiling *ceiling = workspace.hardware().findCompute(a.computeCeiling);
     QVERIFY(ceiling);
     QCOMPARE(p.computeCeiling,
