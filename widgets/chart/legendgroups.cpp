@@ -40,4 +40,21 @@ LegendGroups legendGroups(const std::vector<double> &groupSeconds)
     return out;
 }
 
+std::vector<std::size_t> leadingPoints(const std::vector<double> &seconds, std::size_t count)
+{
+    std::vector<std::size_t> timed;
+    for (std::size_t i = 0; i < seconds.size(); ++i) {
+        if (seconds[i] > 0.0)
+            timed.push_back(i);
+    }
+    const auto longer = [&](std::size_t a, std::size_t b) {
+        return seconds[a] > seconds[b] || (seconds[a] == seconds[b] && a < b);
+    };
+    const std::size_t kept = std::min(count, timed.size());
+    std::partial_sort(
+        timed.begin(), timed.begin() + static_cast<std::ptrdiff_t>(kept), timed.end(), longer);
+    timed.resize(kept);
+    return timed;
+}
+
 } // namespace ridgepoint::chart

@@ -31,4 +31,13 @@ struct LegendGroups {
 // named groups are the ones with most time, ties by first appearance.
 LegendGroups legendGroups(const std::vector<double> &groupSeconds);
 
+// On a chart of more points than are labelled (pointlabelplacement.h kMaxNumberedPoints), the
+// points that still carry their name: this many with the most time, the ones a reader of a
+// trace looks for first.
+inline constexpr std::size_t kLeadingLabels = 8;
+
+// The indices of the `count` points with the largest positive time (`seconds[i]`, 0 for none),
+// largest first, ties by index; fewer when fewer have a time.
+std::vector<std::size_t> leadingPoints(const std::vector<double> &seconds, std::size_t count);
+
 } // namespace ridgepoint::chart

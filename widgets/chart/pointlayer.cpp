@@ -260,7 +260,9 @@ void PointLayer::collectDecorations(
     const bool selected = doc.isSelected(i);
     const bool moved = !doc.whatIf(i).isIdentity();
     const std::size_t count = doc.pointCount();
-    if (!selected && !moved && !source.allLabels && count > kMaxNumberedPoints)
+    // Too many points to label: only the few with most time keep theirs.
+    const bool leading = i < m_leading.size() && m_leading[i];
+    if (!selected && !moved && !leading && !source.allLabels && count > kMaxNumberedPoints)
         return;
     const PointPlacement &a = doc.placement(i);
     const auto levels = doc.placements().boundedLevels(i);
@@ -287,7 +289,7 @@ void PointLayer::collectDecorations(
         return;
     // Named up to kMaxNamedPoints points (or all, or the selected and moved ones), numbered
     // up to kMaxNumberedPoints (pointlabelplacement.h).
-    const bool named = selected || moved || source.allLabels || count <= kMaxNamedPoints;
+    const bool named = selected || moved || leading || source.allLabels || count <= kMaxNamedPoints;
     auto label = std::make_unique<PointLabel>(m_plot, QPointF(levels.back().intensity, y),
         labelText(drawing, named ? chartName(doc, i) : QString(), i), source.theme.foreground);
     if (levels.size() > 1) {

@@ -251,7 +251,8 @@ private:
     // The legend's entries: the named groups, "+ N more groups", levels, the dot size's note
     // (pointlayerlegend.cpp).
     void addLegendEntries(const Source &source, const PointBatch &batch);
-    // Each group's time and from it m_legendGroups, after m_groups is made.
+    // Each group's time and from it m_legendGroups, after m_groups is made; on a chart of more
+    // points than are labelled, the points with most time (m_leading).
     void chooseLegendGroups(const Document &document);
     void rebuildHitIndex(const Document &document);
     // The marker radius of every point for the hit test (dot area by time share).
@@ -273,6 +274,8 @@ private:
     std::optional<std::size_t> m_isolated;
     std::map<std::string, std::size_t> m_groups; // group name -> colour index
     LegendGroups m_legendGroups; // which groups the legend names, and each group's colour
+    // Past kMaxNumberedPoints points, the few labelled all the same (leadingPoints); empty below.
+    std::vector<bool> m_leading;
     HitIndex m_hitIndex;
     std::vector<std::uint8_t> m_occupied; // scratch of decimate()
     std::vector<std::pair<std::size_t, QPointF>> m_workloadPositions;

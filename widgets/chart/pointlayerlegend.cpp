@@ -6,6 +6,7 @@
 
 #include "core/analysis/payoff.h"
 #include "widgets/chart/charttheme.h"
+#include "widgets/chart/pointlabelplacement.h"
 #include "widgets/document/document.h"
 
 #include <algorithm>
@@ -25,11 +26,20 @@ void PointLayer::chooseLegendGroups(const Document &document)
     // The measured time of each group's points: what the reader of a trace asks first is where
     // the time went (points without a time add nothing).
     std::vector<double> seconds(m_groups.size(), 0.0);
-    for (std::size_t i = 0; i < document.pointCount(); ++i) {
+    const std::size_t count = document.pointCount();
+    // Each point's own, when the chart has too many to label them all.
+    std::vector<double> pointTimes(count > kMaxNumberedPoints ? count : 0, 0.0);
+    for (std::size_t i = 0; i < count; ++i) {
         const KernelPoint &point = document.measuredPoint(i);
-        seconds[groupIndex(point)] += pointSeconds(point).value_or(0.0);
+        const double time = pointSeconds(point).value_or(0.0);
+        seconds[groupIndex(point)] += time;
+        if (!pointTimes.empty())
+            pointTimes[i] = time;
     }
     m_legendGroups = legendGroups(seconds);
+    m_leading.assign(pointTimes.size(), false);
+    for (const std::size_t i : leadingPoints(pointTimes, kLeadingLabels))
+        m_leading[i] = true;
 }
 
 void PointLayer::addLegendEntries(const Source &source, const PointBatch &batch)

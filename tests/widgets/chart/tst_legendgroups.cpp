@@ -105,6 +105,9 @@ private slots:
     void coloursFollowTheRank();
     void plotOfFewGroupsIsUnchanged();
     void plotOfManyGroupsFoldsTheRest();
+    void leadingPointsHaveMostTime_data();
+    void leadingPointsHaveMostTime();
+    void crowdedPlotLabelsTheLeadingPoints();
 };
 
 void TestLegendGroups::namesTheGroupsWithMostTime_data()
@@ -209,6 +212,51 @@ void TestLegendGroups::plotOfManyGroupsFoldsTheRest()
         const QColor expected = rank < 8 ? chart::groupColor(rank) : chart::otherGroupsColor();
         QVERIFY2(drawnColor(plot, image, i, candidateColors()) == expected,
             qPrintable(QString::fromStdString(points[i].group)));
+    }
+}
+
+void TestLegendGroups::leadingPointsHaveMostTime_data()
+{
+    QTest::addColumn<Seconds>("seconds"); // per point
+    QTest::addColumn<int>("count");
+    QTest::addColumn<Groups>("leading"); // largest first
+    QTest::newRow("the three longest") << Seconds { 1, 9, 3, 7, 5 } << 3 << Groups { 1, 3, 4 };
+    QTest::newRow("ties by index") << Seconds { 2, 5, 2, 5 } << 3 << Groups { 1, 3, 0 };
+    QTest::newRow("points without time never lead")
+        << Seconds { 0, 4, 0, -1, 2 } << 8 << Groups { 1, 4 };
+    QTest::newRow("none") << Seconds {} << 8 << Groups {};
+}
+
+void TestLegendGroups::leadingPointsHaveMostTime()
+{
+    QFETCH(Seconds, seconds);
+    QFETCH(int, count);
+    QFETCH(Groups, leading);
+    QCOMPARE(
+        toList(chart::leadingPoints(toVector(seconds), static_cast<std::size_t>(count))), leading);
+}
+
+void TestLegendGroups::crowdedPlotLabelsTheLeadingPoints()
+{
+    // 450 points (more than kMaxNumberedPoints = 400 are labelled) in one group, point k taking
+    // k + 1 ms: before, none had a label; now the eight longest, "k449" … "k442", are named.
+    RooflinePlot plot;
+    plot.resize(1200, 800);
+    plot.document()->resetHardware(test::machine());
+    std::vector<KernelPoint> points;
+    for (int k = 0; k < 450; ++k) {
+        const double intensity = std::pow(10.0, -1.0 + 4.0 * k / 450.0); // 0.1 … 10⁴ FLOP/B
+        points.push_back(
+            test::point("k" + std::to_string(k), "one", 1e9 * intensity, 1e9, 1e-3 * (k + 1)));
+    }
+    plot.document()->resetPoints(points);
+    plot.fitToData();
+    plot.replot();
+    const QStringList labels = plot.pointLabels();
+    QVERIFY2(!labels.isEmpty() && labels.size() <= 8, qPrintable(labels.join(" | ")));
+    for (const QString &label : labels) {
+        const int k = label.mid(1).toInt();
+        QVERIFY2(label.startsWith('k') && k >= 442, qPrintable(label));
     }
 }
 
