@@ -238,7 +238,9 @@ std::optional<RenderRequest> RenderOptions::read(const QCommandLineParser &parse
 struct RenderInputs {
     std::optional<Session> session;
     Hardware hardware;
-    bool sameMachine = false; // the session's machine (no --hardware)
+    // The session's or a trace's own machine (no --hardware): each point's precision picks its
+    // compute roof, as analyze holds a trace's points.
+    bool sameMachine = false;
     std::vector<KernelPoint> points; // of the files and --example
     std::optional<Baseline> baseline;
     std::optional<Hardware> compare; // --compare (else the session's, if any)
@@ -307,7 +309,7 @@ std::optional<RenderInputs> loadInputs(const RenderRequest &request)
     if (!hardware)
         return std::nullopt;
     inputs.hardware = *hardware;
-    inputs.sameMachine = inputs.session && !request.machine.namesMachine();
+    inputs.sameMachine = (inputs.session || traceHardware) && !request.machine.namesMachine();
     if (request.compare) {
         inputs.compare = machineNamed(*request.compare, "--compare", readOptions);
         if (!inputs.compare)
