@@ -56,7 +56,7 @@ QJsonObject baselineOf(const Run &run)
 
 QJsonObject operatorRow(const QJsonObject &baseline, const QString &key)
 {
-    for (const QJsonValue &row : baseline.value("operators").toArray()) {
+    for (const auto row : baseline.value("operators").toArray()) {
         if (row.toObject().value("key").toString() == key)
             return row.toObject();
     }
@@ -188,7 +188,7 @@ void TestCliBaseline::handPairRowOrder()
     const Run run = runCli({ "analyze", kAfter, "--baseline", kBefore, "--json" });
     QVERIFY2(run.status == 0, run.err.constData());
     QStringList keys;
-    for (const QJsonValue &row : baselineOf(run).value("operators").toArray())
+    for (const auto row : baselineOf(run).value("operators").toArray())
         keys << row.toObject().value("key").toString();
     QCOMPARE(keys, (QStringList { kMm, kRelu, kMul, kSigmoid }));
 }
@@ -225,7 +225,7 @@ void TestCliBaseline::fixturesAgainstTheCountMadeApart()
     int matched = 0;
     int onlyHere = 0;
     int onlyBaseline = 0;
-    for (const QJsonValue &value : baseline.value("operators").toArray()) {
+    for (const auto value : baseline.value("operators").toArray()) {
         const QString status = value.toObject().value("status").toString();
         matched += status == "matched" ? 1 : 0;
         onlyHere += status == "only in this run" ? 1 : 0;
