@@ -107,15 +107,18 @@ void warnUnusedReadOptions(
           << " files); read without " << (unused.size() == 1 ? "it" : "them") << Qt::endl;
 }
 
-// Points from text already read, in any points format (core/io/readers.h).
-std::optional<std::vector<KernelPoint>> readPointsText(
-    const QString &path, std::string_view text, int &rowErrors, const ReadOptions &options)
+// Points from text already read, in any points format (core/io/readers.h); a profiler trace's
+// summary into `trace` when asked.
+std::optional<std::vector<KernelPoint>> readPointsText(const QString &path, std::string_view text,
+    int &rowErrors, const ReadOptions &options, std::optional<TraceSummary> *trace)
 {
     auto read = ridgepoint::readPointsFile(text, path.toStdString(), options);
     warnUnusedReadOptions(path, read.format, options);
     auto &result = read.points;
     if (!reportPointsRead(path, result, result.points.size(), rowErrors))
         return std::nullopt;
+    if (trace)
+        *trace = std::move(result.trace);
     return std::move(result.points);
 }
 
@@ -146,15 +149,15 @@ bool holdsSession(std::string_view text)
 
 } // namespace
 
-std::optional<std::vector<KernelPoint>> readPointsFile(
-    const QString &path, int &rowErrors, const ReadOptions &options)
+std::optional<std::vector<KernelPoint>> readPointsFile(const QString &path, int &rowErrors,
+    const ReadOptions &options, std::optional<TraceSummary> *trace)
 {
     auto text = readTextFile(path.toStdString());
     if (!text) {
         err() << QString::fromStdString(text.error()) << Qt::endl;
         return std::nullopt;
     }
-    return readPointsText(path, *text, rowErrors, options);
+    return readPointsText(path, *text, rowErrors, options, trace);
 }
 
 namespace {

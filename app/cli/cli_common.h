@@ -35,9 +35,10 @@ void printDiagnostics(const std::vector<Diagnostic> &diagnostics);
 
 // Reads a points file (any points format, read with `options`). Row problems go to stderr as
 // "file:line: reason" (summarised). Returns nullopt (after saying why) when the file cannot be
-// read or has no usable point; `rowErrors` counts the rows left out.
-std::optional<std::vector<KernelPoint>> readPointsFile(
-    const QString &path, int &rowErrors, const ReadOptions &options);
+// read or has no usable point; `rowErrors` counts the rows left out. A profiler trace's summary
+// (its GPU time and device) goes to `trace` when given.
+std::optional<std::vector<KernelPoint>> readPointsFile(const QString &path, int &rowErrors,
+    const ReadOptions &options, std::optional<TraceSummary> *trace = nullptr);
 
 // What a file given to analyze or render holds: points (any points format), or a whole
 // session (a session JSON, or a PNG, SVG or PDF exported with its session embedded).

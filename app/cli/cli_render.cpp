@@ -1,12 +1,14 @@
 // `ridgepoint render`: the roofline of a machine with the given kernels drawn to a PNG, SVG or
 // PDF file, with the review layers; the same file as the window's Export image. In four steps:
-// the options (checked before any file is read), the inputs (session, machine, points,
-// baseline), the picture (a Document and its chart) and the file.
+// the options (checked before any file is read), the inputs (session, points, the machine: a
+// profiler trace's own when none is named, then the baseline), the picture (a Document and its
+// chart) and the file.
 #include "app/cli/cli.h"
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/cli_option_groups.h"
 #include "app/cli/cli_options.h"
+#include "core/io/formats/kineto_trace.h"
 #include "core/presets/example_points.h"
 
 #include "core/session/session.h"
@@ -232,15 +234,34 @@ std::optional<RenderRequest> RenderOptions::read(const QCommandLineParser &parse
 
 // ---- the inputs ----------------------------------------------------------------------------
 
-// The session, if any, then the command line's machine, points and baseline.
+// The session, if any, the points, the machine (named, the session's or a trace's) and baseline.
 struct RenderInputs {
     std::optional<Session> session;
     Hardware hardware;
-    bool sameMachine = false; // the session's machine (no --hardware)
+    // The session's or a trace's own machine (no --hardware): each point's precision picks its
+    // compute roof, as analyze holds a trace's points.
+    bool sameMachine = false;
     std::vector<KernelPoint> points; // of the files and --example
     std::optional<Baseline> baseline;
     std::optional<Hardware> compare; // --compare (else the session's, if any)
 };
+
+// Without a session or a machine on the command line, a profiler trace's own (the preset of the
+// device it names), as analyze takes it; `fallback` is left empty otherwise. False after saying
+// why when the trace names no device or an unknown one.
+bool traceMachineOf(const RenderRequest &request, const std::optional<TraceSummary> &trace,
+    const QString &file, std::optional<Hardware> &fallback)
+{
+    if (!trace || request.machine.namesMachine() || request.machine.describesMachine())
+        return true;
+    auto found = traceMachine(*trace);
+    if (!found) {
+        err() << file << ": " << QString::fromStdString(found.error()) << Qt::endl;
+        return false;
+    }
+    fallback = std::move(*found);
+    return true;
+}
 
 std::optional<RenderInputs> loadInputs(const RenderRequest &request)
 {
@@ -249,18 +270,6 @@ std::optional<RenderInputs> loadInputs(const RenderRequest &request)
     if (request.session) {
         inputs.session = readSession(*request.session);
         if (!inputs.session)
-            return std::nullopt;
-    }
-    const auto hardware
-        = request.machine.machine(inputs.session ? &inputs.session->hardware : nullptr, readOptions,
-            inputs.session ? inputs.session->figures : FigureChoice::Measured);
-    if (!hardware)
-        return std::nullopt;
-    inputs.hardware = *hardware;
-    inputs.sameMachine = inputs.session && !request.machine.namesMachine();
-    if (request.compare) {
-        inputs.compare = machineNamed(*request.compare, "--compare", readOptions);
-        if (!inputs.compare)
             return std::nullopt;
     }
     int rowErrors = 0;
@@ -273,14 +282,39 @@ std::optional<RenderInputs> loadInputs(const RenderRequest &request)
         points.insert(points.end(), std::make_move_iterator(more.begin()),
             std::make_move_iterator(more.end()));
     };
+    // The first profiler trace among the files names the machine when nothing else does.
+    std::optional<TraceSummary> trace;
+    QString traceFile;
     for (const QString &file : request.files) {
-        auto read = readPointsFile(file, rowErrors, readOptions);
+        std::optional<TraceSummary> fileTrace;
+        auto read = readPointsFile(file, rowErrors, readOptions, &fileTrace);
         if (!read)
             return std::nullopt;
+        if (fileTrace && !trace) {
+            trace = std::move(fileTrace);
+            traceFile = file;
+        }
         add(std::move(*read));
     }
     if (request.example)
         add(examplePoints());
+    std::optional<Hardware> traceHardware;
+    if (!inputs.session && !traceMachineOf(request, trace, traceFile, traceHardware))
+        return std::nullopt;
+    const Hardware *fallback = inputs.session ? &inputs.session->hardware
+        : traceHardware                       ? &*traceHardware
+                                              : nullptr;
+    const auto hardware = request.machine.machine(
+        fallback, readOptions, inputs.session ? inputs.session->figures : FigureChoice::Measured);
+    if (!hardware)
+        return std::nullopt;
+    inputs.hardware = *hardware;
+    inputs.sameMachine = (inputs.session || traceHardware) && !request.machine.namesMachine();
+    if (request.compare) {
+        inputs.compare = machineNamed(*request.compare, "--compare", readOptions);
+        if (!inputs.compare)
+            return std::nullopt;
+    }
     if (request.baseline) {
         inputs.baseline = readBaselineFile(*request.baseline, rowErrors, readOptions);
         if (!inputs.baseline)

@@ -175,6 +175,11 @@ QColor groupColor(std::size_t index)
     return kPalette[index % std::size(kPalette)];
 }
 
+QColor otherGroupsColor()
+{
+    return QColor(0xa0, 0xa0, 0xa0);
+}
+
 QColor computeColor()
 {
     return QColor(0x9b, 0x1c, 0x1c);

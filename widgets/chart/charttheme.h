@@ -50,6 +50,9 @@ namespace chart {
 QColor memoryColor(MemoryLevel level);
 // The colour of the `index`th group of points (eight, repeated).
 QColor groupColor(std::size_t index);
+// The points of the groups the legend does not name (legendgroups.h): a mid grey that reads on
+// the light and the dark theme and stands back behind the palette's colours.
+QColor otherGroupsColor();
 QColor computeColor(); // the compute roofs (the inactive ones lighter)
 QColor sparseComputeColor(); // 2:4 sparse compute roofs
 QColor compareColor(); // every roof of the machine compared with

@@ -76,7 +76,9 @@ void PointLayer::setHighlight(const Source &source, const std::vector<bool> *kep
             = levelDots(p, moved ? &*moved : nullptr, doc.placements().levels(i));
         const int sizeClass
             = source.sizeClasses && i < source.sizeClasses->size() ? (*source.sizeClasses)[i] : -1;
-        addDots(source.theme, { dots, a.y, groupIndex(p), sizeClass, !a.measured }, batch);
+        const std::size_t group = groupIndex(p);
+        addDots(
+            source.theme, { dots, a.y, group, groupColorOf(group), sizeClass, !a.measured }, batch);
         m_highlighted.push_back(i);
     }
     for (auto &[key, series] : batch.scatter) {

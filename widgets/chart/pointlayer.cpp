@@ -179,7 +179,7 @@ void PointLayer::collectPoint(
     const std::size_t group = groupIndex(p);
     const bool planned = !a.measured;
     const double y = a.y;
-    const QColor color = groupColor(group);
+    const QColor color = groupColorOf(group);
     const std::optional<KernelPoint> moved
         = p.knownByIntensity() ? std::optional(doc.point(i)) : std::nullopt;
     const std::vector<LevelDot> dots
@@ -202,7 +202,7 @@ void PointLayer::collectPoint(
         line.y.push_back(std::numeric_limits<double>::quiet_NaN());
     }
     const int sizeClass = sizeClassOf(source, i);
-    addDots(theme, { dots, y, group, sizeClass, planned }, batch);
+    addDots(theme, { dots, y, group, color, sizeClass, planned }, batch);
     if (!a.consistent) {
         // Each level judged against its own roof: marked where the measurement is above it.
         for (const auto &level : levels) {
@@ -228,7 +228,7 @@ void PointLayer::collectPoint(
 
 void PointLayer::addDots(const ChartTheme &theme, const Dots &dots, PointBatch &batch)
 {
-    const QColor color = groupColor(dots.group);
+    const QColor &color = dots.color;
     for (const auto &[intensity, level] : dots.levels) {
         const auto shape = levelShape(level);
         batch.levelsSeen.emplace(static_cast<int>(shape), level);
@@ -260,7 +260,9 @@ void PointLayer::collectDecorations(
     const bool selected = doc.isSelected(i);
     const bool moved = !doc.whatIf(i).isIdentity();
     const std::size_t count = doc.pointCount();
-    if (!selected && !moved && !source.allLabels && count > kMaxNumberedPoints)
+    // Too many points to label: only the few with most time keep theirs.
+    const bool leading = i < m_leading.size() && m_leading[i];
+    if (!selected && !moved && !leading && !source.allLabels && count > kMaxNumberedPoints)
         return;
     const PointPlacement &a = doc.placement(i);
     const auto levels = doc.placements().boundedLevels(i);
@@ -287,7 +289,7 @@ void PointLayer::collectDecorations(
         return;
     // Named up to kMaxNamedPoints points (or all, or the selected and moved ones), numbered
     // up to kMaxNumberedPoints (pointlabelplacement.h).
-    const bool named = selected || moved || source.allLabels || count <= kMaxNamedPoints;
+    const bool named = selected || moved || leading || source.allLabels || count <= kMaxNamedPoints;
     auto label = std::make_unique<PointLabel>(m_plot, QPointF(levels.back().intensity, y),
         labelText(drawing, named ? chartName(doc, i) : QString(), i), source.theme.foreground);
     if (levels.size() > 1) {
@@ -390,7 +392,7 @@ void PointLayer::flushBatch(
     // throw, so the vector copies), 20 MB at a million points.
     const double lineScale = source.theme.lineScale;
     for (auto &[group, line] : batch.levelLines) { // under the dots, as the points' own lines
-        auto *curve = levelCurve(source.theme, groupColor(group));
+        auto *curve = levelCurve(source.theme, groupColorOf(group));
         curve->setData(line.x, line.y);
         drawing.plottables.push_back(curve);
     }
@@ -563,6 +565,7 @@ void PointLayer::rebuild(const Source &source)
         m_groups.clear();
         for (std::size_t i = 0; i < doc.pointCount(); ++i)
             groupIndex(doc.measuredPoint(i));
+        chooseLegendGroups(doc);
         m_chartNames.clear();
     }
     // Names told apart among all the points (when few enough to be labelled).
@@ -603,41 +606,6 @@ void PointLayer::rebuild(const Source &source)
     addLegendEntries(source, batch);
 }
 
-void PointLayer::addLegendEntries(const Source &source, const PointBatch &batch)
-{
-    // Legend: one entry per group (its colour), and per memory level when levels differ.
-    const auto legendEntry = [this](const QCPScatterStyle &style, const QString &name) {
-        QCPGraph *entry = m_plot->addGraph();
-        entry->setLineStyle(QCPGraph::lsNone);
-        entry->setSelectable(QCP::stNone);
-        entry->setScatterStyle(style);
-        entry->setName(name);
-        m_drawing.plottables.push_back(entry);
-    };
-    std::vector<std::pair<std::size_t, std::string>> ordered;
-    for (const auto &[name, index] : m_groups)
-        ordered.emplace_back(index, name);
-    std::sort(ordered.begin(), ordered.end());
-    for (const auto &[index, name] : ordered)
-        legendEntry(
-            QCPScatterStyle(QCPScatterStyle::ssCircle, groupColor(index), groupColor(index), 8),
-            q(name));
-    if (batch.levelsSeen.size() > 1) {
-        // Bytes given without a level count against the machine's main memory: named by its
-        // level (HBM, DRAM), as the table and the tooltip name it.
-        const MemoryCeiling *main = source.document.hardware().mainMemory();
-        for (const auto &[shape, level] : batch.levelsSeen) {
-            const auto shown = level ? level : main ? std::optional(main->level) : std::nullopt;
-            legendEntry(QCPScatterStyle(static_cast<QCPScatterStyle::ScatterShape>(shape),
-                            source.theme.foreground, source.theme.background, 8),
-                shown ? q(std::string(memoryLevelName(*shown))) : tr("main memory"));
-        }
-    }
-    // The entries above show the shapes at the normal size; a note says what the size means.
-    if (source.sizeClasses)
-        legendEntry(QCPScatterStyle(QCPScatterStyle::ssNone), tr("dot area ∝ time share"));
-}
-
 void PointLayer::drawSweep(
     const Source &source, std::vector<std::pair<double, std::size_t>> members)
 {
@@ -658,7 +626,7 @@ void PointLayer::drawSweep(
         samples.push_back({ value, a->levels.front().intensity,
             a->performance.value_or(a->attainable), std::log(a->tMath / tMem) });
         parameter = doc.workload(i)->sweep->parameter;
-        color = groupColor(m_groups.at(groupName(doc.measuredPoint(i))));
+        color = groupColorOf(m_groups.at(groupName(doc.measuredPoint(i))));
     }
     if (samples.size() < 2)
         return;

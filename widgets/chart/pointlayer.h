@@ -6,6 +6,7 @@
 
 #include "core/model/hardware.h"
 #include "core/workspace/placements.h"
+#include "widgets/chart/legendgroups.h"
 #include "widgets/chart/pointgrid.h"
 
 #include <qcustomplot.h>
@@ -139,6 +140,9 @@ public:
     int pointAt(const Document &document, const QPointF &position, double radius) const;
     // The colour index of a point's group (a new group gets the next one).
     std::size_t groupIndex(const KernelPoint &point);
+    // The colour of group `group`: its palette colour, or the neutral one of the groups the
+    // legend does not name (legendgroups.h).
+    QColor groupColorOf(std::size_t group) const;
     // Where each workload point was drawn (index, chart coordinates) at the last rebuild.
     const std::vector<std::pair<std::size_t, QPointF>> &workloadPositions() const
     {
@@ -226,6 +230,7 @@ private:
         const std::vector<LevelDot> &levels;
         double y;
         std::size_t group;
+        QColor color;
         int sizeClass;
         bool planned;
     };
@@ -243,7 +248,12 @@ private:
         QVector<double> &y);
     void clearDrawing(PointDrawing &drawing);
     void drawSweep(const Source &source, std::vector<std::pair<double, std::size_t>> members);
+    // The legend's entries: the named groups, "+ N more groups", levels, the dot size's note
+    // (pointlayerlegend.cpp).
     void addLegendEntries(const Source &source, const PointBatch &batch);
+    // Each group's time and from it m_legendGroups, after m_groups is made; on a chart of more
+    // points than are labelled, the points with most time (m_leading).
+    void chooseLegendGroups(const Document &document);
     void rebuildHitIndex(const Document &document);
     // The marker radius of every point for the hit test (dot area by time share).
     void measureDots(const Source &source);
@@ -263,6 +273,9 @@ private:
     bool m_highlightShown = true;
     std::optional<std::size_t> m_isolated;
     std::map<std::string, std::size_t> m_groups; // group name -> colour index
+    LegendGroups m_legendGroups; // which groups the legend names, and each group's colour
+    // Past kMaxNumberedPoints points, the few labelled all the same (leadingPoints); empty below.
+    std::vector<bool> m_leading;
     HitIndex m_hitIndex;
     std::vector<std::uint8_t> m_occupied; // scratch of decimate()
     std::vector<std::pair<std::size_t, QPointF>> m_workloadPositions;

@@ -490,7 +490,7 @@ void RooflinePlot::showQuantGhosts(const std::vector<std::pair<std::size_t, QPoi
         if (!to || !chart::QuantGhosts::moved(from, *to))
             continue;
         ghosts.push_back(
-            { from, *to, chart::groupColor(m_points->groupIndex(doc.measuredPoint(i))) });
+            { from, *to, m_points->groupColorOf(m_points->groupIndex(doc.measuredPoint(i))) });
     }
     m_quantGhosts->show(ghosts);
 }

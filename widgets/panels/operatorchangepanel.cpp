@@ -7,6 +7,7 @@
 #include "widgets/document/document.h"
 #include "widgets/qtext.h"
 
+#include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
 
@@ -15,15 +16,18 @@
 namespace ridgepoint {
 namespace {
 
-// The rows keep OperatorChanges' order.
-QTableWidgetItem *cell(const QString &text, bool number = false)
-{
-    return readOnlyCell(text, number);
-}
-
 QString timeText(double seconds, std::size_t points)
 {
     return points > 0 ? q(formatQuantity(seconds, Dimension::Time)) : QStringLiteral("–");
+}
+
+// A figure's place in a sort; a row without it ("–") sorts below every figure (all are ≥ 0).
+constexpr double kNoFigure = -1.0;
+
+// The status in OperatorChanges' order: matched, only here, only in the baseline.
+double statusRank(const OperatorChange &c)
+{
+    return c.matched() ? 0.0 : c.baselinePoints == 0 ? 1.0 : 2.0;
 }
 
 } // namespace
@@ -39,6 +43,10 @@ OperatorChangePanel::OperatorChangePanel(Document *document, QWidget *parent)
     layOutSummaryTable(this, m_summary, m_table,
         { tr("Operator and shapes"), tr("Baseline"), tr("This run"), tr("Speed-up"),
             tr("Kernels (baseline / here)"), tr("Status") });
+    // Unsorted at first (OperatorChanges' order); a click on a header sorts by that column's
+    // figures, and the sort holds while the rows are made again.
+    m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_table->setSortingEnabled(true);
     connect(document, &Document::baselineChanged, this, &OperatorChangePanel::refresh);
     connect(document, &Document::pointsReset, this, &OperatorChangePanel::refresh);
     connect(document, &Document::pointsChanged, this, &OperatorChangePanel::refresh);
@@ -48,9 +56,13 @@ OperatorChangePanel::OperatorChangePanel(Document *document, QWidget *parent)
 void OperatorChangePanel::refresh()
 {
     const auto &baseline = m_document->baseline();
+    // Rows filled while sorted would move under the loop that fills them (Qt's advice for
+    // QTableWidget): sorted once they are all in.
+    m_table->setSortingEnabled(false);
     m_table->setRowCount(0);
     if (!baseline) {
         m_summary->setText(tr("No baseline: File ▸ Open baseline…"));
+        m_table->setSortingEnabled(true);
         return;
     }
     const OperatorChanges changes
@@ -73,21 +85,30 @@ void OperatorChangePanel::refresh()
     for (std::size_t i = 0; i < changes.rows.size(); ++i) {
         const OperatorChange &c = changes.rows[i];
         const int row = static_cast<int>(i);
-        auto *key = cell(q(c.key));
+        auto *key = readOnlyCell(q(c.key));
         key->setToolTip(q(c.key));
         m_table->setItem(row, Key, key);
-        m_table->setItem(
-            row, BaselineTime, cell(timeText(c.baselineSeconds, c.baselinePoints), true));
-        m_table->setItem(row, CurrentTime, cell(timeText(c.currentSeconds, c.currentPoints), true));
+        m_table->setItem(row, BaselineTime,
+            numberCell(timeText(c.baselineSeconds, c.baselinePoints),
+                c.baselinePoints > 0 ? c.baselineSeconds : kNoFigure));
+        m_table->setItem(row, CurrentTime,
+            numberCell(timeText(c.currentSeconds, c.currentPoints),
+                c.currentPoints > 0 ? c.currentSeconds : kNoFigure));
         const auto factor = c.speedup();
         m_table->setItem(row, SpeedupFactor,
-            cell(factor ? QStringLiteral("×") + q(formatSignificant(*factor, 3))
-                        : QStringLiteral("–"),
-                true));
+            numberCell(factor ? QStringLiteral("×") + q(formatSignificant(*factor, 3))
+                              : QStringLiteral("–"),
+                factor.value_or(kNoFigure)));
+        // By the baseline's kernels, then this run's.
         m_table->setItem(row, Kernels,
-            cell(QStringLiteral("%1 / %2").arg(c.baselinePoints).arg(c.currentPoints), true));
-        m_table->setItem(row, Status, cell(QString::fromUtf8(changeStatus(c))));
+            numberCell(QStringLiteral("%1 / %2").arg(c.baselinePoints).arg(c.currentPoints),
+                static_cast<double>(c.baselinePoints) * 1e9
+                    + static_cast<double>(c.currentPoints)));
+        auto *status = numberCell(QString::fromUtf8(changeStatus(c)), statusRank(c));
+        status->setTextAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        m_table->setItem(row, Status, status);
     }
+    m_table->setSortingEnabled(true);
     m_table->resizeColumnsToContents();
     // An operator's whole shapes would push the times out of sight.
     m_table->setColumnWidth(Key, std::min(m_table->columnWidth(Key), 360));

@@ -6,6 +6,36 @@
 #include <QVBoxLayout>
 
 namespace ridgepoint {
+namespace {
+
+// Sorts by the number kept under Qt::UserRole; against a cell without one, by the text.
+class NumberCell : public QTableWidgetItem
+{
+public:
+    NumberCell(const QString &text, double sortKey)
+        : QTableWidgetItem(text)
+    {
+        setData(Qt::UserRole, sortKey);
+    }
+
+    bool operator<(const QTableWidgetItem &other) const override
+    {
+        const QVariant theirs = other.data(Qt::UserRole);
+        if (!theirs.isValid())
+            return QTableWidgetItem::operator<(other);
+        return data(Qt::UserRole).toDouble() < theirs.toDouble();
+    }
+};
+
+} // namespace
+
+QTableWidgetItem *numberCell(const QString &text, double sortKey)
+{
+    auto *item = new NumberCell(text, sortKey);
+    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
 
 QTableWidgetItem *readOnlyCell(const QString &text, bool number)
 {

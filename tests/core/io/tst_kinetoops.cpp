@@ -18,6 +18,8 @@ private slots:
     void countsOperatorsByHand();
     void refusesWhatItCannotCount_data();
     void refusesWhatItCannotCount();
+    void readsIsCausalAtItsPlace_data();
+    void readsIsCausalAtItsPlace();
 
 private:
     // The rows of MODEL.md §11.5's families, added to countsOperatorsByHand's table.
@@ -446,6 +448,76 @@ void TestKinetoOps::refusesWhatItCannotCount()
     const auto cost = operatorCost(op.toStdString(), inputsOf(inputs));
     QVERIFY(!cost);
     QVERIFY2(QString::fromStdString(cost.error()).contains(reason), cost.error().c_str());
+}
+
+void TestKinetoOps::readsIsCausalAtItsPlace_data()
+{
+    // Where is_causal (or custom_mask_type) is among each attention operator's inputs, from 0,
+    // as PyTorch's schemas (native_functions.yaml) place it: docs/MODEL.md §11.5's table.
+    QTest::addColumn<QString>("op");
+    QTest::addColumn<int>("count"); // inputs recorded
+    QTest::addColumn<int>("at");
+    QTest::addColumn<bool>("backward"); // grad_out before q, k, v
+    QTest::addColumn<bool>("headsSecond"); // [B, H, L, D]; else [B, L, H, D]
+    QTest::addColumn<bool>("maskType"); // custom_mask_type, an integer
+    QTest::newRow("sdpa") << "aten::scaled_dot_product_attention" << 8 << 5 << false << true
+                          << false;
+    QTest::newRow("sdpa flash") << "aten::_scaled_dot_product_flash_attention" << 7 << 4 << false
+                                << true << false;
+    QTest::newRow("sdpa efficient")
+        << "aten::_scaled_dot_product_efficient_attention" << 8 << 6 << false << true << false;
+    QTest::newRow("sdpa cudnn") << "aten::_scaled_dot_product_cudnn_attention" << 9 << 6 << false
+                                << true << false;
+    QTest::newRow("flash forward")
+        << "aten::_flash_attention_forward" << 14 << 8 << false << false << false;
+    QTest::newRow("efficient forward")
+        << "aten::_efficient_attention_forward" << 14 << 9 << false << false << true;
+    QTest::newRow("sdpa flash backward") << "aten::_scaled_dot_product_flash_attention_backward"
+                                         << 15 << 11 << true << true << false;
+    QTest::newRow("sdpa efficient backward")
+        << "aten::_scaled_dot_product_efficient_attention_backward" << 13 << 11 << true << true
+        << false;
+    QTest::newRow("sdpa efficient backward, PyTorch 2.0")
+        << "aten::_scaled_dot_product_efficient_attention_backward" << 8 << 6 << true << true
+        << false;
+    QTest::newRow("sdpa cudnn backward") << "aten::_scaled_dot_product_cudnn_attention_backward"
+                                         << 16 << 14 << true << true << false;
+    QTest::newRow("flash backward")
+        << "aten::_flash_attention_backward" << 17 << 11 << true << false << false;
+    QTest::newRow("efficient backward")
+        << "aten::_efficient_attention_backward" << 20 << 14 << true << false << true;
+}
+
+void TestKinetoOps::readsIsCausalAtItsPlace()
+{
+    QFETCH(QString, op);
+    QFETCH(int, count);
+    QFETCH(int, at);
+    QFETCH(bool, backward);
+    QFETCH(bool, headsSecond);
+    QFETCH(bool, maskType);
+    // B 1, H 2, L = S 4, D 8; the flag at `flagAt`, every other input unrecorded ("-").
+    const QString tensor = headsSecond ? "float[1,2,4,8]" : "float[1,4,2,8]";
+    const int tensors = backward ? 4 : 3;
+    const auto flopsWith = [&](int flagAt, bool causal) {
+        QStringList words;
+        for (int i = 0; i < count; ++i) {
+            if (i < tensors)
+                words << tensor;
+            else if (i == flagAt)
+                words << (maskType ? (causal ? "Scalar=1" : "Scalar=0")
+                                   : (causal ? "Scalar=True" : "Scalar=False"));
+            else
+                words << "-";
+        }
+        const auto cost = operatorCost(op.toStdString(), inputsOf(words.join(' ')));
+        return cost ? cost->flops : -1.0;
+    };
+    const double plain = flopsWith(at, false);
+    QVERIFY(plain > 0.0);
+    QCOMPARE(flopsWith(at, true), plain / 2.0);
+    // One place earlier the flag is not the one read.
+    QCOMPARE(flopsWith(at - 1, true), plain);
 }
 
 QTEST_APPLESS_MAIN(TestKinetoOps)
