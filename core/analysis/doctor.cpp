@@ -303,14 +303,18 @@ void checkLatency(const Facts &facts, std::vector<Candidate> &out)
     double roofs = facts.analysis.tMath; // T_min without the latency floor
     for (const auto &level : facts.analysis.levels)
         roofs = std::max(roofs, level.tMem);
+    // Two floors go by this name: a host's time per launch, longer than any profiler's kernel
+    // time, and (the presets') the device time of the shortest kernels measured on the GPU.
     out.push_back({ Check::Latency,
-        { "a device time taken for a launch's time",
+        { "a time under the launch latency",
             "measured " + formatQuantity(*facts.point.seconds, Dimension::Time)
                 + " is below the machine's launch latency of "
                 + formatQuantity(launch->seconds, Dimension::Time)
                 + "; both roofs alone would allow " + formatQuantity(roofs, Dimension::Time),
-            "a profiler's kernel time leaves out the host's launch overhead: compare with the "
-            "time per launch of a stream of launches, or check the machine's launch latency",
+            "if the floor is a host's time per launch, a profiler's kernel time leaves the "
+            "launch out: compare with the time per launch of a stream of launches; if it is a "
+            "device floor (the presets'), the kernel ran shorter than any measured there: "
+            "check its time and counts",
             0.6 } });
 }
 
