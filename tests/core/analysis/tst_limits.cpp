@@ -66,6 +66,7 @@ private slots:
     void fasterThanTheLaunchIsExplained();
     void presetFloorFromItsFile_data();
     void presetFloorFromItsFile();
+    void underTheRoofsTooTheRoofsComeFirst();
     void fewBytesInFlight_data();
     void fewBytesInFlight();
     void energy_data();
@@ -180,6 +181,32 @@ void TestLimits::presetFloorFromItsFile()
                         "measured there")
             != std::string::npos,
         d.fix.c_str());
+}
+
+void TestLimits::underTheRoofsTooTheRoofsComeFirst()
+{
+    // The H100 example's embedding_gather: 2.62144 MFLOP, 1.6384 MB of HBM bytes in 210 ns.
+    // Its roofs alone: B/β = 1.6384e6 / 3.35e12 = 489.1 ns, so 210 ns is under them as well as
+    // under the 1 µs floor. The roofs are the stronger evidence: the doctor reads it as without
+    // the floor (at 1.6 FLOP/B the L2 roof, 5120 B/clk × 1.83 GHz = 9.37 TB/s, allows
+    // 1.6 × 9.37e12 = 14.99 TFLOP/s; the 12.48 TFLOP/s measured fits it at 83 %), and the launch
+    // latency comes after, before the generic cause.
+    const PresetDatabase db = PresetDatabase::builtin();
+    const auto hw = db.find("h100");
+    QVERIFY(hw);
+    const auto a = analyzePoint(kernel(2621440.0, 1638400.0, 2.1e-7), **hw);
+    QVERIFY(a);
+    QCOMPARE(a->bound, Bound::Latency);
+    QVERIFY(!a->consistent);
+    QVERIFY(a->diagnosis.size() >= 3);
+    QCOMPARE(a->diagnosis.front().cause, std::string("L2 bytes taken for HBM bytes"));
+    QVERIFY2(a->diagnosis.front().evidence.find("the L2 roof is 14.99 TFLOP/s: fits it at 83 %")
+            != std::string::npos,
+        a->diagnosis.front().evidence.c_str());
+    const auto &d = a->diagnosis;
+    QCOMPARE(d[d.size() - 2].cause, std::string("a time under the launch latency"));
+    QCOMPARE(d.back().cause, std::string("counts or peaks are off"));
+    QVERIFY(a->note.find("L2 bytes taken for HBM bytes?") != std::string::npos);
 }
 
 void TestLimits::fewBytesInFlight_data()
