@@ -8,11 +8,14 @@
 
 #include <QPainterPath>
 
+#include <array>
+#include <limits>
+
 namespace ridgepoint::chart {
 
-std::vector<QPointF> latencyFloorTicks(const Document &document, const std::vector<bool> *dots)
+std::vector<FloorMark> latencyFloorMarks(const Document &document, const std::vector<bool> *dots)
 {
-    std::vector<QPointF> out;
+    std::vector<FloorMark> out;
     if (!document.hardware().limits.launchLatency)
         return out;
     const Placements &placements = document.placements();
@@ -26,8 +29,8 @@ std::vector<QPointF> latencyFloorTicks(const Document &document, const std::vect
         const LevelPlacement *main = placements.mainLevel(i);
         const auto levels = placements.boundedLevels(i);
         const LevelPlacement *at = main ? main : (levels.empty() ? nullptr : &levels.front());
-        if (at)
-            out.emplace_back(at->intensity, p.attainable); // attainable = F / T_min = F/λ
+        if (at) // attainable = F / T_min = F/λ
+            out.push_back({ at->intensity, p.attainable, p.y });
     }
     return out;
 }
@@ -43,9 +46,13 @@ LatencyFloor::~LatencyFloor()
 
 void LatencyFloor::clear()
 {
-    if (m_graph && m_plot->hasPlottable(m_graph))
-        m_plot->removePlottable(m_graph);
+    for (QCPAbstractPlottable *plottable : { static_cast<QCPAbstractPlottable *>(m_graph),
+             static_cast<QCPAbstractPlottable *>(m_stems) }) {
+        if (plottable && m_plot->hasPlottable(plottable))
+            m_plot->removePlottable(plottable);
+    }
     m_graph = nullptr;
+    m_stems = nullptr;
     m_ticks.clear();
 }
 
@@ -53,9 +60,10 @@ void LatencyFloor::rebuild(
     const Document &document, const ChartTheme &theme, const std::vector<bool> *dots)
 {
     clear();
-    m_ticks = latencyFloorTicks(document, dots);
-    if (m_ticks.empty())
+    const std::vector<FloorMark> marks = latencyFloorMarks(document, dots);
+    if (marks.empty())
         return;
+    addStems(marks, theme);
     // A flat dash as the marker, so its width is in pixels at every zoom; QCustomPlot scales a
     // custom path by size / 6, and a cosmetic pen keeps its width through that scale.
     QPainterPath dash;
@@ -72,16 +80,46 @@ void LatencyFloor::rebuild(
     m_graph->setScatterStyle(QCPScatterStyle(dash, pen, Qt::NoBrush, 2.0 * kHalfWidth));
     QVector<double> x;
     QVector<double> y;
-    x.reserve(static_cast<qsizetype>(m_ticks.size()));
-    y.reserve(static_cast<qsizetype>(m_ticks.size()));
-    for (const QPointF &tick : m_ticks) {
-        x.push_back(tick.x());
-        y.push_back(tick.y());
+    x.reserve(static_cast<qsizetype>(marks.size()));
+    y.reserve(static_cast<qsizetype>(marks.size()));
+    for (const FloorMark &mark : marks) {
+        m_ticks.emplace_back(mark.x, mark.floor);
+        x.push_back(mark.x);
+        y.push_back(mark.floor);
     }
     m_graph->setData(x, y);
     const double lambda = document.hardware().limits.launchLatency->seconds;
     m_graph->setName(tr("launch latency λ = %1: roof F/λ of a latency-bound point")
                          .arg(q(formatQuantity(lambda, Dimension::Time))));
+}
+
+void LatencyFloor::addStems(const std::vector<FloorMark> &marks, const ChartTheme &theme)
+{
+    // One curve for all the stems, a gap (NaN) between them: a plottable per point would cost
+    // as much as the points themselves.
+    QVector<double> t;
+    QVector<double> x;
+    QVector<double> y;
+    const double gap = std::numeric_limits<double>::quiet_NaN();
+    for (const FloorMark &mark : marks) {
+        if (mark.dot == mark.floor)
+            continue; // on its floor: the tick crosses the dot
+        const std::array<QPointF, 3> stem { QPointF(mark.x, mark.dot), QPointF(mark.x, mark.floor),
+            QPointF(gap, gap) };
+        for (const QPointF &at : stem) {
+            t.push_back(static_cast<double>(t.size()));
+            x.push_back(at.x());
+            y.push_back(at.y());
+        }
+    }
+    if (t.isEmpty())
+        return;
+    m_stems = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
+    m_stems->removeFromLegend();
+    m_stems->setLayer(kRoofLayer);
+    m_stems->setSelectable(QCP::stNone);
+    m_stems->setPen(QPen(theme.envelope, 1.0 * theme.lineScale, Qt::DotLine));
+    m_stems->setData(t, x, y, true);
 }
 
 } // namespace ridgepoint::chart

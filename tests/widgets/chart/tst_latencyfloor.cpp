@@ -124,6 +124,22 @@ void TestLatencyFloor::drawnOverTheDot()
     QVERIFY2(inkAt(-6.0, 0.0) < 60, "left of the dot's centre line, on the tick");
     QVERIFY2(inkAt(6.0, 0.0) < 60, "right of it, on the tick");
     QVERIFY2(inkAt(6.0, -6.0) > 200, "above the tick, the background");
+    // A dotted stem joins the dot to its tick: (1000, 50 GFLOP/s) to (1000, 100 GFLOP/s), then a
+    // gap.
+    const QCPCurve *stems = plot->latencyFloor().stems();
+    QVERIFY(stems);
+    QCOMPARE(stems->dataCount(), 3);
+    QCOMPARE(stems->data()->at(0)->key, 1e3);
+    QVERIFY(near(stems->data()->at(0)->value, 5e10));
+    QVERIFY(near(stems->data()->at(1)->value, 1e11));
+    QVERIFY(std::isnan(stems->data()->at(2)->value));
+    QVERIFY(!plot->legend->hasItemWithPlottable(stems));
+
+    // Measured at 10 µs it is on its floor: the tick crosses the dot, no stem.
+    plot->document()->resetPoints({ test::point("tiny", "g", 1e6, 1e3, 1e-5) });
+    plot->replot();
+    QCOMPARE(plot->latencyFloor().ticks().size(), std::size_t { 1 });
+    QVERIFY(plot->latencyFloor().stems() == nullptr);
 }
 
 void TestLatencyFloor::tooltipSaysFOverLambda()
