@@ -89,8 +89,8 @@ void LatencyFloor::rebuild(
     }
     m_graph->setData(x, y);
     const double lambda = document.hardware().limits.launchLatency->seconds;
-    m_graph->setName(tr("launch latency λ = %1: roof F/λ of a latency-bound point")
-                         .arg(q(formatQuantity(lambda, Dimension::Time))));
+    m_graph->setName(
+        tr("latency floor F/λ, λ = %1").arg(q(formatQuantity(lambda, Dimension::Time))));
 }
 
 void LatencyFloor::addStems(const std::vector<FloorMark> &marks, const ChartTheme &theme)

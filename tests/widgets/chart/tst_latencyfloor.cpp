@@ -98,7 +98,7 @@ void TestLatencyFloor::tickOverEachLatencyBoundPoint()
     // One legend entry says what the ticks are, with the machine's λ.
     const QCPGraph *graph = plot->latencyFloor().graph();
     QVERIFY(plot->legend->hasItemWithPlottable(graph));
-    QCOMPARE(graph->name(), QString("launch latency λ = 10 us: roof F/λ of a latency-bound point"));
+    QCOMPARE(graph->name(), QString("latency floor F/λ, λ = 10 us"));
 }
 
 void TestLatencyFloor::drawnOverTheDot()
