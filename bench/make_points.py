@@ -6,8 +6,9 @@ timings of docs/PERFORMANCE.md. Not test data: the files go to /tmp and are neve
     bench/make_points.py 1000000 /tmp/points-1m.csv
 
 Points spread log-uniformly over intensities 0.01-1000 FLOP/B and 1e6-1e13 FLOP, each running
-at 0.1-100 % of what an H100's BF16/HBM3 roof allows (so none is flagged as faster than the
-roofline), in six groups. A fixed seed makes the same file every time.
+at 0.1-100 % of what an H100's BF16/HBM3 roof allows (so none is faster than those two roofs;
+the H100 preset's 1 us launch latency, docs/MODEL.md section 13, flags those timed under it),
+in six groups. A fixed seed makes the same file every time.
 """
 
 import argparse

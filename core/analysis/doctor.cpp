@@ -8,6 +8,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <iterator>
 
 namespace ridgepoint {
 namespace {
@@ -17,6 +18,8 @@ constexpr double kFactorSlack = 0.15; // "≈ 2": within 15 % of the factor
 constexpr double kBoostOverBase = 1.35; // the most a boost clock gives over base
 constexpr double kFitSlack = 1e-6; // "fits under a roof": rounding only
 constexpr double kGenericScore = 0.1;
+// The launch latency's explanation of a point that is faster than its roofs too: after theirs.
+constexpr double kLatencyAfterRoofsScore = 0.3;
 
 // The fixed order that breaks ties between equal scores.
 enum class Check { Sparse, Dies, LowerPrecision, TensorRoof, Fma, Cache, Clock, Latency, Generic };
@@ -303,14 +306,18 @@ void checkLatency(const Facts &facts, std::vector<Candidate> &out)
     double roofs = facts.analysis.tMath; // T_min without the latency floor
     for (const auto &level : facts.analysis.levels)
         roofs = std::max(roofs, level.tMem);
+    // Two floors go by this name: a host's time per launch, longer than any profiler's kernel
+    // time, and (the presets') the device time of the shortest kernels measured on the GPU.
     out.push_back({ Check::Latency,
-        { "a device time taken for a launch's time",
+        { "a time under the launch latency",
             "measured " + formatQuantity(*facts.point.seconds, Dimension::Time)
                 + " is below the machine's launch latency of "
                 + formatQuantity(launch->seconds, Dimension::Time)
                 + "; both roofs alone would allow " + formatQuantity(roofs, Dimension::Time),
-            "a profiler's kernel time leaves out the host's launch overhead: compare with the "
-            "time per launch of a stream of launches, or check the machine's launch latency",
+            "if the floor is a host's time per launch, a profiler's kernel time leaves the "
+            "launch out: compare with the time per launch of a stream of launches; if it is a "
+            "device floor (the presets'), the kernel ran shorter than any measured there: "
+            "check its time and counts",
             0.6 } });
 }
 
@@ -338,6 +345,46 @@ const Provenance *limitingProvenance(const Hardware &hardware, const PointAnalys
     return m ? &m->provenance : nullptr;
 }
 
+// A latency-bound point as the two roofs alone place it: its bound, limiting ceiling, T_min and
+// attainable without the launch latency, found as analysis.cpp finds them (a level binds when
+// its time is longer than every earlier term).
+PointAnalysis withoutTheFloor(const KernelPoint &point, const PointAnalysis &a)
+{
+    PointAnalysis roofs = a;
+    roofs.tMin = a.tMath;
+    roofs.bound = Bound::Compute;
+    roofs.limitingCeiling = a.computeCeiling;
+    for (const auto &level : a.levels) {
+        if (level.tMem > roofs.tMin) {
+            roofs.tMin = level.tMem;
+            roofs.bound = Bound::Memory;
+            roofs.limitingCeiling = level.memory;
+        }
+    }
+    roofs.attainable = point.flops / roofs.tMin;
+    return roofs;
+}
+
+// Under its roofs' time as well as under the launch latency: the roofs are the stronger
+// evidence, so the point is diagnosed as without the floor, and the floor's explanation comes
+// after theirs, before the generic one.
+std::vector<Diagnosis> diagnoseUnderBoth(
+    const KernelPoint &point, const Hardware &hardware, const PointAnalysis &analysis)
+{
+    std::vector<Diagnosis> out = diagnose(point, hardware, withoutTheFloor(point, analysis));
+    Facts facts { point, hardware, analysis };
+    facts.performance = *analysis.performance;
+    facts.ratio = facts.performance / analysis.attainable;
+    std::vector<Candidate> latency;
+    checkLatency(facts, latency);
+    if (!latency.empty()) {
+        latency.front().diagnosis.score = kLatencyAfterRoofsScore;
+        out.insert(
+            out.empty() ? out.end() : std::prev(out.end()), std::move(latency.front().diagnosis));
+    }
+    return out;
+}
+
 } // namespace
 
 std::vector<Diagnosis> diagnose(
@@ -346,6 +393,9 @@ std::vector<Diagnosis> diagnose(
     if (!analysis.performance || !(analysis.attainable > 0.0)
         || !(*analysis.performance > analysis.attainable) || !std::isfinite(*analysis.performance))
         return {};
+    if (analysis.bound == Bound::Latency && analysis.tMin > 0.0
+        && *analysis.performance > point.flops / withoutTheFloor(point, analysis).tMin)
+        return diagnoseUnderBoth(point, hardware, analysis);
     Facts facts { point, hardware, analysis };
     facts.performance = *analysis.performance;
     facts.ratio = facts.performance / analysis.attainable;

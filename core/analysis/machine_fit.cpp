@@ -43,6 +43,24 @@ std::optional<double> utilizationOn(
     return *analysed->utilization;
 }
 
+// The machine with its roofs alone: a launch latency that one machine gives and another does
+// not would make the other look like a fit for every kernel under the floor (docs/MODEL.md §13),
+// so points are held to the roofs on every machine.
+Hardware roofsOf(const Hardware &machine)
+{
+    Hardware roofs = machine;
+    roofs.limits.launchLatency.reset();
+    return roofs;
+}
+
+// Whether the point is faster than the machine's roofs (`roofs`: roofsOf the machine).
+bool fasterThanTheRoofs(
+    const KernelPoint &point, const Hardware &roofs, const AnalysisOptions &options)
+{
+    const auto analysed = analyzePoint(point, roofs, options);
+    return analysed && !analysed->consistent;
+}
+
 bool sameKind(const Hardware &a, const Hardware &b)
 {
     return a.kind.empty() || b.kind.empty() || a.kind == b.kind;
@@ -61,18 +79,28 @@ std::optional<MachineFit> findMachineThatFits(const std::vector<KernelPoint> &im
     const Hardware &current, const std::vector<Hardware> &candidates,
     const AnalysisOptions &options)
 {
-    const std::size_t count = std::min(impossible.size(), kMachineFitMaxPoints);
+    // Only the points faster than the roofs: one under the launch latency alone is no sign of
+    // another machine.
+    std::vector<const KernelPoint *> faster;
+    const bool floor = current.limits.launchLatency.has_value();
+    const Hardware currentRoofs = floor ? roofsOf(current) : Hardware {};
+    for (std::size_t i = 0; i < impossible.size() && faster.size() < kMachineFitMaxPoints; ++i) {
+        if (!floor || fasterThanTheRoofs(impossible[i], currentRoofs, options))
+            faster.push_back(&impossible[i]);
+    }
+    const std::size_t count = faster.size();
     if (count < kMachineFitMinPoints)
         return std::nullopt;
     const std::size_t needed = (3 * count + 3) / 4;
     std::optional<MachineFit> best;
-    for (const Hardware &machine : candidates) {
-        if (machine.name == current.name || !sameKind(machine, current))
+    for (const Hardware &candidate : candidates) {
+        if (candidate.name == current.name || !sameKind(candidate, current))
             continue;
+        const Hardware machine = roofsOf(candidate);
         const AnalysisOptions own = optionsFor(machine, options);
         std::vector<double> used;
-        for (std::size_t i = 0; i < count; ++i) {
-            if (const auto utilization = utilizationOn(impossible[i], machine, own))
+        for (const KernelPoint *point : faster) {
+            if (const auto utilization = utilizationOn(*point, machine, own))
                 used.push_back(*utilization);
         }
         if (used.size() < needed)
@@ -89,7 +117,10 @@ std::optional<MachineFit> findMachineThatFits(const std::vector<KernelPoint> &im
 std::optional<Diagnosis> otherMachineDiagnosis(const KernelPoint &point, const Hardware &current,
     const Hardware &other, const MachineFit &fit, const AnalysisOptions &options)
 {
-    const auto utilization = utilizationOn(point, other, optionsFor(other, options));
+    if (current.limits.launchLatency && !fasterThanTheRoofs(point, roofsOf(current), options))
+        return std::nullopt; // under the floor alone: no sign of another machine
+    const Hardware roofs = roofsOf(other);
+    const auto utilization = utilizationOn(point, roofs, optionsFor(roofs, options));
     if (!utilization)
         return std::nullopt;
     const std::string of = std::to_string(fit.fitted) + " of the " + std::to_string(fit.impossible);

@@ -31,7 +31,9 @@ inline constexpr std::size_t kMachineFitMinPoints = 3;
 // use best (the highest median utilization, the upper middle for an even count: the tightest
 // roofs that hold them), ties to the candidates' order. nullopt when none qualifies or fewer
 // than kMachineFitMinPoints points are given. Each point is analysed on the candidate with its own
-// precision (a compute ceiling named in `options` is used where the candidate has one).
+// precision (a compute ceiling named in `options` is used where the candidate has one). Points
+// are held to the roofs alone, on `current` and on the candidates: a point under `current`'s
+// launch latency but not faster than its roofs is left out (docs/MODEL.md §13).
 std::optional<MachineFit> findMachineThatFits(const std::vector<KernelPoint> &impossible,
     const Hardware &current, const std::vector<Hardware> &candidates,
     const AnalysisOptions &options = {});

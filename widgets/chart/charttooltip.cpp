@@ -131,10 +131,17 @@ QString ChartTooltip::aboutTheAnalysis(const PointAnalysis &a, const Diagnosis *
     }
     if (a.performance)
         text += "<br>" + tr("performance: %1").arg(rate(*a.performance));
-    text += "<br>"
-        + tr("attainable: %1 = min(π, β·I) (%2-bound by %3)")
-              .arg(rate(a.attainable), q(std::string(boundName(a.bound))),
-                  q(a.limitingCeiling).toHtmlEscaped());
+    if (a.bound == Bound::Latency) {
+        // Its roof is F/λ, not a line of the machine: T_min is the launch latency λ.
+        text += "<br>"
+            + tr("attainable: %1 = F/λ (latency-bound: launch latency λ = %2: at most F/λ)")
+                  .arg(rate(a.attainable), q(formatQuantity(a.tMin, Dimension::Time)));
+    } else {
+        text += "<br>"
+            + tr("attainable: %1 = min(π, β·I) (%2-bound by %3)")
+                  .arg(rate(a.attainable), q(std::string(boundName(a.bound))),
+                      q(a.limitingCeiling).toHtmlEscaped());
+    }
     if (a.utilization)
         text += "<br>"
             + tr("utilization: %1 % of attainable")

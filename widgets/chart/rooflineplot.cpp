@@ -6,6 +6,7 @@
 #include "widgets/chart/charttooltip.h"
 #include "widgets/chart/densitylayer.h"
 #include "widgets/chart/labelplacement.h"
+#include "widgets/chart/latencyfloor.h"
 #include "widgets/chart/layoutfit.h"
 #include "widgets/chart/pointlabelplacement.h"
 #include "widgets/chart/pointlayer.h"
@@ -30,6 +31,7 @@ RooflinePlot::RooflinePlot(QWidget *parent)
     , m_roofs(std::make_unique<chart::RoofLayer>(this))
     , m_points(std::make_unique<chart::PointLayer>(this))
     , m_density(std::make_unique<chart::DensityLayer>(this))
+    , m_floor(std::make_unique<chart::LatencyFloor>(this))
     , m_legendPlacement(std::make_unique<chart::LegendPlacement>(this, kMinPlotHeight))
     , m_interaction(std::make_unique<chart::ChartInteraction>(this))
     , m_xTicker(new chart::QuantityLogTicker(chart::QuantityLogTicker::Style::Intensity))
@@ -79,6 +81,7 @@ RooflinePlot::~RooflinePlot()
     m_quantGhosts->clear();
     m_points->clear();
     m_density->clear();
+    m_floor->clear();
     m_roofs->clear();
 }
 

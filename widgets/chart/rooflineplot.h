@@ -31,6 +31,7 @@ enum class PointsMode;
 class ChartInteraction;
 class DensityLayer;
 class LabelField;
+class LatencyFloor;
 class LegendPlacement;
 class PointLayer;
 class QuantGhosts;
@@ -133,6 +134,8 @@ public:
     QString ceilingDescription(const CeilingHit &ceiling) const;
     // The roofs as drawn (their lines, labels and the spec-to-measured bands), for tests.
     const chart::RoofLayer &roofLayer() const { return *m_roofs; }
+    // The ticks at F/λ over latency-bound points (latencyfloor.h), for tests.
+    const chart::LatencyFloor &latencyFloor() const { return *m_floor; }
     // Widget position on the roof of a ceiling at intensity `x`, for tests and tools.
     QPointF ceilingPosition(const CeilingHit &ceiling, double x) const;
 
@@ -292,6 +295,7 @@ private:
     std::unique_ptr<chart::RoofLayer> m_roofs;
     std::unique_ptr<chart::PointLayer> m_points;
     std::unique_ptr<chart::DensityLayer> m_density;
+    std::unique_ptr<chart::LatencyFloor> m_floor;
     chart::PointsMode m_pointsMode {};
     std::size_t m_densityThreshold = 5000;
     std::size_t m_densityTopDots = 50;

@@ -6,6 +6,7 @@
 #include "widgets/chart/densitylayer.h"
 #include "widgets/chart/dotsize.h"
 #include "widgets/chart/labelplacement.h"
+#include "widgets/chart/latencyfloor.h"
 #include "widgets/chart/layoutfit.h"
 #include "widgets/chart/pointlabelplacement.h"
 #include "widgets/chart/pointlayer.h"
@@ -106,6 +107,7 @@ void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
     if (!densityShown()) {
         m_density->clear();
         m_points->rebuild({ doc, m_theme, m_allLabels, nullptr, false, shownDotClasses() });
+        m_floor->rebuild(doc, m_theme, nullptr);
         applyHighlight();
         m_legendPlacement->invalidate();
         return;
@@ -131,6 +133,7 @@ void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
             m_dotMask[i] = true;
     }
     m_points->rebuild({ doc, m_theme, m_allLabels, &m_dotMask, selectionOnly && !rebin });
+    m_floor->rebuild(doc, m_theme, &m_dotMask);
     applyHighlight();
     m_legendPlacement->invalidate();
 }

@@ -1,6 +1,7 @@
 // The latency floor (docs/MODEL.md §13) and the energy roofline (§14) on a machine of round
 // numbers, every expected value worked out by hand beside its row.
 #include "core/analysis/analysis.h"
+#include "core/presets/presets.h"
 #include "core/report/report.h"
 
 #include <QTest>
@@ -63,6 +64,9 @@ private slots:
     void latencyFloor_data();
     void latencyFloor();
     void fasterThanTheLaunchIsExplained();
+    void presetFloorFromItsFile_data();
+    void presetFloorFromItsFile();
+    void underTheRoofsTooTheRoofsComeFirst();
     void fewBytesInFlight_data();
     void fewBytesInFlight();
     void energy_data();
@@ -86,6 +90,8 @@ void TestLimits::latencyFloor_data()
     QTest::newRow("1 TFLOP: compute-bound") << 1e12 << 1e9 << "compute" << 1e-2;
     // 400 MFLOP, 1 MB: F/π = 4 µs, B/β = 1 µs: both under the 5 µs launch.
     QTest::newRow("4 µs of math: latency-bound") << 4e8 << 1e6 << "latency" << 5e-6;
+    // 1 kFLOP, 5 MB: B/β = 5 µs, exactly the launch latency: a tie stays with the roof.
+    QTest::newRow("B/β = λ: memory-bound") << 1e3 << 5e6 << "memory" << 5e-6;
 }
 
 void TestLimits::latencyFloor()
@@ -118,10 +124,89 @@ void TestLimits::fasterThanTheLaunchIsExplained()
     QVERIFY(fast);
     QVERIFY(!fast->consistent);
     QVERIFY(!fast->diagnosis.empty());
-    QCOMPARE(fast->diagnosis.front().cause, std::string("a device time taken for a launch's time"));
+    QCOMPARE(fast->diagnosis.front().cause, std::string("a time under the launch latency"));
     QVERIFY2(fast->diagnosis.front().evidence.find("below the machine's launch latency of 5 us")
             != std::string::npos,
         fast->diagnosis.front().evidence.c_str());
+}
+
+void TestLimits::presetFloorFromItsFile_data()
+{
+    QTest::addColumn<QString>("machine");
+    QTest::addColumn<double>("seconds");
+    QTest::addColumn<QString>("bound");
+    QTest::addColumn<double>("attainable");
+    QTest::addColumn<bool>("consistent");
+    // Vidur's residual add at 1 token: 4096 FLOP (one add per element of 1 × 4096), 24,576 B
+    // (two inputs and the output, 2 bytes each). On the H100 preset (λ = 1 µs from its file,
+    // BF16 989 TFLOP/s, HBM 3.35 TB/s): F/π = 4.1 ps, B/β = 7.3 ns, so T_min = 1 µs and the
+    // roof is F/λ = 4096 / 1e-6 = 4.096 GFLOP/s; measured at 1 µs it is on it (100 %).
+    QTest::newRow("H100, add at 1 µs: on its floor")
+        << "h100" << 1e-6 << "latency" << 4.096e9 << true;
+    // Measured at 0.5 µs: under the floor, impossible; the doctor names the launch latency.
+    QTest::newRow("H100, add at 0.5 µs: under it")
+        << "h100" << 0.5e-6 << "latency" << 4.096e9 << false;
+    // A100 80GB (λ = 2 µs): F/λ = 2.048 GFLOP/s; Vidur's add took 2 µs there.
+    QTest::newRow("A100 80GB, add at 2 µs") << "A100 80GB" << 2e-6 << "latency" << 2.048e9 << true;
+    // A100 40GB: no floor. B/β = 24576 / 1.555e12 = 15.8 ns binds: memory-bound, and the 2 µs
+    // measured is far slower than that, consistent.
+    QTest::newRow("A100 40GB: no floor")
+        << "A100 40GB" << 2e-6 << "memory" << 4096.0 / (24576.0 / 1.555e12) << true;
+}
+
+void TestLimits::presetFloorFromItsFile()
+{
+    QFETCH(QString, machine);
+    QFETCH(double, seconds);
+    QFETCH(QString, bound);
+    QFETCH(double, attainable);
+    QFETCH(bool, consistent);
+    const PresetDatabase db = PresetDatabase::builtin();
+    const auto hw = db.find(machine.toStdString());
+    QVERIFY(hw);
+    const auto a = analyzePoint(kernel(4096.0, 24576.0, seconds), **hw);
+    QVERIFY2(a, a ? "" : a.error().c_str());
+    QCOMPARE(QString::fromStdString(std::string(boundName(a->bound))), bound);
+    QVERIFY2(near(a->attainable, attainable, 1e-9), std::to_string(a->attainable).c_str());
+    QCOMPARE(a->consistent, consistent);
+    if (consistent)
+        return;
+    QVERIFY(!a->diagnosis.empty());
+    const Diagnosis &d = a->diagnosis.front();
+    QCOMPARE(d.cause, std::string("a time under the launch latency"));
+    QCOMPARE(d.evidence,
+        std::string("measured 500 ns is below the machine's launch latency of 1 us; both roofs "
+                    "alone would allow 7.336 ns"));
+    QVERIFY2(d.fix.find("if it is a device floor (the presets'), the kernel ran shorter than any "
+                        "measured there")
+            != std::string::npos,
+        d.fix.c_str());
+}
+
+void TestLimits::underTheRoofsTooTheRoofsComeFirst()
+{
+    // The H100 example's embedding_gather: 2.62144 MFLOP, 1.6384 MB of HBM bytes in 210 ns.
+    // Its roofs alone: B/β = 1.6384e6 / 3.35e12 = 489.1 ns, so 210 ns is under them as well as
+    // under the 1 µs floor. The roofs are the stronger evidence: the doctor reads it as without
+    // the floor (at 1.6 FLOP/B the L2 roof, 5120 B/clk × 1.83 GHz = 9.37 TB/s, allows
+    // 1.6 × 9.37e12 = 14.99 TFLOP/s; the 12.48 TFLOP/s measured fits it at 83 %), and the launch
+    // latency comes after, before the generic cause.
+    const PresetDatabase db = PresetDatabase::builtin();
+    const auto hw = db.find("h100");
+    QVERIFY(hw);
+    const auto a = analyzePoint(kernel(2621440.0, 1638400.0, 2.1e-7), **hw);
+    QVERIFY(a);
+    QCOMPARE(a->bound, Bound::Latency);
+    QVERIFY(!a->consistent);
+    QVERIFY(a->diagnosis.size() >= 3);
+    QCOMPARE(a->diagnosis.front().cause, std::string("L2 bytes taken for HBM bytes"));
+    QVERIFY2(a->diagnosis.front().evidence.find("the L2 roof is 14.99 TFLOP/s: fits it at 83 %")
+            != std::string::npos,
+        a->diagnosis.front().evidence.c_str());
+    const auto &d = a->diagnosis;
+    QCOMPARE(d[d.size() - 2].cause, std::string("a time under the launch latency"));
+    QCOMPARE(d.back().cause, std::string("counts or peaks are off"));
+    QVERIFY(a->note.find("L2 bytes taken for HBM bytes?") != std::string::npos);
 }
 
 void TestLimits::fewBytesInFlight_data()

@@ -87,6 +87,8 @@ private slots:
     void findsTheTightestMachine();
     void namesTheMachineForEachPointThatFits();
     void notesLeadWithTheMachine();
+    void underTheFloorAloneIsNoSign_data();
+    void underTheFloorAloneIsNoSign();
 };
 
 void TestMachineFit::findsTheTightestMachine_data()
@@ -192,6 +194,55 @@ void TestMachineFit::notesLeadWithTheMachine()
     const auto a = analyzePoint(all[0], kSlow);
     plain.add(all[0], *a);
     QVERIFY(!QString::fromStdString(plain.text()).contains("measured on"));
+}
+
+void TestMachineFit::underTheFloorAloneIsNoSign_data()
+{
+    QTest::addColumn<int>("underTheFloor"); // points under Slow's 10 µs floor, not its roofs
+    QTest::addColumn<bool>("withTheFaster"); // and points 0, 1, 5: faster than Slow's roofs
+    QTest::addColumn<QString>("expected");
+    QTest::addColumn<int>("looked"); // MachineFit::impossible
+    // 1 MFLOP, 100 kB in 5 µs on Slow: F/π = B/β = 1 µs ≤ 5 µs, so within its roofs; under its
+    // 10 µs launch latency, so impossible there. On Fast (no floor) they would run at
+    // 0.2 TFLOP/s of its 2 TFLOP/s roof at 10 FLOP/B: 10 %, a "fit" that says nothing.
+    QTest::newRow("three under the floor alone: no machine") << 3 << false << "" << 0;
+    // With points 0, 1, 5 (Fast: 75 % each) only those three are looked at.
+    QTest::newRow("the floor's left out of the count") << 3 << true << "Fast" << 3;
+}
+
+void TestMachineFit::underTheFloorAloneIsNoSign()
+{
+    QFETCH(int, underTheFloor);
+    QFETCH(bool, withTheFaster);
+    QFETCH(QString, expected);
+    QFETCH(int, looked);
+    Hardware slow = kSlow;
+    slow.limits.launchLatency = LatencyFigure { MemoryLevel::HBM, 1e-5, {} };
+    std::vector<KernelPoint> impossible;
+    for (int i = 0; i < underTheFloor; ++i) {
+        KernelPoint p = point("tiny " + std::to_string(i), 1e6, 1e5);
+        p.seconds = 5e-6;
+        const auto a = analyzePoint(p, slow);
+        QVERIFY(a && !a->consistent && a->bound == Bound::Latency); // the premise
+        impossible.push_back(p);
+    }
+    const std::vector<KernelPoint> all = allPoints();
+    if (withTheFaster)
+        impossible.insert(impossible.end(), { all[0], all[1], all[5] });
+    const std::vector<Hardware> candidates = machinesNamed({ "Fast" });
+    const auto fit = findMachineThatFits(impossible, slow, candidates);
+    if (expected.isEmpty()) {
+        QVERIFY2(!fit, fit ? fit->machine.c_str() : "");
+        // Nor is the machine named for one such point.
+        const MachineFit any { "Fast", "Fast", 3, 3, 0.1 };
+        QVERIFY(!otherMachineDiagnosis(impossible.front(), slow, candidates.front(), any));
+        return;
+    }
+    QVERIFY(fit);
+    QCOMPARE(QString::fromStdString(fit->machine), expected);
+    QCOMPARE(fit->impossible, static_cast<std::size_t>(looked));
+    QCOMPARE(fit->fitted, std::size_t { 3 });
+    QCOMPARE(fit->medianUtilization, 0.75);
 }
 
 QTEST_APPLESS_MAIN(TestMachineFit)

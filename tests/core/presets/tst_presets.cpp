@@ -2,6 +2,7 @@
 #include "core/presets/presets.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -26,6 +27,10 @@ private slots:
     void tpusCarryInt8AndIci();
     void gpusCarryTheirComputeUnits_data();
     void gpusCarryTheirComputeUnits();
+    void launchLatencyReadFromTheFile_data();
+    void launchLatencyReadFromTheFile();
+    void launchLatencyIsTheShortestMeasuredKernel_data();
+    void launchLatencyIsTheShortestMeasuredKernel();
     void linksCompareInOneConvention_data();
     void linksCompareInOneConvention();
     void everyPresetLinkStatesItsDirection();
@@ -410,6 +415,83 @@ void TestPresets::derivesCacheRoofsFromTheirWidths()
     QVERIFY2(m, qPrintable(machine));
     QVERIFY2(std::fabs(m->bandwidth - bandwidth) <= 1e-3 * bandwidth,
         qPrintable(QString::number(m->bandwidth)));
+}
+
+void TestPresets::launchLatencyReadFromTheFile_data()
+{
+    QTest::addColumn<QString>("machine");
+    QTest::addColumn<double>("seconds"); // 0: no floor
+    // docs/PRESETS.md, "Launch latency": the two GPUs Vidur's operator times were measured on.
+    QTest::newRow("H100 SXM: 1 us") << "H100 SXM" << 1e-6;
+    QTest::newRow("A100 80GB: 2 us") << "A100 80GB" << 2e-6;
+    // The same chip as the A100 80GB, not measured: no floor rather than a borrowed one.
+    QTest::newRow("A100 40GB: none") << "A100 40GB" << 0.0;
+    QTest::newRow("H100 PCIe: none") << "H100 PCIe" << 0.0;
+    // CPUs: a call, not a launch; no floor (docs/MODEL.md section 13, "Presets").
+    QTest::newRow("EPYC 9654: none") << "EPYC 9654" << 0.0;
+}
+
+void TestPresets::launchLatencyReadFromTheFile()
+{
+    QFETCH(QString, machine);
+    QFETCH(double, seconds);
+    const PresetDatabase db = PresetDatabase::builtin();
+    const Hardware &hw = presetNamed(db, machine);
+    QVERIFY2(!hw.name.empty(), qPrintable(machine));
+    const auto &launch = hw.limits.launchLatency;
+    QCOMPARE(launch.has_value(), seconds > 0.0);
+    if (!launch)
+        return;
+    QVERIFY2(std::fabs(launch->seconds - seconds) <= 1e-12 * seconds,
+        qPrintable(QString::number(launch->seconds)));
+    // Measured, with the data, the profiler and the GPU named.
+    QCOMPARE(launch->provenance.basis, Basis::Measured);
+    QVERIFY(launch->provenance.source.find("Vidur") != std::string::npos);
+    QVERIFY(launch->provenance.tool.find("CUPTI") != std::string::npos);
+    QVERIFY(!launch->provenance.host.empty());
+}
+
+void TestPresets::launchLatencyIsTheShortestMeasuredKernel_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("machine");
+    QTest::newRow("H100") << "h100_llama-2-7b_mlp.csv"
+                          << "H100 SXM";
+    QTest::newRow("A100") << "a100_llama-2-7b_mlp.csv"
+                          << "A100 80GB";
+}
+
+// The presets' floor is the fit "the least time any operator took" (docs/MODEL.md section 13):
+// found again here from Vidur's rows, read as plain CSV, every operator's fastest run (the
+// time_stats.*.min columns, milliseconds). No row may be under the floor, and one must be on it.
+void TestPresets::launchLatencyIsTheShortestMeasuredKernel()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, machine);
+    QFile csv(QStringLiteral(RIDGEPOINT_SOURCE_DIR "/tests/data/measured/vidur/") + file);
+    QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList header = QString::fromUtf8(csv.readLine()).trimmed().split(',');
+    std::vector<qsizetype> mins;
+    for (qsizetype i = 0; i < header.size(); ++i) {
+        if (header[i].startsWith("time_stats.") && header[i].endsWith(".min"))
+            mins.push_back(i);
+    }
+    QCOMPARE(mins.size(), std::size_t { 10 }); // ten operators
+    double least = 1.0;
+    int rows = 0;
+    while (!csv.atEnd()) {
+        const QStringList cells = QString::fromUtf8(csv.readLine()).trimmed().split(',');
+        QCOMPARE(cells.size(), header.size());
+        for (const qsizetype i : mins)
+            least = std::min(least, cells[i].toDouble() * 1e-3);
+        ++rows;
+    }
+    QCOMPARE(rows, 1044);
+    const PresetDatabase db = PresetDatabase::builtin();
+    const Hardware &hw = presetNamed(db, machine);
+    QVERIFY(hw.limits.launchLatency);
+    QVERIFY2(std::fabs(least - hw.limits.launchLatency->seconds) <= 1e-9 * least,
+        qPrintable(QString::number(least, 'g', 17)));
 }
 
 void TestPresets::userMachinesReplacePresets()
