@@ -47,8 +47,11 @@ std::vector<std::size_t> leadingPoints(const std::vector<double> &seconds, std::
         if (seconds[i] > 0.0)
             timed.push_back(i);
     }
+    // Most time first; ties in group order.
     const auto longer = [&](std::size_t a, std::size_t b) {
-        return seconds[a] > seconds[b] || (seconds[a] == seconds[b] && a < b);
+        const double ta = seconds[a];
+        const double tb = seconds[b];
+        return ta != tb ? ta > tb : a < b;
     };
     const std::size_t kept = std::min(count, timed.size());
     std::partial_sort(
