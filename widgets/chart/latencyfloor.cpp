@@ -53,7 +53,17 @@ void LatencyFloor::clear()
     }
     m_graph = nullptr;
     m_stems = nullptr;
-    m_ticks.clear();
+}
+
+std::vector<QPointF> LatencyFloor::ticks() const
+{
+    std::vector<QPointF> out;
+    if (!m_graph)
+        return out;
+    out.reserve(static_cast<std::size_t>(m_graph->data()->size()));
+    for (const QCPGraphData &tick : *m_graph->data())
+        out.emplace_back(tick.key, tick.value);
+    return out;
 }
 
 void LatencyFloor::rebuild(
@@ -83,7 +93,6 @@ void LatencyFloor::rebuild(
     x.reserve(static_cast<qsizetype>(marks.size()));
     y.reserve(static_cast<qsizetype>(marks.size()));
     for (const FloorMark &mark : marks) {
-        m_ticks.emplace_back(mark.x, mark.floor);
         x.push_back(mark.x);
         y.push_back(mark.floor);
     }

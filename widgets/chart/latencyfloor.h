@@ -49,9 +49,9 @@ public:
     void clear();
     void rebuild(const Document &document, const ChartTheme &theme, const std::vector<bool> *dots);
 
-    // The ticks drawn now (chart coordinates), the graph that draws them and the curve of the
-    // stems from the dots (null: none).
-    const std::vector<QPointF> &ticks() const { return m_ticks; }
+    // The ticks drawn now (chart coordinates, read from the graph: by intensity), the graph that
+    // draws them and the curve of the stems from the dots (null: none).
+    std::vector<QPointF> ticks() const;
     const QCPGraph *graph() const { return m_graph; }
     const QCPCurve *stems() const { return m_stems; }
 
@@ -62,7 +62,6 @@ private:
     QCustomPlot *m_plot;
     QCPGraph *m_graph = nullptr;
     QCPCurve *m_stems = nullptr;
-    std::vector<QPointF> m_ticks;
 };
 
 } // namespace chart
