@@ -7,7 +7,8 @@
 // loops per ISA, cpuid), plateaus.cpp and plateau_labels.cpp (labelPlateaus), runner.cpp
 // (measureMachine: the sequence of runs, quick or thorough), measured_machine.cpp
 // (hardwareFromMeasurement and the names), spec_match.cpp (compareWithSpec, findSpecForCpu),
-// measurement_json.cpp (the hardware file).
+// measurement_json.cpp (the hardware file), rapl.cpp (the RAPL energy counters) and
+// energy_fit.cpp (fitEnergyModel).
 #pragma once
 
 #include "core/model/expected.h"
@@ -119,6 +120,33 @@ struct PlateauRecord {
     bool operator==(const PlateauRecord &) const = default;
 };
 
+// One timed run's energy, read from the RAPL counters around its trials (docs/MEASURE.md,
+// "Energy"): the work the run did, the wall time between the two readings and the joules the
+// counted domains used in it. A compute run's work is FLOPs of `precision`; a memory run's is
+// bytes, at the level the plateau of its kernel, team size and working set names (runs between
+// plateaus are not fitted).
+struct EnergySample {
+    bool compute = true;
+    Precision precision = Precision::FP64; // of a compute run
+    MemoryKernel kernel = MemoryKernel::Load; // of a memory run
+    std::uint64_t workingSet = 0; // of a memory run, bytes of all arrays of all threads
+    int threads = 1;
+    double work = 0.0; // FLOPs or bytes
+    double seconds = 0.0;
+    double joules = 0.0;
+    bool operator==(const EnergySample &) const = default;
+};
+
+// What a run learnt about energy: the counters it read and a sample per timed run, or why there
+// are none ("no RAPL energy counters on this machine ...").
+struct EnergyMeasurement {
+    std::string counters; // "RAPL package-0 + dram (/sys/class/powercap)"; empty: none read
+    std::optional<double> powerLimitWatts; // the packages' long-term RAPL limits, summed
+    std::string unavailable; // why there is no energy model; empty when there is one
+    std::vector<EnergySample> samples;
+    bool operator==(const EnergyMeasurement &) const = default;
+};
+
 // Everything behind a measured machine; stored as "measurement" in its hardware file.
 struct Measurement {
     std::string tool; // "ridgepoint measure 0.1.0"
@@ -141,6 +169,7 @@ struct Measurement {
     std::vector<LabelBasis> labelling; // per team size, the capacities the levels are named by
     std::vector<std::string> warnings; // of the labelling: "load, 2 threads: no DRAM level ..."
     std::optional<Hardware> spec; // the vendor figures, when a preset matches the CPU
+    EnergyMeasurement energy;
 };
 
 struct MeasureOptions {
@@ -156,6 +185,8 @@ struct MeasureOptions {
     std::optional<Hardware> spec;
     // The caches to name the levels by, instead of detectCaches() (tests, other machines).
     std::optional<std::vector<CacheInfo>> caches;
+    // Where the RAPL energy counters are (tests point it at a folder of their own).
+    std::string powercapRoot = "/sys/class/powercap";
 };
 
 // What the measuring thread says while it works.
@@ -181,6 +212,13 @@ Expected<MeasureResult, std::string> measureMachine(const MeasureOptions &option
 // The machine (ceilings from the plateaus and compute samples) a measurement describes.
 Expected<Hardware, std::string> hardwareFromMeasurement(
     const Measurement &measurement, const std::string &name);
+
+// Choi et al.'s energy model fitted to a measurement's energy samples (docs/MEASURE.md,
+// "Energy"): E = Σ F·e_flop(precision) + Σ B·e_byte(level) + P0·T by non-negative least squares
+// over every sample a plateau names; the power cap is the RAPL limit when there is one. Fails
+// with the reason (no samples, the counters did not advance, the runs cannot tell the static
+// power from the per-FLOP or per-byte energy).
+Expected<EnergyModel, std::string> fitEnergyModel(const Measurement &measurement);
 
 // A measured figure beside the spec's figure of the same kind, for "measured vs spec": per
 // precision the all-thread roof of the widest ISA (its FMA figure, else its mul+add), per memory

@@ -83,6 +83,67 @@ Expected<LabelBasis, std::string> readLabelBasis(const Json &b)
     return basis;
 }
 
+// A run's energy: "compute" runs name the precision of their FLOPs, "memory" runs the kernel and
+// working set of their bytes.
+OrderedJson energySampleJson(const EnergySample &s)
+{
+    OrderedJson j;
+    j["kind"] = s.compute ? "compute" : "memory";
+    if (s.compute) {
+        j["precision"] = precisionName(s.precision);
+    } else {
+        j["kernel"] = memoryKernelName(s.kernel);
+        j["working_set"] = s.workingSet;
+    }
+    j["threads"] = s.threads;
+    j["work"] = s.work;
+    j["seconds"] = s.seconds;
+    j["joules"] = s.joules;
+    return j;
+}
+
+OrderedJson energyJson(const EnergyMeasurement &e)
+{
+    OrderedJson j;
+    j["counters"] = e.counters;
+    if (e.powerLimitWatts)
+        j["power_limit_watts"] = *e.powerLimitWatts;
+    j["unavailable"] = e.unavailable;
+    auto samples = OrderedJson::array();
+    for (const auto &s : e.samples)
+        samples.push_back(energySampleJson(s));
+    j["samples"] = std::move(samples);
+    return j;
+}
+
+Expected<EnergySample, std::string> readEnergySample(const Json &j)
+{
+    EnergySample s;
+    const auto kind = j.at("kind").get<std::string>();
+    if (kind != "compute" && kind != "memory")
+        return Unexpected("measurement.energy.samples: unknown kind " + j.at("kind").dump());
+    s.compute = kind == "compute";
+    if (s.compute) {
+        const auto precision = precisionFromName(j.at("precision").get<std::string>());
+        if (!precision)
+            return Unexpected(
+                "measurement.energy.samples: unknown precision " + j.at("precision").dump());
+        s.precision = *precision;
+    } else {
+        const auto kernel = memoryKernelFromName(j.at("kernel").get<std::string>());
+        if (!kernel)
+            return Unexpected(
+                "measurement.energy.samples: unknown kernel " + j.at("kernel").dump());
+        s.kernel = *kernel;
+        s.workingSet = j.at("working_set").get<std::uint64_t>();
+    }
+    s.threads = j.at("threads").get<int>();
+    s.work = j.at("work").get<double>();
+    s.seconds = j.at("seconds").get<double>();
+    s.joules = j.at("joules").get<double>();
+    return s;
+}
+
 // The scalar fields of the measurement object (those the lists do not hold).
 void readMeasurementFields(const Json &j, Measurement &m)
 {
@@ -133,6 +194,14 @@ Expected<Measurement, std::string> readMeasurementObject(const Json &j)
     if (auto error = readList(j, "labelling", m.labelling, readLabelBasis))
         return Unexpected(std::move(*error));
     m.warnings = j.value("warnings", std::vector<std::string>());
+    if (const auto energy = j.find("energy"); energy != j.end()) {
+        m.energy.counters = energy->value("counters", std::string());
+        if (const auto limit = energy->find("power_limit_watts"); limit != energy->end())
+            m.energy.powerLimitWatts = limit->get<double>();
+        m.energy.unavailable = energy->value("unavailable", std::string());
+        if (auto error = readList(*energy, "samples", m.energy.samples, readEnergySample))
+            return Unexpected(std::move(*error));
+    }
     if (const auto spec = j.find("spec"); spec != j.end()) {
         auto read = readHardwareJson(spec->dump(), "measurement.spec");
         if (read.machines.size() != 1)
@@ -191,6 +260,7 @@ std::string writeMeasuredHardwareJson(const Hardware &hardware, const Measuremen
             { "trials", s.trials } });
     }
     meas["sweep"] = std::move(sweep);
+    meas["energy"] = energyJson(m.energy);
     if (m.spec)
         meas["spec"] = detail::hardwareJson(*m.spec, false);
     out["measurement"] = std::move(meas);

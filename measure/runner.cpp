@@ -8,6 +8,7 @@
 #include "measure/measure_detail.h"
 #include "measure/measure_kernels.h"
 #include "measure/plateau_labels.h"
+#include "measure/rapl.h"
 #include "measure/thread_team.h"
 #include "measure/topology.h"
 
@@ -227,6 +228,10 @@ private:
     bool warmUp(ThreadTeam &team, const detail::FlopKernel &kernel);
     bool measureFlops(
         Measurement &m, ThreadTeam &team, const detail::FlopKernel &kernel, double slotSeconds);
+    void findEnergyCounters(Measurement &m);
+    std::optional<std::vector<std::uint64_t>> energyNow() const;
+    void recordEnergy(Measurement &m, EnergySample sample,
+        const std::optional<std::vector<std::uint64_t>> &before, MeasureClock::time_point begin);
 
     const MeasureOptions &m_options;
     const MeasureCallback &m_callback;
@@ -238,7 +243,41 @@ private:
     bool m_cancelled = false;
     std::vector<int> m_cpus = detail::allowedCpus();
     std::vector<double> m_sinks = std::vector<double>(1024, 0.0);
+    std::optional<detail::RaplCounters> m_rapl; // none: no energy is read
+    Isa m_widest = Isa::Portable; // of the compute runs
 };
+
+void Measurer::findEnergyCounters(Measurement &m)
+{
+    auto counters = detail::findRaplCounters(m_options.powercapRoot);
+    if (!counters) {
+        m.energy.unavailable = counters.error();
+        return;
+    }
+    m.energy.counters = counters->description;
+    m.energy.powerLimitWatts = counters->powerLimitWatts;
+    m_rapl = std::move(*counters);
+}
+
+// The counters now (read outside the timed trials: a read is a few system calls).
+std::optional<std::vector<std::uint64_t>> Measurer::energyNow() const
+{
+    return m_rapl ? detail::readRaplEnergy(*m_rapl) : std::nullopt;
+}
+
+// A run's energy sample: the joules since `before`, over the wall time since `begin`.
+void Measurer::recordEnergy(Measurement &m, EnergySample sample,
+    const std::optional<std::vector<std::uint64_t>> &before, MeasureClock::time_point begin)
+{
+    const auto after = energyNow();
+    if (!before || !after)
+        return;
+    bool valid = true;
+    sample.seconds = secondsSince(begin);
+    sample.joules = detail::raplJoulesBetween(*m_rapl, *before, *after, valid);
+    if (valid)
+        m.energy.samples.push_back(sample);
+}
 
 // False once cancelled. Calls the callback when there is news or 40 ms have passed.
 bool Measurer::checkpoint(
@@ -393,6 +432,8 @@ Measurer::Step Measurer::measureBandwidth(Measurement &m, ThreadTeam &team, Isa 
     const double target = std::clamp(slotSeconds / 6.0, 0.001, 0.02);
     if (!checkpoint(stage) || !calibrate(team, job, target, stage, passes, 10000000))
         return Step::Cancelled;
+    const auto energyBefore = energyNow();
+    const auto begin = MeasureClock::now();
     const auto rates = trials(stage, slotSeconds, [&] {
         return std::pair { team.run(job), bytesPerPass * static_cast<double>(passes) };
     });
@@ -406,6 +447,10 @@ Measurer::Step Measurer::measureBandwidth(Measurement &m, ThreadTeam &team, Isa 
     sample.best = *std::max_element(rates.begin(), rates.end());
     sample.median = medianOf(rates);
     sample.trials = static_cast<int>(rates.size());
+    recordEnergy(m,
+        EnergySample { false, Precision::FP64, kernel, sample.workingSet, teamSize,
+            bytesPerPass * static_cast<double>(passes) * static_cast<double>(rates.size()) },
+        energyBefore, begin);
     m.sweep.push_back(sample);
     return checkpoint(stage, &m.sweep.back()) ? Step::Measured : Step::Cancelled;
 }
@@ -414,6 +459,7 @@ bool Measurer::measureCompute(Measurement &m, Isa widest)
 {
     const double phaseEnd = m_options.budgetSeconds;
     const std::vector<detail::FlopKernel> kernels = computeKernels(widest);
+    m_widest = widest;
     const std::vector<int> teams = teamSizes(m.threads);
     int remaining = static_cast<int>(kernels.size() * teams.size());
     for (int teamSize : teams) {
@@ -456,11 +502,20 @@ bool Measurer::measureFlops(
         return false;
     const double flops
         = detail::flopsPerIteration(kernel) * static_cast<double>(iterations) * teamSize;
+    const auto energyBefore = energyNow();
+    const auto begin = MeasureClock::now();
     const auto rates = trials(stage, slotSeconds, [&] {
         return std::pair { team.run(job), flops };
     });
     if (rates.empty())
         return false;
+    // The energy of a FLOP is the roof kernel's (the widest ISA's vectors, with FMA when it has
+    // one): a scalar or a narrower vector FLOP costs more, and one figure per precision is fitted.
+    if (kernel.isa == m_widest && kernel.simd && (kernel.fma || !detail::isaHasFma(kernel.isa)))
+        recordEnergy(m,
+            EnergySample { true, sample.precision, MemoryKernel::Load, 0, teamSize,
+                flops * static_cast<double>(rates.size()) },
+            energyBefore, begin);
     sample.best = *std::max_element(rates.begin(), rates.end());
     sample.median = medianOf(rates);
     sample.trials = static_cast<int>(rates.size());
@@ -477,6 +532,7 @@ Expected<MeasureResult, std::string> Measurer::run()
     for (Isa isa : *isas)
         m.isas.emplace_back(detail::isaName(isa));
     m.isa = m.isas.back();
+    findEnergyCounters(m);
 
     if (m_options.memory && !measureMemory(m, isas->back()))
         return Unexpected(std::string(m_cancelled ? "cancelled" : "cannot allocate the buffer"));
@@ -489,6 +545,10 @@ Expected<MeasureResult, std::string> Measurer::run()
     auto hardware = hardwareFromMeasurement(m, name);
     if (!hardware)
         return Unexpected(hardware.error());
+    if (auto energy = fitEnergyModel(m))
+        hardware->limits.energy = std::move(*energy);
+    else
+        m.energy.unavailable = energy.error();
     if (m_callback) {
         MeasureProgress done;
         done.fraction = 1.0;

@@ -31,6 +31,34 @@ std::string threadsWord(int threads)
     return std::to_string(threads) + (threads == 1 ? " thread" : " threads");
 }
 
+std::string picojoules(double joules)
+{
+    return formatSignificant(joules * 1e12, 3) + " pJ";
+}
+
+// "Energy (RAPL package-0): static power 21.5 W, FP64 FLOP 41.2 pJ, ..." (docs/MEASURE.md,
+// "Energy"), or why there is no energy model.
+std::string energyText(const Hardware &hardware, const Measurement &m)
+{
+    const auto &energy = hardware.limits.energy;
+    if (!energy || !energy->staticWatts)
+        return "Energy: not measured: "
+            + (m.energy.unavailable.empty() ? std::string("no energy fit") : m.energy.unavailable)
+            + "\n\n";
+    std::string text = "Energy (" + m.energy.counters + "; " + energy->provenance.formula
+        + "):\n  static power " + formatSignificant(*energy->staticWatts, 3) + " W";
+    for (const auto &[precision, joules] : energy->perFlop)
+        text += ", " + std::string(precisionName(precision)) + " FLOP " + picojoules(joules);
+    for (const auto &[level, joules] : energy->perByte)
+        text += ", " + std::string(memoryLevelName(level)) + " byte " + picojoules(joules);
+    if (energy->powerCapWatts)
+        text += ", power cap " + formatSignificant(*energy->powerCapWatts, 3) + " W";
+    text += "\n";
+    if (!energy->provenance.notes.empty())
+        text += "  (" + energy->provenance.notes + ")\n";
+    return text + "\n";
+}
+
 std::string measurementTable(const Hardware &hardware, const Measurement &m, const QString &file)
 {
     std::string text = hardware.name + "\n";
@@ -90,6 +118,7 @@ std::string measurementTable(const Hardware &hardware, const Measurement &m, con
         text += "Warning: " + warning + "\n";
     if (!m.warnings.empty())
         text += "\n";
+    text += energyText(hardware, m);
     if (m.spec) {
         rows = { { "Measured vs spec", threadsWord(m.threads), "spec (" + m.spec->name + ")",
             "measured / spec" } };
@@ -150,7 +179,9 @@ void MeasureCommandOptions::addTo(QCommandLineParser &parser) const
         "Measure this machine's ceilings: bandwidth per memory level (load, copy, triad over "
         "working sets from 4 KiB to several times the last-level cache) and peak FLOP/s (FP64 and "
         "FP32, scalar and SIMD, with and without FMA), on 1 thread and on all of them. The result "
-        "is a hardware file like the presets'. Byte counts leave out write-allocate traffic.");
+        "is a hardware file like the presets'. Byte counts leave out write-allocate traffic. "
+        "Where the machine has RAPL energy counters (/sys/class/powercap, readable by root), the "
+        "energy of the runs gives the static power and the energy of a FLOP and of a byte.");
     parser.addOptions({ quick, threads, output, json, budget, maxIsa, sweepFrom, sweepTo });
 }
 
