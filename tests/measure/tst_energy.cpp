@@ -16,7 +16,7 @@ using namespace ridgepoint;
 
 namespace {
 
-constexpr std::uint64_t MiB = 1024 * 1024;
+constexpr std::uint64_t MiB = 1024ULL * 1024ULL;
 
 // A zone folder of a fake /sys/class/powercap: its name and files ("" leaves a file out).
 void addZone(const QTemporaryDir &root, const QString &zone, const QByteArray &name,
