@@ -7,7 +7,7 @@
 #include "core/io/input_check.h"
 #include "core/io/picture_session.h"
 #include "core/io/readers.h"
-#include "core/model/memory_hint.h"
+#include "core/io/memory_hint.h"
 #include "core/report/level_columns.h"
 
 #include <algorithm>
