@@ -3,7 +3,7 @@
 // Hardware entry plus the measurement behind it (docs/MEASURE.md).
 //
 // The one header callers include. Behind it, in measure/: topology.cpp (caches, CPU model,
-// usable CPUs), thread_team.cpp (pinned std::jthread teams), measure_kernels.cpp (the timed
+// usable CPUs), thread_team.cpp (pinned, timed teams on core/stream's WorkerPool), measure_kernels.cpp (the timed
 // loops per ISA, cpuid), plateaus.cpp and plateau_labels.cpp (labelPlateaus), runner.cpp
 // (measureMachine: the sequence of runs, quick or thorough), measured_machine.cpp
 // (hardwareFromMeasurement and the names), spec_match.cpp (compareWithSpec, findSpecForCpu),

@@ -9,30 +9,18 @@
 namespace ridgepoint::detail {
 
 ThreadTeam::ThreadTeam(int threads, const std::vector<int> &cpus)
-    : m_size(std::max(threads, 1))
-    , m_start(m_size)
-    , m_done(m_size)
-    , m_begin(static_cast<std::size_t>(m_size))
-    , m_end(static_cast<std::size_t>(m_size))
+    : m_pool(static_cast<std::size_t>(std::max(threads, 1)))
+    , m_begin(m_pool.size())
+    , m_end(m_pool.size())
 {
 #if defined(__linux__)
     m_restore = pthread_getaffinity_np(pthread_self(), sizeof(m_saved), &m_saved) == 0;
 #endif
-    pin(cpus, 0);
-    for (int t = 1; t < m_size; ++t) {
-        m_workers.emplace_back([this, t, cpus] {
-            pin(cpus, t);
-            work(t);
-        });
-    }
+    m_pool.run([&cpus](std::size_t member) { pin(cpus, static_cast<int>(member)); });
 }
 
 ThreadTeam::~ThreadTeam()
 {
-    m_stop = true;
-    if (m_size > 1)
-        m_start.arrive_and_wait();
-    m_workers.clear(); // joins
 #if defined(__linux__)
     if (m_restore)
         pthread_setaffinity_np(pthread_self(), sizeof(m_saved), &m_saved);
@@ -41,14 +29,11 @@ ThreadTeam::~ThreadTeam()
 
 double ThreadTeam::run(const std::function<void(int)> &job)
 {
-    m_job = &job;
-    if (m_size > 1)
-        m_start.arrive_and_wait();
-    m_begin[0] = MeasureClock::now();
-    job(0);
-    m_end[0] = MeasureClock::now();
-    if (m_size > 1)
-        m_done.arrive_and_wait();
+    m_pool.run([&](std::size_t member) {
+        m_begin[member] = MeasureClock::now();
+        job(static_cast<int>(member));
+        m_end[member] = MeasureClock::now();
+    });
     const auto first = *std::min_element(m_begin.begin(), m_begin.end());
     const auto last = *std::max_element(m_end.begin(), m_end.end());
     return std::chrono::duration<double>(last - first).count();
@@ -64,20 +49,6 @@ void ThreadTeam::pin([[maybe_unused]] const std::vector<int> &cpus, [[maybe_unus
     CPU_SET(cpus[static_cast<std::size_t>(t) % cpus.size()], &set);
     pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
 #endif
-}
-
-void ThreadTeam::work(int t)
-{
-    const auto index = static_cast<std::size_t>(t);
-    for (;;) {
-        m_start.arrive_and_wait();
-        if (m_stop)
-            return;
-        m_begin[index] = MeasureClock::now();
-        (*m_job)(t);
-        m_end[index] = MeasureClock::now();
-        m_done.arrive_and_wait();
-    }
 }
 
 } // namespace ridgepoint::detail

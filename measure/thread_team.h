@@ -1,13 +1,12 @@
-// Internal to ridgepoint_measure: a fixed team of std::jthread workers, each pinned to its own
-// CPU, that run one job together and are timed from the first start to the last end.
+// Internal to ridgepoint_measure: a fixed team of threads, each pinned to its own CPU, that run
+// one job together and are timed from the first start to the last end. The threads are a
+// WorkerPool (core/stream/worker_pool.h), the one pool analyze's pieces run on too.
 #pragma once
 
+#include "core/stream/worker_pool.h"
 #include "measure/measure_detail.h"
 
-#include <atomic>
-#include <barrier>
 #include <functional>
-#include <thread>
 #include <vector>
 
 #if defined(__linux__)
@@ -26,7 +25,8 @@ public:
     ThreadTeam &operator=(const ThreadTeam &) = delete;
     ~ThreadTeam();
 
-    int size() const { return m_size; }
+    // Fewer than asked when the system refused a thread.
+    int size() const { return static_cast<int>(m_pool.size()); }
 
     // Runs job(t) on every member at once; returns the seconds from the first member's start
     // to the last member's end.
@@ -34,20 +34,14 @@ public:
 
 private:
     static void pin(const std::vector<int> &cpus, int t);
-    void work(int t);
 
-    int m_size;
-    std::barrier<> m_start;
-    std::barrier<> m_done;
-    std::vector<MeasureClock::time_point> m_begin;
-    std::vector<MeasureClock::time_point> m_end;
-    const std::function<void(int)> *m_job = nullptr;
-    std::atomic<bool> m_stop { false };
-    std::vector<std::jthread> m_workers;
 #if defined(__linux__)
     cpu_set_t m_saved {};
     bool m_restore = false;
 #endif
+    WorkerPool m_pool;
+    std::vector<MeasureClock::time_point> m_begin;
+    std::vector<MeasureClock::time_point> m_end;
 };
 
 } // namespace ridgepoint::detail

@@ -1,4 +1,3 @@
-#include "app/cli/analyze_parallel.h"
 #include "app/cli/cli.h"
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
@@ -12,6 +11,9 @@
 #include "core/io/readers.h"
 #include "core/report/report.h"
 #include "core/report/report_stream.h"
+#include "core/stream/pieced_file.h"
+#include "core/stream/pieced_report.h"
+#include "core/stream/worker_pool.h"
 #include "widgets/chart/baselineindex.h"
 
 #include <algorithm>
@@ -31,6 +33,9 @@ namespace ridgepoint::cli {
 
 namespace {
 
+// --threads: more than enough for any machine's cores, few enough to start.
+constexpr std::size_t kMaxThreads = 64;
+
 // What analyze's options ask for, every value checked (AnalyzeOptions::read).
 struct AnalyzeRequest {
     MachineRequest machine; // checked once the inputs are read: a session brings its own
@@ -43,6 +48,7 @@ struct AnalyzeRequest {
     bool sequential = false; // never in pieces
     bool expectPieces = false; // fail unless in pieces
     std::size_t pieceBytes = kPieceBytes; // 0: an unusable --piece-bytes, read sequentially
+    std::size_t threads = defaultThreadCount(); // for a file read in pieces
     std::optional<QString> baseline; // --baseline FILE
     QStringList files;
 };
@@ -430,17 +436,20 @@ int analyzeStreamed(const AnalyzeRequest &request, std::vector<std::optional<Inp
     return conclude(request, hardware, std::move(outcome));
 }
 
-// One clean points CSV on every core (analyze_parallel.h): the report and messages of
+// One clean points CSV on every core (core/stream/pipeline.h): the report and messages of
 // analyzeStreamed for the same file.
 int analyzeInPieces(const AnalyzeRequest &request, const PiecedFile &file, const Hardware &hardware,
-    const AnalysisOptions &options)
+    const AnalysisOptions &options, WorkerPool &pool)
 {
-    ReportWriterOptions writerOptions;
-    writerOptions.totalSeconds = std::isfinite(file.seconds) ? file.seconds : 0.0;
-    writerOptions.compact = request.compact;
+    PiecedReport report;
+    report.format = request.format;
+    report.options.totalSeconds = std::isfinite(file.seconds) ? file.seconds : 0.0;
+    report.options.compact = request.compact;
+    report.problemsShown = kMaxDiagnosticsShown;
+    report.sink = [](std::string_view text) { std::fwrite(text.data(), 1, text.size(), stdout); };
     out().flush();
-    const PiecedOutcome pieced
-        = analyzePieced(file, hardware, options, request.format, writerOptions);
+    const PiecedOutcome pieced = analyzePieced(file, hardware, options, std::move(report), pool);
+    std::fflush(stdout);
     printProblems(pieced.problems, pieced.problemCount);
     Outcome outcome;
     outcome.rowErrors = static_cast<int>(pieced.problemCount);
@@ -450,16 +459,14 @@ int analyzeInPieces(const AnalyzeRequest &request, const PiecedFile &file, const
     return conclude(request, hardware, std::move(outcome));
 }
 
-// The file read for analyzeInPieces, when the options and the file allow it: one points file, a
-// CSV or JSON report (the table's widths come from a look-ahead), no reading option (their
-// warnings belong to the sequential path). nullopt: the sequential path, with its messages.
-std::optional<PiecedFile> piecedInput(const AnalyzeRequest &request)
+// Whether the options allow analyzeInPieces: one points file, a CSV or JSON report (the
+// table's widths come from a look-ahead), no reading option (their warnings belong to the
+// sequential path). The file decides the rest (readPiecedFile).
+bool piecesAllowed(const AnalyzeRequest &request)
 {
-    if (request.files.size() != 1 || request.example || request.sequential
-        || (request.format != ReportFormat::Csv && request.format != ReportFormat::Json)
-        || request.readOptionsGiven || request.pieceBytes == 0 || request.baseline)
-        return std::nullopt;
-    return readPiecedFile(request.files.front(), request.pieceBytes);
+    return request.files.size() == 1 && !request.example && !request.sequential
+        && (request.format == ReportFormat::Csv || request.format == ReportFormat::Json)
+        && !request.readOptionsGiven && request.pieceBytes != 0 && !request.baseline;
 }
 
 // analyze's options, in the order --help lists them.
@@ -489,6 +496,10 @@ struct AnalyzeOptions {
     QCommandLineOption pieceBytes = hiddenOption("piece-bytes",
         "Bytes of text per piece when a file is read on every core (tests use small pieces).",
         "bytes");
+    QCommandLineOption threads = hiddenOption("threads",
+        "Threads for a file read in pieces (default: one per core, up to four; tests compare "
+        "counts).",
+        "count");
     QCommandLineOption expectPieces = hiddenOption("expect-pieces",
         "Fail unless the file is read in pieces on every core (tests check which path a file "
         "takes).");
@@ -506,7 +517,7 @@ void AnalyzeOptions::addTo(QCommandLineParser &parser) const
     machine.addTo(parser);
     parser.addOptions({ json, format, compact, strict, baseline, example });
     reading.addTo(parser);
-    parser.addOptions({ sequential, pieceBytes, expectPieces });
+    parser.addOptions({ sequential, pieceBytes, threads, expectPieces });
     parser.addPositionalArgument("files",
         "Point files in any format Ridgepoint reads ("
             + QString::fromStdString(formatFamilies(ReadFor::Points))
@@ -570,6 +581,15 @@ std::optional<AnalyzeRequest> AnalyzeOptions::read(const QCommandLineParser &par
         if (!ok)
             request.pieceBytes = 0;
     }
+    if (const auto count = givenValue(parser, threads)) {
+        bool ok = false;
+        request.threads = count->toULongLong(&ok);
+        if (!ok || request.threads < 1 || request.threads > kMaxThreads) {
+            err() << "--threads: expected a whole number from 1 to " << kMaxThreads << ", got \""
+                  << *count << "\"" << Qt::endl;
+            return std::nullopt;
+        }
+    }
     request.files = parser.positionalArguments();
     return request;
 }
@@ -608,12 +628,17 @@ int runAnalyze(const QStringList &arguments)
     // Read first: a session brings its own machine, used unless the options name another.
     const QStringList &files = request->files;
     // A big clean points CSV on every core; any other input as before.
-    if (const auto pieced = piecedInput(*request)) {
-        const auto hardware = request->machine.machine(nullptr, request->readOptions);
-        if (!hardware)
-            return kExitBadInput;
-        return analyzeInPieces(
-            *request, *pieced, *hardware, request->machine.analysisOptions(*hardware));
+    if (piecesAllowed(*request)) {
+        WorkerPool pool(request->threads);
+        const auto pieced
+            = readPiecedFile(request->files.front().toStdString(), request->pieceBytes, pool);
+        if (pieced) {
+            const auto hardware = request->machine.machine(nullptr, request->readOptions);
+            if (!hardware)
+                return kExitBadInput;
+            return analyzeInPieces(
+                *request, *pieced, *hardware, request->machine.analysisOptions(*hardware), pool);
+        }
     }
     if (request->expectPieces) {
         err() << "analyze: not read in pieces (--expect-pieces)" << Qt::endl;

@@ -1,6 +1,6 @@
 #include "core/analysis/analysis.h"
 
-#include "core/model/memory_hint.h"
+#include "core/io/memory_hint.h"
 #include "core/model/units.h"
 #include "core/model/value_ranges.h"
 

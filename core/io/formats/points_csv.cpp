@@ -8,7 +8,7 @@
 #include "core/io/formats/points_csv_pieces.h"
 #include "core/io/formats/points_csv_tape.h"
 #include "core/io/text.h"
-#include "core/model/memory_hint.h"
+#include "core/io/memory_hint.h"
 
 #include <algorithm>
 #include <cstring>

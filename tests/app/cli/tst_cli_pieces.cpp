@@ -1,7 +1,8 @@
-// analyze on every core (app/cli/analyze_parallel.h): a clean points CSV read, analysed and
-// written in pieces gives the bytes of the sequential path (--sequential) on stdout and on
-// stderr, and the same exit status, for CSV, JSON and JSON Lines, wherever the pieces are cut;
-// a file with anything to say about its rows takes the sequential path.
+// analyze on every core (core/stream/pipeline.h): a clean points CSV read, analysed and written
+// in pieces gives the bytes of the sequential path (--sequential) on stdout and on stderr, and
+// the same exit status, for CSV, JSON and JSON Lines, wherever the pieces are cut and on any
+// number of threads (the room's promise); a file with anything to say about its rows takes the
+// sequential path.
 #include "tests/support/cli_run.h"
 
 #include <QDir>
@@ -11,6 +12,7 @@
 #include <QTest>
 
 #include <initializer_list>
+#include <utility>
 
 namespace test = ridgepoint::test;
 
@@ -144,6 +146,7 @@ void TestCliPieces::piecesWriteTheSequentialBytes_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("format");
     QTest::addColumn<int>("pieceBytes");
+    QTest::addColumn<int>("threads"); // --threads; 0: the default (one per core, up to four)
     QTest::addColumn<bool>("pieced"); // whether the file takes the pipeline
     const QStringList clean { "clean", "crlf", "no last line end", "unplaceable",
         "first rows unplaceable", "all unplaceable" };
@@ -151,26 +154,30 @@ void TestCliPieces::piecesWriteTheSequentialBytes_data()
         "not UTF-8" };
     const QStringList oneLevel { "clean", "crlf", "unplaceable", "first rows unplaceable",
         "lines between", "long name", "no name column", "lines between, no name column" };
+    // The pieces and the thread counts they run on: 100 bytes (a piece or two rows each, the
+    // rows being 40-70 bytes) on one thread and on four, 4096 (about 70 rows: the CSV's
+    // 1000-row look-ahead over many pieces) on three, and the default (one piece, on one tape)
+    // on the default count.
+    const QList<std::pair<int, int>> runs { { 100, 1 }, { 100, 4 }, { 4096, 3 }, { 0, 0 } };
     for (const QString &format : QStringList { "csv", "json", "compact" }) {
-        // 0: the default, one piece on one tape.
-        for (const int bytes : { 100, 4096, 0 }) {
+        for (const auto &[bytes, threads] : runs) {
             for (const QString &file : oneLevel)
-                QTest::addRow("one level: %s, %s, %d", qPrintable(file), qPrintable(format), bytes)
-                    << "one level: " + file << format << bytes << true;
+                QTest::addRow("one level: %s, %s, %d bytes, %d threads", qPrintable(file),
+                    qPrintable(format), bytes, threads)
+                    << "one level: " + file << format << bytes << threads << true;
         }
-        // 100 bytes: a piece or two rows each (the rows are 40-70 bytes); 4096: about 70 rows,
-        // the CSV's 1000-row look-ahead over many pieces; the default: one piece.
-        for (const int bytes : { 100, 4096, 0 }) {
+        for (const auto &[bytes, threads] : runs) {
             for (const QString &file : clean) {
                 if (bytes == 0 && file != "clean")
                     continue;
-                QTest::addRow("%s, %s, %d", qPrintable(file), qPrintable(format), bytes)
-                    << file << format << bytes << true;
+                QTest::addRow("%s, %s, %d bytes, %d threads", qPrintable(file), qPrintable(format),
+                    bytes, threads)
+                    << file << format << bytes << threads << true;
             }
         }
         for (const QString &file : sequential)
             QTest::addRow("%s, %s", qPrintable(file), qPrintable(format))
-                << file << format << 100 << false;
+                << file << format << 100 << 4 << false;
     }
 }
 
@@ -195,6 +202,7 @@ void TestCliPieces::piecesWriteTheSequentialBytes()
     QFETCH(QString, file);
     QFETCH(QString, format);
     QFETCH(int, pieceBytes);
+    QFETCH(int, threads);
     QFETCH(bool, pieced);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -207,6 +215,8 @@ void TestCliPieces::piecesWriteTheSequentialBytes()
                                                                           << "points.csv";
     if (pieceBytes > 0)
         options << "--piece-bytes" << QString::number(pieceBytes);
+    if (threads > 0)
+        options << "--threads" << QString::number(threads);
     // Which path the file takes: --expect-pieces fails on the sequential path and changes
     // nothing on the pieced one (app/cli/cli_analyze.cpp reads it only after choosing the
     // path), so on a pieced file its run is the plain command's run.

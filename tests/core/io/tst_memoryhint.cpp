@@ -1,8 +1,8 @@
-// releasePages (core/model/memory_hint.h) gives back exactly the whole pages inside the range it
+// releasePages (core/io/memory_hint.h) gives back exactly the whole pages inside the range it
 // is given: those read as zeros afterwards (are poisoned, under AddressSanitizer), and every byte
 // of a page partly outside the range (which may belong to a neighbouring piece of text still to
 // be read) keeps its value.
-#include "core/model/memory_hint.h"
+#include "core/io/memory_hint.h"
 
 #include <QTest>
 

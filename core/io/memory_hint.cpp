@@ -1,4 +1,4 @@
-#include "core/model/memory_hint.h"
+#include "core/io/memory_hint.h"
 
 #include <cstdint>
 

@@ -1,5 +1,7 @@
 // Hints to the operating system about a large block of memory, for the readers and the
-// analysis that go through a million points at once.
+// analysis that go through a million points at once. Beside file_io because the blocks are the
+// files' text and what is read from it (the points readers, analyze's pieces in core/stream):
+// the system calls on memory stay in core/io, and core/model holds only the vocabulary.
 #pragma once
 
 #include <cstddef>
