@@ -3,12 +3,12 @@
 // Hardware entry plus the measurement behind it (docs/MEASURE.md).
 //
 // The one header callers include. Behind it, in measure/: topology.cpp (caches, CPU model,
-// usable CPUs), thread_team.cpp (pinned, timed teams on core/stream's WorkerPool), measure_kernels.cpp (the timed
-// loops per ISA, cpuid), plateaus.cpp and plateau_labels.cpp (labelPlateaus), runner.cpp
-// (measureMachine: the sequence of runs, quick or thorough), measured_machine.cpp
-// (hardwareFromMeasurement and the names), spec_match.cpp (compareWithSpec, findSpecForCpu),
-// measurement_json.cpp (the hardware file), rapl.cpp (the RAPL energy counters) and
-// energy_fit.cpp (fitEnergyModel).
+// usable CPUs), thread_team.cpp (pinned, timed teams on core/stream's WorkerPool),
+// measure_kernels.cpp (the timed loops per ISA, cpuid), plateaus.cpp and plateau_labels.cpp
+// (labelPlateaus), runner.cpp (measureMachine: the sequence of runs, quick or thorough),
+// measured_machine.cpp (hardwareFromMeasurement and the names), spec_match.cpp (compareWithSpec,
+// findSpecForCpu), measurement_json.cpp (the hardware file), rapl.cpp (the RAPL energy counters)
+// and energy_fit.cpp (fitEnergyModel).
 #pragma once
 
 #include "core/model/expected.h"
