@@ -5,11 +5,13 @@
 #include "app/cli/cli_common.h"
 #include "app/cli/cli_option_groups.h"
 
+#include "core/calibrate/achievable.h"
 #include "core/calibrate/fit.h"
 #include "core/calibrate/predict.h"
 #include "core/io/file_io.h"
 #include "core/io/file_write.h"
 #include "core/io/formats/hardware_json.h"
+#include "core/model/units.h"
 
 namespace ridgepoint::cli {
 namespace {
@@ -199,7 +201,12 @@ void printCalibration(const Calibration &calibration)
                   << " B: " << QString::number(regime.latencySeconds * 1e6, 'f', 2) << " us, "
                   << (regime.busBandwidth ? QString::number(*regime.busBandwidth / 1e9, 'f', 1)
                                           : QString("-"))
-                  << " GB/s]";
+                  << " GB/s";
+            // Where this regime's bandwidth takes over from its latency (MODEL §15.3).
+            if (const auto half = halfBandwidthBytes(fit, regime))
+                out() << ", n1/2 "
+                      << QString::fromStdString(formatQuantity(*half, Dimension::Bytes, 3));
+            out() << "]";
         }
         out() << "\n";
     }

@@ -1,5 +1,7 @@
 #include "core/calibrate/achievable.h"
 
+#include "core/calibrate/measured.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -111,6 +113,14 @@ std::vector<AchievableRoof> achievableRoofs(
         }
     }
     return out;
+}
+
+std::optional<double> halfBandwidthBytes(const CollectiveFit &fit, const CollectiveRegime &regime)
+{
+    const double factor = busBytesFactor(fit.collective, fit.ranks);
+    if (!regime.busBandwidth || !(*regime.busBandwidth > 0.0) || !(factor > 0.0))
+        return std::nullopt;
+    return regime.latencySeconds * *regime.busBandwidth / factor;
 }
 
 std::string operatorClassTitle(OperatorClass kind)

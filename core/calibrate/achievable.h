@@ -51,6 +51,11 @@ std::vector<OperatorClass> shownClasses(
 std::vector<AchievableRoof> achievableRoofs(
     const Hardware &hardware, const std::vector<OperatorClass> &classes);
 
+// The message size where a collective regime's bandwidth takes over from its latency floor: the
+// transfer b·m / W equals α at m½ = α·W / b (b the collective's bus factor, docs/MODEL.md §15.3).
+// Nullopt for a regime without a bus bandwidth (its time does not grow with size).
+std::optional<double> halfBandwidthBytes(const CollectiveFit &fit, const CollectiveRegime &regime);
+
 // "GEMM", "Attention", "Elementwise/norm", "Collective".
 std::string operatorClassTitle(OperatorClass kind);
 

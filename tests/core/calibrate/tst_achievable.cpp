@@ -65,6 +65,8 @@ private slots:
     void labelSaysWhatTheBandIs_data();
     void labelSaysWhatTheBandIs();
     void uncalibratedMachineHasNoBand();
+    void bandwidthTakesOverAtAlphaTimesW_data();
+    void bandwidthTakesOverAtAlphaTimesW();
 };
 
 void TestAchievable::classesFollowThePoints_data()
@@ -182,6 +184,43 @@ void TestAchievable::labelSaysWhatTheBandIs()
 void TestAchievable::uncalibratedMachineHasNoBand()
 {
     QVERIFY(achievableRoofs(test::machine(), { OperatorClass::Gemm }).empty());
+}
+
+void TestAchievable::bandwidthTakesOverAtAlphaTimesW_data()
+{
+    QTest::addColumn<QString>("collective");
+    QTest::addColumn<int>("ranks");
+    QTest::addColumn<double>("bandwidth"); // 0: none
+    QTest::addColumn<double>("expected"); // 0: none
+    // α = 10 µs. all_reduce on 8 ranks: b = 2·7/8 = 1.75; at 100 GB/s, m½ = 1e-5·1e11 / 1.75
+    // = 571 428.57 B (a 1 MiB all-reduce is past it, on its bandwidth).
+    QTest::newRow("all_reduce 8") << "all_reduce" << 8 << 1e11 << 1e6 / 1.75;
+    // all_reduce on 2 ranks: b = 1; 1e-5·5e10 = 500 000 B.
+    QTest::newRow("all_reduce 2") << "all_reduce" << 2 << 5e10 << 5e5;
+    // send_recv: b = 1; 1e-5·2e10 = 200 000 B.
+    QTest::newRow("send_recv") << "send_recv" << 2 << 2e10 << 2e5;
+    // all_gather on 4: b = 3/4; 1e-5·3e10 / 0.75 = 400 000 B.
+    QTest::newRow("all_gather 4") << "all_gather" << 4 << 3e10 << 4e5;
+    // A flat regime: no bandwidth, no crossing.
+    QTest::newRow("flat") << "all_reduce" << 4 << 0.0 << 0.0;
+}
+
+void TestAchievable::bandwidthTakesOverAtAlphaTimesW()
+{
+    QFETCH(QString, collective);
+    QFETCH(int, ranks);
+    QFETCH(double, bandwidth);
+    QFETCH(double, expected);
+    CollectiveFit fit;
+    fit.collective = collective.toStdString();
+    fit.ranks = ranks;
+    CollectiveRegime regime { 0.0, 1e9, 1e-5, std::nullopt };
+    if (bandwidth > 0.0)
+        regime.busBandwidth = bandwidth;
+    const auto half = halfBandwidthBytes(fit, regime);
+    QCOMPARE(half.has_value(), expected > 0.0);
+    if (half)
+        QVERIFY2(std::abs(*half - expected) <= 1e-9 * expected, qPrintable(QString::number(*half)));
 }
 
 QTEST_APPLESS_MAIN(TestAchievable)
