@@ -12,6 +12,9 @@
 #include "core/io/file_write.h"
 #include "core/io/formats/hardware_json.h"
 #include "core/model/units.h"
+#include "widgets/chart/collectivechart.h"
+
+#include <qcustomplot.h>
 
 namespace ridgepoint::cli {
 namespace {
@@ -154,6 +157,7 @@ struct PredictRequest {
     MachineRequest machine;
     QStringList files;
     bool json = false;
+    QString chart; // empty: none
 };
 
 // predict's options, in the order --help lists them.
@@ -161,6 +165,11 @@ struct PredictOptions {
     MachineOptions machine;
     QCommandLineOption json { "json",
         "Print {\"rows\": [...], \"summary\": {...}}, seconds in SI units." };
+    QCommandLineOption chart { "chart",
+        "Also draw each collective layout on its link roof as a PNG: bus bandwidth against "
+        "message size, the measured rows, the calibrated curve, the latency floor and the size "
+        "where bandwidth takes over (docs/MODEL.md 15.8).",
+        "OUT.png" };
 
     void addTo(QCommandLineParser &parser) const
     {
@@ -171,11 +180,12 @@ struct PredictOptions {
         machine.addTo(parser);
         parser.addPositionalArgument("FILE", "Measured runs.", "FILE...");
         parser.addOption(json);
+        parser.addOption(chart);
     }
     [[nodiscard]] std::optional<PredictRequest> read(const QCommandLineParser &parser) const
     {
         return PredictRequest { machine.read(parser), parser.positionalArguments(),
-            parser.isSet(json) };
+            parser.isSet(json), parser.value(chart) };
     }
 };
 
@@ -211,6 +221,29 @@ void printCalibration(const Calibration &calibration)
         out() << "\n";
     }
     out().flush();
+}
+
+// The collectives on their link roof (widgets/chart/collectivechart.h), 1600×1000 PNG.
+int writeCollectiveChart(
+    const QString &path, const Hardware &hardware, const std::vector<MeasuredRow> &rows)
+{
+    QCustomPlot plot;
+    plot.resize(1600, 1000);
+    const QStringList drawn = chart::drawCollectiveChart(plot, hardware, rows);
+    if (drawn.isEmpty()) {
+        err() << "--chart: " << QString::fromStdString(hardware.name)
+              << " has no collective fit for these rows (calibrate it on collective runs)"
+              << Qt::endl;
+        return kExitBadInput;
+    }
+    if (!plot.savePng(path, 1600, 1000)) {
+        err() << "--chart: cannot write " << path << Qt::endl;
+        return kExitBadInput;
+    }
+    for (const QString &line : drawn)
+        out() << line << "\n";
+    out() << "wrote " << path << Qt::endl;
+    return kExitOk;
 }
 
 } // namespace
@@ -259,6 +292,8 @@ int runPredict(const QStringList &arguments)
     out() << QString::fromStdString(
         request->json ? predictionsJson(predictions) : predictionsTable(predictions));
     out().flush();
+    if (!request->chart.isEmpty())
+        return writeCollectiveChart(request->chart, *hardware, *rows);
     return kExitOk;
 }
 
