@@ -3,6 +3,7 @@
 #include "core/calibrate/measured.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -49,6 +50,14 @@ std::optional<AchievableRoof> roofOf(
         fit.error.rows };
 }
 
+bool equalsIgnoringCase(std::string_view a, std::string_view b)
+{
+    return std::ranges::equal(a, b, [](char x, char y) {
+        return std::tolower(static_cast<unsigned char>(x))
+            == std::tolower(static_cast<unsigned char>(y));
+    });
+}
+
 } // namespace
 
 std::optional<OperatorClass> pointClass(const Calibration &calibration, const KernelPoint &point)
@@ -58,9 +67,19 @@ std::optional<OperatorClass> pointClass(const Calibration &calibration, const Ke
     const std::string_view name = point.name;
     if (auto kind = fittedOperatorClass(calibration, name.substr(0, name.find(' '))))
         return kind;
-    auto kind = operatorClassFromName(point.group);
-    if (kind && *kind != OperatorClass::Collective)
-        return kind;
+    // A word of the group naming a class: "prefill GEMM", "decode GEMV" (a GEMM of one row),
+    // "attention", "elementwise".
+    std::string_view rest = point.group;
+    while (!rest.empty()) {
+        const auto end = rest.find_first_of(" _-/");
+        const std::string_view word = rest.substr(0, end);
+        rest = end == std::string_view::npos ? std::string_view {} : rest.substr(end + 1);
+        auto kind = operatorClassFromName(word);
+        if (!kind && (equalsIgnoringCase(word, "gemv") || equalsIgnoringCase(word, "matmul")))
+            kind = OperatorClass::Gemm;
+        if (kind && *kind != OperatorClass::Collective)
+            return kind;
+    }
     return std::nullopt;
 }
 

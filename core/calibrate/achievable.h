@@ -33,7 +33,8 @@ inline constexpr double kNoBandFraction = 0.995;
 
 // The class of a point under a calibration: that of the operator fit named like the point's group
 // or its name's first word (Vidur's "mlp_up_proj", a trace's "aten::mm" when fitted under that
-// name), else the class its group names ("gemm", "attention", "elementwise"); nullopt otherwise.
+// name), else the class a word of its group names ("gemm", "attention", "elementwise"; "gemv" and
+// "matmul" are GEMMs: "prefill GEMM", "decode GEMV"); nullopt otherwise.
 std::optional<OperatorClass> pointClass(const Calibration &calibration, const KernelPoint &point);
 
 // The classes to draw: those of the points with a class, in class order; every class the

@@ -86,6 +86,15 @@ void TestAchievable::classesFollowThePoints_data()
         << std::vector<KernelPoint> { named("x", "add") } << std::vector<C> { C::Elementwise };
     QTest::newRow("class named by group")
         << std::vector<KernelPoint> { named("k1", "GEMM") } << std::vector<C> { C::Gemm };
+    // A word of the group: the example data set's "prefill GEMM" and "decode GEMV".
+    QTest::newRow("class word in group") << std::vector<KernelPoint> { named("qkv", "prefill GEMM"),
+        named("gemv", "decode GEMV") } << std::vector<C> { C::Gemm };
+    QTest::newRow("matmul and elementwise words")
+        << std::vector<KernelPoint> { named("a", "tiled_matmul"), named("b", "fused elementwise") }
+        << std::vector<C> { C::Gemm, C::Elementwise };
+    // A word that only contains a class name is not one.
+    QTest::newRow("no whole word") << std::vector<KernelPoint> { named("a", "gemmlike") }
+                                   << std::vector<C> { C::Gemm, C::Elementwise };
     // Attention points but no attention fit: nothing for them, and the other classes are not
     // drawn either (the points on screen have a class).
     QTest::newRow("attention without a fit")
