@@ -92,11 +92,13 @@ QStringList argumentList(int argc, char *argv[])
 int runSubcommand(int argc, char *argv[], const QString &command)
 {
     const QStringList arguments = argumentList(argc, argv);
-    // `llm --render FILE` draws a chart too.
-    const bool draws = command == "render"
-        || (command == "llm" && std::ranges::any_of(arguments, [](const QString &a) {
-               return a == "--render" || a.startsWith("--render=");
-           }));
+    // `llm --render FILE` and `predict --chart FILE` draw a chart too.
+    const auto asks = [&](const char *option) {
+        return std::ranges::any_of(arguments,
+            [&](const QString &a) { return a == option || a.startsWith(QString(option) + "="); });
+    };
+    const bool draws = command == "render" || (command == "llm" && asks("--render"))
+        || (command == "predict" && asks("--chart"));
     if (draws) {
         // Rendering needs a GUI application but never a screen.
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))

@@ -5,11 +5,16 @@
 #include "app/cli/cli_common.h"
 #include "app/cli/cli_option_groups.h"
 
+#include "core/calibrate/achievable.h"
 #include "core/calibrate/fit.h"
 #include "core/calibrate/predict.h"
 #include "core/io/file_io.h"
 #include "core/io/file_write.h"
 #include "core/io/formats/hardware_json.h"
+#include "core/model/units.h"
+#include "widgets/chart/collectivechart.h"
+
+#include <qcustomplot.h>
 
 namespace ridgepoint::cli {
 namespace {
@@ -152,6 +157,7 @@ struct PredictRequest {
     MachineRequest machine;
     QStringList files;
     bool json = false;
+    QString chart; // empty: none
 };
 
 // predict's options, in the order --help lists them.
@@ -159,6 +165,11 @@ struct PredictOptions {
     MachineOptions machine;
     QCommandLineOption json { "json",
         "Print {\"rows\": [...], \"summary\": {...}}, seconds in SI units." };
+    QCommandLineOption chart { "chart",
+        "Also draw each collective layout on its link roof as a PNG: bus bandwidth against "
+        "message size, the measured rows, the calibrated curve, the latency floor and the size "
+        "where bandwidth takes over (docs/MODEL.md 15.8).",
+        "OUT.png" };
 
     void addTo(QCommandLineParser &parser) const
     {
@@ -169,11 +180,12 @@ struct PredictOptions {
         machine.addTo(parser);
         parser.addPositionalArgument("FILE", "Measured runs.", "FILE...");
         parser.addOption(json);
+        parser.addOption(chart);
     }
     [[nodiscard]] std::optional<PredictRequest> read(const QCommandLineParser &parser) const
     {
         return PredictRequest { machine.read(parser), parser.positionalArguments(),
-            parser.isSet(json) };
+            parser.isSet(json), parser.value(chart) };
     }
 };
 
@@ -199,11 +211,39 @@ void printCalibration(const Calibration &calibration)
                   << " B: " << QString::number(regime.latencySeconds * 1e6, 'f', 2) << " us, "
                   << (regime.busBandwidth ? QString::number(*regime.busBandwidth / 1e9, 'f', 1)
                                           : QString("-"))
-                  << " GB/s]";
+                  << " GB/s";
+            // Where this regime's bandwidth takes over from its latency (MODEL §15.3).
+            if (const auto half = halfBandwidthBytes(fit, regime))
+                out() << ", n1/2 "
+                      << QString::fromStdString(formatQuantity(*half, Dimension::Bytes, 3));
+            out() << "]";
         }
         out() << "\n";
     }
     out().flush();
+}
+
+// The collectives on their link roof (widgets/chart/collectivechart.h), 1600×1000 PNG.
+int writeCollectiveChart(
+    const QString &path, const Hardware &hardware, const std::vector<MeasuredRow> &rows)
+{
+    QCustomPlot plot;
+    plot.resize(1600, 1000);
+    const QStringList drawn = chart::drawCollectiveChart(plot, hardware, rows);
+    if (drawn.isEmpty()) {
+        err() << "--chart: " << QString::fromStdString(hardware.name)
+              << " has no collective fit for these rows (calibrate it on collective runs)"
+              << Qt::endl;
+        return kExitBadInput;
+    }
+    if (!plot.savePng(path, 1600, 1000)) {
+        err() << "--chart: cannot write " << path << Qt::endl;
+        return kExitBadInput;
+    }
+    for (const QString &line : drawn)
+        out() << line << "\n";
+    out() << "wrote " << path << Qt::endl;
+    return kExitOk;
 }
 
 } // namespace
@@ -252,6 +292,8 @@ int runPredict(const QStringList &arguments)
     out() << QString::fromStdString(
         request->json ? predictionsJson(predictions) : predictionsTable(predictions));
     out().flush();
+    if (!request->chart.isEmpty())
+        return writeCollectiveChart(request->chart, *hardware, *rows);
     return kExitOk;
 }
 

@@ -9,6 +9,7 @@
 #include "app/cli/cli_workload_options.h"
 #include "core/model/checked_int.h"
 
+#include "core/calibrate/llm_calibrated.h"
 #include "core/model/units.h"
 #include "core/report/workload_report.h"
 #include "core/workloads/llm.h"
@@ -358,15 +359,27 @@ int runLlm(const QStringList &arguments)
         err() << QString::fromStdString(network.error()) << Qt::endl;
         return kExitBadInput;
     }
+    // A calibrated machine times the step by its fits too (docs/MODEL.md §15.7).
+    const auto calibrated = calibratedLlm(run.model, run.spec, run.hardware, *result);
+    if (!calibrated) {
+        err() << QString::fromStdString(calibrated.error()) << Qt::endl;
+        return kExitBadInput;
+    }
     if (run.json) {
-        const std::string text = llmJson(run.hardware, run.model, run.spec, *result);
+        std::string text = llmJson(run.hardware, run.model, run.spec, *result);
         // (the precision and ridge lines are text only; JSON names each point's roof)
-        printText(llmIsParallel(run.spec) ? llmJsonWithParallel(text, run.spec, *network) : text);
+        if (llmIsParallel(run.spec))
+            text = llmJsonWithParallel(text, run.spec, *network);
+        if (*calibrated)
+            text = llmJsonWithCalibrated(text, **calibrated, *run.hardware.calibration);
+        printText(text);
     } else {
         std::string text = llmTable(run.hardware, run.model, run.spec, *result)
             + llmPrecisionAndRidgeText(run.model, run.spec, *result);
         if (*network)
             text += llmParallelText(run.spec, **network);
+        if (*calibrated)
+            text += calibratedLlmLine(**calibrated, *run.hardware.calibration);
         printText(text);
     }
     return kExitOk;

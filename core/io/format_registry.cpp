@@ -10,6 +10,7 @@
 #include "core/io/formats/ncu_reader.h"
 #include "core/io/formats/points_json.h"
 #include "core/io/formats/rocprof_reader.h"
+#include "core/io/formats/vidur_points.h"
 #include "core/io/sniff.h"
 #include "core/io/text.h"
 
@@ -87,6 +88,7 @@ constexpr std::string_view kNcuTriedAsMachines = "Nsight Compute roofline sectio
 //    ERT sum and the CSVs (its reader warns of the lines it does not know); apps.csv with its
 //    "# name, intensity" header before hw_db.csv (whose data rows an apps.csv may also start
 //    with); without that header the two are exclusive.
+//  - 95 Vidur's per-operator CSV: a first line of time_stats.* columns no other format has.
 //  - 100 ncu's four pages: one header search tells them apart, so their order is free.
 //  - 110-150: first-line signatures that exclude one another (Dispatch_ID, device,HBMBw), then
 //    signatures anywhere in the head (Advisor survey's header, likwid's STRUCT/TABLE lines), and
@@ -178,6 +180,12 @@ const FormatEntry kFormats[] = {
         "\"schemaVersion\")",
         "PyTorch profiler trace (no \"traceEvents\" with \"deviceProperties\")",
         "traces/small/example.json" },
+    { FileFormat::VidurOperators, "vidur-operators", "Vidur per-operator CSV", "Vidur",
+        Gives::Points, 95, looksLikeVidurOperators, points<readVidurOperatorPoints>, nullptr,
+        "*.csv", ReadOptionSet::None,
+        "Vidur per-operator CSV (no time_stats.<operator>...,num_tokens,..."
+        "num_tensor_parallel_workers header)",
+        "", "measured/vidur/h100_llama-2-7b_mlp.csv" },
 };
 
 bool givesSide(Gives gives, ReadFor side)

@@ -41,6 +41,7 @@ enum class FileFormat {
     AppsCsv,
     MetricValuesCsv,
     KinetoTrace, // both: points, and the preset of the device it names
+    VidurOperators, // measured operator times, placed with their model FLOPs and bytes
 };
 
 // What a file of a format holds: the window imports it as points, as a machine or as both.

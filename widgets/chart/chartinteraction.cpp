@@ -6,6 +6,7 @@
 #include "core/model/units.h"
 #include "widgets/chart/chartdecorations.h"
 #include "widgets/chart/charttooltip.h"
+#include "widgets/chart/rooflayer.h"
 #include "widgets/chart/rooflineplot.h"
 
 #include <QKeyEvent>
@@ -151,6 +152,11 @@ void ChartInteraction::hover(QMouseEvent *event)
         m_plot->setCursor(hit->compute ? Qt::SizeVerCursor : Qt::SizeFDiagCursor);
         showTooltip(event->globalPosition().toPoint(),
             m_plot->tooltipHtml(m_plot->ceilingDescription(*hit)), m_plot);
+    } else if (const QString band = m_plot->roofLayer().bands().descriptionAt(event->position());
+               !band.isEmpty()) {
+        // A calibrated roof is not dragged: it follows the spec roof it is a fraction of.
+        m_plot->unsetCursor();
+        showTooltip(event->globalPosition().toPoint(), m_plot->tooltipHtml(band), m_plot);
     } else {
         QToolTip::hideText();
         m_plot->unsetCursor();

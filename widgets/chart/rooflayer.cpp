@@ -64,6 +64,7 @@ std::optional<std::vector<std::size_t>> sharedLabel(const std::vector<ComputeCei
 
 RoofLayer::RoofLayer(QCustomPlot *plot)
     : m_plot(plot)
+    , m_bands(plot)
 { }
 
 RoofLayer::~RoofLayer()
@@ -81,6 +82,7 @@ void RoofLayer::clear()
     ++m_generation;
     m_ridge.reset();
     m_walls.clear();
+    m_bands.clear();
     for (QCPAbstractPlottable *plottable : m_plottables)
         m_plot->removePlottable(plottable);
     m_plottables.clear();
@@ -106,6 +108,7 @@ void RoofLayer::rebuild(const Document &document, const ChartTheme &theme, bool 
         return;
     addMemoryRoofs(theme, peak);
     addComputeRoofs(theme, bandwidth);
+    m_bands.rebuild(document, hw, theme, peak, bandwidth);
     addEnvelope(document, theme, shading);
     addCompareRoofs(document, theme);
     addTilingWalls(document, theme);
@@ -336,6 +339,8 @@ void RoofLayer::placeLabels(const Document &document, const RoofLabelSet &around
         set.compare.push_back(roof.get());
     for (const auto &roof : m_alternateRoofs)
         set.alternate.push_back(roof.get());
+    for (const auto &roof : m_bands.lines())
+        set.alternate.push_back(roof.get());
     set.topPeak = topPeak(m_shown);
     if (const std::optional<Hardware> other = selectCompareRoofs(document))
         set.compareTopPeak = topPeak(*other);
@@ -349,6 +354,8 @@ void RoofLayer::placeLabels(const Document &document, const RoofLabelSet &around
         for (const auto &roof : *list)
             labels.push_back(roof->label());
     }
+    for (const auto &roof : m_bands.lines())
+        labels.push_back(roof->label());
     if (m_ridge)
         labels.push_back(m_ridge->label());
     const bool known = !set.crowding || set.crowdingRevision != 0;
@@ -377,6 +384,8 @@ std::vector<QLineF> RoofLayer::drawnLines() const
         for (const auto &roof : *list)
             out.push_back(roof->pixelLine());
     }
+    for (const auto &roof : m_bands.lines())
+        out.push_back(roof->pixelLine());
     for (std::size_t k = 1; k < m_envelope.size(); ++k)
         out.emplace_back(toPixels(*m_plot, m_envelope[k - 1]), toPixels(*m_plot, m_envelope[k]));
     if (m_ridge)
@@ -399,6 +408,8 @@ void RoofLayer::hideLabels()
         for (const auto &roof : *list)
             roof->label()->setVisible(false);
     }
+    for (const auto &roof : m_bands.lines())
+        roof->label()->setVisible(false);
     if (m_ridge)
         m_ridge->label()->setVisible(false);
     m_labelBoxes.clear();

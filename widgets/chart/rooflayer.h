@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/model/hardware.h"
+#include "widgets/chart/achievableband.h"
 #include "widgets/chart/rooflabelmemo.h"
 
 #include <QCoreApplication>
@@ -85,6 +86,9 @@ public:
     const Hardware &shownHardware() const { return m_shown; }
     std::optional<std::size_t> emphasised() const { return m_emphasised; }
 
+    // The achievable band of a calibrated machine (achievableband.h), empty without one.
+    const AchievableBands &bands() const { return m_bands; }
+
     // The tiling walls of the planned matmuls (tilingwalls.h), empty without any.
     const std::vector<std::unique_ptr<TilingWall>> &walls() const { return m_walls; }
 
@@ -123,6 +127,7 @@ private:
     std::vector<QPointF> m_envelope; // the roofline's corners (chart coordinates)
     std::unique_ptr<RidgeMarker> m_ridge;
     std::vector<std::unique_ptr<TilingWall>> m_walls;
+    AchievableBands m_bands;
     std::vector<QCPAbstractPlottable *> m_plottables; // envelope, shading, legend entries
     std::vector<std::vector<QRectF>> m_labelBoxes;
     std::uint64_t m_generation = 0; // clear() calls: which roofs the memo's placements are of

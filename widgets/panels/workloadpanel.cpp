@@ -1,6 +1,7 @@
 #include "widgets/panels/workloadpanel.h"
 #include "widgets/qtext.h"
 
+#include "core/calibrate/llm_calibrated.h"
 #include "core/workloads/llm_trajectory.h"
 #include "core/workloads/quant_modes.h"
 #include "core/workloads/sweep.h"
@@ -477,8 +478,32 @@ bool WorkloadPanel::addToChart()
     // A sweep's dozens of selected points would each carry a label: show the trajectory bare.
     if (m_sweep->isChecked())
         m_document->setSelection({});
-    setMessage(tr("Added %n point(s): %1", nullptr, static_cast<int>(count)).arg(what), false);
+    QString message = tr("Added %n point(s): %1", nullptr, static_cast<int>(count)).arg(what);
+    if (const QString note = calibratedNote(); !note.isEmpty())
+        message += "\n" + note;
+    setMessage(message, false);
     return true;
+}
+
+QString WorkloadPanel::calibratedNote() const
+{
+    const Hardware &hardware = m_document->hardware();
+    const auto index = static_cast<std::size_t>(std::max(0, m_model->currentIndex()));
+    if (!hardware.calibration || isMatmul() || m_sweep->isChecked() || index >= m_models.size())
+        return {};
+    // The step as its points are placed: the form's types under the toolbar's mode.
+    const std::vector<Workload> workloads = formWorkloads({});
+    const auto *llm = workloads.empty() ? nullptr : std::get_if<LlmWorkload>(&workloads[0].model);
+    if (!llm)
+        return {};
+    const LlmSpec spec = llmSpecForMode(llm->spec, m_document->quantMode());
+    const auto result = modelLlm(llm->model, spec, hardware);
+    if (!result)
+        return {};
+    const auto calibrated = calibratedLlm(llm->model, spec, hardware, *result);
+    if (!calibrated || !*calibrated)
+        return {};
+    return q(calibratedLlmLine(**calibrated, *hardware.calibration)).trimmed();
 }
 
 bool WorkloadPanel::addMatmulSweep(int d, int f, int from, int to)

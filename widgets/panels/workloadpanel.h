@@ -65,6 +65,9 @@ private:
     std::vector<Workload> formWorkloads(const std::string &group) const;
     ridgepoint::Expected<std::vector<Workload>, QString> sweepWorkloads();
     QString formDescription() const;
+    // The LLM step the form describes timed by the machine's calibration (docs/MODEL.md §15.7),
+    // one line naming it; empty for a matmul, a sweep or a machine without calibration.
+    QString calibratedNote() const;
     void setMessage(const QString &text, bool error);
 
     Document *m_document;

@@ -215,7 +215,9 @@ void TestFormatDetection::namesEveryFormatTriedForAnUnknownFile()
             "memroofs, AI_<level> and FLOPS lines), mohamed/roofline apps.csv (no \"# name, "
             "intensity, ...\" header), ncu-like metric CSV (no ID,Kernel Name,Host Name,Metric "
             "Name,Metric Value header), PyTorch profiler trace (no \"traceEvents\" with "
-            "\"deviceProperties\" or \"schemaVersion\")"));
+            "\"deviceProperties\" or \"schemaVersion\")"
+            ", Vidur per-operator CSV (no "
+            "time_stats.<operator>...,num_tokens,...num_tensor_parallel_workers header)"));
     const auto hardware
         = readHardwareFile(test::readTestData("bad/unknown_shape.txt"), "unknown_shape.txt");
     QVERIFY(!hardware.format);

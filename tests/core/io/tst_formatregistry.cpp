@@ -211,7 +211,9 @@ void TestFormatRegistry::triedMessagesInRegistryOrder()
             "NERSC roofline text (no memroofs, AI_<level> and FLOPS lines), mohamed/roofline "
             "apps.csv (no \"# name, intensity, ...\" header), ncu-like metric CSV (no ID,Kernel "
             "Name,Host Name,Metric Name,Metric Value header), PyTorch profiler trace (no "
-            "\"traceEvents\" with \"deviceProperties\" or \"schemaVersion\")"));
+            "\"traceEvents\" with \"deviceProperties\" or \"schemaVersion\")"
+            ", Vidur per-operator CSV (no "
+            "time_stats.<operator>...,num_tokens,...num_tensor_parallel_workers header)"));
     QCOMPARE(QString::fromStdString(triedEveryFormat(ReadFor::Machines)),
         QString("not a file Ridgepoint can read; tried hardware JSON (no \"compute\" and "
                 "\"memory\" or \"format\": \"ridgepoint-hardware\"), Nsight Compute roofline "
@@ -265,7 +267,7 @@ void TestFormatRegistry::fileDialogFiltersNameTheFamilies()
     QCOMPARE(QString::fromStdString(fileDialogFilter("Points", ReadFor::Points)),
         QString("Points: CSV, points JSON, Nsight Compute, rocprof-compute, Advisor, likwid, "
                 "NERSC roofline text, mohamed/roofline, ncu-like metric CSV, PyTorch profiler "
-                "trace (*.csv *.txt *.json *.json.gz *.pt.trace.json)"));
+                "trace, Vidur (*.csv *.txt *.json *.json.gz *.pt.trace.json)"));
     QCOMPARE(QString::fromStdString(fileDialogFilter("Machines", ReadFor::Machines)),
         QString("Machines: hardware JSON, Nsight Compute, rocprof-compute, Advisor, ERT, NERSC "
                 "roofline text, GPU-Roofline-Profiler, mohamed/roofline, PyTorch profiler trace "

@@ -180,6 +180,48 @@ private slots:
         QCOMPARE(allReduces, 2);
     }
 
+    void calibratedMachineTimesTheStepAndSaysSo_data()
+    {
+        QTest::addColumn<bool>("calibrated");
+        QTest::newRow("calibrated H100") << true;
+        QTest::newRow("plain H100") << false;
+    }
+
+    void calibratedMachineTimesTheStepAndSaysSo()
+    {
+        // The H100 with a calibration (docs/MODEL.md §15.7): the panel's message names it and
+        // the all-reduce fit the tp = 2 step uses; a plain H100 says nothing of it.
+        QFETCH(bool, calibrated);
+        Hardware hw = h100();
+        if (calibrated) {
+            Calibration cal;
+            cal.files = { "runs/h100_mlp.csv" };
+            cal.rowsUsed = 42;
+            cal.computeCeiling = "BF16 tensor";
+            cal.peak = hw.findCompute("BF16 tensor")->peak;
+            cal.memoryCeiling = hw.mainMemory()->name;
+            cal.bandwidth = hw.mainMemory()->bandwidth;
+            cal.classes = { { "gemm", OperatorClass::Gemm, 0.5, 0.5, 1e-6, {} } };
+            CollectiveFit ar;
+            ar.collective = "all_reduce";
+            ar.ranks = 2;
+            ar.ranksPerNode = 2;
+            ar.regimes = { { 0.0, 1e9, 1e-5, 1e11 } };
+            cal.collectives = { ar };
+            hw.calibration = cal;
+        }
+        doc->resetHardware(hw);
+        panel->findChild<QTabWidget *>()->setCurrentIndex(1);
+        panel->findChild<QComboBox *>("model")->setCurrentText("Llama-2-7B");
+        setSpin("tp", 2);
+        QTest::mouseClick(panel->findChild<QPushButton *>("add"), Qt::LeftButton);
+        const QString message = panel->message();
+        QCOMPARE(message.contains("calibrated: "), calibrated);
+        QCOMPARE(message.contains("(calibration of h100_mlp.csv, 42 rows: gemm fit, all_reduce on "
+                                  "2 ranks; roofline for elementwise: no fit, attention: no fit)"),
+            calibrated);
+    }
+
     void llmSweepIsOnePathPerOperatorLabelledOnce()
     {
         // seq 256, 512, 1024 with tp 2: Llama-2-7B's 18 operator kinds (embedding, 2 norms,
