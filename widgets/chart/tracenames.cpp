@@ -41,28 +41,56 @@ QString shapeDims(const QString &shapes)
     return out.trimmed();
 }
 
+namespace {
+
+// What follows the last shape of `dims` (", 2 ranks" of a collective's "[53120], 2 ranks").
+QString tailOf(const QString &dims)
+{
+    return dims.mid(dims.lastIndexOf(']') + 1);
+}
+
+// Per operator, the tail every one of its points has alike (empty when they differ): said on
+// every label of the operator it tells nothing apart and only makes the label too long to fit.
+std::map<QString, QString> commonTails(const QStringList &ops, const QStringList &dims)
+{
+    std::map<QString, QString> tails;
+    std::map<QString, bool> differ;
+    for (qsizetype i = 0; i < ops.size(); ++i) {
+        const QString tail = tailOf(dims[i]);
+        const auto [at, added] = tails.try_emplace(ops[i], tail);
+        if (!added && at->second != tail)
+            differ[ops[i]] = true;
+    }
+    for (auto &[op, tail] : tails) {
+        if (differ[op])
+            tail.clear();
+    }
+    return tails;
+}
+
+} // namespace
+
 QStringList traceChartNames(const QStringList &groups, const QStringList &kernelNames)
 {
     QStringList out;
-    QStringList withShapes;
+    QStringList dims;
     std::map<QString, int> count;
     for (qsizetype i = 0; i < groups.size(); ++i) {
         const auto [op, shapes] = operatorAndShapes(groups[i].toStdString());
-        if (op.empty()) {
-            out << shortKernelName(i < kernelNames.size() ? kernelNames[i] : QString());
-            withShapes << out.back();
-        } else {
-            out << QString::fromStdString(op);
-            const QString dims = shapeDims(QString::fromStdString(shapes));
-            withShapes << (dims.isEmpty() ? out.back() : out.back() + ' ' + dims);
-        }
+        out << (op.empty() ? shortKernelName(i < kernelNames.size() ? kernelNames[i] : QString())
+                           : QString::fromStdString(op));
+        dims << shapeDims(QString::fromStdString(shapes));
         ++count[out.back()];
     }
-    // The shapes where the operator repeats; the number where those repeat too.
+    // The shapes where the operator repeats (without a tail they all share); the number where
+    // those repeat too.
+    const std::map<QString, QString> tails = commonTails(out, dims);
     std::map<QString, int> shapedCount;
     for (qsizetype i = 0; i < out.size(); ++i) {
-        if (count[out[i]] > 1)
-            out[i] = withShapes[i];
+        QString shaped = dims[i];
+        shaped.chop(tails.at(out[i]).size());
+        if (count[out[i]] > 1 && !shaped.isEmpty())
+            out[i] += ' ' + shaped;
         ++shapedCount[out[i]];
     }
     for (qsizetype i = 0; i < out.size(); ++i) {

@@ -30,10 +30,12 @@ QString shapeDims(const QString &shapes);
 
 // The chart names of a trace's points, one per point, from their groups and kernel names (the
 // same length): the operator ("aten::bmm"); where several points share it, the operator and the
-// shapes ("aten::bmm [1024, 647, 96], [1024, 96, 30]"); where those are the same too (one call's
-// several kernels, or shapes that differ only in type), that with the point's number, the key to
-// the table's "#" column ("aten::addmm [64, 8] #12"). A point without a group has its short
-// kernel name (pointlabelplacement.h shortKernelName), numbered the same way when repeated.
+// shapes ("aten::bmm [1024, 647, 96], [1024, 96, 30]"), less what follows the last shape when
+// all of the operator's points have it alike (a collective's ", 2 ranks": labels of two lines
+// hold "record_param_comms:" and "allreduce [6637568]", not more); where those are the same too
+// (one call's several kernels, or shapes that differ only in type), that with the point's number,
+// the key to the table's "#" column ("aten::addmm [64, 8] #12"). A point without a group has its
+// short kernel name (pointlabelplacement.h shortKernelName), numbered the same way when repeated.
 QStringList traceChartNames(const QStringList &groups, const QStringList &kernelNames);
 
 } // namespace ridgepoint::chart

@@ -138,10 +138,17 @@ void TestTraceNames::namesPointsByOperator_data()
                "ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)",
                "ncclKernel_Broadcast_RING_LL_Sum_int8_t(ncclWorkElem)",
                "ncclDevKernel_Broadcast_RING_LL(ncclDevComm*)" }
-        << QStringList { "record_param_comms: allreduce [6637568], 2 ranks",
-               "record_param_comms: allreduce [2431040], 2 ranks",
-               "record_param_comms: broadcast [53], 2 ranks #3",
-               "record_param_comms: broadcast [53], 2 ranks #4" };
+        << QStringList { "record_param_comms: allreduce [6637568]",
+               "record_param_comms: allreduce [2431040]", "record_param_comms: broadcast [53] #3",
+               "record_param_comms: broadcast [53] #4" };
+    // Group sizes that differ are kept: they tell the points apart.
+    QTest::newRow("collective ranks differ")
+        << QStringList { "record_param_comms: allgather(Float[64], 2 ranks)",
+               "record_param_comms: allgather(Float[64], 8 ranks)" }
+        << QStringList { "ncclDevKernel_AllGather_RING_LL(ncclDevComm*)",
+               "ncclDevKernel_AllGather_RING_LL(ncclDevComm*)" }
+        << QStringList { "record_param_comms: allgather [64], 2 ranks",
+               "record_param_comms: allgather [64], 8 ranks" };
     QTest::newRow("no group") << QStringList { "", "aten::mm(float[2, 2], float[2, 2])" }
                               << QStringList { "void ns::daxpy<float>(float*)", cutlass }
                               << QStringList { "daxpy", "aten::mm" };
