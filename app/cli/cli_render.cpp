@@ -242,6 +242,8 @@ struct RenderInputs {
     // compute roof, as analyze holds a trace's points.
     bool sameMachine = false;
     std::vector<KernelPoint> points; // of the files and --example
+    // The first profiler trace among them: the chart names and groups its points by operator.
+    std::optional<TraceSummary> trace;
     std::optional<Baseline> baseline;
     std::optional<Hardware> compare; // --compare (else the session's, if any)
 };
@@ -310,6 +312,7 @@ std::optional<RenderInputs> loadInputs(const RenderRequest &request)
         return std::nullopt;
     inputs.hardware = *hardware;
     inputs.sameMachine = (inputs.session || traceHardware) && !request.machine.namesMachine();
+    inputs.trace = std::move(trace);
     if (request.compare) {
         inputs.compare = machineNamed(*request.compare, "--compare", readOptions);
         if (!inputs.compare)
@@ -341,6 +344,8 @@ SessionLook fillDocument(Document &document, RenderInputs &&inputs)
     if (!inputs.session) {
         document.resetHardware(inputs.hardware);
         document.resetPoints(std::move(inputs.points));
+        if (inputs.trace)
+            document.setTrace(std::move(*inputs.trace));
         if (inputs.baseline)
             document.setBaseline(std::move(inputs.baseline));
         if (inputs.compare)

@@ -9,6 +9,7 @@
 #include "widgets/chart/dotsize.h"
 #include "widgets/chart/labeltext.h"
 #include "widgets/chart/pointlabelplacement.h"
+#include "widgets/chart/tracenames.h"
 #include "widgets/document/document.h"
 
 #include <algorithm>
@@ -58,10 +59,14 @@ double dotDiameter(int sizeClass)
 // The pen of a point's marker.
 constexpr double kMarkerPen = 1.4;
 
-const std::string &groupName(const KernelPoint &point)
+// The legend's group of a point: its own group; a profiler trace's points by their operator
+// (tracenames.h), since a trace's groups are operator and shapes, hundreds of them, and the
+// legend can name only a few (legendgroups.h) while the shapes are on the labels and in the table.
+std::string_view groupName(const KernelPoint &point, bool byOperator)
 {
-    static const std::string kDefault("kernels");
-    return point.group.empty() ? kDefault : point.group;
+    if (point.group.empty())
+        return "kernels";
+    return byOperator ? traceOperator(point.group) : std::string_view(point.group);
 }
 
 } // namespace
@@ -160,10 +165,10 @@ void PointLayer::clear()
 
 std::size_t PointLayer::groupIndex(const KernelPoint &point)
 {
-    const std::string &name = groupName(point);
+    const std::string_view name = groupName(point, m_byOperator);
     if (const auto it = m_groups.find(name); it != m_groups.end())
         return it->second;
-    return m_groups.emplace(name, m_groups.size()).first->second;
+    return m_groups.emplace(std::string(name), m_groups.size()).first->second;
 }
 
 void PointLayer::collectPoint(
@@ -563,17 +568,23 @@ void PointLayer::rebuild(const Source &source)
     const bool samePoints = source.samePoints && !m_groups.empty();
     if (!samePoints) {
         m_groups.clear();
+        m_byOperator = doc.trace() != nullptr;
         for (std::size_t i = 0; i < doc.pointCount(); ++i)
             groupIndex(doc.measuredPoint(i));
         chooseLegendGroups(doc);
         m_chartNames.clear();
     }
-    // Names told apart among all the points (when few enough to be labelled).
-    if (!samePoints && doc.pointCount() <= kMaxNumberedPoints) {
+    // Names told apart among all the points (when few enough to be labelled); a trace's by
+    // operator and shapes (tracenames.h), however many, as its leading points keep their labels.
+    if (!samePoints && (m_byOperator || doc.pointCount() <= kMaxNumberedPoints)) {
         QStringList names;
-        for (std::size_t i = 0; i < doc.pointCount(); ++i)
+        QStringList groups;
+        for (std::size_t i = 0; i < doc.pointCount(); ++i) {
             names << q(doc.measuredPoint(i).name);
-        m_chartNames = chartNames(names);
+            if (m_byOperator)
+                groups << q(doc.measuredPoint(i).group);
+        }
+        m_chartNames = m_byOperator ? traceChartNames(groups, names) : chartNames(names);
     }
     PointBatch batch;
     std::map<int, std::vector<std::pair<double, std::size_t>>> sweeps; // id -> (value, point)
@@ -626,7 +637,7 @@ void PointLayer::drawSweep(
         samples.push_back({ value, a->levels.front().intensity,
             a->performance.value_or(a->attainable), std::log(a->tMath / tMem) });
         parameter = doc.workload(i)->sweep->parameter;
-        color = groupColorOf(m_groups.at(groupName(doc.measuredPoint(i))));
+        color = groupColorOf(m_groups.find(groupName(doc.measuredPoint(i), m_byOperator))->second);
     }
     if (samples.size() < 2)
         return;

@@ -16,6 +16,7 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -105,6 +106,8 @@ public:
     ~PointLayer();
     PointLayer(const PointLayer &) = delete;
     PointLayer &operator=(const PointLayer &) = delete;
+    // Whether the points were last named and grouped as a profiler trace's, by operator.
+    bool namesByOperator() const { return m_byOperator; }
 
     // Removes everything drawn (while the plot is still whole).
     void clear();
@@ -272,9 +275,11 @@ private:
     std::vector<std::size_t> m_highlighted;
     bool m_highlightShown = true;
     std::optional<std::size_t> m_isolated;
-    std::map<std::string, std::size_t> m_groups; // group name -> colour index
+    std::map<std::string, std::size_t, std::less<>> m_groups; // group name -> colour index
+    bool m_byOperator = false; // a profiler trace's points: grouped and named by operator
     LegendGroups m_legendGroups; // which groups the legend names, and each group's colour
-    // Past kMaxNumberedPoints points, the few labelled all the same (leadingPoints); empty below.
+    // Past kMaxNumberedPoints points (a trace's: kMaxNamedPoints), the few labelled (named)
+    // all the same (leadingPoints); empty below.
     std::vector<bool> m_leading;
     HitIndex m_hitIndex;
     std::vector<std::uint8_t> m_occupied; // scratch of decimate()

@@ -119,6 +119,14 @@ void RooflinePlot::connectDocument()
         m_quantGhosts->clear(); // their indices mean other points now
         everything();
     }));
+    // A profiler trace's points are named and grouped by operator (tracenames.h): drawn again
+    // when the trace comes (after its points) or goes, if that changes how they are named.
+    m_connections.push_back(connect(m_document, &Document::traceChanged, this, [this] {
+        if (m_points->namesByOperator() != (m_document->trace() != nullptr)) {
+            rebuildPoints();
+            requestReplot();
+        }
+    }));
     m_connections.push_back(
         connect(m_document, &Document::quantModeChanged, this, [this, everything] {
             const auto before = m_points->workloadPositions();

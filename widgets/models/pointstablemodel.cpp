@@ -5,6 +5,7 @@
 #include "core/analysis/levels.h"
 #include "core/model/units.h"
 #include "widgets/chart/pointlabelplacement.h"
+#include "widgets/chart/tracenames.h"
 #include "widgets/document/document.h"
 
 #include <QColor>
@@ -27,16 +28,6 @@ const LevelPlacement *levelIn(std::span<const LevelPlacement> levels, MemoryLeve
 {
     const auto found = std::ranges::find(levels, level, &LevelPlacement::level);
     return found != levels.end() ? &*found : nullptr;
-}
-
-// A trace point's group, "aten::mm(float[64, 32], float[32, 16])", as its operator and its
-// shapes; a group without parentheses is all operator.
-std::pair<std::string, std::string> operatorAndShapes(const std::string &group)
-{
-    const auto open = group.find('(');
-    if (open == std::string::npos || !group.ends_with(')'))
-        return { group, {} };
-    return { group.substr(0, open), group.substr(open + 1, group.size() - open - 2) };
 }
 
 } // namespace
@@ -466,7 +457,7 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
     }
     case Operator:
     case Shapes: {
-        const auto parts = operatorAndShapes(point.group);
+        const auto parts = chart::operatorAndShapes(point.group);
         return q(kind == Operator ? parts.first : parts.second);
     }
     case Launches: {

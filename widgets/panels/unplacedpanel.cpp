@@ -14,6 +14,8 @@
 namespace ridgepoint {
 namespace {
 
+constexpr int kKernelColumnWidth = 240; // pixels, at most
+
 // The rows stay largest first.
 QTableWidgetItem *cell(const QString &text, bool number = false)
 {
@@ -66,8 +68,10 @@ void UnplacedPanel::refresh()
         m_table->setItem(row, Reason, reason);
     }
     m_table->resizeColumnsToContents();
-    // A C++ kernel's whole signature would push the reason out of sight.
-    m_table->setColumnWidth(Kernel, std::min(m_table->columnWidth(Kernel), 360));
+    // A C++ kernel's whole signature would push the reason out of sight: the name is elided
+    // (its tooltip has it whole) so that the reason starts within the pane's width beside the
+    // Kernels table in a 1600-pixel window (tst_unplacedpanel).
+    m_table->setColumnWidth(Kernel, std::min(m_table->columnWidth(Kernel), kKernelColumnWidth));
 }
 
 } // namespace ridgepoint

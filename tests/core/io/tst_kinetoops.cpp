@@ -236,6 +236,16 @@ void TestKinetoOps::countsShapedOperatorsByHand()
         << "aten::conv2d"
         << "float[1,2,7,7] float[2,2,3,3] - ScalarList=[2] ScalarList=[0] ScalarList=[1] Scalar=1"
         << 2.0 * 2 * 18 * 9 << 4.0 * (98 + 36 + 18) << "fp32";
+    // conv1d 1×2×10 by 3×2×3, no padding: out 1×3×8 (10 − 3 + 1); 2·1·3·2·3·8, no bias.
+    QTest::newRow("conv1d") << "aten::conv1d"
+                            << "float[1,2,10] float[3,2,3] - ScalarList=[1] ScalarList=[0] "
+                               "ScalarList=[1] Scalar=1"
+                            << 2.0 * 3 * 2 * 3 * 8 << 4.0 * (20 + 18 + 24) << "fp32";
+    // conv3d 1×1×4×4×4 by 2×1×3×3×3, padding 1: out 1×2×4×4×4; 2·2·27·64 + bias 2·64.
+    QTest::newRow("conv3d") << "aten::conv3d"
+                            << "float[1,1,4,4,4] float[2,1,3,3,3] float[2] ScalarList=[1,1,1] "
+                               "ScalarList=[1,1,1] ScalarList=[1,1,1] Scalar=1"
+                            << 2.0 * 2 * 27 * 64 + 2 * 64 << 4.0 * (64 + 54 + 2 + 128) << "fp32";
     // Two groups: 4 channels, weight [4, 2, 1, 1], each output reads 2 inputs.
     QTest::newRow("convolution grouped")
         << "aten::convolution"
@@ -280,6 +290,11 @@ void TestKinetoOps::countsShapedOperatorsByHand()
     QTest::newRow("index_select") << "aten::index_select"
                                   << "float[10,6] Scalar=0 long_int[3]" << 0.0
                                   << 8.0 * 3 + 2.0 * 4 * 18 << "fp32";
+    // gather along dim 1 with 10×2 indices: the 20 indices read (8 bytes each), 20 elements read
+    // and written.
+    QTest::newRow("gather") << "aten::gather"
+                            << "float[10,6] Scalar=1 long_int[10,2] Scalar=False" << 0.0
+                            << 8.0 * 20 + 2.0 * 4 * 20 << "fp32";
     QTest::newRow("cat") << "aten::cat"
                          << "TensorList{2x3;4x3} Scalar=0" << 0.0 << 2.0 * 4 * 18 << "";
     QTest::newRow("fill_") << "aten::fill_"

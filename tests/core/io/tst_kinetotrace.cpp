@@ -33,6 +33,7 @@ private slots:
     void refusesBadInput();
     void leavesOutEventsOfTheWrongTypes();
     void stopsAGzipBomb();
+    void readsTenMillionEvents();
     void isNeverTakenForAnotherJson();
     void takesTheMachineFromItsDevice();
     void analysesEachFixture_data();
@@ -323,6 +324,36 @@ void TestKinetoTrace::stopsAGzipBomb()
     QVERIFY(!inflated);
     QVERIFY2(QString::fromStdString(inflated.error()).contains("more than 1048576 bytes"),
         inflated.error().c_str());
+}
+
+// Ten million events, generated: 10,000 mm calls each with its launch and kernel, the rest events
+// the reader skips (a real trace's annotations, flows and counters, here as empty objects to keep
+// the text at 33 MB). Every kernel is linked and summed into one point.
+void TestKinetoTrace::readsTenMillionEvents()
+{
+    constexpr int kCalls = 10'000;
+    constexpr std::size_t kEvents = 10'000'000;
+    std::string text = "{\"schemaVersion\": 1, \"traceEvents\": [\n";
+    text.reserve(kEvents * 3 + kCalls * 600);
+    for (int i = 0; i < kCalls; ++i) {
+        const double ts = 100.0 * i;
+        text += op("aten::mm", ts, 20, kMm).toStdString() + ",\n"
+            + launch(i + 1, ts + 5).toStdString() + ",\n" + kernel("gemm", i + 1, 3).toStdString()
+            + ",\n";
+    }
+    for (std::size_t i = 3 * kCalls; i + 1 < kEvents; ++i)
+        text += "{},";
+    text += "{}]}";
+    const auto read = readTrace(text);
+    QVERIFY2(read.diagnostics.empty(), qPrintable(joined(read.diagnostics)));
+    QCOMPARE(read.trace->kernels, std::size_t { kCalls });
+    QCOMPARE(read.points.size(), std::size_t { 1 });
+    QCOMPARE(read.trace->points.front().launches, std::size_t { kCalls });
+    // 10,000 × 2·64·16·32 FLOPs and 10,000 × 3 µs; nothing left unplaced.
+    QCOMPARE(read.points.front().flops, kCalls * kMmFlops);
+    QVERIFY(std::abs(*read.points.front().seconds - 0.03) < 1e-12);
+    QVERIFY(std::abs(read.trace->gpuSeconds - 0.03) < 1e-12);
+    QVERIFY(read.trace->unplaced.empty());
 }
 
 void TestKinetoTrace::isNeverTakenForAnotherJson()

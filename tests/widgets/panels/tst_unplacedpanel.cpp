@@ -8,6 +8,7 @@
 #include "widgets/panels/pointspanel.h"
 #include "widgets/panels/unplacedpanel.h"
 
+#include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
 #include <QTest>
@@ -24,6 +25,7 @@ private slots:
     void showsTheTracesColumnsAndUnplacedKernels_data();
     void showsTheTracesColumnsAndUnplacedKernels();
     void forgetsTheTraceWithItsPoints();
+    void keepsTheReasonInSight();
 };
 
 namespace {
@@ -147,6 +149,34 @@ void TestUnplacedPanel::forgetsTheTraceWithItsPoints()
     QCOMPARE(w->panel->model()->columnCount(), columns - 3);
     QVERIFY(!w->panel->unplaced()->isVisible());
     QVERIFY(!w->document->trace());
+}
+
+// The A100 fixture's second largest unplaced kernel has a 1,800-character signature; beside the
+// Kernels table of a 1600-pixel window the pane is about 620 pixels wide. Its name is elided so
+// that the reason, what the reader acts on, is in sight without scrolling.
+void TestUnplacedPanel::keepsTheReasonInSight()
+{
+    Document document;
+    TraceSummary trace;
+    trace.gpuSeconds = 1.0;
+    trace.kernels = 1;
+    const std::string name = "void split_embedding_backward_codegen_rowwise_adagrad_unweighted_"
+                             "kernel_cta_per_row_1<float, float, float, 2ul>("
+        + std::string(1700, 'x') + ")";
+    trace.unplaced.push_back(
+        { name, 0.5, 6, "operator CppNode<SplitLookupFunction> has no model" });
+    document.setTrace(std::move(trace));
+    UnplacedPanel panel(&document);
+    panel.resize(620, 200);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    const auto *table = panel.findChild<QTableWidget *>("unplacedTable");
+    const int reasonAt = table->horizontalHeader()->sectionViewportPosition(UnplacedPanel::Reason);
+    QVERIFY2(reasonAt + 100 <= table->viewport()->width(),
+        qPrintable(QString("the reason starts at %1 of %2 pixels")
+                       .arg(reasonAt)
+                       .arg(table->viewport()->width())));
+    QCOMPARE(table->item(0, UnplacedPanel::Kernel)->toolTip(), QString::fromStdString(name));
 }
 
 QTEST_MAIN(TestUnplacedPanel)
