@@ -30,12 +30,26 @@ QString layoutName(const CollectiveFit &fit)
         .arg(fit.ranksPerNode);
 }
 
-QSharedPointer<QCPAxisTickerLog> logTicker()
+// Decades labelled as quantities ("64 kB", "100 GB/s"), as the roofline's axes are: never an
+// exponent a reader has to turn into bytes.
+class QuantityTicker : public QCPAxisTickerLog
 {
-    auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
-    ticker->setLogBase(10);
-    return ticker;
-}
+public:
+    explicit QuantityTicker(Dimension dimension)
+        : m_dimension(dimension)
+    {
+        setLogBase(10);
+    }
+
+protected:
+    QString getTickLabel(double tick, const QLocale &, QChar, int) override
+    {
+        return q(formatQuantity(tick, m_dimension, 3));
+    }
+
+private:
+    Dimension m_dimension;
+};
 
 // One layout: its dots, its curve, its floor and its knee; the line saying so.
 QString drawLayout(QCustomPlot &plot, const CollectiveFit &fit,
@@ -126,14 +140,12 @@ QStringList drawCollectiveChart(
             continue;
         drawn << drawLayout(plot, fit, rows, groupColor(index++), top);
     }
-    for (QCPAxis *axis : { plot.xAxis, plot.yAxis }) {
+    plot.xAxis->setTicker(QSharedPointer<QuantityTicker>::create(Dimension::Bytes));
+    plot.yAxis->setTicker(QSharedPointer<QuantityTicker>::create(Dimension::ByteRate));
+    for (QCPAxis *axis : { plot.xAxis, plot.yAxis })
         axis->setScaleType(QCPAxis::stLogarithmic);
-        axis->setTicker(logTicker());
-        axis->setNumberFormat("eb");
-        axis->setNumberPrecision(0);
-    }
-    plot.xAxis->setLabel(QObject::tr("message size (B)"));
-    plot.yAxis->setLabel(QObject::tr("bus bandwidth (B/s)"));
+    plot.xAxis->setLabel(QObject::tr("message size"));
+    plot.yAxis->setLabel(QObject::tr("bus bandwidth"));
     // Framed on the layouts (the roof is flat: it would stretch the sizes to its own ends).
     plot.rescaleAxes();
     const QCPRange sizes = plot.xAxis->range();
