@@ -253,6 +253,38 @@ Cost moverCost(std::string_view op, std::string_view base, const std::vector<Ten
     return OperatorCost { 0.0, index.bytes() + 2.0 * out * data.elementBytes, data.precision };
 }
 
+// embedding_bag(w [V, D], indices [N], offsets [B], scale_grad_by_freq, mode, sparse,
+// per_sample_weights, include_last_offset, ...) (and its inner _embedding_bag and
+// _embedding_bag_forward_only, same arguments): N rows of D gathered and reduced into B bags (B − 1
+// with include_last_offset). Reads the indices, the offsets and the N·D elements, writes B·D.
+// FLOPs by mode (input 4): sum N·D additions, mean those and B·D divisions, max none (it compares);
+// per-sample weights (sum only) read N more elements and add N·D multiplications.
+Cost embeddingBagCost(
+    std::string_view op, const std::vector<Tensor> &t, const std::vector<OperatorInput> &inputs)
+{
+    if (t.size() < 3 || t[0].dims.size() != 2)
+        return Unexpected(opText(op) + ": " + shapesText(t)
+            + " are not a table [V, D], the indices and the offsets");
+    const auto mode = intList(concreteAt(inputs, 4));
+    if (!mode || mode->size() != 1 || mode->front() < 0 || mode->front() > 2)
+        return Unexpected(opText(op) + ": its mode (0 sum, 1 mean, 2 max) is not recorded");
+    const Tensor &table = t[0];
+    const double d = static_cast<double>(table.dims[1]);
+    const double n = t[1].elements();
+    double bags = t[2].elements();
+    if (concreteAt(inputs, 7) == "True" && bags > 0.0)
+        bags -= 1.0;
+    double flops = mode->front() == 2 ? 0.0 : n * d;
+    if (mode->front() == 1)
+        flops += bags * d;
+    double bytes = t[1].bytes() + t[2].bytes() + (n + bags) * d * table.elementBytes;
+    if (t.size() > 3 && mode->front() == 0) {
+        flops += n * d;
+        bytes += t[3].bytes();
+    }
+    return OperatorCost { flops, bytes, table.precision };
+}
+
 // sort(x), argsort(x) and topk(x, k, dim) order data: comparisons and swaps, no arithmetic, so
 // no FLOPs (their kernels are listed as moving data only), and the bytes of one pass: x read, and
 // the values (in x's type) and their int64 indices written: E of each for sort, the indices
@@ -333,6 +365,9 @@ std::optional<Cost> moreFamilies(std::string_view op, std::string_view base,
     if (base == "cat" || base == "fill_" || base == "zero_" || base == "index_select"
         || base == "gather" || base == "embedding")
         return moverCost(op, base, tensors, inputs);
+    if (base == "embedding_bag" || base == "_embedding_bag"
+        || base == "_embedding_bag_forward_only")
+        return embeddingBagCost(op, tensors, inputs);
     if (base == "convolution" || base == "_convolution" || base == "conv1d" || base == "conv2d"
         || base == "conv3d" || base == "convolution_backward")
         return convolutionCost(op, base, tensors, inputs);

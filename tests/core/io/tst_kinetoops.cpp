@@ -287,6 +287,29 @@ void TestKinetoOps::countsShapedOperatorsByHand()
     QTest::newRow("embedding") << "aten::embedding"
                                << "float[100,16] long_int[4,5] Scalar Scalar Scalar" << 0.0
                                << 8.0 * 20 + 2.0 * 4 * 20 * 16 << "fp32";
+    // embedding_bag of 6 indices into 3 bags of a [100, 16] table: 6·16 elements gathered, 3·16
+    // written; the 6 indices and 3 offsets (8 bytes each) read. sum: 6·16 additions; mean: and 3·16
+    // divisions; max: no FLOPs; sum with per-sample weights: 6 more floats read, 6·16 products.
+    QTest::newRow("embedding_bag sum")
+        << "aten::embedding_bag"
+        << "float[100,16] long_int[6] long_int[3] Scalar=False Scalar=0 Scalar=False Scalar "
+           "Scalar=False Scalar"
+        << 6.0 * 16 << 8.0 * 9 + 4.0 * 9 * 16 << "fp32";
+    QTest::newRow("_embedding_bag mean")
+        << "aten::_embedding_bag"
+        << "float[100,16] long_int[6] long_int[3] Scalar=False Scalar=1 Scalar=False Scalar "
+           "Scalar=False Scalar"
+        << 9.0 * 16 << 8.0 * 9 + 4.0 * 9 * 16 << "fp32";
+    QTest::newRow("embedding_bag max, last offset")
+        << "aten::embedding_bag"
+        << "float[100,16] long_int[6] long_int[4] Scalar=False Scalar=2 Scalar=False Scalar "
+           "Scalar=True Scalar"
+        << 0.0 << 8.0 * 10 + 4.0 * 9 * 16 << "fp32";
+    QTest::newRow("embedding_bag weighted")
+        << "aten::embedding_bag"
+        << "float[100,16] long_int[6] long_int[3] Scalar=False Scalar=0 Scalar=False float[6] "
+           "Scalar=False Scalar"
+        << 2.0 * 6 * 16 << 8.0 * 9 + 4.0 * 9 * 16 + 4.0 * 6 << "fp32";
     QTest::newRow("index_select") << "aten::index_select"
                                   << "float[10,6] Scalar=0 long_int[3]" << 0.0
                                   << 8.0 * 3 + 2.0 * 4 * 18 << "fp32";
@@ -453,6 +476,12 @@ void TestKinetoOps::refusesWhatItCannotCount_data()
     QTest::newRow("no tensor") << "aten::relu"
                                << "Scalar"
                                << "aten::relu: no tensor input";
+    QTest::newRow("embedding_bag mode") << "aten::embedding_bag"
+                                        << "float[100,16] long_int[6] long_int[3] Scalar Scalar"
+                                        << "its mode (0 sum, 1 mean, 2 max) is not recorded";
+    QTest::newRow("embedding_bag table") << "aten::embedding_bag"
+                                         << "float[100] long_int[6] long_int[3]"
+                                         << "are not a table [V, D]";
 }
 
 void TestKinetoOps::refusesWhatItCannotCount()
