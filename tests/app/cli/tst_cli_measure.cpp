@@ -91,7 +91,10 @@ void TestCliMeasure::quickRunIsSane()
     }
     if (m.value("isa").toString() != "portable" && m.value("isa").toString() != "sse2") {
         QVERIFY(simd[0] > 0.0 && scalar[0] > 0.0);
-        QVERIFY2(simd[0] >= scalar[0], qPrintable(QString("%1 < %2").arg(simd[0]).arg(scalar[0])));
+        // The widest vectors do 4-8 FLOPs per instruction where scalar does 1: even on a busy
+        // machine they are not slower by half unless the kernel is wrong.
+        QVERIFY2(simd[0] >= 0.5 * scalar[0],
+            qPrintable(QString("%1 < half of %2").arg(simd[0]).arg(scalar[0])));
     }
 
     // Memory: the visible load roofs, named by working-set size (docs/MEASURE.md). Usually
