@@ -74,32 +74,14 @@ void AchievableBands::rebuild(const Document &document, const Hardware &shown,
 
 void AchievableBands::addFill(const AchievableRoof &roof, double top, const QColor &fill)
 {
-    const double low = roof.achievable;
-    const double high = roof.spec;
-    if (!(high > low) || !(top > 0.0))
+    // As the gap between a ceiling's two figures (RoofLayer::addGap), each edge ending where its
+    // roof ends.
+    QCPGraph *lower
+        = addRoofGap(*m_plot, roof.memory, roof.achievable, roof.spec, top, fill, m_plottables);
+    if (!lower)
         return;
-    // As the gap between a ceiling's two figures (RoofLayer::addGap): two pen-less edges, the
-    // lower one filled up to the upper one, each ending where its roof ends.
-    QCPGraph *upper = m_plot->addGraph();
-    QCPGraph *lower = m_plot->addGraph();
-    if (roof.memory) {
-        upper->setData({ kFarLeft, top / high, top / low }, { high * kFarLeft, top, top }, true);
-        lower->setData({ kFarLeft, top / low }, { low * kFarLeft, top }, true);
-    } else {
-        upper->setData({ low / top, high / top, kFarRight }, { low, high, high }, true);
-        lower->setData({ low / top, kFarRight }, { low, low }, true);
-    }
-    for (QCPGraph *edge : { upper, lower }) {
-        edge->setLayer(kShadingLayer);
-        edge->setPen(Qt::NoPen);
-        edge->setSelectable(QCP::stNone);
-        edge->removeFromLegend();
-        m_plottables.push_back(edge);
-    }
-    upper->setName(tr("%1: spec figure").arg(q(roof.ceiling)));
+    lower->channelFillGraph()->setName(tr("%1: spec figure").arg(q(roof.ceiling)));
     lower->setName(q(achievableLabel(roof)));
-    lower->setBrush(fill);
-    lower->setChannelFillGraph(upper);
 }
 
 void AchievableBands::addLegendEntry(OperatorClass kind, const ChartTheme &theme)

@@ -346,4 +346,30 @@ SweepCrossingMarker::~SweepCrossingMarker()
     removeItem(m_plot, m_label);
 }
 
+QCPGraph *addRoofGap(QCustomPlot &plot, bool memory, double low, double high, double top,
+    const QColor &fill, std::vector<QCPAbstractPlottable *> &made)
+{
+    if (!(high > low) || !(low > 0.0) || !(top > 0.0))
+        return nullptr;
+    QCPGraph *upper = plot.addGraph();
+    QCPGraph *lower = plot.addGraph();
+    if (memory) {
+        upper->setData({ kFarLeft, top / high, top / low }, { high * kFarLeft, top, top }, true);
+        lower->setData({ kFarLeft, top / low }, { low * kFarLeft, top }, true);
+    } else {
+        upper->setData({ low / top, high / top, kFarRight }, { low, high, high }, true);
+        lower->setData({ low / top, kFarRight }, { low, low }, true);
+    }
+    for (QCPGraph *edge : { upper, lower }) {
+        edge->setLayer(kShadingLayer);
+        edge->setPen(Qt::NoPen);
+        edge->setSelectable(QCP::stNone);
+        edge->removeFromLegend();
+        made.push_back(edge);
+    }
+    lower->setBrush(fill);
+    lower->setChannelFillGraph(upper);
+    return lower;
+}
+
 } // namespace ridgepoint::chart

@@ -28,6 +28,15 @@ QLineF pixelLine(const QCPItemLine &line);
 // A point in chart coordinates in widget pixels for the current axes.
 QPointF toPixels(const QCustomPlot &plot, QPointF at);
 
+// The shaded gap between two figures of one roof (`low` < `high`), as two pen-less edges on the
+// shading layer, the lower filled with `fill` up to the upper, each ending where its roof meets
+// `top`: a slanted (memory) pair from the left of any view up to `top` (the highest compute
+// roof), a flat (compute) pair from where each meets `top` (the fastest memory) to the right.
+// Neither edge is in the legend or selectable; both are appended to `made` (the layer removes
+// them). Returns the filled lower edge, or nullptr when there is no gap.
+QCPGraph *addRoofGap(QCustomPlot &plot, bool memory, double low, double high, double top,
+    const QColor &fill, std::vector<QCPAbstractPlottable *> &made);
+
 // Removes an item the plot still holds (decorations call it from their destructors).
 inline void removeItem(QCustomPlot *plot, QCPAbstractItem *item)
 {

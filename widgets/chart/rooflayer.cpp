@@ -206,33 +206,12 @@ void RoofLayer::addAlternate(const Ceiling &ceiling, double value, QPen pen, Qt:
 void RoofLayer::addGap(
     bool memory, double a, double b, double top, const QColor &fill, const QString &name)
 {
-    const double low = std::min(a, b);
-    const double high = std::max(a, b);
-    if (!(high > low) || !(top > 0.0))
+    QCPGraph *lower
+        = addRoofGap(*m_plot, memory, std::min(a, b), std::max(a, b), top, fill, m_plottables);
+    if (!lower)
         return;
-    // Two edges without pens; the lower one fills up to the upper one. A slanted pair runs from
-    // the left of any view to where each meets `top` (the highest compute roof), a flat pair from
-    // where each meets `top` (the fastest memory) to the right.
-    QCPGraph *upper = m_plot->addGraph();
-    QCPGraph *lower = m_plot->addGraph();
-    if (memory) {
-        upper->setData({ kFarLeft, top / high, top / low }, { high * kFarLeft, top, top }, true);
-        lower->setData({ kFarLeft, top / low }, { low * kFarLeft, top }, true);
-    } else {
-        upper->setData({ low / top, high / top, kFarRight }, { low, high, high }, true);
-        lower->setData({ low / top, kFarRight }, { low, low }, true);
-    }
-    for (QCPGraph *edge : { upper, lower }) {
-        edge->setLayer(kShadingLayer);
-        edge->setPen(Qt::NoPen);
-        edge->setSelectable(QCP::stNone);
-        edge->removeFromLegend();
-        m_plottables.push_back(edge);
-    }
-    upper->setName(tr("%1: the higher figure").arg(name));
+    lower->channelFillGraph()->setName(tr("%1: the higher figure").arg(name));
     lower->setName(tr("%1: between its spec and measured figures").arg(name));
-    lower->setBrush(fill);
-    lower->setChannelFillGraph(upper);
     m_gaps.push_back(lower);
 }
 
