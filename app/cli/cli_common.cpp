@@ -1,5 +1,7 @@
 #include "app/cli/cli_common.h"
 
+#include "core/model/point_table.h"
+
 #include "core/analysis/payoff.h"
 #include "core/io/file_io.h"
 #include "core/io/file_write.h"
@@ -109,19 +111,6 @@ void warnUnusedReadOptions(
 
 // Points from text already read, in any points format (core/io/readers.h); a profiler trace's
 // summary into `trace` when asked.
-std::optional<std::vector<KernelPoint>> readPointsText(const QString &path, std::string_view text,
-    int &rowErrors, const ReadOptions &options, std::optional<TraceSummary> *trace)
-{
-    auto read = ridgepoint::readPointsFile(text, path.toStdString(), options);
-    warnUnusedReadOptions(path, read.format, options);
-    auto &result = read.points;
-    if (!reportPointsRead(path, result, result.points.size(), rowErrors))
-        return std::nullopt;
-    if (trace)
-        *trace = std::move(result.trace);
-    return std::move(result.points);
-}
-
 // A picture that may carry a session (PNG, SVG, PDF) or a session JSON: the content tells,
 // whatever the name.
 bool holdsSession(std::string_view text)
@@ -149,15 +138,24 @@ bool holdsSession(std::string_view text)
 
 } // namespace
 
-std::optional<std::vector<KernelPoint>> readPointsFile(const QString &path, int &rowErrors,
+bool readPointsFile(const QString &path, PointTable &into, int &rowErrors,
     const ReadOptions &options, std::optional<TraceSummary> *trace)
 {
     auto text = readTextFile(path.toStdString());
     if (!text) {
         err() << QString::fromStdString(text.error()) << Qt::endl;
-        return std::nullopt;
+        return false;
     }
-    return readPointsText(path, *text, rowErrors, options, trace);
+    const std::size_t before = into.size();
+    auto read = ridgepoint::readPointsFile(
+        *text, path.toStdString(), [&into](KernelPoint &&point) { into.push_back(point); },
+        options);
+    warnUnusedReadOptions(path, read.format, options);
+    if (!reportPointsRead(path, read.points, into.size() - before, rowErrors))
+        return false;
+    if (trace)
+        *trace = std::move(read.points.trace);
+    return true;
 }
 
 namespace {
@@ -251,7 +249,7 @@ SessionPoints sessionPoints(Session session, const Hardware &hardware)
         const Workload *workload = workspace.workload(i);
         if (const std::string *error = workspace.workloadError(i)) {
             err() << "session: workload \""
-                  << QString::fromStdString(workspace.measuredPoint(i).name)
+                  << QString::fromStdString(std::string(workspace.pointTable().name(i)))
                   << "\" cannot be recomputed on " << QString::fromStdString(hardware.name) << ": "
                   << QString::fromStdString(*error) << " (left out, not shown with its saved point)"
                   << Qt::endl;

@@ -16,6 +16,10 @@
 #include <string>
 #include <vector>
 
+namespace ridgepoint {
+class PointTable;
+}
+
 namespace ridgepoint::cli {
 
 QTextStream &out();
@@ -34,10 +38,12 @@ inline constexpr std::size_t kMaxDiagnosticsShown = 20;
 void printDiagnostics(const std::vector<Diagnostic> &diagnostics);
 
 // Reads a points file (any points format, read with `options`). Row problems go to stderr as
-// "file:line: reason" (summarised). Returns nullopt (after saying why) when the file cannot be
-// read or has no usable point; `rowErrors` counts the rows left out. A profiler trace's summary
-// (its GPU time and device) goes to `trace` when given.
-std::optional<std::vector<KernelPoint>> readPointsFile(const QString &path, int &rowErrors,
+// "file:line: reason" (summarised); `rowErrors` counts the rows left out. A profiler trace's
+// summary (its GPU time and device) goes to `trace` when given.
+// The points are added to `into` as they are read (a generic CSV's row by row), so a million-row
+// file is never held as KernelPoints. Returns false (after saying why, nothing added) when the
+// file cannot be read or has no usable point.
+bool readPointsFile(const QString &path, PointTable &into, int &rowErrors,
     const ReadOptions &options, std::optional<TraceSummary> *trace = nullptr);
 
 // What a file given to analyze or render holds: points (any points format), or a whole

@@ -241,7 +241,7 @@ struct RenderInputs {
     // The session's or a trace's own machine (no --hardware): each point's precision picks its
     // compute roof, as analyze holds a trace's points.
     bool sameMachine = false;
-    std::vector<KernelPoint> points; // of the files and --example
+    PointTable points; // of the files and --example
     // The first profiler trace among them: the chart names and groups its points by operator.
     std::optional<TraceSummary> trace;
     std::optional<Baseline> baseline;
@@ -275,31 +275,22 @@ std::optional<RenderInputs> loadInputs(const RenderRequest &request)
             return std::nullopt;
     }
     int rowErrors = 0;
-    auto &points = inputs.points;
-    const auto add = [&points](std::vector<KernelPoint> more) {
-        if (points.empty()) {
-            points = std::move(more);
-            return;
-        }
-        points.insert(points.end(), std::make_move_iterator(more.begin()),
-            std::make_move_iterator(more.end()));
-    };
     // The first profiler trace among the files names the machine when nothing else does.
     std::optional<TraceSummary> trace;
     QString traceFile;
     for (const QString &file : request.files) {
         std::optional<TraceSummary> fileTrace;
-        auto read = readPointsFile(file, rowErrors, readOptions, &fileTrace);
-        if (!read)
+        if (!readPointsFile(file, inputs.points, rowErrors, readOptions, &fileTrace))
             return std::nullopt;
         if (fileTrace && !trace) {
             trace = std::move(fileTrace);
             traceFile = file;
         }
-        add(std::move(*read));
     }
-    if (request.example)
-        add(examplePoints());
+    if (request.example) {
+        for (const KernelPoint &point : examplePoints())
+            inputs.points.push_back(point);
+    }
     std::optional<Hardware> traceHardware;
     if (!inputs.session && !traceMachineOf(request, trace, traceFile, traceHardware))
         return std::nullopt;
@@ -355,9 +346,9 @@ SessionLook fillDocument(Document &document, RenderInputs &&inputs)
     Session &session = *inputs.session;
     session.hardware = inputs.hardware;
     session.points.reserve(session.points.size() + inputs.points.size());
-    for (auto &point : inputs.points) {
+    for (std::size_t i = 0; i < inputs.points.size(); ++i) {
         SessionPoint added;
-        added.point = std::move(point);
+        added.point = inputs.points.at(i);
         session.points.push_back(std::move(added));
     }
     if (inputs.baseline)
@@ -382,9 +373,9 @@ bool reportUnplaced(const Document &document, const std::string &input)
     for (std::size_t i = 0; i < document.pointCount(); ++i) {
         if (document.placement(i).placed)
             continue;
-        const auto &source = document.measuredPoint(i).source;
-        problems.push_back({ Severity::Error, source.file.empty() ? input : source.file,
-            source.line, 0, document.analysis(i).error() });
+        const std::string_view file = document.pointTable().file(i);
+        problems.push_back({ Severity::Error, file.empty() ? input : std::string(file),
+            document.pointTable().line(i), 0, document.analysis(i).error() });
     }
     printDiagnostics(problems);
     if (document.pointCount() == 0 || problems.size() < document.pointCount())

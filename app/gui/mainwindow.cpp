@@ -381,9 +381,9 @@ void MainWindow::rememberPreset()
     }
 }
 
-void MainWindow::setPoints(std::vector<KernelPoint> points, const QString &origin)
+void MainWindow::setPoints(const std::vector<KernelPoint> &points, const QString &origin)
 {
-    m_document->resetPoints(std::move(points));
+    m_document->resetPoints(points);
     m_sessionName = origin.isEmpty() ? tr("Untitled") : QFileInfo(origin).completeBaseName();
     if (m_sessionName.isEmpty())
         m_sessionName = origin;
@@ -431,7 +431,7 @@ QStringList MainWindow::openPointsFiles(const QStringList &fileNames)
     }
     if (used.isEmpty() || !m_sessions->maybeSave())
         return {};
-    setPoints(std::move(points), used.front());
+    setPoints(points, used.front());
     // The Kernels table gains the trace's columns and, beside it, its unplaced kernels.
     if (trace)
         m_document->setTrace(std::move(*trace));

@@ -35,7 +35,7 @@ public:
     // Opens the session on a machine (a preset, or one from a file or the command line).
     void setHardware(const Hardware &hardware);
     // Replaces the kernels; `origin` names where they came from (title and status bar).
-    void setPoints(std::vector<KernelPoint> points, const QString &origin);
+    void setPoints(const std::vector<KernelPoint> &points, const QString &origin);
     // Reads a points file (large ones on a worker thread, with Cancel). Skipped rows are listed
     // and the valid ones imported only if the user agrees. False if nothing was imported.
     bool openPointsFile(const QString &fileName);

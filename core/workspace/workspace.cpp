@@ -7,9 +7,15 @@ namespace ridgepoint {
 
 KernelPoint applyWhatIf(const KernelPoint &point, const WhatIf &move)
 {
-    if (move.isIdentity())
-        return point;
     KernelPoint moved = point;
+    moveInPlace(moved, move);
+    return moved;
+}
+
+void moveInPlace(KernelPoint &moved, const WhatIf &move)
+{
+    if (move.isIdentity())
+        return;
     for (auto &level : moved.bytes)
         level.bytes *= move.bytesFactor;
     // A point known only by intensities (no byte counts) moves the same way: I = F / B.
@@ -21,7 +27,6 @@ KernelPoint applyWhatIf(const KernelPoint &point, const WhatIf &move)
         *moved.seconds *= move.timeFactor;
     else if (moved.measuredRate)
         *moved.measuredRate /= move.timeFactor;
-    return moved;
 }
 
 std::string customMachineName(const Hardware &hardware)
@@ -53,16 +58,28 @@ void Workspace::setAnalysisOptions(AnalysisOptions options)
 
 KernelPoint Workspace::point(std::size_t index) const
 {
-    return ridgepoint::applyWhatIf(m_points[index], m_moves[index]);
+    KernelPoint point = m_points.at(index);
+    moveInPlace(point, whatIf(index));
+    return point;
 }
 
 std::vector<KernelPoint> Workspace::points() const
 {
-    std::vector<KernelPoint> out;
-    out.reserve(m_points.size());
-    for (std::size_t i = 0; i < m_points.size(); ++i)
-        out.push_back(point(i));
+    std::vector<KernelPoint> out = m_points.toVector();
+    for (std::size_t i = 0; i < out.size(); ++i)
+        moveInPlace(out[i], whatIf(i));
     return out;
+}
+
+std::vector<WhatIf> Workspace::whatIfs() const
+{
+    return m_moves.empty() ? std::vector<WhatIf>(m_points.size()) : m_moves;
+}
+
+void Workspace::keepMoves()
+{
+    if (m_moves.empty())
+        m_moves.assign(m_points.size(), WhatIf {});
 }
 
 bool Workspace::hasWhatIfs() const
@@ -73,41 +90,54 @@ bool Workspace::hasWhatIfs() const
 
 PointResult Workspace::measuredAnalysis(std::size_t index) const
 {
-    if (m_moves[index].isIdentity() || workloadError(index))
+    if (whatIf(index).isIdentity() || workloadError(index))
         return analysis(index);
     if (const WorkloadSlot *slot = workloadSlot(index); slot && hasOwnMachine(slot->workload))
         return analyzePoint(
-            m_points[index], workloadMachine(slot->workload, m_hardware), m_options);
-    return analyzePoint(m_points[index], m_hardware, m_options);
+            m_points.at(index), workloadMachine(slot->workload, m_hardware), m_options);
+    return analyzePoint(m_points.at(index), m_hardware, m_options);
 }
 
-void Workspace::setPoints(std::vector<KernelPoint> points)
+void Workspace::setPoints(const std::vector<KernelPoint> &points)
+{
+    setPoints(PointTable(points));
+}
+
+void Workspace::setPoints(PointTable points)
 {
     m_points = std::move(points);
-    m_moves.assign(m_points.size(), WhatIf {});
+    m_moves.clear();
+    m_moves.shrink_to_fit();
     m_workloads.clear();
     reanalyseAll();
 }
 
 void Workspace::setWhatIf(std::size_t index, const WhatIf &move)
 {
-    m_moves[index] = move;
+    if (m_moves.empty() && !move.isIdentity())
+        keepMoves();
+    if (!m_moves.empty())
+        m_moves[index] = move;
     reanalyse(index);
 }
 
 void Workspace::setWhatIfs(std::vector<WhatIf> moves)
 {
     m_moves = std::move(moves);
+    if (std::ranges::all_of(m_moves, &WhatIf::isIdentity)) {
+        m_moves.clear();
+        m_moves.shrink_to_fit();
+    }
     reanalyseAll();
 }
 
 std::optional<std::size_t> Workspace::findPoint(std::string_view name) const
 {
-    const auto it = std::find_if(
-        m_points.begin(), m_points.end(), [&](const KernelPoint &p) { return p.name == name; });
-    if (it == m_points.end())
-        return std::nullopt;
-    return static_cast<std::size_t>(it - m_points.begin());
+    for (std::size_t i = 0; i < m_points.size(); ++i) {
+        if (m_points.name(i) == name)
+            return i;
+    }
+    return std::nullopt;
 }
 
 std::vector<std::size_t> Workspace::validIndices(std::vector<std::size_t> indices) const
@@ -186,7 +216,7 @@ void Workspace::rederive(WorkloadSlot &slot)
 {
     auto point = workloadPoint(slot.workload, m_quant, m_hardware);
     if (point) {
-        m_points[slot.point] = std::move(*point);
+        m_points.set(slot.point, *point);
         slot.error.clear();
     } else {
         slot.error = point.error();
@@ -217,8 +247,9 @@ void Workspace::reanalyseAll()
 {
     m_lastAnalysis.reset();
     m_placements.reset(m_points.size());
+    KernelPoint scratch;
     for (std::size_t i = 0; i < m_points.size(); ++i)
-        m_placements.set(i, analyse(i), m_hardware);
+        m_placements.set(i, analyse(i, scratch), m_hardware);
 }
 
 void Workspace::reanalyse(std::size_t index)
@@ -229,14 +260,20 @@ void Workspace::reanalyse(std::size_t index)
 
 PointResult Workspace::analyse(std::size_t index) const
 {
+    KernelPoint scratch;
+    return analyse(index, scratch);
+}
+
+PointResult Workspace::analyse(std::size_t index, KernelPoint &scratch) const
+{
     const WorkloadSlot *slot = m_workloads.empty() ? nullptr : workloadSlot(index);
     if (const std::string *error = workloadError(index))
         return ridgepoint::Unexpected(*error);
+    m_points.fill(index, scratch);
+    moveInPlace(scratch, whatIf(index));
     if (slot && hasOwnMachine(slot->workload)) // a sharded matmul: its own link
-        return analyzePoint(point(index), workloadMachine(slot->workload, m_hardware), m_options);
-    if (m_moves[index].isIdentity()) // no copy of the point: most are not moved
-        return analyzePoint(m_points[index], m_hardware, m_options);
-    return analyzePoint(point(index), m_hardware, m_options);
+        return analyzePoint(scratch, workloadMachine(slot->workload, m_hardware), m_options);
+    return analyzePoint(scratch, m_hardware, m_options);
 }
 
 } // namespace ridgepoint

@@ -9,6 +9,7 @@
 #include "core/model/expected.h"
 #include "core/model/hardware.h"
 #include "core/model/point.h"
+#include "core/model/point_table.h"
 #include "core/session/session.h"
 #include "core/workloads/planned_workload.h"
 #include "core/workloads/workloads.h"
@@ -35,6 +36,8 @@ struct WhatIf {
 // The point as the move makes it: bytes × bytesFactor, seconds × timeFactor (a measured rate
 // ÷ timeFactor); a point known by intensities and rate: intensities ÷ bytesFactor.
 KernelPoint applyWhatIf(const KernelPoint &point, const WhatIf &move);
+// The same move made on `point` itself.
+void moveInPlace(KernelPoint &point, const WhatIf &move);
 
 // The name a machine takes once edited: "Custom (from H100)" (its first alias, else its name).
 // Already-custom machines keep their name.
@@ -63,13 +66,19 @@ public:
 
     // --- points (index = position in the session)
     std::size_t pointCount() const { return m_points.size(); }
-    const KernelPoint &measuredPoint(std::size_t index) const { return m_points[index]; }
+    // The point as it was read or derived, made from the compact table (point_table.h).
+    KernelPoint measuredPoint(std::size_t index) const { return m_points.at(index); }
+    // The same points, for loops over all of them that need only names, groups or times.
+    const PointTable &pointTable() const { return m_points; }
     // The point with its what-if move applied: what the chart, the table and `analyze` show.
     KernelPoint point(std::size_t index) const;
     // Every point with its move applied, in order.
     std::vector<KernelPoint> points() const;
-    const WhatIf &whatIf(std::size_t index) const { return m_moves[index]; }
-    const std::vector<WhatIf> &whatIfs() const { return m_moves; }
+    const WhatIf &whatIf(std::size_t index) const
+    {
+        return m_moves.empty() ? kNoMove : m_moves[index];
+    }
+    std::vector<WhatIf> whatIfs() const; // one per point
     bool hasWhatIfs() const;
     // The analysis of point(index) on the machine, or why it cannot be placed: made when asked
     // for (the last one asked for is kept), since a whole PointAnalysis per point would take
@@ -81,7 +90,8 @@ public:
     // The analysis of the point without its move (where the ghost is drawn).
     PointResult measuredAnalysis(std::size_t index) const;
     // Replaces every point with measured ones: no moves, no workloads.
-    void setPoints(std::vector<KernelPoint> points);
+    void setPoints(const std::vector<KernelPoint> &points);
+    void setPoints(PointTable points);
     void setWhatIf(std::size_t index, const WhatIf &move);
     void setWhatIfs(std::vector<WhatIf> moves); // one per point
     // The index of the first point named `name`, or nullopt.
@@ -169,13 +179,20 @@ private:
     void rederive(WorkloadSlot &slot);
     void reanalyseAll();
     void reanalyse(std::size_t index);
-    // analyzePoint on point(index) with the machine and options it is placed with.
+    // analyzePoint on point(index) with the machine and options it is placed with; `scratch`
+    // holds the point while it is analysed (reused by reanalyseAll's loop).
+    PointResult analyse(std::size_t index, KernelPoint &scratch) const;
     PointResult analyse(std::size_t index) const;
 
     Hardware m_hardware;
     AnalysisOptions m_options;
-    std::vector<KernelPoint> m_points;
+    PointTable m_points;
+    // One per point, or empty while no point is moved (16 bytes a point spared in the usual
+    // case: a file's points opened and drawn).
     std::vector<WhatIf> m_moves;
+    static constexpr WhatIf kNoMove {};
+    // Gives every point its move slot, before the first move.
+    void keepMoves();
     Placements m_placements;
     // The last whole analysis asked for, by index: a table row's cells ask one after another.
     // Dropped by every change (reanalyse, reanalyseAll, removeRows).

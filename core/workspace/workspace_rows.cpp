@@ -16,8 +16,8 @@ PointRows Workspace::rowsAt(const std::vector<std::size_t> &indices) const
     for (std::size_t i : indices) {
         if (const WorkloadSlot *slot = workloadSlot(i))
             rows.workloads.emplace_back(rows.points.size(), slot->workload);
-        rows.points.push_back(m_points[i]);
-        rows.moves.push_back(m_moves[i]);
+        rows.points.push_back(m_points.at(i));
+        rows.moves.push_back(whatIf(i));
     }
     return rows;
 }
@@ -33,10 +33,10 @@ PointRows Workspace::duplicateRows(const std::vector<std::size_t> &indices) cons
             rows.workloads.emplace_back(rows.points.size(), std::move(workload));
         }
         rows.indices.push_back(m_points.size() + rows.indices.size());
-        KernelPoint copy = m_points[i];
+        KernelPoint copy = m_points.at(i);
         copy.name += " (copy)";
         rows.points.push_back(std::move(copy));
-        rows.moves.push_back(m_moves[i]);
+        rows.moves.push_back(whatIf(i));
     }
     return rows;
 }
@@ -63,8 +63,11 @@ void Workspace::insertRows(const PointRows &rows)
     for (std::size_t k = 0; k < rows.indices.size(); ++k) {
         const std::size_t index = rows.indices[k];
         const auto at = static_cast<std::ptrdiff_t>(index);
-        m_points.insert(m_points.begin() + at, rows.points[k]);
-        m_moves.insert(m_moves.begin() + at, rows.moves[k]);
+        if (!rows.moves[k].isIdentity())
+            keepMoves(); // before the point is in: a slot for each point there was
+        if (!m_moves.empty())
+            m_moves.insert(m_moves.begin() + at, rows.moves[k]);
+        m_points.insert(index, rows.points[k]);
         m_placements.insert(index);
         // The workload points at or after the new row move down one.
         auto slot = firstSlotFrom(index);
@@ -85,8 +88,9 @@ void Workspace::removeRows(const std::vector<std::size_t> &indices)
     m_lastAnalysis.reset();
     for (auto it = indices.rbegin(); it != indices.rend(); ++it) {
         const auto at = static_cast<std::ptrdiff_t>(*it);
-        m_points.erase(m_points.begin() + at);
-        m_moves.erase(m_moves.begin() + at);
+        m_points.erase(*it);
+        if (!m_moves.empty())
+            m_moves.erase(m_moves.begin() + at);
         m_placements.erase(*it);
         auto slot = firstSlotFrom(*it);
         if (slot != m_workloads.end() && slot->point == *it)

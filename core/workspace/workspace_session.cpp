@@ -1,6 +1,7 @@
 // The whole workspace to and from core's Session: what a session file saves.
 #include "core/workspace/workspace.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace ridgepoint {
@@ -13,7 +14,7 @@ Session Workspace::toSession() const
     session.points.reserve(m_points.size());
     for (std::size_t i = 0; i < m_points.size(); ++i)
         session.points.push_back(
-            { m_points[i], m_moves[i].bytesFactor, m_moves[i].timeFactor, {} });
+            { m_points.at(i), whatIf(i).bytesFactor, whatIf(i).timeFactor, {} });
     for (const WorkloadSlot &slot : m_workloads)
         session.points[slot.point].workload = slot.workload;
     session.quantMode = m_quant;
@@ -42,12 +43,18 @@ void Workspace::loadSession(Session session)
     m_moves.clear();
     m_workloads.clear();
     m_points.reserve(session.points.size());
-    m_moves.reserve(session.points.size());
+    const bool moved = std::ranges::any_of(session.points, [](const SessionPoint &p) {
+        return !WhatIf { p.bytesFactor, p.timeFactor }.isIdentity();
+    });
+    if (moved)
+        m_moves.reserve(session.points.size());
     for (auto &p : session.points) {
         if (p.workload)
             m_workloads.push_back({ m_points.size(), std::move(*p.workload), {} });
-        m_points.push_back(std::move(p.point));
-        m_moves.push_back(WhatIf { p.bytesFactor, p.timeFactor });
+        m_points.push_back(p.point);
+        p.point = KernelPoint(); // its strings freed as the table fills
+        if (moved)
+            m_moves.push_back(WhatIf { p.bytesFactor, p.timeFactor });
     }
     // Emptied before the analysis: a large session's points are not held twice while it runs.
     std::vector<SessionPoint>().swap(session.points);

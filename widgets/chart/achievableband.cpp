@@ -52,8 +52,12 @@ void AchievableBands::rebuild(const Document &document, const Hardware &shown,
     clear();
     if (!shown.calibration)
         return;
-    const auto classes = shownClasses(*shown.calibration, document.pointCount(),
-        [&](std::size_t i) -> const KernelPoint & { return document.measuredPoint(i); });
+    KernelPoint scratch; // each point made into the same storage (PointTable::fill)
+    const auto classes = shownClasses(
+        *shown.calibration, document.pointCount(), [&](std::size_t i) -> const KernelPoint & {
+            document.pointTable().fill(i, scratch);
+            return scratch;
+        });
     m_roofs = achievableRoofs(shown, classes);
     for (const AchievableRoof &roof : m_roofs) {
         const QColor color = achievableColor(roof.kind);

@@ -93,7 +93,7 @@ void ChartInteraction::dragTo(const QPointF &position, EditPhase phase)
     const double rx = now.x() / m_drag->startCoords.x();
     const double ry = now.y() / m_drag->startCoords.y();
     if (m_drag->kind == Drag::Kind::Point) {
-        const bool rate = document->measuredPoint(m_drag->index).performance().has_value();
+        const bool rate = document->pointTable().performance(m_drag->index).has_value();
         document->setWhatIf(m_drag->index, draggedMove(m_drag->startMove, rx, ry, rate), phase);
         return;
     }

@@ -32,9 +32,10 @@ double dotClassDiameter(int sizeClass)
 MeasuredSeconds measuredSeconds(const Document &document)
 {
     MeasuredSeconds seconds(document.pointCount());
+    const PointTable &points = document.pointTable();
     for (std::size_t i = 0; i < seconds.size(); ++i) {
         if (document.placement(i).placed)
-            seconds[i] = pointSeconds(document.measuredPoint(i));
+            seconds[i] = pointSeconds(points.seconds(i), points.measuredRate(i), points.flops(i));
     }
     return seconds;
 }

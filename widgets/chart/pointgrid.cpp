@@ -105,7 +105,7 @@ void NearestPoint::consider(std::size_t i, double px, double py)
     }
 }
 
-void HitIndex::build(const std::vector<Entry> &dots)
+void HitIndex::build(std::vector<Entry> dots)
 {
     *this = {};
     if (dots.empty())
@@ -137,10 +137,19 @@ void HitIndex::build(const std::vector<Entry> &dots)
         ++m_start[bucket(e) + 1];
     for (std::size_t b = 1; b < m_start.size(); ++b)
         m_start[b] += m_start[b - 1];
-    m_entries.resize(dots.size());
-    std::vector<std::uint32_t> fill(m_start.begin(), m_start.end() - 1);
-    for (const auto &e : dots)
-        m_entries[fill[bucket(e)]++] = e;
+    // Each dot moved into its bucket's range in place, following the cycles of the permutation
+    // (an American flag sort), so the dots are never held twice. Not stable: the order inside
+    // a bucket does not matter, since NearestPoint gives ties to the lowest index.
+    std::vector<std::uint32_t> next(m_start.begin(), m_start.end() - 1);
+    for (std::size_t b = 0; b < next.size(); ++b) {
+        while (next[b] < m_start[b + 1]) {
+            Entry moving = dots[next[b]];
+            for (std::size_t home = bucket(moving); home != b; home = bucket(moving))
+                std::swap(moving, dots[next[home]++]);
+            dots[next[b]++] = moving;
+        }
+    }
+    m_entries = std::move(dots);
 }
 
 void HitIndex::findNear(NearestPoint &nearest, const LogToPixel &toX, const LogToPixel &toY,

@@ -92,15 +92,15 @@ private:
 class HitIndex
 {
 public:
-    // 12 bytes: the index holds every dot twice while it is built. A float's 1e-7 of a decade is
-    // far below a pixel at any zoom the axes allow.
+    // 12 bytes, held once (sorted into buckets in place). A float's 1e-7 of a decade is far
+    // below a pixel at any zoom the axes allow.
     struct Entry {
         float lx, ly;
         std::uint32_t point;
     };
 
     // About four dots to a bucket on a uniform cloud, at most 1024×1024 buckets.
-    void build(const std::vector<Entry> &dots);
+    void build(std::vector<Entry> dots);
     bool empty() const { return m_entries.empty(); }
     std::size_t size() const { return m_entries.size(); }
     // Offers `nearest` every dot within its radius (and some beyond) on the view mapped by

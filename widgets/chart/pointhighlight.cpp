@@ -63,20 +63,21 @@ void PointLayer::setHighlight(const Source &source, const std::vector<bool> *kep
     m_veil->setVisible(m_highlightShown);
 
     PointBatch batch;
+    KernelPoint p; // each point made into the same storage (PointTable::fill)
     for (std::size_t i = 0; i < doc.pointCount(); ++i) {
         if (!(*kept)[i] || (m_isolated && *m_isolated == i))
             continue;
         const PointPlacement &a = doc.placement(i);
         if (!a.placed || a.boundedLevels == 0)
             continue;
-        const KernelPoint &p = doc.measuredPoint(i);
+        doc.pointTable().fill(i, p);
         const std::optional<KernelPoint> moved
             = p.knownByIntensity() ? std::optional(doc.point(i)) : std::nullopt;
         const std::vector<LevelDot> dots
             = levelDots(p, moved ? &*moved : nullptr, doc.placements().levels(i));
         const int sizeClass
             = source.sizeClasses && i < source.sizeClasses->size() ? (*source.sizeClasses)[i] : -1;
-        const std::size_t group = groupIndex(p);
+        const std::size_t group = groupIndex(p.group);
         addDots(
             source.theme, { dots, a.y, group, groupColorOf(group), sizeClass, !a.measured }, batch);
         m_highlighted.push_back(i);

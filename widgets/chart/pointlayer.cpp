@@ -62,11 +62,11 @@ constexpr double kMarkerPen = 1.4;
 // The legend's group of a point: its own group; a profiler trace's points by their operator
 // (tracenames.h), since a trace's groups are operator and shapes, hundreds of them, and the
 // legend can name only a few (legendgroups.h) while the shapes are on the labels and in the table.
-std::string_view groupName(const KernelPoint &point, bool byOperator)
+std::string_view groupName(std::string_view group, bool byOperator)
 {
-    if (point.group.empty())
+    if (group.empty())
         return "kernels";
-    return byOperator ? traceOperator(point.group) : std::string_view(point.group);
+    return byOperator ? traceOperator(group) : group;
 }
 
 } // namespace
@@ -163,9 +163,9 @@ void PointLayer::clear()
     clearDrawing(m_drawing);
 }
 
-std::size_t PointLayer::groupIndex(const KernelPoint &point)
+std::size_t PointLayer::groupIndex(std::string_view group)
 {
-    const std::string_view name = groupName(point, m_byOperator);
+    const std::string_view name = groupName(group, m_byOperator);
     if (const auto it = m_groups.find(name); it != m_groups.end())
         return it->second;
     return m_groups.emplace(std::string(name), m_groups.size()).first->second;
@@ -180,8 +180,9 @@ void PointLayer::collectPoint(
     const auto levels = doc.placements().boundedLevels(i);
     if (!a.placed || levels.empty())
         return;
-    const KernelPoint &p = doc.measuredPoint(i);
-    const std::size_t group = groupIndex(p);
+    KernelPoint &p = m_scratchPoint; // reused: no allocation per point
+    doc.pointTable().fill(i, p);
+    const std::size_t group = groupIndex(p.group);
     const bool planned = !a.measured;
     const double y = a.y;
     const QColor color = groupColorOf(group);
@@ -349,7 +350,7 @@ QString PointLayer::chartName(const Document &doc, std::size_t i) const
 {
     if (i < static_cast<std::size_t>(m_chartNames.size()))
         return m_chartNames[static_cast<qsizetype>(i)];
-    return shortKernelName(q(doc.measuredPoint(i).name));
+    return shortKernelName(q(doc.pointTable().name(i)));
 }
 
 void PointLayer::rebuildDecorations(const Source &source)
@@ -505,7 +506,7 @@ void PointLayer::rebuildHitIndex(const Document &doc)
                 { static_cast<float>(lx), static_cast<float>(ly), static_cast<std::uint32_t>(i) });
         }
     }
-    m_hitIndex.build(dots);
+    m_hitIndex.build(std::move(dots));
 }
 
 void PointLayer::measureDots(const Source &source)
@@ -570,7 +571,7 @@ void PointLayer::rebuild(const Source &source)
         m_groups.clear();
         m_byOperator = doc.trace() != nullptr;
         for (std::size_t i = 0; i < doc.pointCount(); ++i)
-            groupIndex(doc.measuredPoint(i));
+            groupIndex(doc.pointTable().group(i));
         chooseLegendGroups(doc);
         m_chartNames.clear();
     }
@@ -580,9 +581,9 @@ void PointLayer::rebuild(const Source &source)
         QStringList names;
         QStringList groups;
         for (std::size_t i = 0; i < doc.pointCount(); ++i) {
-            names << q(doc.measuredPoint(i).name);
+            names << q(doc.pointTable().name(i));
             if (m_byOperator)
-                groups << q(doc.measuredPoint(i).group);
+                groups << q(doc.pointTable().group(i));
         }
         m_chartNames = m_byOperator ? traceChartNames(groups, names) : chartNames(names);
     }
@@ -637,7 +638,8 @@ void PointLayer::drawSweep(
         samples.push_back({ value, a->levels.front().intensity,
             a->performance.value_or(a->attainable), std::log(a->tMath / tMem) });
         parameter = doc.workload(i)->sweep->parameter;
-        color = groupColorOf(m_groups.find(groupName(doc.measuredPoint(i), m_byOperator))->second);
+        color = groupColorOf(
+            m_groups.find(groupName(doc.pointTable().group(i), m_byOperator))->second);
     }
     if (samples.size() < 2)
         return;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/model/hardware.h"
+#include "core/model/point.h"
 #include "core/workspace/placements.h"
 #include "widgets/chart/legendgroups.h"
 #include "widgets/chart/pointgrid.h"
@@ -30,7 +31,6 @@ namespace ridgepoint {
 
 class Document;
 struct ChartTheme;
-struct KernelPoint;
 struct PointAnalysis;
 
 namespace chart {
@@ -142,7 +142,7 @@ public:
     // Document, the others from the hit index).
     int pointAt(const Document &document, const QPointF &position, double radius) const;
     // The colour index of a point's group (a new group gets the next one).
-    std::size_t groupIndex(const KernelPoint &point);
+    std::size_t groupIndex(std::string_view group); // a point's group, as it was read
     // The colour of group `group`: its palette colour, or the neutral one of the groups the
     // legend does not name (legendgroups.h).
     QColor groupColorOf(std::size_t group) const;
@@ -276,6 +276,9 @@ private:
     bool m_highlightShown = true;
     std::optional<std::size_t> m_isolated;
     std::map<std::string, std::size_t, std::less<>> m_groups; // group name -> colour index
+    // The point collectPoint() is drawing, made from the document's table into the same
+    // storage each time (PointTable::fill), so a million points cost no allocation each.
+    KernelPoint m_scratchPoint;
     bool m_byOperator = false; // a profiler trace's points: grouped and named by operator
     LegendGroups m_legendGroups; // which groups the legend names, and each group's colour
     // Past kMaxNumberedPoints points (a trace's: kMaxNamedPoints), the few labelled (named)

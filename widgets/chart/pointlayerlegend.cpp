@@ -33,9 +33,10 @@ void PointLayer::chooseLegendGroups(const Document &document)
     const std::size_t labelled = m_byOperator ? kMaxNamedPoints : kMaxNumberedPoints;
     std::vector<double> pointTimes(count > labelled ? count : 0, 0.0);
     for (std::size_t i = 0; i < count; ++i) {
-        const KernelPoint &point = document.measuredPoint(i);
-        const double time = pointSeconds(point).value_or(0.0);
-        seconds[groupIndex(point)] += time;
+        const PointTable &points = document.pointTable();
+        const double time = pointSeconds(points.seconds(i), points.measuredRate(i), points.flops(i))
+                                .value_or(0.0);
+        seconds[groupIndex(points.group(i))] += time;
         if (!pointTimes.empty())
             pointTimes[i] = time;
     }

@@ -182,12 +182,12 @@ void RooflinePlot::setAnalysisOptions(const AnalysisOptions &options)
     rebuildRoofs();
 }
 
-void RooflinePlot::setPoints(std::vector<AnalyzedPoint> points)
+void RooflinePlot::setPoints(const std::vector<AnalyzedPoint> &points)
 {
-    std::vector<KernelPoint> plain;
+    PointTable plain;
     plain.reserve(points.size());
-    for (auto &analysed : points)
-        plain.push_back(std::move(analysed.point));
+    for (const auto &analysed : points)
+        plain.push_back(analysed.point);
     m_document->resetPoints(std::move(plain));
 }
 
@@ -501,7 +501,7 @@ void RooflinePlot::showQuantGhosts(const std::vector<std::pair<std::size_t, QPoi
         if (!to || !chart::QuantGhosts::moved(from, *to))
             continue;
         ghosts.push_back(
-            { from, *to, m_points->groupColorOf(m_points->groupIndex(doc.measuredPoint(i))) });
+            { from, *to, m_points->groupColorOf(m_points->groupIndex(doc.pointTable().group(i))) });
     }
     m_quantGhosts->show(ghosts);
 }

@@ -54,7 +54,7 @@ public:
     void setHardware(const Hardware &hardware);
     const Hardware &hardware() const { return m_document->hardware(); }
     void setAnalysisOptions(const AnalysisOptions &options);
-    void setPoints(std::vector<AnalyzedPoint> points);
+    void setPoints(const std::vector<AnalyzedPoint> &points);
 
     // Axes snapped to decades around the ceilings' ridges, so two sessions on one machine
     // look the same.

@@ -105,6 +105,7 @@ void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
             emit dotTimesKnownChanged(m_dotClasses.has_value());
     }
     if (!densityShown()) {
+        chart::MeasuredSeconds().swap(seconds); // the classes are made: not held while drawing
         m_density->clear();
         m_points->rebuild({ doc, m_theme, m_allLabels, nullptr, false, shownDotClasses() });
         m_floor->rebuild(doc, m_theme, nullptr);
@@ -113,10 +114,11 @@ void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
         return;
     }
     if (rebin || !m_density->active()) {
-        m_density->rebuild(doc, m_theme);
         if (!rebin)
             seconds = chart::measuredSeconds(doc);
         m_longestDots = chart::longestPoints(seconds, m_densityTopDots);
+        chart::MeasuredSeconds().swap(seconds); // not held while the bins and dots are made
+        m_density->rebuild(doc, m_theme);
     }
     // Dots: the longest-running kernels, then every selected or moved point.
     m_dotMask.assign(doc.pointCount(), false);

@@ -38,7 +38,7 @@ std::vector<Use> ceilingUse(const Document &document, bool &timed)
         if (!a.placed || a.computeCeiling == PointPlacement::kNone)
             continue;
         const std::size_t last = a.computeCeiling;
-        const auto &seconds = document.measuredPoint(i).seconds;
+        const std::optional<double> seconds = document.pointTable().seconds(i);
         ++use[last].points;
         if (seconds && *seconds > 0.0)
             use[last].seconds += *seconds;

@@ -3,6 +3,7 @@
 #include "core/model/value_ranges.h"
 
 #include "widgets/document/changevalue.h"
+#include "widgets/qtext.h"
 
 #include <QUndoStack>
 
@@ -103,7 +104,12 @@ void Document::resetHardware(const Hardware &hardware)
     applyHardware(hardware);
 }
 
-void Document::resetPoints(std::vector<KernelPoint> points)
+void Document::resetPoints(const std::vector<KernelPoint> &points)
+{
+    resetPoints(PointTable(points));
+}
+
+void Document::resetPoints(PointTable points)
 {
     m_undoStack->clear();
     const bool hadTrace = m_trace.has_value();
@@ -126,11 +132,15 @@ void Document::setTrace(TraceSummary trace)
     emit traceChanged();
 }
 
-std::optional<std::size_t> Document::launchesOf(const KernelPoint &point) const
+std::optional<std::size_t> Document::launchesOf(std::size_t index) const
 {
     if (m_launches.empty())
         return std::nullopt;
-    const auto found = m_launches.find(point.group + '\n' + point.name);
+    const PointTable &points = m_workspace.pointTable();
+    std::string key(points.group(index));
+    key += '\n';
+    key += points.name(index);
+    const auto found = m_launches.find(key);
     return found == m_launches.end() ? std::nullopt : std::optional(found->second);
 }
 
@@ -185,7 +195,7 @@ QString Document::setWhatIf(std::size_t index, const WhatIf &move, EditPhase pha
     if (index >= m_workspace.pointCount())
         return {};
     // A move whose product leaves the accepted ranges would give inf: refused, with why.
-    const KernelPoint &measured = m_workspace.measuredPoint(index);
+    const KernelPoint measured = m_workspace.measuredPoint(index);
     if (auto problem = moveProblem(measured, move.bytesFactor, move.timeFactor)) {
         QString why
             = tr("Move of %1 refused: %2")
@@ -239,8 +249,7 @@ void Document::removePoints(std::vector<std::size_t> indices)
     if (indices.empty())
         return;
     const QString text = indices.size() == 1
-        ? tr("Delete %1")
-              .arg(QString::fromStdString(m_workspace.measuredPoint(indices.front()).name))
+        ? tr("Delete %1").arg(q(m_workspace.pointTable().name(indices.front())))
         : tr("Delete %n points", nullptr, static_cast<int>(indices.size()));
     m_undoStack->push(new PointListCommand(
         this, PointListCommand::Kind::Remove, text, m_workspace.rowsAt(indices)));
@@ -252,8 +261,7 @@ void Document::duplicatePoints(std::vector<std::size_t> indices)
     if (indices.empty())
         return;
     const QString text = indices.size() == 1
-        ? tr("Duplicate %1")
-              .arg(QString::fromStdString(m_workspace.measuredPoint(indices.front()).name))
+        ? tr("Duplicate %1").arg(q(m_workspace.pointTable().name(indices.front())))
         : tr("Duplicate %n points", nullptr, static_cast<int>(indices.size()));
     m_undoStack->push(new PointListCommand(
         this, PointListCommand::Kind::Insert, text, m_workspace.duplicateRows(indices)));

@@ -48,15 +48,16 @@ public:
     // Starting a session (opening a machine or a file) is not an edit: the history is cleared.
     void resetHardware(const Hardware &hardware);
     // Resetting the points forgets the profiler trace they came from (setTrace).
-    void resetPoints(std::vector<KernelPoint> points);
+    void resetPoints(const std::vector<KernelPoint> &points);
+    void resetPoints(PointTable points);
 
     // --- the profiler trace the points came from (docs/FORMATS.md §10): its GPU time, the
     // kernels not placed, and the launches summed into each point. Not part of the history.
     void setTrace(TraceSummary trace);
     const TraceSummary *trace() const { return m_trace ? &*m_trace : nullptr; }
-    // The launches summed into a point of the trace (matched by name and group); nullopt for a
-    // point the trace did not give.
-    std::optional<std::size_t> launchesOf(const KernelPoint &point) const;
+    // The launches summed into point `index` by the trace (matched by name and group); nullopt
+    // for a point the trace did not give.
+    std::optional<std::size_t> launchesOf(std::size_t index) const;
     void setAnalysisOptions(AnalysisOptions options);
     const AnalysisOptions &analysisOptions() const { return m_workspace.analysisOptions(); }
 
@@ -72,10 +73,10 @@ public:
 
     // --- points (index = position in the session, as the table model shows them)
     std::size_t pointCount() const { return m_workspace.pointCount(); }
-    const KernelPoint &measuredPoint(std::size_t index) const
-    {
-        return m_workspace.measuredPoint(index);
-    }
+    // The point as read, made from the compact table when asked for: loops over every point
+    // read pointTable()'s names, groups and times instead.
+    KernelPoint measuredPoint(std::size_t index) const { return m_workspace.measuredPoint(index); }
+    const PointTable &pointTable() const { return m_workspace.pointTable(); }
     // The point with its what-if move applied: what the chart and the table show.
     KernelPoint point(std::size_t index) const { return m_workspace.point(index); }
     const WhatIf &whatIf(std::size_t index) const { return m_workspace.whatIf(index); }

@@ -375,7 +375,7 @@ QVariant PointsTableModel::data(const QModelIndex &index, int role) const
 QVariant PointsTableModel::toolTip(std::size_t row, int kind) const
 {
     if (kind == Name)
-        return q(m_document->measuredPoint(row).name);
+        return q(m_document->pointTable().name(row));
     if (kind == Consistency) {
         const auto &a = m_document->analysis(row);
         if (!a)
@@ -426,8 +426,9 @@ QVariant PointsTableModel::toolTip(std::size_t row, int kind) const
 QVariant PointsTableModel::display(std::size_t row, int column) const
 {
     // Name, group and FLOPs as measured: a what-if moves bytes and time only (the speed-up
-    // below reads the moved point). Not a copy per cell: the filter reads every cell.
-    const KernelPoint &point = m_document->measuredPoint(row);
+    // below reads the moved point). Read from the table, not a point made per cell: the filter
+    // reads every cell.
+    const PointTable &points = m_document->pointTable();
     const PointPlacement &a = m_document->placement(row);
     if (column == Bytes || extraLevel(column)) {
         // This level's bytes alone, never a sum over levels.
@@ -445,23 +446,23 @@ QVariant PointsTableModel::display(std::size_t row, int column) const
     case Number:
         return chart::pointNumber(row);
     case Name:
-        return m_document->whatIf(row).isIdentity() ? q(point.name)
-                                                    : q(point.name) + tr(" (what-if)");
+        return m_document->whatIf(row).isIdentity() ? q(points.name(row))
+                                                    : q(points.name(row)) + tr(" (what-if)");
     case Group:
-        return q(point.group);
+        return q(points.group(row));
     case Flops:
-        return q(formatQuantity(point.flops, Dimension::Flops));
+        return q(formatQuantity(points.flops(row), Dimension::Flops));
     case SpeedupVsBaseline: {
         const auto s = m_baseline.speedupOf(m_document->point(row));
         return s ? QStringLiteral("×") + q(formatSignificant(s->factor, 3)) : QStringLiteral("–");
     }
     case Operator:
     case Shapes: {
-        const auto parts = chart::operatorAndShapes(point.group);
+        const auto parts = chart::operatorAndShapes(points.group(row));
         return q(kind == Operator ? parts.first : parts.second);
     }
     case Launches: {
-        const auto launches = m_document->launchesOf(point);
+        const auto launches = m_document->launchesOf(row);
         return launches ? QString::number(*launches) : QStringLiteral("–");
     }
     default:
@@ -529,7 +530,7 @@ QVariant PointsTableModel::sortValue(std::size_t row, int column) const
     case Number: // numerically: #10 after #9
         return static_cast<double>(row + 1);
     case Flops:
-        return m_document->measuredPoint(row).flops;
+        return m_document->pointTable().flops(row);
     case Bytes:
         return a.placed ? bytesIn(row, column) : -1.0;
     case Intensity:
@@ -555,7 +556,7 @@ QVariant PointsTableModel::sortValue(std::size_t row, int column) const
                     : -1.0;
     }
     case Launches: {
-        const auto launches = m_document->launchesOf(m_document->point(row));
+        const auto launches = m_document->launchesOf(row);
         return launches ? static_cast<double>(*launches) : -1.0;
     }
     default:

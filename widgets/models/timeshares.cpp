@@ -17,9 +17,9 @@ namespace {
 
 // A kernel's name without its argument list ("daxpy(int, double, ...)" → "daxpy"), elided past
 // 32 characters: three of them share the status bar.
-QString shortName(const std::string &name)
+QString shortName(std::string_view name)
 {
-    QString text = QString::fromStdString(name);
+    QString text = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
     if (const qsizetype paren = text.indexOf(QLatin1Char('(')); paren > 0)
         text.truncate(paren);
     if (text.size() > 32)
@@ -31,7 +31,9 @@ QString shortName(const std::string &name)
 
 std::optional<double> TimeShares::shownSeconds(const Document &document, std::size_t index)
 {
-    const auto seconds = pointSeconds(document.measuredPoint(index));
+    const PointTable &points = document.pointTable();
+    const auto seconds
+        = pointSeconds(points.seconds(index), points.measuredRate(index), points.flops(index));
     if (!seconds)
         return std::nullopt;
     const double shown = *seconds * document.whatIf(index).timeFactor;
@@ -100,7 +102,7 @@ QString TimeShares::whatNext(const Document &document, const TimeShares &shares,
     QStringList parts;
     for (std::size_t i : shares.top(document, n)) {
         const double percent = shares.payoff(document, i).value_or(0.0) * 100.0;
-        parts << QStringLiteral("%1 %2 %").arg(shortName(document.measuredPoint(i).name),
+        parts << QStringLiteral("%1 %2 %").arg(shortName(document.pointTable().name(i)),
             QString::fromStdString(formatSignificant(percent, 2)));
     }
     if (parts.isEmpty())

@@ -13,7 +13,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <random>
+#include <vector>
 
 using namespace ridgepoint;
 using chart::PointsMode;
@@ -50,6 +52,8 @@ private slots:
     void switchesMode();
     void topDotsAreTheLongest_data();
     void topDotsAreTheLongest();
+    void longestMatchesAWholeSort_data();
+    void longestMatchesAWholeSort();
     void selectionIsDrawnAsDots();
     void binsInLogSpace_data();
     void binsInLogSpace();
@@ -101,6 +105,46 @@ void TestDensity::switchesMode()
     } else {
         QVERIFY(plot.densityDots().empty()); // every point is a dot: no mask
     }
+}
+
+void TestDensity::longestMatchesAWholeSort_data()
+{
+    QTest::addColumn<int>("points");
+    QTest::addColumn<int>("top");
+    QTest::addColumn<int>("distinct"); // how many different times: few make many ties
+    QTest::addColumn<unsigned>("seed");
+    QTest::newRow("none kept") << 100 << 0 << 50 << 1u;
+    QTest::newRow("one of many") << 5000 << 1 << 5000 << 2u;
+    QTest::newRow("ties everywhere") << 3000 << 40 << 3 << 3u;
+    QTest::newRow("all of them") << 200 << 200 << 10 << 4u;
+    QTest::newRow("more than there are") << 60 << 100 << 7 << 5u;
+    QTest::newRow("100 of 20000") << 20000 << 100 << 1000 << 6u;
+}
+
+// The kept heap gives what sorting every timed point would: longer first, ties by index, the
+// points without a time left out.
+void TestDensity::longestMatchesAWholeSort()
+{
+    QFETCH(int, points);
+    QFETCH(int, top);
+    QFETCH(int, distinct);
+    QFETCH(unsigned, seed);
+    std::mt19937 random(seed);
+    std::vector<std::optional<double>> seconds(static_cast<std::size_t>(points));
+    std::vector<std::pair<double, std::size_t>> timed;
+    for (std::size_t i = 0; i < seconds.size(); ++i) {
+        if (random() % 5 == 0)
+            continue; // no time
+        seconds[i] = 1e-6 * static_cast<double>(1 + random() % static_cast<unsigned>(distinct));
+        timed.emplace_back(*seconds[i], i);
+    }
+    std::sort(timed.begin(), timed.end(), [](const auto &a, const auto &b) {
+        return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
+    std::vector<std::size_t> expected;
+    for (std::size_t i = 0; i < timed.size() && i < static_cast<std::size_t>(top); ++i)
+        expected.push_back(timed[i].second);
+    QCOMPARE(chart::longestPoints(seconds, static_cast<std::size_t>(top)), expected);
 }
 
 void TestDensity::topDotsAreTheLongest_data()
