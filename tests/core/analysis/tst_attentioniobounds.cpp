@@ -4,6 +4,10 @@
 // is worked out by hand in the row's comment; tests/core/analysis/attention_io_check.py
 // computes the same numbers in exact fractions, apart from this code.
 #include "core/analysis/io_bounds_attention.h"
+#include "core/io/formats/kineto_attention.h"
+#include "core/report/workload_report.h"
+#include "core/workloads/llm_attention_io.h"
+#include "core/workloads/planned_workload.h"
 
 #include "tests/support/core_test_support.h"
 
@@ -67,6 +71,12 @@ private slots:
     void h100Bounds();
     void pastTheBound_data();
     void pastTheBound();
+    void llmPrefillCarriesTheBound();
+    void llmDragPastTheBoundIsFlagged_data();
+    void llmDragPastTheBoundIsFlagged();
+    void unfusedAttentionHasNoBound();
+    void traceShape_data();
+    void traceShape();
 };
 
 void TestAttentionIoBounds::pairs_data()
@@ -243,6 +253,146 @@ void TestAttentionIoBounds::pastTheBound()
     const Diagnosis d = ioBoundDiagnosis(*excess);
     QCOMPARE(QString::fromStdString(d.cause), cause);
     QVERIFY2(QString::fromStdString(d.evidence).contains(evidence), d.evidence.c_str());
+}
+
+namespace {
+
+LlmSpec fusedPrefill(std::int64_t seq)
+{
+    LlmSpec spec = test::llmStep(LlmPhase::Prefill, seq, 1);
+    spec.fusedAttention = true;
+    return spec;
+}
+
+} // namespace
+
+void TestAttentionIoBounds::llmPrefillCarriesTheBound()
+{
+    // Llama-3-8B's prefill of 8192 tokens, fused, on the H100: per layer the causal shape above
+    // (32 heads, 8 KV heads, 33,558,528 pairs), 32 layers.
+    const ModelConfig model = test::builtinModel("llama-3-8b");
+    const LlmSpec spec = fusedPrefill(8192);
+    auto r = modelLlm(model, spec, preset("H100"));
+    QVERIFY2(r, r ? "" : r.error().c_str());
+    const auto io = llmAttentionIo(model, spec, preset("H100"), *r);
+    QVERIFY(io);
+    QCOMPARE(io->shape.heads, 32.0);
+    QCOMPARE(io->shape.kvHeads, 8.0);
+    QCOMPARE(io->shape.pairs, 33558528.0);
+    QCOMPARE(io->layers, 32.0);
+    QVERIFY(near(io->bounds[0].minTrafficBytes, 211305794.6, 1e-9));
+    // The model's bytes are the compulsory ones: Q + K and V + O, 167,772,160 B a layer.
+    QVERIFY(near(io->scoreBytes + io->valueBytes, 32.0 * 167772160.0, 1e-12));
+    QVERIFY(near(io->bounds[1].minTrafficBytes, 167772160.0, 1e-12));
+    // llm --json: both operators carry the bounds; 32 layers of the shared memory's 211,305,794.63
+    // B = 6,761,785,428.16 B.
+    const QString json = QString::fromStdString(llmJson(preset("H100"), model, spec, *r));
+    QVERIFY2(json.contains("\"io_bounds\": ["), qPrintable(json));
+    QCOMPARE(json.count("\"io_bounds\""), 2);
+    QVERIFY2(json.contains("\"min_traffic\": 6761785428.16"), qPrintable(json));
+    QVERIFY(json.contains("\"limit_intensity\": 2336"));
+    QVERIFY(json.contains("\"beyond_io_bound\": false"));
+    const QString table = QString::fromStdString(llmTable(preset("H100"), model, spec, *r));
+    QVERIFY2(table.contains("attention I/O bound (score and value together"), qPrintable(table));
+}
+
+void TestAttentionIoBounds::llmDragPastTheBoundIsFlagged_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<double>("factor");
+    QTest::addColumn<bool>("beyond");
+    // The score operator's bytes halved: 0.75 of the compulsory bytes in all, under them.
+    QTest::newRow("score halved") << "attention score" << 0.5 << true;
+    QTest::newRow("value halved") << "attention value" << 0.5 << true;
+    QTest::newRow("score as modelled") << "attention score" << 1.0 << false;
+    // Other operators have no attention bound.
+    QTest::newRow("QKV projection halved") << "QKV projection" << 0.5 << false;
+}
+
+void TestAttentionIoBounds::llmDragPastTheBoundIsFlagged()
+{
+    QFETCH(QString, kind);
+    QFETCH(double, factor);
+    QFETCH(bool, beyond);
+    Workload w;
+    w.model
+        = LlmWorkload { test::builtinModel("llama-3-8b"), fusedPrefill(8192), kind.toStdString() };
+    auto point = workloadPoint(w, QuantMode::None, preset("H100"));
+    QVERIFY2(point, point ? "" : point.error().c_str());
+    KernelPoint moved = *point;
+    moved.bytes.front().bytes *= factor;
+    const auto excess = workloadIoExcess(w, QuantMode::None, preset("H100"), moved);
+    QCOMPARE(excess.has_value(), beyond);
+    if (excess) {
+        QCOMPARE(excess->bound.capacity.level, MemoryLevel::L2);
+        QVERIFY(near(excess->trafficBytes, 0.75 * 32.0 * 167772160.0, 1e-12));
+        QVERIFY2(ioBoundDiagnosis(*excess).evidence.find("less than reading Q, K and V")
+                != std::string::npos,
+            ioBoundDiagnosis(*excess).evidence.c_str());
+    }
+}
+
+void TestAttentionIoBounds::unfusedAttentionHasNoBound()
+{
+    // The score matrix goes through memory: two matmuls and a softmax, not one attention kernel.
+    const ModelConfig model = test::builtinModel("llama-3-8b");
+    const LlmSpec spec = test::llmStep(LlmPhase::Prefill, 8192, 1);
+    auto r = modelLlm(model, spec, preset("H100"));
+    QVERIFY(r);
+    QVERIFY(!llmAttentionIo(model, spec, preset("H100"), *r));
+    QVERIFY(
+        !QString::fromStdString(llmJson(preset("H100"), model, spec, *r)).contains("io_bounds"));
+}
+
+void TestAttentionIoBounds::traceShape_data()
+{
+    QTest::addColumn<QString>("group");
+    QTest::addColumn<double>("heads");
+    QTest::addColumn<double>("kvHeads");
+    QTest::addColumn<double>("n");
+    QTest::addColumn<double>("nKv");
+    QTest::addColumn<double>("pairs");
+    QTest::addColumn<double>("keys");
+    // [B, H, L, D]: 2 sequences of 32 heads over 8 KV heads, 1024 tokens; causal pairs 1024·1025/2.
+    QTest::newRow("flash, [B, H, L, D]")
+        << "aten::_scaled_dot_product_flash_attention(c10::BFloat16[2, 32, 1024, 128], "
+           "c10::BFloat16[2, 8, 1024, 128], c10::BFloat16[2, 8, 1024, 128])"
+        << 64.0 << 16.0 << 1024.0 << 1024.0 << 524800.0 << 1024.0;
+    // [B, L, H, D], 16 queries over 4096 keys: a causal mask scores keys 0..15 only.
+    QTest::newRow("flash forward, [B, L, H, D]")
+        << "aten::_flash_attention_forward(c10::Half[1, 16, 8, 64], c10::Half[1, 4096, 8, 64], "
+           "c10::Half[1, 4096, 8, 64])"
+        << 8.0 << 8.0 << 16.0 << 16.0 << 136.0 << 4096.0;
+    QTest::newRow("a backward pass") << "aten::_flash_attention_backward(c10::Half[1, 16, 8, 64], "
+                                        "c10::Half[1, 16, 8, 64], c10::Half[1, 16, 8, 64])"
+                                     << 0.0 << 0.0 << 0.0 << 0.0 << 0.0 << 0.0;
+    QTest::newRow("head sizes differ") << "aten::scaled_dot_product_attention(float[1, 2, 8, 64], "
+                                          "float[1, 2, 8, 32], float[1, 2, 8, 64])"
+                                       << 0.0 << 0.0 << 0.0 << 0.0 << 0.0 << 0.0;
+    QTest::newRow("a matmul") << "aten::mm(float[64, 32], float[32, 16])" << 0.0 << 0.0 << 0.0
+                              << 0.0 << 0.0 << 0.0;
+}
+
+void TestAttentionIoBounds::traceShape()
+{
+    QFETCH(QString, group);
+    QFETCH(double, heads);
+    QFETCH(double, kvHeads);
+    QFETCH(double, n);
+    QFETCH(double, nKv);
+    QFETCH(double, pairs);
+    QFETCH(double, keys);
+    const auto t = kineto::attentionShapeOfGroup(group.toStdString());
+    QCOMPARE(t.has_value(), heads > 0.0);
+    if (!t)
+        return;
+    QCOMPARE(t->shape.heads, heads);
+    QCOMPARE(t->shape.kvHeads, kvHeads);
+    QCOMPARE(t->shape.n, n);
+    QCOMPARE(t->shape.nKv, nKv);
+    QCOMPARE(t->shape.pairs, pairs);
+    QCOMPARE(t->keys, keys);
+    QCOMPARE(t->unmaskedFlops, 2.0 * heads * n * keys * (t->shape.d + t->shape.dv));
 }
 
 QTEST_GUILESS_MAIN(TestAttentionIoBounds)
