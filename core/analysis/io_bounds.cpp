@@ -1,4 +1,5 @@
 #include "core/analysis/io_bounds.h"
+#include "core/analysis/io_bounds_attention.h"
 
 #include "core/model/units.h"
 
@@ -121,6 +122,8 @@ std::string capacityText(double bytes)
 
 Diagnosis ioBoundDiagnosis(const IoBoundExcess &excess)
 {
+    if (excess.kind == IoBoundKind::Attention)
+        return attentionIoBoundDiagnosis(excess);
     const MemoryCapacity &capacity = excess.bound.capacity;
     const std::string level(memoryLevelName(capacity.level));
     const std::string below(memoryLevelName(excess.bound.against));

@@ -49,12 +49,17 @@ double matmulMinTraffic(const MatmulShape &shape, double capacityBytes);
 // positive).
 double matmulCapacityNeeded(const MatmulShape &shape, double trafficBytes);
 
-// A matmul that moves fewer bytes past a fast memory than its bound allows.
+// Which operator's bound: a matmul's (Smith et al.) or attention's (io_bounds_attention.h).
+enum class IoBoundKind { Matmul, Attention };
+
+// A matmul (or an attention) that moves fewer bytes past a fast memory than its bound allows.
 struct IoBoundExcess {
     IoBound bound;
     double trafficBytes = 0.0; // what the point moves against bound.against
     double minTrafficBytes = 0.0; // the least it can move at its shape
     double capacityNeeded = 0.0; // the fast memory that traffic would need, bytes
+    IoBoundKind kind = IoBoundKind::Matmul;
+    double compulsoryBytes = 0.0; // attention: Q, K, V read and O written once
 };
 
 // The first bound (in the machine's order) whose memory below is `trafficLevel` (main memory
@@ -63,7 +68,8 @@ std::optional<IoBoundExcess> beyondIoBound(const MatmulShape &shape,
     const std::vector<IoBound> &bounds, MemoryLevel trafficLevel, double trafficBytes);
 
 // The doctor's explanation of a matmul past its tiling wall: "needs more than 50 MiB of
-// on-chip memory at this shape" with the numbers, the bound and what to change.
+// on-chip memory at this shape" with the numbers, the bound and what to change (an attention's
+// excess gets attentionIoBoundDiagnosis's).
 Diagnosis ioBoundDiagnosis(const IoBoundExcess &excess);
 
 // A capacity as people write it: "228 KiB", "50 MiB" when a whole number of a binary unit,

@@ -2,6 +2,7 @@
 
 #include "core/model/units.h"
 #include "core/report/report.h"
+#include "core/workloads/llm_attention_io.h"
 
 #include "core/io/json_detail.h"
 
@@ -65,6 +66,63 @@ std::string ioBoundsLine(const MatmulResult &r)
             + std::string(memoryLevelName(b.against));
     }
     return out;
+}
+
+// The attention I/O bound of a fused step (docs/MODEL.md §12.1) on both operators it covers:
+// "io_bounds" as for a matmul, with the bound's least bytes of the two operators together
+// (all layers), the intensity that allows at this shape and the shape-free limit.
+void addAttentionIoBounds(const LlmAttentionIo &io, Json &points)
+{
+    Json bounds = Json::array();
+    for (const AttentionIoBound &a : io.bounds) {
+        Json one;
+        one["level"] = memoryLevelName(a.bound.capacity.level);
+        one["name"] = a.bound.capacity.name;
+        one["capacity"] = a.bound.capacity.bytes;
+        one["per"] = a.bound.capacity.per;
+        one["units"] = a.units;
+        one["against"] = memoryLevelName(a.bound.against);
+        one["min_traffic"] = a.minTrafficBytes * io.layers;
+        one["max_intensity"] = a.bound.maxIntensity;
+        one["limit_intensity"] = a.limitIntensity;
+        bounds.push_back(std::move(one));
+    }
+    const AttentionShape &s = io.shape;
+    const Json shape
+        = { { "heads", s.heads }, { "kv_heads", s.kvHeads }, { "n", s.n }, { "n_kv", s.nKv },
+              { "pairs", s.pairs }, { "d", s.d }, { "dv", s.dv }, { "layers", io.layers } };
+    for (Json &p : points) {
+        const std::string name = p.value("name", std::string());
+        if (!isAttentionIoOperator(name))
+            continue;
+        p["io_word_bytes"] = attentionWordBytes(s);
+        p["io_shape"] = shape;
+        p["io_bounds"] = bounds;
+        const double own = name == "attention score" ? io.scoreBytes : io.valueBytes;
+        const auto excess = llmAttentionExcess(io, name, own);
+        p["beyond_io_bound"] = excess.has_value();
+        if (excess)
+            p["io_bound"] = { { "level", memoryLevelName(excess->bound.capacity.level) },
+                { "capacity_needed", excess->capacityNeeded },
+                { "min_traffic", excess->minTrafficBytes },
+                { "explanation", ioBoundDiagnosis(*excess).evidence } };
+    }
+}
+
+// One line for the table: "attention I/O bound (score and value together): L1 228 KiB per sm:
+// at least 446.6 MB, 2462 FLOP/B against L2; ...".
+std::string attentionIoLine(const LlmAttentionIo &io)
+{
+    std::string out;
+    for (const AttentionIoBound &a : io.bounds) {
+        const MemoryCapacity &c = a.bound.capacity;
+        out += (out.empty() ? "" : "; ") + std::string(memoryLevelName(c.level)) + " "
+            + capacityText(c.bytes) + (c.per.empty() ? std::string() : " per " + c.per)
+            + ": at least " + quantity(a.minTrafficBytes * io.layers, Dimension::Bytes) + ", "
+            + formatSignificant(a.bound.maxIntensity, 4) + " FLOP/B against "
+            + std::string(memoryLevelName(a.bound.against));
+    }
+    return "attention I/O bound (score and value together, MODEL.md §12.1): " + out + "\n";
 }
 
 } // namespace
@@ -168,6 +226,8 @@ std::string llmJson(
     Json j;
     Json machine;
     j["points"] = analysedPoints(hardware, r.operators, &machine);
+    if (const auto io = llmAttentionIo(model, spec, hardware, r))
+        addAttentionIoBounds(*io, j["points"]);
     Json total = analysedPoints(hardware, { r.total }, nullptr);
     Json head;
     head["hardware"] = machine;
@@ -222,6 +282,8 @@ std::string llmTable(
         + " % of it memory-bound\nKV cache: read " + quantity(r.kvReadBytes, Dimension::Bytes)
         + ", written " + quantity(r.kvWriteBytes, Dimension::Bytes) + "; weights "
         + quantity(r.weightBytes, Dimension::Bytes) + "\n";
+    if (const auto io = llmAttentionIo(model, spec, hardware, r))
+        out += attentionIoLine(*io);
     return out;
 }
 

@@ -1,5 +1,6 @@
 #include "core/workloads/planned_workload.h"
 
+#include "core/workloads/llm_attention_io.h"
 #include "core/workloads/quant_modes.h"
 
 #include <algorithm>
@@ -61,9 +62,28 @@ LlmSpec llmSpecForMode(LlmSpec spec, QuantMode mode)
     return spec;
 }
 
+// A fused attention operator of an LLM step moved to `moved`: both operators' bytes against the
+// attention bound at the step's shape (docs/MODEL.md §12.1).
+std::optional<IoBoundExcess> llmIoExcess(
+    const LlmWorkload &w, QuantMode mode, const Hardware &hardware, const KernelPoint &moved)
+{
+    if (!isAttentionIoOperator(w.operatorKind) || moved.bytes.empty())
+        return std::nullopt;
+    const LlmSpec spec = llmSpecForMode(w.spec, mode);
+    const auto modelled = modelLlm(w.model, spec, hardware);
+    if (!modelled)
+        return std::nullopt;
+    const auto io = llmAttentionIo(w.model, spec, hardware, *modelled);
+    if (!io)
+        return std::nullopt;
+    return llmAttentionExcess(*io, w.operatorKind, moved.bytes.front().bytes);
+}
+
 std::optional<IoBoundExcess> workloadIoExcess(
     const Workload &workload, QuantMode mode, const Hardware &hardware, const KernelPoint &moved)
 {
+    if (const auto *llm = std::get_if<LlmWorkload>(&workload.model))
+        return llmIoExcess(*llm, mode, hardware, moved);
     const auto *matmul = std::get_if<MatmulWorkload>(&workload.model);
     if (!matmul)
         return std::nullopt;

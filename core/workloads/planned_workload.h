@@ -70,8 +70,9 @@ bool hasOwnMachine(const Workload &workload);
 
 // A matmul workload's point `moved` (its what-if applied) past its tiling wall on the machine
 // under the mode (docs/MODEL.md §12): the bound its bytes at the modelled memory level break at
-// the workload's shape, or nullopt (an LLM workload, a machine without capacities, a point
-// within its walls).
+// the workload's shape; a fused LLM step's "attention score" or "attention value" past the
+// attention bound (§12.1), its bytes and the other operator's together; else nullopt (other LLM
+// operators, a machine without capacities, a point within its walls).
 std::optional<IoBoundExcess> workloadIoExcess(
     const Workload &workload, QuantMode mode, const Hardware &hardware, const KernelPoint &moved);
 

@@ -1,6 +1,7 @@
-// The tiling walls of matmul points (docs/MODEL.md §12): at each on-chip capacity's I/O bound
-// against main memory, a dotted vertical line labelled with the level and the capacity. A
-// machine without capacities, or a chart without planned matmuls, has none. Internal to the
+// The tiling walls of matmul points (docs/MODEL.md §12) and the attention walls of attention
+// points (§12.1): at each on-chip capacity's I/O bound against main memory, a dotted vertical
+// line labelled with the level and the capacity. A machine without capacities, or a chart
+// without planned matmuls or attention points, has none. Internal to the
 // chart; owned by RoofLayer.
 #pragma once
 
@@ -23,7 +24,9 @@ struct WallSpec {
 };
 
 // The walls the document's planned matmuls meet on its machine: one per capacity that bounds
-// main memory and per operand width among those matmuls, in the machine's order.
+// main memory and per operand width among those matmuls, in the machine's order; then the
+// attention walls (MODEL.md §12.1) of its fused LLM attention operators and of a trace's
+// attention kernels, at their shapes (a few at most).
 std::vector<WallSpec> tilingWalls(const Document &document);
 
 // One wall: its line on the roof layer and its label on the label layer, removed with it.
