@@ -1,7 +1,7 @@
 // The latency floor (docs/MODEL.md §13) and the energy roofline (§14) on a machine of round
 // numbers, every expected value worked out by hand beside its row.
 #include "core/analysis/analysis.h"
-#include "core/analysis/energy.h"
+#include "core/analysis/energy_roof.h"
 #include "core/presets/presets.h"
 #include "core/report/report.h"
 
