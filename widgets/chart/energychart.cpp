@@ -229,14 +229,16 @@ EnergyChart drawEnergyChart(QCustomPlot &plot, const Document &document, const C
     plot.legend->setVisible(true);
     plot.legend->setBrush(theme.legendBackground);
     plot.legend->setTextColor(theme.foreground);
-    plot.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // Bottom right, far under the arch where it is highest: a kernel of high intensity lies
+    // there only when it runs far under its roof. The ceiling's line runs across the top, where
+    // a legend would cover it.
+    plot.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     if (!chart.note.isEmpty()) {
-        // In the plot's bottom right corner, where the arch line is highest and the points of a
-        // typical run (under it) are not.
+        // Top left, above the ceiling line and left of where the arch reaches it.
         auto *note = new QCPItemText(&plot);
         note->position->setType(QCPItemPosition::ptAxisRectRatio);
-        note->position->setCoords(0.99, 0.98);
-        note->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        note->position->setCoords(0.01, 0.02);
+        note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         note->setColor(theme.foreground);
         note->setBrush(theme.legendBackground);
         note->setPadding(QMargins(4, 2, 4, 2));
