@@ -13,6 +13,7 @@
 
 #include "core/session/session.h"
 #include "widgets/chart/densitylayer.h"
+#include "widgets/chart/energychart.h"
 #include "widgets/chart/reviewoverlay.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
@@ -53,7 +54,8 @@ private:
 // What render's options ask for, every one checked before any file is read: a bad one should
 // not cost a big read.
 struct RenderRequest {
-    QString output;
+    QString output; // empty with --energy alone
+    std::optional<QString> energy; // --energy FILE: the energy twin chart
     ExportOptions exportOptions; // all but the session
     std::optional<ChartTheme::Kind> theme; // none: the session's, else light
     std::optional<chart::PointsMode> points; // none: the session's, else auto
@@ -76,6 +78,11 @@ struct RenderRequest {
 struct RenderOptions {
     MachineOptions machine;
     QCommandLineOption output { { "o", "output" }, "Image file to write (.png, .svg, .pdf).",
+        "file" };
+    QCommandLineOption energy { "energy",
+        "Also (or, without -o, only) draw the energy twin chart to this image file: FLOP/J "
+        "against intensity with the energy arch line (docs/MODEL.md section 14). Needs a machine "
+        "with energy figures (the static power and the energies per FLOP and per byte).",
         "file" };
     QCommandLineOption session { "session",
         "Draw a session: a .ridgepoint.json file, or a PNG, SVG or PDF exported with its session "
@@ -135,7 +142,7 @@ void RenderOptions::addTo(QCommandLineParser &parser) const
         "chosen by the output's suffix), with the review layers (baseline arrows, notes, "
         "targets). The window's Export image writes the same file. Works without a display.");
     machine.addTo(parser);
-    parser.addOptions({ output, session, baseline, compare });
+    parser.addOptions({ output, energy, session, baseline, compare });
     size.addTo(parser);
     theme.addTo(parser);
     parser.addOptions(
@@ -191,20 +198,30 @@ bool RenderOptions::readLook(const QCommandLineParser &parser, RenderRequest &re
 std::optional<RenderRequest> RenderOptions::read(const QCommandLineParser &parser) const
 {
     RenderRequest request;
-    if (!parser.isSet(output)) {
-        err() << "render needs an output file: -o roofline.png" << Qt::endl;
+    request.energy = givenValue(parser, energy);
+    if (!parser.isSet(output) && !request.energy) {
+        err() << "render needs an output file: -o roofline.png (or --energy energy.png)"
+              << Qt::endl;
         return std::nullopt;
     }
-    request.output = parser.value(output);
-    const QString suffix = QFileInfo(request.output).suffix().toLower();
-    if (suffix != "png" && suffix != "svg" && suffix != "pdf") {
-        err() << request.output << ": unknown image type \"" << suffix
-              << "\" (expected .png, .svg or .pdf)" << Qt::endl;
-        return std::nullopt;
-    }
-    if (const QString problem = outputProblem(request.output); !problem.isEmpty()) {
-        err() << problem << Qt::endl;
-        return std::nullopt;
+    if (parser.isSet(output))
+        request.output = parser.value(output);
+    QString suffix;
+    for (const QString &file : { request.output, request.energy.value_or(QString()) }) {
+        if (file.isEmpty())
+            continue;
+        const QString kind = QFileInfo(file).suffix().toLower();
+        if (kind != "png" && kind != "svg" && kind != "pdf") {
+            err() << file << ": unknown image type \"" << kind << "\" (expected .png, .svg or .pdf)"
+                  << Qt::endl;
+            return std::nullopt;
+        }
+        if (const QString problem = outputProblem(file); !problem.isEmpty()) {
+            err() << problem << Qt::endl;
+            return std::nullopt;
+        }
+        if (suffix.isEmpty())
+            suffix = kind;
     }
     const auto exportOptions = size.read(parser, suffix);
     if (!exportOptions)
@@ -436,6 +453,36 @@ int writePicture(
     return kExitOk;
 }
 
+// The energy twin chart (widgets/chart/energychart.h) to --energy's file; the exit status. A
+// machine without energy figures is bad input: nothing is written and stderr says why.
+int writeEnergyPicture(
+    const Document &document, const RenderRequest &request, const SessionLook &look)
+{
+    ChartTheme theme = ChartTheme::light();
+    if (request.theme)
+        theme = ChartTheme::of(*request.theme);
+    else if (const auto fromSession = themeFromName(look.theme))
+        theme = ChartTheme::of(*fromSession);
+    ExportOptions options = request.exportOptions;
+    options.table = false;
+    options.session.clear(); // the session belongs to the roofline's picture
+    chart::EnergyChart drawn;
+    const QString error
+        = chart::exportEnergyChart(*request.energy, document, theme, options, drawn);
+    if (!drawn.problem.isEmpty()) {
+        err() << "--energy: " << drawn.problem << Qt::endl;
+        return kExitBadInput;
+    }
+    if (!error.isEmpty()) {
+        err() << error << Qt::endl;
+        return kExitFailure;
+    }
+    if (!drawn.note.isEmpty())
+        err() << "--energy: " << drawn.note << Qt::endl;
+    out() << "wrote " << QFileInfo(*request.energy).absoluteFilePath() << Qt::endl;
+    return kExitOk;
+}
+
 } // namespace
 
 int runRender(const QStringList &arguments)
@@ -462,6 +509,11 @@ int runRender(const QStringList &arguments)
         return kExitBadInput;
     timer.step("analyse");
 
+    if (request->energy) {
+        const int energyStatus = writeEnergyPicture(document, *request, look);
+        if (energyStatus != kExitOk || request->output.isEmpty())
+            return energyStatus;
+    }
     RooflinePlot plot;
     buildChart(plot, document, *request, look, sameMachine);
     // A headless plot is never shown, so nothing replots on its own. The review layers lay out

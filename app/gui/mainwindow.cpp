@@ -244,6 +244,7 @@ void MainWindow::buildViewMenu()
     buildLegendMenu(view->addMenu(tr("Le&gend")));
     buildPointsMenu(view->addMenu(tr("&Points")));
     buildDotSizeAction(view);
+    buildEnergyAction(view);
     view->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         view->addAction(dock->toggleViewAction());

@@ -20,6 +20,7 @@ class HardwarePanel;
 class ImportController;
 class PointsPanel;
 class ReviewController;
+class EnergyView;
 class RooflinePlot;
 class SessionController;
 class WorkloadPanel;
@@ -84,6 +85,7 @@ private:
     void buildPointsMenu(QMenu *points); // viewmenu.cpp
     void buildDotSizeAction(QMenu *view); // viewmenu.cpp
     void buildFiguresActions(QMenu *view); // viewmenu.cpp
+    void buildEnergyAction(QMenu *view); // viewmenu.cpp: View ▸ Energy
     void buildDocks();
     // "N kernels from ORIGIN", and how many of them the machine cannot place.
     QString loadedText(const QString &origin) const;
@@ -104,6 +106,7 @@ private:
     SessionController *m_sessions = nullptr;
     ReviewController *m_review = nullptr;
     ImportController *m_import = nullptr;
+    EnergyView *m_energyView = nullptr; // made when View ▸ Energy is first chosen
 };
 
 } // namespace ridgepoint

@@ -4,9 +4,11 @@
 // sessions carry it as "dotSize").
 // View ▸ Roofs: use measured / spec figures: which of a ceiling's two figures the analysis uses
 // (Document::figures, saved in sessions).
+// View ▸ Energy: the energy twin chart and the power-cap slider in a window of their own.
 #include "app/gui/mainwindow.h"
 
 #include "widgets/chart/densitylayer.h"
+#include "widgets/chart/energyview.h"
 #include "widgets/chart/labelplacement.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
@@ -135,6 +137,22 @@ void MainWindow::buildFiguresActions(QMenu *view)
         connect(m_document, &Document::figuresChanged, action,
             [this, action, choice] { action->setChecked(m_document->figures() == choice); });
     }
+}
+
+void MainWindow::buildEnergyAction(QMenu *view)
+{
+    QAction *energy = view->addAction(tr("&Energy roofline…"), this, [this] {
+        if (!m_energyView) {
+            // A window of its own beside the chart: the capped roof it moves is on the chart.
+            m_energyView = new EnergyView(m_document, this);
+            m_energyView->setWindowFlag(Qt::Window);
+            m_energyView->resize(900, 640);
+        }
+        m_energyView->setTheme(m_plot->theme());
+        m_energyView->show();
+        m_energyView->raise();
+    });
+    energy->setObjectName(QStringLiteral("viewEnergy"));
 }
 
 } // namespace ridgepoint

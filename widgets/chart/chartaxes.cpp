@@ -14,6 +14,8 @@ QString QuantityLogTicker::tickLabel(double tick, Style style)
 {
     if (style == Style::Rate)
         return QString::fromStdString(formatQuantity(tick, Dimension::FlopRate, 3));
+    if (style == Style::Efficiency) // "10 GFLOP" + "/J"
+        return QString::fromStdString(formatQuantity(tick, Dimension::Flops, 3)) + "/J";
     // Three significant digits as a plain decimal, trailing zeros dropped: 0.001, 0.25, 10000.
     if (!std::isfinite(tick) || tick <= 0.0)
         return QStringLiteral("0 FLOP/B");

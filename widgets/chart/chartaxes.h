@@ -20,11 +20,12 @@ namespace chart {
 
 // Log ticks labelled as quantities, one format per axis: performance with an SI prefix chosen
 // per tick ("100 GFLOP/s", "1 TFLOP/s"), intensity as a plain decimal ("0.1 FLOP/B",
-// "10 FLOP/B"). Never an exponent, never two notations on one axis.
+// "10 FLOP/B"), energy efficiency as performance is ("10 GFLOP/J"). Never an exponent, never two
+// notations on one axis.
 class QuantityLogTicker : public QCPAxisTickerLog
 {
 public:
-    enum class Style { Rate, Intensity };
+    enum class Style { Rate, Intensity, Efficiency };
     explicit QuantityLogTicker(Style style)
         : m_style(style)
     { }

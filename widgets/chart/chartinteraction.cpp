@@ -157,6 +157,10 @@ void ChartInteraction::hover(QMouseEvent *event)
         // A calibrated roof is not dragged: it follows the spec roof it is a fraction of.
         m_plot->unsetCursor();
         showTooltip(event->globalPosition().toPoint(), m_plot->tooltipHtml(band), m_plot);
+    } else if (const QString cap = m_plot->roofLayer().powerCap().descriptionAt(event->position());
+               !cap.isEmpty()) {
+        m_plot->unsetCursor();
+        showTooltip(event->globalPosition().toPoint(), m_plot->tooltipHtml(cap), m_plot);
     } else {
         QToolTip::hideText();
         m_plot->unsetCursor();

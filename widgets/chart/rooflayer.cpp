@@ -65,6 +65,7 @@ std::optional<std::vector<std::size_t>> sharedLabel(const std::vector<ComputeCei
 RoofLayer::RoofLayer(QCustomPlot *plot)
     : m_plot(plot)
     , m_bands(plot)
+    , m_powerCap(plot)
 { }
 
 RoofLayer::~RoofLayer()
@@ -83,6 +84,7 @@ void RoofLayer::clear()
     m_ridge.reset();
     m_walls.clear();
     m_bands.clear();
+    m_powerCap.clear();
     for (QCPAbstractPlottable *plottable : m_plottables)
         m_plot->removePlottable(plottable);
     m_plottables.clear();
@@ -110,6 +112,7 @@ void RoofLayer::rebuild(const Document &document, const ChartTheme &theme, bool 
     addComputeRoofs(theme, bandwidth);
     m_bands.rebuild(document, hw, theme, peak, bandwidth);
     addEnvelope(document, theme, shading);
+    m_powerCap.rebuild(hw, activeCeiling(), theme);
     addCompareRoofs(document, theme);
     addTilingWalls(document, theme);
     if (!m_alternateRoofs.empty()) {

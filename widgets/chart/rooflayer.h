@@ -5,6 +5,7 @@
 
 #include "core/model/hardware.h"
 #include "widgets/chart/achievableband.h"
+#include "widgets/chart/powercaproof.h"
 #include "widgets/chart/rooflabelmemo.h"
 
 #include <QCoreApplication>
@@ -89,6 +90,9 @@ public:
     // The achievable band of a calibrated machine (achievableband.h), empty without one.
     const AchievableBands &bands() const { return m_bands; }
 
+    // The power-capped roof (powercaproof.h), empty without the machine's energy figures.
+    const PowerCapRoof &powerCap() const { return m_powerCap; }
+
     // The tiling walls of the planned matmuls (tilingwalls.h), empty without any.
     const std::vector<std::unique_ptr<TilingWall>> &walls() const { return m_walls; }
 
@@ -128,6 +132,7 @@ private:
     std::unique_ptr<RidgeMarker> m_ridge;
     std::vector<std::unique_ptr<TilingWall>> m_walls;
     AchievableBands m_bands;
+    PowerCapRoof m_powerCap;
     std::vector<QCPAbstractPlottable *> m_plottables; // envelope, shading, legend entries
     std::vector<std::vector<QRectF>> m_labelBoxes;
     std::uint64_t m_generation = 0; // clear() calls: which roofs the memo's placements are of

@@ -1,6 +1,7 @@
 // The latency floor (docs/MODEL.md §13) and the energy roofline (§14) on a machine of round
 // numbers, every expected value worked out by hand beside its row.
 #include "core/analysis/analysis.h"
+#include "core/analysis/energy_roof.h"
 #include "core/presets/presets.h"
 #include "core/report/report.h"
 
@@ -72,6 +73,9 @@ private slots:
     void energy_data();
     void energy();
     void energyNeedsEveryTerm();
+    void energyRoofCurves_data();
+    void energyRoofCurves();
+    void energyRoofNeedsEveryTerm();
     void analyzeJsonCarriesTheEnergy();
     void noLimitsChangeNothing();
 };
@@ -290,6 +294,64 @@ void TestLimits::energyNeedsEveryTerm()
     QVERIFY(b && b->energy);
     QVERIFY(!b->energy->joules);
     QVERIFY(near(*b->energy->powerCappedAttainable, 50.0 / 1.1e-12, 1e-12));
+}
+
+void TestLimits::energyRoofCurves_data()
+{
+    QTest::addColumn<double>("intensity");
+    QTest::addColumn<double>("capped");
+    QTest::addColumn<double>("arch");
+    // The round machine: π = 100 TFLOP/s, β = 1 TB/s, e_flop = 1 pJ, e_byte = 10 pJ, P0 = 50 W,
+    // P_cap = 100 W. Capped: min(min(π, β·I), 50 / (1e-12 + 1e-11 / I)). Arch line:
+    // 1 / (1e-12 + 1e-11 / I + 50 / min(π, β·I)).
+    // I = 100 (the point): 50 / 1.1e-12 = 45.45 TFLOP/s; 1 / (1e-12 + 1e-13 + 5e-13)
+    // = 1 / 1.6e-12 = 625 GFLOP/J.
+    QTest::newRow("I = 100: the cap binds") << 100.0 << 50.0 / 1.1e-12 << 1.0 / 1.6e-12;
+    // I = 1: roof 1 TFLOP/s, cap 50 / 1.1e-11 = 4.5 TFLOP/s: the roof; 1 / (1e-12 + 1e-11 +
+    // 5e-11) = 1 / 6.1e-11 = 16.39 GFLOP/J.
+    QTest::newRow("I = 1: the roof binds") << 1.0 << 1e12 << 1.0 / 6.1e-11;
+    // I = 40: β·I = 40 TFLOP/s and 50 / (1e-12 + 2.5e-13) = 40 TFLOP/s: where the two meet
+    // (β·I·(e_flop + e_byte / I) = I + 10 = 50). Arch: 1 / (1e-12 + 2.5e-13 + 50 / 4e13)
+    // = 1 / 2.5e-12 = 400 GFLOP/J.
+    QTest::newRow("I = 40: the roof meets the cap") << 40.0 << 4e13 << 1.0 / 2.5e-12;
+    // I = 1000: 50 / 1.01e-12 = 49.5 TFLOP/s; 1 / (1e-12 + 1e-14 + 5e-13) = 662.3 GFLOP/J.
+    QTest::newRow("I = 1000") << 1000.0 << 50.0 / 1.01e-12 << 1.0 / 1.51e-12;
+}
+
+void TestLimits::energyRoofCurves()
+{
+    QFETCH(double, intensity);
+    QFETCH(double, capped);
+    QFETCH(double, arch);
+    const Hardware hw = roundMachine();
+    const auto roof = headlineEnergyRoof(hw);
+    QVERIFY(roof);
+    QVERIFY(roof->capped(intensity));
+    QVERIFY2(near(*roof->capped(intensity), capped, 1e-12),
+        qPrintable(QString::number(*roof->capped(intensity), 'g', 10)));
+    QVERIFY2(near(roof->archFlopsPerJoule(intensity), arch, 1e-12),
+        qPrintable(QString::number(roof->archFlopsPerJoule(intensity), 'g', 10)));
+    QCOMPARE(roof->ceilingFlopsPerJoule(), 1e12); // 1 / 1 pJ
+    // The point analysis gives the same capped roof at the same intensity.
+    const auto a = analyzePoint(kernel(1e12, 1e12 / intensity, 1.0), hw);
+    QVERIFY(a && a->energy && a->energy->powerCappedAttainable);
+    QVERIFY(near(*a->energy->powerCappedAttainable, capped, 1e-12));
+}
+
+void TestLimits::energyRoofNeedsEveryTerm()
+{
+    Hardware hw = roundMachine();
+    hw.limits.energy->staticWatts.reset();
+    QVERIFY(!headlineEnergyRoof(hw));
+    hw = roundMachine();
+    hw.limits.energy->perFlop.clear();
+    QVERIFY(!headlineEnergyRoof(hw));
+    hw = roundMachine();
+    hw.limits.energy->powerCapWatts.reset(); // the arch line stands, the capped roof does not
+    const auto roof = headlineEnergyRoof(hw);
+    QVERIFY(roof && !roof->capped(100.0));
+    hw.limits.energy.reset();
+    QVERIFY(!headlineEnergyRoof(hw));
 }
 
 void TestLimits::analyzeJsonCarriesTheEnergy()
