@@ -86,19 +86,24 @@ QString ChartTooltip::aboutThePoint(
             + "</i>";
     text += "<br>" + tr("FLOPs: %1").arg(q(formatQuantity(point.flops, Dimension::Flops)));
     const Workload *planned = document.workload(index);
-    if (planned && std::holds_alternative<MatmulWorkload>(planned->model)) {
-        // The tiling wall (docs/MODEL.md §12), live while the point is dragged.
-        if (document.hardware().limits.capacities.empty())
+    if (planned) {
+        // The tiling wall of a matmul (docs/MODEL.md §12) or the I/O bound of a fused attention
+        // step (§12.1), live while the point is dragged.
+        const bool matmul = std::holds_alternative<MatmulWorkload>(planned->model);
+        if (matmul && document.hardware().limits.capacities.empty()) {
             text += "<br><i>"
                 + tr("no tiling wall: %1 gives no on-chip capacities")
                       .arg(q(document.hardware().name).toHtmlEscaped())
                 + "</i>";
-        else if (const auto excess = document.workspace().ioBoundExcess(index))
+        } else if (const auto excess = document.workspace().ioBoundExcess(index)) {
+            const QString past = excess->kind == IoBoundKind::Attention
+                ? tr("past the %1 attention I/O bound: %2")
+                : tr("past the %1 tiling wall: %2");
             text += "<br><b style='color:#c00000'>"
-                + tr("past the %1 tiling wall: %2")
-                      .arg(q(std::string(memoryLevelName(excess->bound.capacity.level))),
-                          q(ioBoundDiagnosis(*excess).evidence).toHtmlEscaped())
+                + past.arg(q(std::string(memoryLevelName(excess->bound.capacity.level))),
+                    q(ioBoundDiagnosis(*excess).evidence).toHtmlEscaped())
                 + "</b>";
+        }
     }
     if (document.quantMode() != QuantMode::None && !planned)
         text += "<br><i>"

@@ -3,6 +3,7 @@
 // none for unfused attention. Every expected intensity is worked out by hand in its comment.
 #include "tests/support/core_test_support.h"
 
+#include "widgets/chart/charttooltip.h"
 #include "widgets/chart/tilingwalls.h"
 #include "widgets/document/document.h"
 
@@ -39,6 +40,8 @@ private slots:
     void fusedLlmStepHasItsAttentionWall();
     void unfusedLlmStepHasNone();
     void traceAttentionKernelHasItsWall();
+    void dragPastTheAttentionBoundIsSaid_data();
+    void dragPastTheAttentionBoundIsSaid();
 };
 
 void TestTilingWalls::fusedLlmStepHasItsAttentionWall()
@@ -82,6 +85,31 @@ void TestTilingWalls::traceAttentionKernelHasItsWall()
     QCOMPARE(walls.size(), std::size_t(1));
     // Unmasked FLOPs 2·32·8192²·256 = 2^40 over the compulsory 167,772,160 B: 6,553.6 FLOP/B.
     QVERIFY(near(walls[0].intensity, 6553.6, 1e-12));
+}
+
+void TestTilingWalls::dragPastTheAttentionBoundIsSaid_data()
+{
+    QTest::addColumn<double>("bytesFactor");
+    QTest::addColumn<bool>("past");
+    QTest::newRow("as planned") << 1.0 << false;
+    QTest::newRow("a third of the bytes") << 0.314 << true;
+    QTest::newRow("a tenth of the bytes") << 0.1 << true;
+}
+
+// The tooltip the window shows while a fused attention step is dragged names its bound, as a
+// matmul's names its tiling wall.
+void TestTilingWalls::dragPastTheAttentionBoundIsSaid()
+{
+    QFETCH(double, bytesFactor);
+    QFETCH(bool, past);
+    Document document;
+    document.resetHardware(preset("H100"));
+    QVERIFY(document.addWorkloads({ llmAttention(true) }, "attention"));
+    document.setWhatIf(0, WhatIf { bytesFactor, 1.0 });
+    const QString text = chart::ChartTooltip::describe(document, 0);
+    QCOMPARE(text.contains("attention I/O bound"), past);
+    QCOMPARE(document.workspace().ioBoundExcess(0).has_value(), past);
+    QVERIFY(!text.contains("tiling wall"));
 }
 
 QTEST_MAIN(TestTilingWalls)
