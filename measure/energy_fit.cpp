@@ -126,13 +126,18 @@ std::vector<double> leastSquares(const System &s, const std::vector<std::size_t>
     return x;
 }
 
+// The energy the model predicts for run r.
+double predicted(const System &s, std::size_t r, const std::vector<double> &coefficients)
+{
+    return std::inner_product(s.rows[r].begin(), s.rows[r].end(), coefficients.begin(), 0.0);
+}
+
 double residualSquares(const System &s, const std::vector<double> &coefficients)
 {
     double sum = 0.0;
     for (std::size_t r = 0; r < s.rows.size(); ++r) {
-        const double predicted
-            = std::inner_product(s.rows[r].begin(), s.rows[r].end(), coefficients.begin(), 0.0);
-        sum += (predicted - s.joules[r]) * (predicted - s.joules[r]);
+        const double error = predicted(s, r, coefficients) - s.joules[r];
+        sum += error * error;
     }
     return sum;
 }
@@ -178,10 +183,8 @@ double medianRelativeError(const System &s, const std::vector<double> &coefficie
 {
     std::vector<double> errors;
     for (std::size_t r = 0; r < s.rows.size(); ++r) {
-        const double predicted
-            = std::inner_product(s.rows[r].begin(), s.rows[r].end(), coefficients.begin(), 0.0);
         if (s.joules[r] > 0.0)
-            errors.push_back(std::abs(predicted - s.joules[r]) / s.joules[r]);
+            errors.push_back(std::abs(predicted(s, r, coefficients) - s.joules[r]) / s.joules[r]);
     }
     if (errors.empty())
         return 0.0;

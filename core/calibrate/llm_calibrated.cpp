@@ -1,6 +1,7 @@
 #include "core/calibrate/llm_calibrated.h"
 
 #include "core/calibrate/fit.h"
+#include "core/calibrate/measured.h"
 #include "core/model/units.h"
 #include "core/workloads/llm_parallel.h"
 
@@ -64,12 +65,14 @@ OperatorClass llmOperatorClass(const LlmOperator &op)
 
 std::optional<LlmCollectiveCall> llmCollectiveCall(const LlmOperator &op, const LlmSpec &spec)
 {
-    auto share
-        = [](std::int64_t n) { return 2.0 * static_cast<double>(n - 1) / static_cast<double>(n); };
+    // The operator's bytes are what each chip sends (llm_parallel.cpp): the message times the
+    // collective's bus factor, per call (all-to-all: dispatch and combine).
     if (op.kind.starts_with("TP all-reduce") && spec.tp > 1)
-        return LlmCollectiveCall { "all_reduce", spec.tp, op.bytesPerLayer / share(spec.tp), 1 };
+        return LlmCollectiveCall { "all_reduce", spec.tp,
+            op.bytesPerLayer / busBytesFactor("all_reduce", spec.tp), 1 };
     if (op.kind.starts_with("EP all-to-all") && spec.ep > 1)
-        return LlmCollectiveCall { "all_to_all", spec.ep, op.bytesPerLayer / share(spec.ep), 2 };
+        return LlmCollectiveCall { "all_to_all", spec.ep,
+            op.bytesPerLayer / (2.0 * busBytesFactor("all_to_all", spec.ep)), 2 };
     if (op.kind.starts_with("PP send/receive") && spec.pp > 1)
         return LlmCollectiveCall { "send_recv", 2, op.bytesPerLayer, 1 };
     return std::nullopt;
