@@ -41,6 +41,14 @@ PointsFileResult readPointsFile(
 PointsFileResult readPointsFile(std::string_view text, const std::string &fileName,
     const PointSink &sink, const ReadOptions &options = {});
 
+// The same two from a string, whose room past its end (its capacity) a reader may read: a
+// profiler trace is then parsed where it lies instead of in a padded copy (readTextFile's
+// strings have kTextPadding of room, core/io/text.h).
+PointsFileResult readPointsFile(
+    const std::string &text, const std::string &fileName, const ReadOptions &options = {});
+PointsFileResult readPointsFile(const std::string &text, const std::string &fileName,
+    const PointSink &sink, const ReadOptions &options = {});
+
 struct [[nodiscard]] HardwareFileResult {
     std::optional<FileFormat> format;
     HardwareReadResult hardware;
