@@ -133,16 +133,10 @@ PointsFileResult readPointsFile(std::string_view text, const std::string &fileNa
     return readPoints(text, fileName, &sink, options, 0);
 }
 
-PointsFileResult readPointsFile(
-    const std::string &text, const std::string &fileName, const ReadOptions &options)
+PointsFileResult readPointsFileWithRoom(std::string_view text, std::size_t room,
+    const std::string &fileName, const PointSink *sink, const ReadOptions &options)
 {
-    return readPoints(text, fileName, nullptr, options, roomAfter(text));
-}
-
-PointsFileResult readPointsFile(const std::string &text, const std::string &fileName,
-    const PointSink &sink, const ReadOptions &options)
-{
-    return readPoints(text, fileName, &sink, options, roomAfter(text));
+    return readPoints(text, fileName, sink, options, room);
 }
 
 HardwareFileResult readHardwareFile(

@@ -19,6 +19,8 @@ namespace od = simdjson::ondemand;
 using detail::floatValue;
 using detail::integerValue;
 using detail::kindName;
+using detail::LineCounter;
+using detail::plainString;
 using detail::Value;
 using simdjson::error_code;
 
@@ -29,35 +31,6 @@ OperatorInput unlistedInput()
     input.listed = false;
     return input;
 }
-
-// Line and column of the offsets of events, asked in increasing order: the newlines between
-// one and the next are counted once, so every event of the file costs one pass over its text
-// (the parser itself says nothing of lines).
-class LineCounter
-{
-public:
-    explicit LineCounter(std::string_view text)
-        : m_text(text)
-    { }
-
-    // The column is in bytes, as the reader has always given it for an event.
-    EventPlace at(std::size_t offset)
-    {
-        const std::string_view span = m_text.substr(m_counted, offset - m_counted);
-        if (const auto newlines = std::count(span.begin(), span.end(), '\n'); newlines > 0) {
-            m_line += static_cast<int>(newlines);
-            m_lineStart = m_counted + span.rfind('\n') + 1;
-        }
-        m_counted = offset;
-        return { m_line, static_cast<int>(offset - m_lineStart) + 1 };
-    }
-
-private:
-    std::string_view m_text;
-    std::size_t m_counted = 0;
-    std::size_t m_lineStart = 0;
-    int m_line = 1;
-};
 
 // One event's fields while it is read; reused for the next event (its storage kept).
 struct Scratch {
@@ -102,10 +75,10 @@ struct Scratch {
 };
 
 // simdjson's On-Demand parser walked over the whole text: the fields the reader keeps are read
-// where they are met, and every other value is still read to its end (each string unescaped,
-// each number parsed), so a text that is not JSON is refused wherever its fault lies, as the SAX
-// parser before it did. Only values nested deeper than kMaxJsonDepth are refused unread; the
-// walk recurses once per level of nesting, so never deeper than that.
+// where they are met, and every other value is still read to its end (each escape of a string
+// checked, each number parsed), so a text that is not JSON is refused wherever its fault lies,
+// as the SAX parser before it did. Only values nested deeper than kMaxJsonDepth are refused unread;
+// the walk recurses once per level of nesting, so never deeper than that.
 class TraceWalk
 {
 public:
@@ -179,10 +152,12 @@ template<typename Each> bool TraceWalk::eachField(od::object object, Each &&each
 {
     for (auto member : object) {
         od::field field;
-        std::string_view key;
-        if (!failed(std::move(member).get(field)) || !failed(field.unescaped_key().get(key)))
+        if (!failed(std::move(member).get(field)))
             return false;
-        if (!each(key, field.value()))
+        std::optional<std::string_view> key = plainString(field.key().raw());
+        if (!key && !failed(field.unescaped_key().get(key.emplace())))
+            return false;
+        if (!each(*key, field.value()))
             return false;
     }
     return true;
@@ -191,8 +166,7 @@ template<typename Each> bool TraceWalk::eachField(od::object object, Each &&each
 template<typename Each> bool TraceWalk::eachElement(od::array array, Each &&each)
 {
     for (auto element : array) {
-        od::value value;
-        if (!failed(std::move(element).get(value)) || !each(value))
+        if (!failed(element.error()) || !each(element.value_unsafe()))
             return false;
     }
     return true;
@@ -228,9 +202,16 @@ bool TraceWalk::anyOf(od::value value, od::json_type type, int depth)
 bool TraceWalk::scalar(od::value value, od::json_type type, Value &out)
 {
     switch (type) {
-    case od::json_type::string:
+    case od::json_type::string: {
         out.kind = Value::String;
-        return failed(value.get_string().get(out.text));
+        const std::optional<std::string_view> plain
+            = plainString(value.raw_json_token().data() + 1);
+        if (!plain)
+            return failed(value.get_string().get(out.text));
+        out.text = *plain;
+        od::raw_json_string passed; // moves the parser past the string
+        return failed(value.get_raw_json_string().get(passed));
+    }
     case od::json_type::boolean: {
         bool ignored = false;
         out.kind = Value::Boolean;
@@ -254,8 +235,13 @@ bool TraceWalk::scalar(od::value value, od::json_type type, Value &out)
 bool TraceWalk::number(od::value value, Value &out)
 {
     const std::string_view token = value.raw_json_token();
-    const std::string_view digits = token.substr(0, token.find_first_not_of("+-.0123456789eE"));
-    const bool written = digits.find_first_of(".eE") == std::string_view::npos;
+    bool written = true; // as a whole number: no '.', 'e' or 'E' before the number ends
+    for (const char c : token) {
+        if (c == '.' || c == 'e' || c == 'E')
+            written = false;
+        else if (c != '-' && (c < '0' || c > '9'))
+            break;
+    }
     od::number parsed;
     const error_code code = value.get_number().get(parsed);
     if (code == simdjson::NUMBER_ERROR && written) {
@@ -725,20 +711,19 @@ std::optional<Events> readEvents(std::string_view text, const std::string &fileN
         return std::move(checked.events);
     }
     // simdjson reads up to SIMDJSON_PADDING (64) bytes past the text's end: a text without
-    // them is copied into a buffer that has them.
-    std::optional<simdjson::padded_string> copy;
+    // them is copied into a string that has them (its capacity).
+    std::string copy;
     std::string_view json = text;
-    error_code code = simdjson::SUCCESS;
-    try {
-        if (padding < simdjson::SIMDJSON_PADDING) {
-            copy.emplace(text.data(), text.size());
-            json = *copy;
+    if (padding < simdjson::SIMDJSON_PADDING) {
+        try {
+            copy.reserve(text.size() + simdjson::SIMDJSON_PADDING);
+            copy.assign(text);
+        } catch (const std::bad_alloc &) {
+            return invalid(0, "out of memory while parsing");
         }
-    } catch (const std::bad_alloc &) {
-        copy.reset();
+        json = copy;
     }
-    if (json.data() == nullptr && !text.empty())
-        return invalid(0, "out of memory while parsing");
+    error_code code = simdjson::SUCCESS;
     TraceWalk walk(json, fileName, diagnostics);
     try {
         od::parser parser;
