@@ -230,8 +230,8 @@ bool TraceWalk::scalar(od::value value, od::json_type type, Value &out)
 }
 
 // A number told apart as nlohmann's parser does (Value): by how it is written, not by what
-// simdjson makes of it ("-0" is its double -0.0, an Integer 0 for nlohmann; a whole number past
-// 64 bits is its NUMBER_ERROR, a Float for nlohmann).
+// simdjson makes of it (a whole number past 64 bits is its NUMBER_ERROR, a Float for nlohmann;
+// "-0" is a signed integer for both).
 bool TraceWalk::number(od::value value, Value &out)
 {
     const std::string_view token = value.raw_json_token();
@@ -262,8 +262,6 @@ bool TraceWalk::number(od::value value, Value &out)
     }
     default:
         out = floatValue(parsed.get_double());
-        if (written && out.number == 0.0)
-            out = integerValue(0.0, 0, true); // "-0"
         break;
     }
     return true;
