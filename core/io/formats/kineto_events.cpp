@@ -531,7 +531,14 @@ std::int64_t TraceWalk::threadId(const Value &value)
             std::string(value.text), -static_cast<std::int64_t>(m_stringThreads.size()) - 1);
         return at->second;
     }
-    return value.whole ? value.integer : static_cast<std::int64_t>(value.number);
+    if (value.whole)
+        return value.integer;
+    // A number std::int64_t cannot hold (18446744073709551615, 1e300) is INT64_MIN, what the
+    // conversion gave on x86-64 before it was checked (undefined behaviour, found by UBSan).
+    constexpr double kLimit = 9223372036854775808.0; // 2^63
+    if (!(value.number >= -kLimit && value.number < kLimit))
+        return INT64_MIN;
+    return static_cast<std::int64_t>(value.number);
 }
 
 void TraceWalk::wrongType(std::string_view field, const Value &value)

@@ -25,6 +25,7 @@ private slots:
     void refusesBrokenJsonAnywhere_data();
     void refusesBrokenJsonAnywhere();
     void placesEventsByLineAndByteColumn();
+    void takesAThreadPastInt64AsInt64Min();
     void readsTheDeviceAloneWithoutTheEvents();
     void parsesInPlaceWhenTheTextHasRoom();
     void readersLeaveRoomAfterTheText();
@@ -146,6 +147,24 @@ void TestKinetoEvents::placesEventsByLineAndByteColumn()
     QCOMPARE(events->kernels[0].place.column, 34);
     QCOMPARE(events->kernels[1].place.line, 2);
     QCOMPARE(events->kernels[1].place.column, 3);
+}
+
+// A pid or tid std::int64_t cannot hold (2^64 - 1, 1e300) is INT64_MIN, as the conversion gave it
+// on x86-64 before it was checked (UBSan: out of range); 1.5 is cut to 1.
+void TestKinetoEvents::takesAThreadPastInt64AsInt64Min()
+{
+    const std::string text = R"({"traceEvents": [
+        {"ph": "X", "cat": "cpu_op", "name": "a", "pid": 18446744073709551615, "tid": 1e300,
+         "ts": 1, "dur": 2},
+        {"ph": "X", "cat": "cpu_op", "name": "b", "pid": -1e300, "tid": 1.5, "ts": 1, "dur": 2}]})";
+    std::vector<Diagnostic> diagnostics;
+    const auto events = readEvents(text, "t.json", diagnostics);
+    QVERIFY2(events, messages(diagnostics).c_str());
+    QCOMPARE(events->operators.size(), std::size_t { 2 });
+    QCOMPARE(events->operators[0].pid, INT64_MIN);
+    QCOMPARE(events->operators[0].tid, INT64_MIN);
+    QCOMPARE(events->operators[1].pid, INT64_MIN);
+    QCOMPARE(events->operators[1].tid, std::int64_t { 1 });
 }
 
 // The machine of a trace reads deviceProperties and stops: what follows is not parsed, so a
