@@ -1,5 +1,7 @@
 #include "core/io/file_io.h"
 
+#include "core/io/text.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -52,7 +54,8 @@ Expected<void, std::string> readAtMost(
     constexpr std::size_t kChunk = std::size_t { 1 } << 16;
     // Straight into a string of the reported size: reading through a string stream held the
     // text twice (the stream's buffer and its copy), 120 MB for a 60 MB file.
-    content.reserve(static_cast<std::size_t>(std::min(file.size(), limit) + 1));
+    // kTextPadding more: the profiler-trace reader parses the text in place with them.
+    content.reserve(static_cast<std::size_t>(std::min(file.size(), limit) + 1) + kTextPadding);
     const std::uintmax_t wanted = limit + 1;
     while (content.size() < wanted) {
         // Within the reserved room while there is some: the read that finds the end of a file
@@ -93,6 +96,9 @@ Expected<std::string, std::string> readBounded(
                     + " bytes, the limit)");
             content.resize(static_cast<std::size_t>(limit));
         }
+        // A file that grew while read may have filled the room.
+        if (content.capacity() - content.size() < kTextPadding)
+            content.reserve(content.size() + kTextPadding);
         return content;
     } catch (const std::bad_alloc &) {
         return Unexpected(path + ": out of memory while reading (the limit is "

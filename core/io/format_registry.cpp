@@ -33,6 +33,13 @@ HardwareReadResult machines(std::string_view text, const std::string &fileName, 
     return Read(text, fileName);
 }
 
+// A trace is parsed in place when the text has room past its end (ReadOptions::textPadding).
+PointsReadResult kinetoTrace(std::string_view text, const std::string &fileName,
+    const ReadOptions &options, const PointSink *)
+{
+    return readKinetoTrace(text, fileName, options.textPadding);
+}
+
 PointsReadResult pointsCsv(
     std::string_view text, const std::string &fileName, const ReadOptions &, const PointSink *sink)
 {
@@ -174,7 +181,7 @@ const FormatEntry kFormats[] = {
         "ncu-like metric CSV (no ID,Kernel Name,Host Name,Metric Name,Metric Value header)", "",
         "adhoc/metric_values.csv" },
     { FileFormat::KinetoTrace, "kineto-trace", "PyTorch profiler (Kineto) trace",
-        "PyTorch profiler trace", Gives::Both, 5, looksLikeKinetoTrace, points<readKinetoTrace>,
+        "PyTorch profiler trace", Gives::Both, 5, looksLikeKinetoTrace, kinetoTrace,
         machines<readKinetoMachines>, "*.json *.json.gz *.pt.trace.json", ReadOptionSet::None,
         "PyTorch profiler trace (no \"traceEvents\" with \"deviceProperties\" or "
         "\"schemaVersion\")",

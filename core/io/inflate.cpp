@@ -1,5 +1,7 @@
 #include "core/io/inflate.h"
 
+#include "core/io/text.h"
+
 #include <zlib.h>
 
 #include <algorithm>
@@ -91,6 +93,9 @@ Expected<std::string, std::string> inflateWith(
                 }
                 return Unexpected("inflates to more than " + std::to_string(maxBytes) + " bytes");
             }
+            // Grown by doubling as append would, keeping kTextPadding free past the end.
+            if (out.capacity() < out.size() + produced + kTextPadding)
+                out.reserve(std::max(2 * out.capacity(), out.size() + produced + kTextPadding));
             out.append(reinterpret_cast<const char *>(chunk.data()), produced);
             if (status == Z_STREAM_END)
                 return out;

@@ -2,6 +2,7 @@
 // rocprof-compute files. The format registry says which formats take which (ReadOptionSet).
 #pragma once
 
+#include <cstddef>
 #include <optional>
 
 namespace ridgepoint {
@@ -40,6 +41,10 @@ struct RocprofOptions {
 struct ReadOptions {
     NcuOptions ncu;
     RocprofOptions rocprof;
+    // Not a choice: how many bytes past the text's end a reader may read (kTextPadding,
+    // core/io/text.h). readPointsFile sets it from the string that holds the text, whatever the
+    // caller gave; the profiler-trace reader copies a text without it.
+    std::size_t textPadding = 0;
 };
 
 // The ranges File ▸ Import options… and the command line accept (from 1): wide enough for any

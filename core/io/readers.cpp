@@ -53,8 +53,14 @@ Diagnostic noFormat(std::string_view text, const std::string &fileName, ReadFor 
 
 // Both readPointsFile()s: with a sink, a generic CSV's points go to it as their rows are read
 // and the other formats' (small files) once their reader is done; `points` is then left empty.
+// The room past the end of a string's text.
+std::size_t roomAfter(const std::string &text)
+{
+    return text.capacity() - text.size();
+}
+
 PointsFileResult readPoints(std::string_view text, const std::string &fileName,
-    const PointSink *sink, const ReadOptions &options)
+    const PointSink *sink, const ReadOptions &given, std::size_t padding)
 {
     PointsFileResult out;
     std::optional<std::string> inflated;
@@ -63,6 +69,10 @@ PointsFileResult readPoints(std::string_view text, const std::string &fileName,
         out.points.diagnostics.push_back(*error);
         return out;
     }
+    ReadOptions options = given;
+    options.textPadding = converted ? roomAfter(*converted)
+        : inflated                  ? roomAfter(*inflated)
+                                    : padding;
     const auto detected = detectFileFormat(text);
     const FormatEntry &format = detected ? formatEntry(*detected) : fallbackFormat();
     if (!format.readPoints) {
@@ -114,13 +124,19 @@ std::optional<FileFormat> detectFileFormat(std::string_view text)
 PointsFileResult readPointsFile(
     std::string_view text, const std::string &fileName, const ReadOptions &options)
 {
-    return readPoints(text, fileName, nullptr, options);
+    return readPoints(text, fileName, nullptr, options, 0);
 }
 
 PointsFileResult readPointsFile(std::string_view text, const std::string &fileName,
     const PointSink &sink, const ReadOptions &options)
 {
-    return readPoints(text, fileName, &sink, options);
+    return readPoints(text, fileName, &sink, options, 0);
+}
+
+PointsFileResult readPointsFileWithRoom(std::string_view text, std::size_t room,
+    const std::string &fileName, const PointSink *sink, const ReadOptions &options)
+{
+    return readPoints(text, fileName, sink, options, room);
 }
 
 HardwareFileResult readHardwareFile(

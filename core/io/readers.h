@@ -11,6 +11,8 @@
 #include "core/io/formats/rocprof_reader.h"
 #include "core/io/read_options.h"
 
+#include <concepts>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,6 +42,25 @@ PointsFileResult readPointsFile(
 // million-row file is never held as points.
 PointsFileResult readPointsFile(std::string_view text, const std::string &fileName,
     const PointSink &sink, const ReadOptions &options = {});
+
+// The same two from a string, whose room past its end (its capacity) a reader may read: a
+// profiler trace is then parsed where it lies instead of in a padded copy (readTextFile's
+// strings have kTextPadding of room, core/io/text.h). Templates taking std::string alone, so a
+// string literal still goes to the std::string_view forms.
+PointsFileResult readPointsFileWithRoom(std::string_view text, std::size_t room,
+    const std::string &fileName, const PointSink *sink, const ReadOptions &options);
+template<std::same_as<std::string> Text>
+PointsFileResult readPointsFile(
+    const Text &text, const std::string &fileName, const ReadOptions &options = {})
+{
+    return readPointsFileWithRoom(text, text.capacity() - text.size(), fileName, nullptr, options);
+}
+template<std::same_as<std::string> Text>
+PointsFileResult readPointsFile(const Text &text, const std::string &fileName,
+    const PointSink &sink, const ReadOptions &options = {})
+{
+    return readPointsFileWithRoom(text, text.capacity() - text.size(), fileName, &sink, options);
+}
 
 struct [[nodiscard]] HardwareFileResult {
     std::optional<FileFormat> format;

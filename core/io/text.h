@@ -11,6 +11,11 @@
 namespace ridgepoint {
 
 inline constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+
+// Room left after the end of a text that readTextFile and the inflater return (their strings'
+// capacity): a parser that reads a block past the end (simdjson, for profiler traces, reads up to
+// 64 bytes) can take the text where it lies instead of a padded copy of it.
+inline constexpr std::size_t kTextPadding = 64;
 // What trim() removes: spaces, tabs and line ends.
 inline constexpr std::string_view kBlanks = " \t\r\n";
 

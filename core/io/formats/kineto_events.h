@@ -1,7 +1,7 @@
 // The events of a PyTorch profiler (Kineto) trace that the trace reader uses, read as a stream
-// (nlohmann's SAX interface: no document tree is built): GPU kernels, the runtime calls that
+// (simdjson's On-Demand parser: no document tree is built): GPU kernels, the runtime calls that
 // launched them, the CPU operators with their input shapes, and the first device's properties.
-// Everything else in the file is skipped as it is read. docs/FORMATS.md §10.
+// Everything else in the file is read past without being kept. docs/FORMATS.md §10.
 #pragma once
 
 #include "core/model/diagnostic.h"
@@ -98,8 +98,11 @@ struct Events {
 // `deviceOnly`: only deviceProperties is wanted (the machine of a trace): the events are not
 // kept, and the reading stops once deviceProperties has been read (Kineto writes it before
 // traceEvents, so the events are not even parsed).
+// `padding`: how many bytes past the text's end may be read (kTextPadding for a text of
+// readTextFile or the inflater, core/io/text.h). simdjson reads up to 64 there: with fewer, the
+// text is copied into a buffer that has them (its size again in memory while it is read).
 std::optional<Events> readEvents(std::string_view text, const std::string &fileName,
-    std::vector<Diagnostic> &diagnostics, bool deviceOnly = false);
+    std::vector<Diagnostic> &diagnostics, bool deviceOnly = false, std::size_t padding = 0);
 
 inline constexpr std::size_t kMaxEventMessages = 50;
 

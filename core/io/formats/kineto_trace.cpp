@@ -311,10 +311,11 @@ bool looksLikeKinetoTrace(const Sniff &sniff)
         && (sniff.mentions("\"deviceProperties\"") || sniff.mentions("\"schemaVersion\""));
 }
 
-PointsReadResult readKinetoTrace(std::string_view text, const std::string &fileName)
+PointsReadResult readKinetoTrace(
+    std::string_view text, const std::string &fileName, std::size_t padding)
 {
     PointsReadResult out;
-    auto events = readEvents(text, fileName, out.diagnostics);
+    auto events = readEvents(text, fileName, out.diagnostics, false, padding);
     if (!events)
         return out;
     if (!events->traceEvents) {

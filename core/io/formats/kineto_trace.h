@@ -10,6 +10,7 @@
 #include "core/model/expected.h"
 #include "core/model/trace_summary.h"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -21,7 +22,9 @@ class Sniff;
 bool looksLikeKinetoTrace(const Sniff &sniff);
 
 // The points, and in `trace` the GPU time placed and not placed.
-PointsReadResult readKinetoTrace(std::string_view text, const std::string &fileName);
+// `padding`: the bytes past the text's end that may be read (readEvents).
+PointsReadResult readKinetoTrace(
+    std::string_view text, const std::string &fileName, std::size_t padding = 0);
 
 // The preset of the trace's first device (deviceProperties[0].name, by name or alias).
 HardwareReadResult readKinetoMachines(std::string_view text, const std::string &fileName);
