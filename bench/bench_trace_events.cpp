@@ -3,12 +3,13 @@
 // parse time and what it found. Built from the three files it needs, so a Release figure takes
 // seconds to build (docs/PERFORMANCE.md, "Profiler traces"):
 //
-//   for f in core/io/formats/kineto_events.cpp core/io/formats/kineto_events_check.cpp \
+//   for f in core/io/formats/kineto_events.cpp core/io/formats/kineto_events_check.cpp
 //            core/io/file_io.cpp core/model/diagnostic.cpp bench/bench_trace_events.cpp; do
 //     g++ -O3 -DNDEBUG -std=c++23 -I. -c $f -o /tmp/$(basename $f .cpp).o; done
 //   g++ -o /tmp/bench_trace_events
-//   /tmp/{kineto_events,kineto_events_check,file_io,diagnostic,bench_trace_events}.o \
+//       /tmp/{kineto_events,kineto_events_check,file_io,diagnostic,bench_trace_events}.o
 //       -lsimdjson
+// (each command on one line)
 //   /usr/bin/time -f "%e s %M KB" /tmp/bench_trace_events /tmp/trace-124mb.json
 #include "core/io/file_io.h"
 #include "core/io/formats/kineto_events.h"
