@@ -52,8 +52,8 @@ PointEnergy pointEnergy(
         }
     }
     if (energy.powerCapWatts && energy.staticWatts) {
-        const double capped
-            = (*energy.powerCapWatts - *energy.staticWatts) / (*perFlop + bytes->perFlop);
+        const double capped = powerCappedRate(
+            *energy.powerCapWatts, *energy.staticWatts, *perFlop + bytes->perFlop);
         if (std::isfinite(capped) && capped > 0.0)
             out.powerCappedAttainable = std::min(analysis.attainable, capped);
     }

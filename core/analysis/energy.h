@@ -23,6 +23,14 @@ struct PointEnergy {
     bool operator==(const PointEnergy &) const = default;
 };
 
+// The rate a power cap allows (docs/MODEL.md §14.1): (P_cap − P0) / e, FLOP/s, where e is the
+// joules a FLOP costs with the bytes it moves (e_flop + Σ_l e_byte,l / I_l). Both the point's
+// capped roof (pointEnergy) and the chart's (EnergyRoof::capped) read it.
+inline double powerCappedRate(double capWatts, double staticWatts, double joulesPerFlop)
+{
+    return (capWatts - staticWatts) / joulesPerFlop;
+}
+
 // The point's energy on `hardware`, whose EnergyModel it reads; `analysis` gives the compute
 // ceiling (its precision picks e_flop), the levels (bytes and intensities) and the attainable
 // performance. Empty figures when the machine has no energy model.

@@ -1,5 +1,7 @@
 #include "core/analysis/energy_roof.h"
 
+#include "core/analysis/energy.h"
+
 #include <algorithm>
 
 namespace ridgepoint {
@@ -13,8 +15,8 @@ std::optional<double> EnergyRoof::capped(double intensity) const
 {
     if (!capWatts)
         return std::nullopt;
-    const double byCap = (*capWatts - staticWatts) / (flopJoules + byteJoules / intensity);
-    return std::min(attainable(intensity), byCap);
+    return std::min(attainable(intensity),
+        powerCappedRate(*capWatts, staticWatts, flopJoules + byteJoules / intensity));
 }
 
 double EnergyRoof::archFlopsPerJoule(double intensity) const

@@ -60,6 +60,24 @@ inline std::optional<double> payoff(
     return payoff(pointSeconds(point), analysis.utilization, total);
 }
 
+// The indices of the n largest values offered, largest first, ties by the lower index. Holds n
+// entries, not one per value offered (a heap whose top is the least kept): a million points
+// ranked for their 100 longest keep 100.
+class LargestN
+{
+public:
+    explicit LargestN(std::size_t n)
+        : m_n(n)
+    { }
+    void offer(double value, std::size_t index);
+    // The kept indices, largest first; the ranking is empty afterwards.
+    std::vector<std::size_t> take();
+
+private:
+    std::size_t m_n;
+    std::vector<std::pair<double, std::size_t>> m_kept;
+};
+
 // The indices of the n largest values of `ranked` (value, index), largest first, ties by index.
 std::vector<std::size_t> largestFirst(
     std::vector<std::pair<double, std::size_t>> ranked, std::size_t n);

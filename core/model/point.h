@@ -49,6 +49,17 @@ enum class ComputeUnit : unsigned char { Unknown, Tensor, Core };
 std::string_view computeUnitName(ComputeUnit unit); // "", "tensor", "core"
 std::optional<ComputeUnit> computeUnitFromName(std::string_view name); // "tensor" or "core"
 
+// Achieved FLOP/s of a point from its parts: flops / seconds, else the measured rate; nullopt for
+// a planned point. A point known only by intensity and rate has no FLOP count to divide.
+// KernelPoint::performance() and PointTable::performance() both read it.
+inline std::optional<double> achievedRate(
+    double flops, std::optional<double> seconds, std::optional<double> measuredRate)
+{
+    if (seconds && *seconds > 0.0 && (flops > 0.0 || !measuredRate))
+        return flops / *seconds;
+    return measuredRate;
+}
+
 struct KernelPoint {
     std::string name;
     double flops = 0.0; // FLOP (OP for integer work)
@@ -70,13 +81,7 @@ struct KernelPoint {
 
     // Achieved FLOP/s: flops / seconds, else the measured rate; nullopt for a planned point.
     // Inline: an optional returned from a call costs a store-forwarding stall (payoff.h).
-    std::optional<double> performance() const
-    {
-        // A point known only by intensity and rate has no FLOP count to divide.
-        if (seconds && *seconds > 0.0 && (flops > 0.0 || !measuredRate))
-            return flops / *seconds;
-        return measuredRate;
-    }
+    std::optional<double> performance() const { return achievedRate(flops, seconds, measuredRate); }
     // Back to a default point, keeping the strings' and vectors' storage for the next one (a
     // reader that hands points to a sink one at a time then allocates nothing per row).
     void clear();

@@ -234,12 +234,7 @@ std::optional<double> PointTable::measuredRate(std::size_t index) const
 
 std::optional<double> PointTable::performance(std::size_t index) const
 {
-    // KernelPoint::performance(), read from the row.
-    const Row &row = m_rows[index];
-    const std::optional<double> rate = measuredRate(index);
-    if ((row.flags & kHasSeconds) != 0 && row.seconds > 0.0 && (row.flops > 0.0 || !rate))
-        return row.flops / row.seconds;
-    return rate;
+    return achievedRate(flops(index), seconds(index), measuredRate(index));
 }
 
 std::size_t PointTable::bytesUsed() const

@@ -41,7 +41,6 @@ public:
 
     // The whole point, as it was put in.
     KernelPoint at(std::size_t index) const;
-    KernelPoint operator[](std::size_t index) const { return at(index); }
     // The same into `out`, reusing its strings' and vectors' storage: a loop over every point
     // then allocates nothing per point once the longest name has been seen.
     void fill(std::size_t index, KernelPoint &out) const;
@@ -55,7 +54,7 @@ public:
     double flops(std::size_t index) const { return m_rows[index].flops; }
     std::optional<double> seconds(std::size_t index) const;
     std::optional<double> measuredRate(std::size_t index) const;
-    // KernelPoint::performance() of the point.
+    // KernelPoint::performance() of the point (achievedRate).
     std::optional<double> performance(std::size_t index) const;
 
     // Bytes held, for the memory figures (rows, names, side table; not the allocator's slack).

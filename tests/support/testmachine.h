@@ -23,6 +23,24 @@ inline Hardware machine()
     return hw;
 }
 
+// π = 100 TFLOP/s FP32, β = 1 TB/s DRAM (ridge 100 FLOP/B), with an energy model of round
+// figures: 1 pJ/FLOP, 10 pJ/B, P0 = 50 W, a 100 W cap (docs/MODEL.md §14's worked examples).
+inline Hardware roundEnergyMachine()
+{
+    Hardware hw;
+    hw.name = "Round numbers";
+    hw.compute.push_back({ "FP32", Precision::FP32, {}, 1e14, false, {}, true });
+    hw.defaultCompute = "FP32";
+    hw.memory.push_back({ "DRAM", MemoryLevel::DRAM, 1e12, {}, true });
+    EnergyModel energy;
+    energy.staticWatts = 50.0;
+    energy.powerCapWatts = 100.0;
+    energy.perFlop = { { Precision::FP32, 1e-12 } };
+    energy.perByte = { { MemoryLevel::DRAM, 1e-11 } };
+    hw.limits.energy = energy;
+    return hw;
+}
+
 inline KernelPoint point(
     std::string name, std::string group, double flops, double bytes, double seconds)
 {

@@ -84,36 +84,13 @@ std::vector<std::size_t> longestPoints(const Document &document, std::size_t n)
 std::vector<std::size_t> longestPoints(
     const std::vector<std::optional<double>> &seconds, std::size_t n)
 {
-    // The n longest so far in a heap whose top is the least of them: n entries held, not one per
-    // point (a million points drawn as a density keep their 100 longest). The order is
-    // largestFirst's: longer first, ties by index.
-    using Timed = std::pair<double, std::size_t>;
-    const auto longer = [](const Timed &a, const Timed &b) {
-        return a.first != b.first ? a.first > b.first : a.second < b.second;
-    };
-    std::vector<Timed> kept;
-    if (n == 0)
-        return {};
-    kept.reserve(std::min(n, seconds.size()));
-    for (std::size_t i = 0; i < seconds.size(); ++i) {
-        if (!seconds[i])
-            continue;
-        const Timed timed(*seconds[i], i);
-        if (kept.size() < n) {
-            kept.push_back(timed);
-            std::push_heap(kept.begin(), kept.end(), longer);
-        } else if (longer(timed, kept.front())) {
-            std::pop_heap(kept.begin(), kept.end(), longer);
-            kept.back() = timed;
-            std::push_heap(kept.begin(), kept.end(), longer);
-        }
-    }
-    std::sort_heap(kept.begin(), kept.end(), longer);
-    std::vector<std::size_t> out;
-    out.reserve(kept.size());
-    for (const Timed &timed : kept)
-        out.push_back(timed.second);
-    return out;
+    // LargestN holds n entries, not one per point: a million points drawn as a density keep
+    // their 100 longest.
+    LargestN longest(n);
+    for (std::size_t i = 0; i < seconds.size(); ++i)
+        if (seconds[i])
+            longest.offer(*seconds[i], i);
+    return longest.take();
 }
 
 std::size_t cellCount(const DensityGrid &grid)

@@ -5,6 +5,8 @@
 #include "core/presets/presets.h"
 #include "core/report/report.h"
 
+#include "tests/support/testmachine.h"
+
 #include <QTest>
 
 #include <cmath>
@@ -18,30 +20,13 @@ bool near(double actual, double expected, double relative = 1e-12)
     return std::fabs(actual - expected) <= relative * std::fabs(expected);
 }
 
-// π = 100 TFLOP/s, β = 1 TB/s (ridge 100 FLOP/B); 5 µs launch latency, 1 µs DRAM latency;
-// 1 pJ/FLOP, 10 pJ/B, P0 = 50 W, cap 100 W.
+// test::roundEnergyMachine (π = 100 TFLOP/s, β = 1 TB/s, ridge 100 FLOP/B; 1 pJ/FLOP, 10 pJ/B,
+// P0 = 50 W, cap 100 W) with a 5 µs launch latency and a 1 µs DRAM latency.
 Hardware roundMachine()
 {
-    Hardware hw;
-    hw.name = "Round numbers";
-    ComputeCeiling c;
-    c.name = "FP32";
-    c.precision = Precision::FP32;
-    c.peak = 1e14;
-    hw.compute.push_back(c);
-    MemoryCeiling m;
-    m.name = "DRAM";
-    m.level = MemoryLevel::DRAM;
-    m.bandwidth = 1e12;
-    hw.memory.push_back(m);
+    Hardware hw = test::roundEnergyMachine();
     hw.limits.launchLatency = LatencyFigure { MemoryLevel::HBM, 5e-6, {} };
     hw.limits.levelLatencies.push_back({ MemoryLevel::DRAM, 1e-6, {} });
-    EnergyModel energy;
-    energy.staticWatts = 50.0;
-    energy.powerCapWatts = 100.0;
-    energy.perFlop = { { Precision::FP32, 1e-12 } };
-    energy.perByte = { { MemoryLevel::DRAM, 1e-11 } };
-    hw.limits.energy = energy;
     return hw;
 }
 

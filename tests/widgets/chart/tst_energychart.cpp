@@ -11,6 +11,8 @@
 #include "widgets/document/document.h"
 #include "widgets/englishplurals.h"
 
+#include "tests/support/testmachine.h"
+
 #include <qcustomplot.h>
 
 #include <QSlider>
@@ -25,26 +27,7 @@ namespace {
 
 Hardware roundMachine()
 {
-    Hardware hw;
-    hw.name = "Round numbers";
-    ComputeCeiling c;
-    c.name = "FP32";
-    c.precision = Precision::FP32;
-    c.peak = 1e14;
-    hw.compute.push_back(c);
-    hw.defaultCompute = "FP32";
-    MemoryCeiling m;
-    m.name = "DRAM";
-    m.level = MemoryLevel::DRAM;
-    m.bandwidth = 1e12;
-    hw.memory.push_back(m);
-    EnergyModel energy;
-    energy.staticWatts = 50.0;
-    energy.powerCapWatts = 100.0;
-    energy.perFlop = { { Precision::FP32, 1e-12 } };
-    energy.perByte = { { MemoryLevel::DRAM, 1e-11 } };
-    hw.limits.energy = energy;
-    return hw;
+    return test::roundEnergyMachine();
 }
 
 KernelPoint kernel(const char *name, double flops, double bytes, std::optional<double> seconds)
