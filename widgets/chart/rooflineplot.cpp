@@ -11,8 +11,8 @@
 #include "widgets/chart/pointlabelplacement.h"
 #include "widgets/chart/pointlayer.h"
 #include "widgets/chart/rooflayer.h"
+#include "widgets/document/provenancetext.h"
 #include "widgets/export/exportoptions.h"
-#include "widgets/models/provenancetext.h"
 
 #include <QApplication>
 
