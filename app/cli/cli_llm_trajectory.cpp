@@ -12,6 +12,7 @@
 #include "core/workloads/llm_trajectory.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
+#include "widgets/export/chartexporter.h"
 #include "widgets/export/exportoptions.h"
 
 #include <QFileInfo>
@@ -155,7 +156,7 @@ int renderLlm(const QString &output, const ModelConfig &model, const LlmSpec &sp
     // as the workloads they are, recomputed on the machine as the window's Workloads dock does.
     if (picture.embedSession)
         options.session = sessionToEmbed(document, plot, output);
-    const QString error = plot.exportTo(output, options);
+    const QString error = ChartExporter(plot).exportTo(output, options);
     if (!error.isEmpty()) {
         err() << error << Qt::endl;
         return kExitFailure;

@@ -17,6 +17,7 @@
 #include "widgets/chart/reviewoverlay.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
+#include "widgets/export/chartexporter.h"
 #include "widgets/export/exportlimits.h"
 
 #include <QElapsedTimer>
@@ -443,7 +444,7 @@ int writePicture(
         request.exportOptions.session = sessionToEmbed(document, plot, request.output);
         timer.step("session");
     }
-    const QString error = plot.exportTo(request.output, request.exportOptions);
+    const QString error = ChartExporter(plot).exportTo(request.output, request.exportOptions);
     timer.step("export");
     if (!error.isEmpty()) {
         err() << error << Qt::endl;

@@ -19,6 +19,7 @@
 #include "widgets/document/document.h"
 #include "widgets/document/pointsloader.h"
 #include "widgets/document/settings.h"
+#include "widgets/export/chartexporter.h"
 #include "widgets/export/figuresession.h"
 #include "widgets/panels/hardwarepanel.h"
 #include "widgets/panels/pointspanel.h"
@@ -518,8 +519,9 @@ void MainWindow::copyChart()
     options.scale = m_plot->devicePixelRatioF();
     options.session = pictureSession(*m_document, *m_plot).json;
     const bool embedded = !options.session.isEmpty();
-    const QByteArray png = m_plot->renderToBytes("png", options);
-    const QByteArray svg = m_plot->renderToBytes("svg", options);
+    ChartExporter exporter(*m_plot);
+    const QByteArray png = exporter.renderToBytes("png", options);
+    const QByteArray svg = exporter.renderToBytes("svg", options);
     if (png.isEmpty() || svg.isEmpty()) {
         statusBar()->showMessage(
             tr("The chart could not be rendered; the clipboard is unchanged"), 10000);

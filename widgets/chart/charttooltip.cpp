@@ -9,7 +9,7 @@
 #include "core/analysis/payoff.h"
 #include "core/model/units.h"
 #include "widgets/document/document.h"
-#include "widgets/models/timeshares.h"
+#include "widgets/document/timeshares.h"
 
 #include <QApplication>
 #include <QStringList>

@@ -425,7 +425,7 @@ void PointLayer::flushBatch(
                 Qt::NoBrush, dotDiameter(sizeClass) + 6.0),
             ring.x, ring.y);
         selected->setLayer(kLabelLayer);
-        // The window's state, not the data's: exports leave it out (chartexport.cpp).
+        // The window's state, not the data's: exports leave it out (chartexporter.cpp).
         selected->setProperty(kSelectionRingProperty, true);
     }
 }

@@ -11,7 +11,8 @@
 #include "widgets/chart/pointlabelplacement.h"
 #include "widgets/chart/pointlayer.h"
 #include "widgets/chart/rooflayer.h"
-#include "widgets/models/provenancetext.h"
+#include "widgets/document/provenancetext.h"
+#include "widgets/export/exportoptions.h"
 
 #include <QApplication>
 
@@ -32,7 +33,7 @@ RooflinePlot::RooflinePlot(QWidget *parent)
     , m_points(std::make_unique<chart::PointLayer>(this))
     , m_density(std::make_unique<chart::DensityLayer>(this))
     , m_floor(std::make_unique<chart::LatencyFloor>(this))
-    , m_legendPlacement(std::make_unique<chart::LegendPlacement>(this, kMinPlotHeight))
+    , m_legendPlacement(std::make_unique<chart::LegendPlacement>(this, kMinExportPlotHeight))
     , m_interaction(std::make_unique<chart::ChartInteraction>(this))
     , m_xTicker(new chart::QuantityLogTicker(chart::QuantityLogTicker::Style::Intensity))
     , m_yTicker(new chart::QuantityLogTicker(chart::QuantityLogTicker::Style::Rate))
@@ -353,7 +354,7 @@ void RooflinePlot::rebuildDecorations()
 void RooflinePlot::updateLayout()
 {
     if (m_legendPlacement->fixed()) {
-        // An SVG export's second pass (chartexport.cpp), which draws the axes again over the
+        // An SVG export's second pass (chartexporter.cpp), which draws the axes again over the
         // first with every item hidden: the same axes, and no label placed (and so shown) again,
         // where the hidden markers would send it elsewhere and the file would hold it twice.
         relayout(false);

@@ -2,7 +2,8 @@
 // the what-if interactions (drag a point, drag a roof) and zooming. A façade over the parts in
 // their own files: the theme (charttheme.h), the axes (chartaxes.h), the roofs (rooflayer.h),
 // the points (pointlayer.h, pointgrid.h), label and legend placement (labelplacement.h), the
-// tooltip (charttooltip.h), the mouse (chartinteraction.h) and the exports (widgets/export).
+// tooltip (charttooltip.h) and the mouse (chartinteraction.h). The exports are ChartExporter's
+// (widgets/export/chartexporter.h).
 #pragma once
 
 #include "core/analysis/analysis.h"
@@ -10,8 +11,6 @@
 #include "widgets/chart/charttheme.h"
 #include "widgets/chart/pointgrid.h"
 #include "widgets/document/document.h"
-#include "widgets/export/exportoptions.h"
-#include "widgets/export/exporttable.h"
 
 #include <qcustomplot.h>
 
@@ -24,6 +23,8 @@
 #include <vector>
 
 namespace ridgepoint {
+
+class ChartExporter;
 
 namespace chart {
 enum class LegendMode;
@@ -91,29 +92,6 @@ public:
     int minPlotHeight() const;
     // A tooltip's HTML at the chart's font size (QToolTip itself ignores the scale).
     QString tooltipHtml(const QString &html) const;
-
-    // Writes the chart to PNG, SVG or PDF, chosen by the file's suffix, at `width`×`height`
-    // logical pixels times `scale` (PNG only). The file is replaced atomically: a failed export
-    // leaves the old file alone. Returns an empty string on success, else the reason.
-    [[nodiscard]] QString exportTo(
-        const QString &fileName, int width, int height, double scale = 1.0);
-    [[nodiscard]] QString exportTo(const QString &fileName, const ExportOptions &options);
-    // The picture an export writes, as PNG or SVG bytes in memory (the clipboard's copy).
-    // Empty on failure.
-    QByteArray renderToBytes(const QString &format, const ExportOptions &options);
-
-    // The points table an export at `options` draws below the chart, laid out for `device`:
-    // its font (smaller than the chart's when the columns would not fit the width otherwise),
-    // the rows shown (header first) and where each column is (logical pixels, from the header's
-    // top to the last row's bottom). Empty without a table. Used by the export and by tests.
-    // When the columns do not fit even with elided names and a smaller font, the least
-    // important are left out (fitColumns) and a footnote names them; when the rows do not
-    // fit the table's share of the height, a footnote says how many were left out.
-    using ExportTable = ridgepoint::ExportTable;
-    // The plot area (axis rect) of an export keeps at least this height: the table takes less
-    // and the legend does not go under the plot when that would leave less (it is left out).
-    static constexpr int kMinPlotHeight = kMinExportPlotHeight;
-    ExportTable exportTable(const ExportOptions &options, QPaintDevice *device) const;
 
     // Text of the tooltip for point `index` (also used by tests).
     QString pointDescription(std::size_t index) const;
@@ -248,6 +226,11 @@ protected:
     void updateLayout() override;
 
 private:
+    // The exporter sets the picture's markers, font scale and legend place, paints the plot
+    // (clipping an SVG by hand, with the legend's place held) and puts the screen's back: it
+    // uses m_points, m_legendPlacement, requestReplot() and the background brush.
+    friend class ChartExporter;
+
     void connectDocument();
     void applyTheme();
     void rebuildRoofs();
@@ -278,12 +261,6 @@ private:
     void placePointLabels();
     void showQuantGhosts(const std::vector<std::pair<std::size_t, QPointF>> &before);
     void requestReplot();
-    // The picture of an export (chartexport.cpp): title, chart, table, at `options`' logical
-    // size on a painter that is already scaled.
-    void paintPicture(QCPPainter *painter, const ExportOptions &options);
-    // The chart into a painter that cannot clip (SVG), clipped by covering the margins.
-    void paintClippedByHand(QCPPainter *painter, int width, int height);
-
     Document *m_document = nullptr;
     Document *m_ownDocument = nullptr;
     std::vector<QMetaObject::Connection> m_connections;

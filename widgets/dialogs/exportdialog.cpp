@@ -2,6 +2,7 @@
 
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/settings.h"
+#include "widgets/export/chartexporter.h"
 #include "widgets/export/exportlimits.h"
 #include "widgets/export/figuresession.h"
 
@@ -382,7 +383,7 @@ QString ExportDialog::exportChart()
     syncSuffix();
     QString error = pngTooLarge(options());
     if (error.isEmpty())
-        error = m_plot->exportTo(m_file->text(), options());
+        error = ChartExporter(*m_plot).exportTo(m_file->text(), options());
     if (!error.isEmpty()) {
         m_error->setText(error);
         m_error->show();

@@ -1,6 +1,6 @@
 // File → Export image…: format, file, title, chart alone or with the points table, size (in
 // pixels, inches or centimetres), PNG resolution and whether the session is embedded; all
-// remembered in the settings. The file is written atomically by RooflinePlot::exportTo. A preset
+// remembered in the settings. The file is written atomically by ChartExporter::exportTo. A preset
 // ("Slide 16:9") fills in the size and resolution and, while chosen, exports with its font scale
 // and the legend below the plot (slideExportOptions()); it is not remembered.
 #pragma once

@@ -6,7 +6,7 @@
 #include "core/model/units.h"
 #include "widgets/chart/roofselection.h"
 #include "widgets/document/document.h"
-#include "widgets/models/provenancetext.h"
+#include "widgets/document/provenancetext.h"
 
 #include <QPalette>
 

@@ -15,7 +15,7 @@
 #include "core/analysis/analysis.h"
 #include "core/model/hardware.h"
 #include "widgets/chart/baselineindex.h"
-#include "widgets/models/timeshares.h"
+#include "widgets/document/timeshares.h"
 
 #include <optional>
 #include <utility>

@@ -1,8 +1,8 @@
 #include "widgets/panels/pointspanel.h"
 
 #include "widgets/document/document.h"
+#include "widgets/document/timeshares.h"
 #include "widgets/models/pointstablemodel.h"
-#include "widgets/models/timeshares.h"
 #include "widgets/panels/operatorchangepanel.h"
 #include "widgets/panels/unplacedpanel.h"
 

@@ -7,6 +7,7 @@
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 #include "widgets/document/settings.h"
+#include "widgets/export/chartexporter.h"
 #include "widgets/export/exportoptions.h"
 #include "widgets/panels/pointspanel.h"
 
@@ -61,8 +62,8 @@ private slots:
         ExportOptions options;
         options.width = 800;
         options.height = 500;
-        const QByteArray pngBefore = plot->renderToBytes("png", options);
-        const QByteArray svgBefore = plot->renderToBytes("svg", options);
+        const QByteArray pngBefore = ChartExporter(*plot).renderToBytes("png", options);
+        const QByteArray svgBefore = ChartExporter(*plot).renderToBytes("svg", options);
         QVERIFY(!pngBefore.isEmpty());
 
         filter->setFocus();
@@ -74,8 +75,8 @@ private slots:
         if (dimmed)
             QVERIFY(plot->grab().toImage() != before);
         // The exports are the picture without a filter.
-        QCOMPARE(plot->renderToBytes("png", options), pngBefore);
-        QCOMPARE(plot->renderToBytes("svg", options), svgBefore);
+        QCOMPARE(ChartExporter(*plot).renderToBytes("png", options), pngBefore);
+        QCOMPARE(ChartExporter(*plot).renderToBytes("svg", options), svgBefore);
         QCOMPARE(plot->filterDimmed(), dimmed); // and the screen keeps its veil
 
         for (qsizetype i = 0; i < typed.size(); ++i)

@@ -22,6 +22,7 @@
 #include "widgets/document/pointsloader.h"
 #include "widgets/document/sessionfile.h"
 #include "widgets/document/settings.h"
+#include "widgets/export/chartexporter.h"
 #include "widgets/export/figuresession.h"
 #include "widgets/panels/hardwarepanel.h"
 
@@ -382,7 +383,7 @@ void TestMainWindowImport::importOpensSessionsAndFigures()
         options.height = 400;
         options.session = json;
         file = m_dir->filePath("figure." + kind);
-        QCOMPARE(plot.exportTo(file, options), QString());
+        QCOMPARE(ChartExporter(plot).exportTo(file, options), QString());
     }
     QCOMPARE(ImportController::classify(file).kind, ImportController::Kind::Session);
 

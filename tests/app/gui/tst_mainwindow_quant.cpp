@@ -12,6 +12,7 @@
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 #include "widgets/document/settings.h"
+#include "widgets/export/chartexporter.h"
 #include "widgets/export/exportoptions.h"
 #include "widgets/models/pointstablemodel.h"
 #include "widgets/panels/pointspanel.h"
@@ -254,7 +255,8 @@ void TestMainWindowQuant::sessionReopensInItsModeAndThePictureSaysSo()
     ExportOptions options;
     options.width = 1200;
     options.height = 800;
-    const QString svg = QString::fromUtf8(other->plot()->renderToBytes("svg", options));
+    const QString svg
+        = QString::fromUtf8(ChartExporter(*other->plot()).renderToBytes("svg", options));
     QVERIFY(!svg.isEmpty());
     QVERIFY2(svg.contains(group.toHtmlEscaped()), qPrintable(group));
 }

@@ -13,6 +13,7 @@
 #include "widgets/document/document.h"
 #include "widgets/document/sessionfile.h"
 #include "widgets/document/settings.h"
+#include "widgets/export/chartexporter.h"
 #include "widgets/export/exportoptions.h"
 
 #include <QFile>
@@ -192,7 +193,7 @@ void TestMainWindowSession::ctrlSKeepsThePictureASessionCameFrom()
         options.height = 200;
         options.session
             = QByteArray::fromStdString(writeSessionJson(source->sessions()->snapshot()));
-        QCOMPARE(source->plot()->exportTo(picture, options), QString());
+        QCOMPARE(ChartExporter(*source->plot()).exportTo(picture, options), QString());
     }
     const QByteArray pictureBytes = readAll(picture);
     QVERIFY(pictureBytes.size() > 100);

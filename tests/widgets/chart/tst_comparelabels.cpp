@@ -11,6 +11,7 @@
 #include "widgets/chart/rooflayer.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
+#include "widgets/export/chartexporter.h"
 
 #include <QImage>
 #include <QTest>
@@ -101,7 +102,7 @@ const RooflinePlot::LabelLayout *exportedLayout(RooflinePlot &plot, QSize size)
     ExportOptions options;
     options.width = size.width();
     options.height = size.height();
-    if (QImage::fromData(plot.renderToBytes("png", options)).isNull())
+    if (QImage::fromData(ChartExporter(plot).renderToBytes("png", options)).isNull())
         return nullptr;
     return layoutOfWidth(plot, size.width());
 }
@@ -433,7 +434,7 @@ void TestCompareLabels::ridgeLabelHasAHaloOverADensity()
 void TestCompareLabels::svgHoldsEachLabelOnce()
 {
     // An SVG is drawn in two passes (the second redraws the axes over a cover of the margins,
-    // chartexport.cpp) and only the first may draw the labels: each shown roof label, the
+    // chartexporter.cpp) and only the first may draw the labels: each shown roof label, the
     // ridge's and each point label is in the file once.
     RooflinePlot plot;
     plot.resize(900, 600);
@@ -443,7 +444,7 @@ void TestCompareLabels::svgHoldsEachLabelOnce()
     ExportOptions options;
     options.width = 800;
     options.height = 500;
-    const QString svg = QString::fromUtf8(plot.renderToBytes("svg", options));
+    const QString svg = QString::fromUtf8(ChartExporter(plot).renderToBytes("svg", options));
     QVERIFY(svg.contains("<svg"));
     QStringList texts;
     for (const auto &roof : plot.roofLayer().ownRoofs()) {

@@ -6,6 +6,7 @@
 #include "widgets/chart/densitylayer.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
+#include "widgets/export/chartexporter.h"
 
 #include <QImage>
 #include <QTemporaryDir>
@@ -251,7 +252,7 @@ void TestDensity::exportDrawsTheDensity()
     plot.setPointsMode(PointsMode::Density);
     QTemporaryDir dir;
     const QString file = dir.filePath("chart." + suffix);
-    QCOMPARE(plot.exportTo(file, 800, 500), QString());
+    QCOMPARE(ChartExporter(plot).exportTo(file, 800, 500), QString());
     QVERIFY(plot.densityLayer().colorScale());
     QVERIFY(plot.densityLayer().colorScale()->realVisibility());
     if (suffix == "svg") {
@@ -280,7 +281,7 @@ void TestDensity::exportDrawsTheDensity()
     const int withDensity = yellowPixels(QImage(file));
     QVERIFY2(withDensity > 20, qPrintable(QString::number(withDensity)));
     plot.setPointsMode(PointsMode::Dots);
-    QCOMPARE(plot.exportTo(file, 800, 500), QString());
+    QCOMPARE(ChartExporter(plot).exportTo(file, 800, 500), QString());
     QCOMPARE(yellowPixels(QImage(file)), 0);
 }
 

@@ -8,6 +8,7 @@
 #include "widgets/chart/rooflayer.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
+#include "widgets/export/chartexporter.h"
 #include "widgets/export/exportoptions.h"
 
 #include <QFile>
@@ -242,7 +243,7 @@ private slots:
         ExportOptions options;
         options.width = 1000;
         options.height = 700;
-        QCOMPARE(plot.exportTo(file, options), QString());
+        QCOMPARE(ChartExporter(plot).exportTo(file, options), QString());
         QFile in(file);
         QVERIFY(in.open(QIODevice::ReadOnly));
         const QString hbm = chart::memoryColor(MemoryLevel::HBM).name();

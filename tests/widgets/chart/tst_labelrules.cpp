@@ -10,6 +10,7 @@
 #include "widgets/chart/pointlabelplacement.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
+#include "widgets/export/chartexporter.h"
 #include "widgets/export/exportoptions.h"
 
 #include <QSet>
@@ -75,7 +76,7 @@ const RooflinePlot::LabelLayout *exported(
         options.width = size.section('x', 0, 0).toInt();
         options.height = size.section('x', 1, 1).toInt();
     }
-    if (plot.renderToBytes("svg", options).isEmpty())
+    if (ChartExporter(plot).renderToBytes("svg", options).isEmpty())
         return nullptr;
     const RooflinePlot::LabelLayout *layout = nullptr;
     for (const auto &candidate : plot.labelLayouts()) {

@@ -14,6 +14,7 @@
 #include "widgets/chart/reviewoverlay.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
+#include "widgets/export/chartexporter.h"
 #include "widgets/models/pointstablemodel.h"
 
 #include <QApplication>
@@ -210,7 +211,7 @@ void TestPointLabels::labelsNeverCollide()
     ExportOptions options;
     options.width = size.width();
     options.height = size.height();
-    QVERIFY(!QImage::fromData(m_plot->renderToBytes("png", options)).isNull());
+    QVERIFY(!QImage::fromData(ChartExporter(*m_plot).renderToBytes("png", options)).isNull());
     const RooflinePlot::LabelLayout *layout = layoutOfWidth(*m_plot, size.width());
     QVERIFY(layout);
     QVERIFY(!layout->labels.empty());
@@ -271,7 +272,7 @@ void TestPointLabels::numberedMarkersMatchTableRows()
     options.height = 1080;
     options.table = true;
     QImage device(options.width, options.height, QImage::Format_ARGB32);
-    const RooflinePlot::ExportTable table = m_plot->exportTable(options, &device);
+    const ExportTable table = ChartExporter(*m_plot).exportTable(options, &device);
     QVERIFY(table.shown > 0);
     QCOMPARE(table.kinds.front(), kRowNumberColumn);
     QCOMPARE(table.cells.front().front(), QStringLiteral("#"));
@@ -283,7 +284,7 @@ void TestPointLabels::numberedMarkersMatchTableRows()
             model.data(model.index(r - 1, PointsTableModel::Name)).toString());
     }
     // On the chart: a marker numbered n is point n − 1.
-    QVERIFY(!m_plot->renderToBytes("png", options).isEmpty());
+    QVERIFY(!ChartExporter(*m_plot).renderToBytes("png", options).isEmpty());
     const RooflinePlot::LabelLayout *layout = layoutOfWidth(*m_plot, options.width);
     QVERIFY(layout);
     QVERIFY(layout->pointLabels.size() > 20);
@@ -326,7 +327,7 @@ void TestPointLabels::labelsClearBigDots()
     ExportOptions options;
     options.width = size.width();
     options.height = size.height();
-    QVERIFY(!QImage::fromData(m_plot->renderToBytes("png", options)).isNull());
+    QVERIFY(!QImage::fromData(ChartExporter(*m_plot).renderToBytes("png", options)).isNull());
     const RooflinePlot::LabelLayout *layout = layoutOfWidth(*m_plot, size.width());
     QVERIFY(layout);
     QVERIFY(!layout->labels.empty());
@@ -356,7 +357,7 @@ void TestPointLabels::numberColumnMatchesMarkers()
     proxy.setSortRole(PointsTableModel::kSortRole);
     proxy.sort(PointsTableModel::Payoff, Qt::DescendingOrder);
     const ExportOptions options; // 1600×1000
-    QVERIFY(!m_plot->renderToBytes("png", options).isEmpty());
+    QVERIFY(!ChartExporter(*m_plot).renderToBytes("png", options).isEmpty());
     const RooflinePlot::LabelLayout *layout = layoutOfWidth(*m_plot, options.width);
     QVERIFY(layout);
     QVERIFY(layout->pointLabels.size() > 20);
@@ -406,7 +407,7 @@ void TestPointLabels::speedupLabelsDoNotOverlap()
     ExportOptions options;
     options.width = 800;
     options.height = 500;
-    QVERIFY(!m_plot->renderToBytes("png", options).isEmpty());
+    QVERIFY(!ChartExporter(*m_plot).renderToBytes("png", options).isEmpty());
     const RooflinePlot::LabelLayout *layout = layoutOfWidth(*m_plot, options.width);
     QVERIFY(layout);
     QCOMPARE(overlay->baselineArrows().size(), std::size_t(12));
@@ -447,7 +448,7 @@ void TestPointLabels::movedPointsComeFirst()
     ExportOptions options;
     options.width = 1600;
     options.height = 1000;
-    QVERIFY(!m_plot->renderToBytes("png", options).isEmpty());
+    QVERIFY(!ChartExporter(*m_plot).renderToBytes("png", options).isEmpty());
 
     const std::size_t n = std::size_t(count);
     const std::size_t ghosts = std::min(n, chart::kMaxWhatIfGhosts);

@@ -4,9 +4,10 @@
 // carry them.
 #include "tests/support/testmachine.h"
 
-#include "widgets/document/document.h"
 #include "widgets/chart/reviewoverlay.h"
 #include "widgets/chart/rooflineplot.h"
+#include "widgets/document/document.h"
+#include "widgets/export/chartexporter.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -327,7 +328,7 @@ void TestReviewOverlay::exportsCarryArrowsNotesAndTargets()
     m_document->setTargets({ { "FP32 vector", 0.5, "" } }, "Add target");
     QTemporaryDir dir;
     const QString svg = dir.filePath("chart.svg");
-    QCOMPARE(m_plot->exportTo(svg, 1200, 800), QString());
+    QCOMPARE(ChartExporter(*m_plot).exportTo(svg, 1200, 800), QString());
     QFile file(svg);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(file.readAll());

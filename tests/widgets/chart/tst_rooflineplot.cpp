@@ -6,6 +6,7 @@
 #include "widgets/chart/densitylayer.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
+#include "widgets/export/chartexporter.h"
 
 #include <QApplication>
 #include <QPointer>
@@ -488,9 +489,9 @@ private slots:
         QFETCH(QString, suffix);
         QTemporaryDir dir;
         const QString file = dir.filePath("chart." + suffix);
-        QCOMPARE(plot->exportTo(file, 800, 500), QString());
+        QCOMPARE(ChartExporter(*plot).exportTo(file, 800, 500), QString());
         QVERIFY(QFileInfo(file).size() > 1000);
-        QVERIFY(!plot->exportTo(dir.filePath("chart.bmp"), 800, 500).isEmpty());
+        QVERIFY(!ChartExporter(*plot).exportTo(dir.filePath("chart.bmp"), 800, 500).isEmpty());
     }
 
     // Issue 3, speed: the point graphs draw one point per occupied cell, and lose none.
@@ -513,7 +514,7 @@ private slots:
         check("zoomed in");
         // An export bins at its own size; the screen's binning comes back after it.
         QTemporaryDir dir;
-        QCOMPARE(plot->exportTo(dir.filePath("small.png"), 500, 320), QString());
+        QCOMPARE(ChartExporter(*plot).exportTo(dir.filePath("small.png"), 500, 320), QString());
         plot->replot();
         check("after an export");
         plot->resize(700, 500);

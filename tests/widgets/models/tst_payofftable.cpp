@@ -5,8 +5,8 @@
 #include "tests/support/testmachine.h"
 #include "widgets/chart/charttooltip.h"
 #include "widgets/document/document.h"
+#include "widgets/document/timeshares.h"
 #include "widgets/models/pointstablemodel.h"
-#include "widgets/models/timeshares.h"
 #include "widgets/panels/pointspanel.h"
 
 #include <QAbstractItemModelTester>

@@ -1,12 +1,9 @@
-// RooflinePlot's exports: the picture (title, chart, points table) painted at a logical size onto
-// a PNG image, an SVG generator or a PDF writer (picturewriter.h), with the session embedded,
-// written by the core writer (atomically to a file). The table's layout and painting are
-// exporttable.h's.
+#include "widgets/export/chartexporter.h"
+
 #include "widgets/chart/labelplacement.h"
 #include "widgets/chart/pointlayer.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/sessionfile.h"
-#include "widgets/export/exporttable.h"
 #include "widgets/export/picturewriter.h"
 
 #include <QFileInfo>
@@ -26,7 +23,7 @@ bool svgClipping(QPainter *painter)
 
 } // namespace
 
-void RooflinePlot::paintClippedByHand(QCPPainter *painter, int width, int height)
+void ChartExporter::paintClippedByHand(QCPPainter *painter, int width, int height)
 {
     // Qt 6.4's SVG generator ignores clipping, so roofs, the envelope and shading (drawn from
     // far left to far right and clipped to the plot area on screen) would run across the axes
@@ -34,11 +31,12 @@ void RooflinePlot::paintClippedByHand(QCPPainter *painter, int width, int height
     // background, then draw the axes again on top: the PNG's picture. (The covered first axes
     // stay in the file under the cover: a layer's visibility hides its children's too, and the
     // grid is the axes' child, so the first pass cannot leave the axes out.)
-    toPainter(painter, width, height);
-    const QRect inner = axisRect()->rect(); // laid out for this size by toPainter
+    RooflinePlot &plot = m_plot;
+    plot.toPainter(painter, width, height);
+    const QRect inner = plot.axisRect()->rect(); // laid out for this size by toPainter
     const QRegion outside = QRegion(0, 0, width, height).subtracted(QRegion(inner));
     for (const QRect &strip : outside)
-        painter->fillRect(strip, m_theme.background);
+        painter->fillRect(strip, plot.theme().background);
     // Second pass: the axes only. Layers cannot be hidden for it (a layer hides its children's
     // children: the plot layout on "main" is the axis rect's parent), so every other layerable
     // is hidden on its own and shown again after.
@@ -49,37 +47,38 @@ void RooflinePlot::paintClippedByHand(QCPPainter *painter, int width, int height
             hidden.push_back(layerable);
         }
     };
-    for (int i = 0; i < plottableCount(); ++i)
-        hide(plottable(i));
-    for (int i = 0; i < itemCount(); ++i)
-        hide(item(i));
-    if (!m_legendPlacement
+    for (int i = 0; i < plot.plottableCount(); ++i)
+        hide(plot.plottable(i));
+    for (int i = 0; i < plot.itemCount(); ++i)
+        hide(plot.item(i));
+    if (!plot.m_legendPlacement
              ->outside()) // under the plot it was not covered, and stays as it is drawn
-        hide(legend);
-    for (QCPAxis *axis : axisRect()->axes())
+        hide(plot.legend);
+    for (QCPAxis *axis : plot.axisRect()->axes())
         hide(axis->grid());
-    const QBrush background = mBackgroundBrush;
-    const QBrush rectBackground = axisRect()->backgroundBrush();
-    setBackground(Qt::NoBrush);
-    axisRect()->setBackground(Qt::NoBrush);
+    const QBrush background = plot.mBackgroundBrush;
+    const QBrush rectBackground = plot.axisRect()->backgroundBrush();
+    plot.setBackground(Qt::NoBrush);
+    plot.axisRect()->setBackground(Qt::NoBrush);
     // The same layout as the first pass: with the items hidden the legend would find another
     // place.
-    m_legendPlacement->setFixed(true);
-    toPainter(painter, width, height);
-    m_legendPlacement->setFixed(false);
-    setBackground(background);
-    axisRect()->setBackground(rectBackground);
+    plot.m_legendPlacement->setFixed(true);
+    plot.toPainter(painter, width, height);
+    plot.m_legendPlacement->setFixed(false);
+    plot.setBackground(background);
+    plot.axisRect()->setBackground(rectBackground);
     for (QCPLayerable *layerable : hidden)
         layerable->setVisible(true);
 }
 
-void RooflinePlot::paintPicture(QCPPainter *painter, const ExportOptions &options)
+void ChartExporter::paintPicture(QCPPainter *painter, const ExportOptions &options)
 {
-    const QFont base = legend->font();
-    painter->fillRect(QRectF(0, 0, options.width, options.height), m_theme.background);
+    const QFont base = m_plot.legend->font();
+    const ChartTheme &theme = m_plot.theme();
+    painter->fillRect(QRectF(0, 0, options.width, options.height), theme.background);
     const int top = ExportLayout::titleHeight(options, base, painter->device());
     if (top > 0)
-        ExportLayout::paintTitle(painter, options, base, m_theme, top);
+        ExportLayout::paintTitle(painter, options, base, theme, top);
 
     // The table first: its height is what the chart leaves.
     const ExportTable table = exportTable(options, painter->device());
@@ -90,51 +89,51 @@ void RooflinePlot::paintPicture(QCPPainter *painter, const ExportOptions &option
     if (svgClipping(painter))
         paintClippedByHand(painter, options.width, chartHeight);
     else
-        toPainter(painter, options.width, chartHeight);
+        m_plot.toPainter(painter, options.width, chartHeight);
     painter->restore();
     if (bottom > 0)
-        ExportLayout::paintTable(painter, table, options, m_theme);
+        ExportLayout::paintTable(painter, table, options, theme);
 }
 
-RooflinePlot::ExportTable RooflinePlot::exportTable(
-    const ExportOptions &options, QPaintDevice *device) const
+ExportTable ChartExporter::exportTable(const ExportOptions &options, QPaintDevice *device) const
 {
-    return ExportLayout::table(*m_document, legend->font(), options, device);
+    return ExportLayout::table(*m_plot.document(), m_plot.legend->font(), options, device);
 }
 
-QByteArray RooflinePlot::renderToBytes(const QString &format, const ExportOptions &options)
+QByteArray ChartExporter::renderToBytes(const QString &format, const ExportOptions &options)
 {
+    RooflinePlot &plot = m_plot;
     const QString kind = format.toLower();
     if (options.width < 1 || options.height < 1 || !(options.scale > 0.0))
         return {};
     // Thinned at the export's size (updateLayout runs for it). Markers are vector shapes, except
     // in a PNG at scale 1: there the screen's pre-rendered stamps give the same pixels about 40
     // times faster (antialiased ellipses were 0.6 s of a 100k-point render).
-    m_points->useVectorMarkers(!(kind == "png" && options.scale == 1.0));
+    plot.m_points->useVectorMarkers(!(kind == "png" && options.scale == 1.0));
     // A preset's font scale and legend place hold for this picture only.
-    const double fontScaleBefore = m_fontScale;
-    const chart::LegendMode legendBefore = legendMode();
+    const double fontScaleBefore = plot.fontScale();
+    const chart::LegendMode legendBefore = plot.legendMode();
     if (options.fontScale > 0.0)
-        setFontScale(options.fontScale);
+        plot.setFontScale(options.fontScale);
     if (options.legendBelow)
-        setLegendMode(chart::LegendMode::Below);
+        plot.setLegendMode(chart::LegendMode::Below);
     const QString title = options.title.isEmpty()
-        ? tr("Roofline: %1").arg(QString::fromStdString(hardware().name))
+        ? tr("Roofline: %1").arg(QString::fromStdString(plot.hardware().name))
         : options.title;
     // The selection rings and the table filter's veil are the window's state, not the data's:
     // a design review's picture shows neither.
-    m_points->showScreenOnly(false);
-    QByteArray bytes = writePicture(kind, options, m_theme.background, title,
+    plot.m_points->showScreenOnly(false);
+    QByteArray bytes = writePicture(kind, options, plot.theme().background, title,
         [this, &options](QCPPainter *painter) { paintPicture(painter, options); });
-    m_points->showScreenOnly(true);
-    m_points->useVectorMarkers(false);
-    setLegendMode(legendBefore);
-    setFontScale(fontScaleBefore);
-    requestReplot(); // lays the chart out for the screen again (and thins it for it)
+    plot.m_points->showScreenOnly(true);
+    plot.m_points->useVectorMarkers(false);
+    plot.setLegendMode(legendBefore);
+    plot.setFontScale(fontScaleBefore);
+    plot.requestReplot(); // lays the chart out for the screen again (and thins it for it)
     return bytes;
 }
 
-QString RooflinePlot::exportTo(const QString &fileName, int width, int height, double scale)
+QString ChartExporter::exportTo(const QString &fileName, int width, int height, double scale)
 {
     ExportOptions options;
     options.width = width;
@@ -143,7 +142,7 @@ QString RooflinePlot::exportTo(const QString &fileName, int width, int height, d
     return exportTo(fileName, options);
 }
 
-QString RooflinePlot::exportTo(const QString &fileName, const ExportOptions &options)
+QString ChartExporter::exportTo(const QString &fileName, const ExportOptions &options)
 {
     const QString suffix = QFileInfo(fileName).suffix().toLower();
     if (suffix != "png" && suffix != "svg" && suffix != "pdf")

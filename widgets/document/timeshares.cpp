@@ -1,4 +1,4 @@
-#include "widgets/models/timeshares.h"
+#include "widgets/document/timeshares.h"
 
 #include "core/analysis/payoff.h"
 #include "core/model/units.h"

@@ -1,6 +1,6 @@
-// Exports of the chart (issue 4): PNG, SVG and PDF that carry the session and give it back,
-// SVGs that are valid XML with their text kept as text, PNGs of the asked size and resolution
-// that are not blank, the title and the points table.
+// ChartExporter, the exports of the chart (issue 4): PNG, SVG and PDF that carry the session and
+// give it back, SVGs that are valid XML with their text kept as text, PNGs of the asked size and
+// resolution that are not blank, the title and the points table.
 #include "tests/support/testfiles.h"
 #include "tests/support/testmachine.h"
 
@@ -10,6 +10,7 @@
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 #include "widgets/document/sessionfile.h"
+#include "widgets/export/chartexporter.h"
 #include "widgets/export/figuresession.h"
 #include "widgets/models/pointstablemodel.h"
 
@@ -42,7 +43,7 @@ QStringList svgTexts(const QByteArray &svg)
 
 } // namespace
 
-class TestChartExport : public QObject
+class TestChartExporter : public QObject
 {
     Q_OBJECT
 
@@ -107,7 +108,7 @@ private:
     ReviewOverlay *m_overlay = nullptr; // notes, targets and baseline arrows, as in the window
 };
 
-void TestChartExport::init()
+void TestChartExporter::init()
 {
     m_plot = new RooflinePlot;
     m_plot->resize(900, 600);
@@ -123,7 +124,7 @@ void TestChartExport::init()
     m_overlay = new ReviewOverlay(m_plot, document);
 }
 
-void TestChartExport::cleanup()
+void TestChartExporter::cleanup()
 {
     delete m_overlay;
     m_overlay = nullptr;
@@ -131,7 +132,7 @@ void TestChartExport::cleanup()
     m_plot = nullptr;
 }
 
-void TestChartExport::sessionRoundTrip_data()
+void TestChartExporter::sessionRoundTrip_data()
 {
     QTest::addColumn<QString>("suffix");
     QTest::addColumn<bool>("table");
@@ -142,7 +143,7 @@ void TestChartExport::sessionRoundTrip_data()
     QTest::newRow("svg with table") << "svg" << true;
 }
 
-void TestChartExport::sessionRoundTrip()
+void TestChartExporter::sessionRoundTrip()
 {
     QFETCH(QString, suffix);
     QFETCH(bool, table);
@@ -153,7 +154,7 @@ void TestChartExport::sessionRoundTrip()
     options.title = "Review 12: \"before\" & <after>";
     options.session = sessionJson();
     const QString file = m_dir.filePath("figure." + suffix);
-    QCOMPARE(m_plot->exportTo(file, options), QString());
+    QCOMPARE(ChartExporter(*m_plot).exportTo(file, options), QString());
 
     const SessionReadResult read = readSessionFile(file);
     QVERIFY2(read.session,
@@ -173,7 +174,7 @@ void TestChartExport::sessionRoundTrip()
     QCOMPARE(*reopened.pointCoords(1), *m_plot->pointCoords(1));
 }
 
-void TestChartExport::pictureWithoutSession_data()
+void TestChartExporter::pictureWithoutSession_data()
 {
     QTest::addColumn<QString>("suffix");
     QTest::newRow("png") << "png";
@@ -181,11 +182,11 @@ void TestChartExport::pictureWithoutSession_data()
     QTest::newRow("pdf") << "pdf";
 }
 
-void TestChartExport::pictureWithoutSession()
+void TestChartExporter::pictureWithoutSession()
 {
     QFETCH(QString, suffix);
     const QString file = m_dir.filePath("plain." + suffix);
-    QCOMPARE(m_plot->exportTo(file, 640, 400), QString());
+    QCOMPARE(ChartExporter(*m_plot).exportTo(file, 640, 400), QString());
     const SessionReadResult read = readSessionFile(file);
     QVERIFY(!read.session);
     QCOMPARE(read.diagnostics.size(), std::size_t(1));
@@ -195,19 +196,19 @@ void TestChartExport::pictureWithoutSession()
               "by another program)");
 }
 
-void TestChartExport::oversizedSessionIsLeftOut()
+void TestChartExporter::oversizedSessionIsLeftOut()
 {
     ExportOptions options;
     options.width = 640;
     options.height = 400;
     options.session = QByteArray(ExportOptions::kMaxEmbeddedSession + 1, ' ');
     const QString file = m_dir.filePath("big.svg");
-    QCOMPARE(m_plot->exportTo(file, options), QString());
+    QCOMPARE(ChartExporter(*m_plot).exportTo(file, options), QString());
     QVERIFY(QFileInfo(file).size() < 2 * 1024 * 1024);
     QVERIFY(!readSessionFile(file).session);
 }
 
-void TestChartExport::pictureKind_data()
+void TestChartExporter::pictureKind_data()
 {
     QTest::addColumn<QByteArray>("bytes");
     QTest::addColumn<int>("kind");
@@ -227,21 +228,21 @@ void TestChartExport::pictureKind_data()
     QTest::newRow("empty") << QByteArray() << int(PictureKind::None);
 }
 
-void TestChartExport::pictureKind()
+void TestChartExporter::pictureKind()
 {
     QFETCH(QByteArray, bytes);
     QFETCH(int, kind);
     QCOMPARE(int(ridgepoint::pictureKind(bytes)), kind);
 }
 
-void TestChartExport::svgIsValidXmlWithText()
+void TestChartExporter::svgIsValidXmlWithText()
 {
     ExportOptions options;
     options.width = 1000;
     options.height = 700;
     options.session = sessionJson();
     const QString file = m_dir.filePath("chart.svg");
-    QCOMPARE(m_plot->exportTo(file, options), QString());
+    QCOMPARE(ChartExporter(*m_plot).exportTo(file, options), QString());
     const QByteArray svg = readAll(file);
 
     QXmlStreamReader xml(svg);
@@ -258,7 +259,7 @@ void TestChartExport::svgIsValidXmlWithText()
 
     // Axis titles, ceiling labels and the names of labelled points are text, not outlines.
     m_plot->setAllPointLabels(true);
-    QCOMPARE(m_plot->exportTo(file, options), QString());
+    QCOMPARE(ChartExporter(*m_plot).exportTo(file, options), QString());
     const QString texts = svgTexts(readAll(file)).join('\n');
     QVERIFY2(texts.contains("Arithmetic intensity"), qPrintable(texts));
     QVERIFY(texts.contains("DRAM"));
@@ -267,7 +268,7 @@ void TestChartExport::svgIsValidXmlWithText()
     QVERIFY(texts.contains("look here"));
 }
 
-void TestChartExport::pngSizeResolutionAndContent_data()
+void TestChartExporter::pngSizeResolutionAndContent_data()
 {
     QTest::addColumn<int>("width");
     QTest::addColumn<int>("height");
@@ -281,7 +282,7 @@ void TestChartExport::pngSizeResolutionAndContent_data()
     QTest::newRow("300 dpi") << 800 << 500 << 300.0 / 96.0 << 300 << QSize(2500, 1563) << 300;
 }
 
-void TestChartExport::pngSizeResolutionAndContent()
+void TestChartExporter::pngSizeResolutionAndContent()
 {
     QFETCH(int, width);
     QFETCH(int, height);
@@ -295,7 +296,7 @@ void TestChartExport::pngSizeResolutionAndContent()
     options.scale = scale;
     options.dpi = dpi;
     const QString file = m_dir.filePath("chart.png");
-    QCOMPARE(m_plot->exportTo(file, options), QString());
+    QCOMPARE(ChartExporter(*m_plot).exportTo(file, options), QString());
     const QImage image(file);
     QCOMPARE(image.size(), pixels);
     QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), expectedDpi);
@@ -319,7 +320,7 @@ void TestChartExport::pngSizeResolutionAndContent()
     QVERIFY2(inked > total / 50, qPrintable(QStringLiteral("%1 of %2").arg(inked).arg(total)));
 }
 
-void TestChartExport::titleAndTable()
+void TestChartExporter::titleAndTable()
 {
     ExportOptions options;
     options.width = 1000;
@@ -327,7 +328,7 @@ void TestChartExport::titleAndTable()
     options.title = "GEMM tuning, week 47";
     options.table = true;
     const QString file = m_dir.filePath("review.svg");
-    QCOMPARE(m_plot->exportTo(file, options), QString());
+    QCOMPARE(ChartExporter(*m_plot).exportTo(file, options), QString());
     const QStringList texts = svgTexts(readAll(file));
     QVERIFY2(texts.contains("GEMM tuning, week 47"), qPrintable(texts.join('|')));
     for (const char *header : { "Kernel", "DRAM intensity", "Performance", "Bound" })
@@ -341,11 +342,11 @@ void TestChartExport::titleAndTable()
     // The table takes its room from the chart, not from the picture.
     options.session.clear();
     const QString png = m_dir.filePath("review.png");
-    QCOMPARE(m_plot->exportTo(png, options), QString());
+    QCOMPARE(ChartExporter(*m_plot).exportTo(png, options), QString());
     QCOMPARE(QImage(png).size(), QSize(1000, 800));
 }
 
-void TestChartExport::tableSaysWhatItLeftOut()
+void TestChartExporter::tableSaysWhatItLeftOut()
 {
     std::vector<KernelPoint> many;
     for (int i = 0; i < 200; ++i)
@@ -356,7 +357,7 @@ void TestChartExport::tableSaysWhatItLeftOut()
     options.height = 600;
     options.table = true;
     const QString file = m_dir.filePath("many.svg");
-    QCOMPARE(m_plot->exportTo(file, options), QString());
+    QCOMPARE(ChartExporter(*m_plot).exportTo(file, options), QString());
     const QStringList texts = svgTexts(readAll(file));
     const auto more = std::find_if(
         texts.begin(), texts.end(), [](const QString &text) { return text.startsWith("… and "); });
@@ -370,7 +371,7 @@ void TestChartExport::tableSaysWhatItLeftOut()
     QCOMPARE(shown + leftOut, 200);
 }
 
-void TestChartExport::tableFitsItsWidth_data()
+void TestChartExporter::tableFitsItsWidth_data()
 {
     QTest::addColumn<QSize>("size");
     QTest::addColumn<int>("theme");
@@ -383,7 +384,7 @@ void TestChartExport::tableFitsItsWidth_data()
 
 // Issue 4: at 800 pixels the speed-up column ran off the picture. The table now fits its width:
 // long names are elided with "…", then the font shrinks.
-void TestChartExport::tableFitsItsWidth()
+void TestChartExporter::tableFitsItsWidth()
 {
     QFETCH(QSize, size);
     QFETCH(int, theme);
@@ -394,7 +395,7 @@ void TestChartExport::tableFitsItsWidth()
     options.height = size.height();
     options.table = true;
     QImage device = screenImage(size);
-    const RooflinePlot::ExportTable table = m_plot->exportTable(options, &device);
+    const ExportTable table = ChartExporter(*m_plot).exportTable(options, &device);
     // With the speed-up: eight columns ("#" first), unless some were left out for the width.
     QCOMPARE(table.columns.size() + table.dropped.size(), std::size_t { 8 });
     if (size.width() >= 800)
@@ -421,7 +422,7 @@ void TestChartExport::tableFitsItsWidth()
 
     // And in the picture: nothing is drawn in the table's right margin.
     const QString file = m_dir.filePath("narrow.png");
-    QCOMPARE(m_plot->exportTo(file, options), QString());
+    QCOMPARE(ChartExporter(*m_plot).exportTo(file, options), QString());
     const QImage image = QImage(file).convertToFormat(QImage::Format_RGB32);
     const QRgb background = image.pixel(image.width() - 1, image.height() - 1);
     for (int y = qCeil(table.columns.back().top()); y < image.height(); ++y) {
@@ -431,7 +432,7 @@ void TestChartExport::tableFitsItsWidth()
     }
     // The long name is cut with "…", the header of the last column is whole.
     const QString svg = m_dir.filePath("narrow.svg");
-    QCOMPARE(m_plot->exportTo(svg, options), QString());
+    QCOMPARE(ChartExporter(*m_plot).exportTo(svg, options), QString());
     const QStringList texts = svgTexts(readAll(svg));
     if (size.width() >= 800)
         QVERIFY2(texts.contains("Speed-up vs baseline"), qPrintable(texts.join('|')));
@@ -445,7 +446,7 @@ void TestChartExport::tableFitsItsWidth()
 
 // The window's table puts a compared machine's columns after Utilization, which moves the
 // baseline's speed-up two to the right: the picture's table still finds it, header and cells.
-void TestChartExport::baselineColumnBesideACompareMachine()
+void TestChartExporter::baselineColumnBesideACompareMachine()
 {
     loadWideTable(int(ChartTheme::Kind::Light));
     m_plot->document()->setCompareHardware(makeSimpleMachine(1e13, 1e12));
@@ -454,7 +455,7 @@ void TestChartExport::baselineColumnBesideACompareMachine()
     options.height = 1000;
     options.table = true;
     QImage device = screenImage({ 1600, 1000 });
-    const RooflinePlot::ExportTable table = m_plot->exportTable(options, &device);
+    const ExportTable table = ChartExporter(*m_plot).exportTable(options, &device);
     const auto at = std::find(
         table.kinds.begin(), table.kinds.end(), int(PointsTableModel::SpeedupVsBaseline));
     QVERIFY(at != table.kinds.end());
@@ -464,7 +465,7 @@ void TestChartExport::baselineColumnBesideACompareMachine()
         QCOMPARE(table.cells[r].at(column), QString("×1.37")); // every point 1.37× slower before
 }
 
-void TestChartExport::smallExportKeepsEverythingInside_data()
+void TestChartExporter::smallExportKeepsEverythingInside_data()
 {
     QTest::addColumn<QSize>("size");
     QTest::addColumn<int>("theme");
@@ -480,7 +481,7 @@ void TestChartExport::smallExportKeepsEverythingInside_data()
 // names were "…" and the font at 70 %, and the legend under the plot left it 25 pixels high.
 // Now the least important columns are left out (and a footnote names them), the table takes
 // no more height than leaves the plot kMinPlotHeight, and the legend does not squeeze it.
-void TestChartExport::smallExportKeepsEverythingInside()
+void TestChartExporter::smallExportKeepsEverythingInside()
 {
     QFETCH(QSize, size);
     QFETCH(int, theme);
@@ -491,7 +492,7 @@ void TestChartExport::smallExportKeepsEverythingInside()
     options.height = size.height();
     options.table = true;
     QImage device = screenImage(size);
-    const RooflinePlot::ExportTable table = m_plot->exportTable(options, &device);
+    const ExportTable table = ChartExporter(*m_plot).exportTable(options, &device);
     const QRectF picture(0.0, 0.0, size.width(), size.height());
     QVERIFY(!table.columns.empty());
     // Name and intensity always stay; what went is named in a footnote.
@@ -546,10 +547,10 @@ void TestChartExport::smallExportKeepsEverythingInside()
     // The plot keeps a readable height (the export leaves the chart laid out at its size), and
     // the legend, when drawn, stays off the table.
     const QString png = m_dir.filePath("small.png");
-    QCOMPARE(m_plot->exportTo(png, options), QString());
+    QCOMPARE(ChartExporter(*m_plot).exportTo(png, options), QString());
     const QRect area = m_plot->axisRect()->rect();
     QVERIFY2(
-        area.height() >= RooflinePlot::kMinPlotHeight, qPrintable(QString::number(area.height())));
+        area.height() >= ChartExporter::kMinPlotHeight, qPrintable(QString::number(area.height())));
     QVERIFY(area.bottom() <= size.height() - table.height);
     if (m_plot->legend->visible())
         QVERIFY(m_plot->legend->outerRect().bottom() <= size.height() - table.height);
@@ -563,7 +564,7 @@ void TestChartExport::smallExportKeepsEverythingInside()
     }
     // The SVG draws the footnotes as text, and no header of a column left out.
     const QString svg = m_dir.filePath("small.svg");
-    QCOMPARE(m_plot->exportTo(svg, options), QString());
+    QCOMPARE(ChartExporter(*m_plot).exportTo(svg, options), QString());
     const QStringList texts = svgTexts(readAll(svg));
     for (const auto &footnote : table.footnotes)
         QVERIFY2(texts.contains(footnote.text), qPrintable(texts.join('|')));
@@ -573,7 +574,7 @@ void TestChartExport::smallExportKeepsEverythingInside()
             !texts.contains(model.headerData(kind, Qt::Horizontal, Qt::DisplayRole).toString()));
 }
 
-void TestChartExport::selectionIsNotExported_data()
+void TestChartExporter::selectionIsNotExported_data()
 {
     QTest::addColumn<QString>("format");
     QTest::newRow("png") << "png";
@@ -583,7 +584,7 @@ void TestChartExport::selectionIsNotExported_data()
 // The selection is the window's state, not the data's (issue 27, item 3): a picture with points
 // selected has no ring in the selection's colour, and the window keeps its rings after the
 // export. (The labels of selected points still come first in the placement.)
-void TestChartExport::selectionIsNotExported()
+void TestChartExporter::selectionIsNotExported()
 {
     QFETCH(QString, format);
     ExportOptions options;
@@ -600,7 +601,7 @@ void TestChartExport::selectionIsNotExported()
         return shown;
     };
     QVERIFY(ringsShown() > 0); // the premise: the window draws the rings
-    const QByteArray bytes = m_plot->renderToBytes(format, options);
+    const QByteArray bytes = ChartExporter(*m_plot).renderToBytes(format, options);
     QVERIFY(!bytes.isEmpty());
     const QColor ring = chart::selectionColor();
     if (format == "png") {
@@ -617,5 +618,5 @@ void TestChartExport::selectionIsNotExported()
     QVERIFY(ringsShown() > 0);
 }
 
-QTEST_MAIN(TestChartExport)
-#include "tst_chartexport.moc"
+QTEST_MAIN(TestChartExporter)
+#include "tst_chartexporter.moc"

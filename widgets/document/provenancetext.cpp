@@ -1,4 +1,4 @@
-#include "widgets/models/provenancetext.h"
+#include "widgets/document/provenancetext.h"
 #include "widgets/qtext.h"
 
 #include "core/model/units.h"
