@@ -68,8 +68,10 @@ struct CalibrateCommandOptions {
         "SMs (CUs) the GEMM tiles are spread over; without it, the machine's own count, else "
         "no tile or wave quantization.",
         "N" };
-    QCommandLineOption tile { "tile", "GEMM tile of the quantization (default 64x128).", "MxN",
-        "64x128" };
+    QCommandLineOption tile { "tile",
+        "One GEMM tile for the quantization; without it, per shape the cheapest of 64x64, "
+        "64x128, 128x64, 128x128, 128x256 and 256x128.",
+        "MxN" };
     QCommandLineOption precision { "precision",
         "The compute roof the fractions are of (default bf16).", "TYPE", "bf16" };
 
@@ -104,19 +106,20 @@ std::optional<CalibrateOptions> CalibrateCommandOptions::readFit(
             return std::nullopt;
         }
     }
-    const QString tileText = parser.value(tile);
-    const QStringList sides = tileText.split('x');
-    bool okM = false;
-    bool okN = false;
-    if (sides.size() == 2) {
-        options.tileM = sides[0].toLongLong(&okM);
-        options.tileN = sides[1].toLongLong(&okN);
-    }
-    if (!okM || !okN || options.tileM < 1 || options.tileN < 1 || options.tileM > 4096
-        || options.tileN > 4096) {
-        err() << "--tile: expected MxN, two positive whole numbers up to 4096, got \"" << tileText
-              << "\"" << Qt::endl;
-        return std::nullopt;
+    if (const auto tileText = givenValue(parser, tile)) {
+        const QStringList sides = tileText->split('x');
+        bool okM = false;
+        bool okN = false;
+        if (sides.size() == 2) {
+            options.tileM = sides[0].toLongLong(&okM);
+            options.tileN = sides[1].toLongLong(&okN);
+        }
+        if (!okM || !okN || options.tileM < 1 || options.tileN < 1 || options.tileM > 4096
+            || options.tileN > 4096) {
+            err() << "--tile: expected MxN, two positive whole numbers up to 4096, got \""
+                  << *tileText << "\"" << Qt::endl;
+            return std::nullopt;
+        }
     }
     const QString precisionText = parser.value(precision);
     const auto chosen = precisionFromName(precisionText.toStdString());
@@ -200,7 +203,10 @@ void printCalibration(const Calibration &calibration)
                   << QString::fromUtf8(operatorClassName(fit.kind).data()).leftJustified(12)
                   << " compute " << QString::number(fit.computeFraction, 'f', 3) << "  memory "
                   << QString::number(fit.memoryFraction, 'f', 3) << "  floor "
-                  << QString::number(fit.floorSeconds * 1e6, 'f', 2) << " us\n";
+                  << QString::number(fit.floorSeconds * 1e6, 'f', 2) << " us";
+            if (fit.operandCost > 0.0)
+                out() << "  operand cost " << QString::number(fit.operandCost, 'f', 1) << " FLOP/B";
+            out() << "\n";
         }
     }
     for (const CollectiveFit &fit : calibration.collectives) {

@@ -1,5 +1,6 @@
 #include "core/calibrate/achievable.h"
 
+#include "core/calibrate/fit.h"
 #include "core/calibrate/measured.h"
 
 #include <algorithm>
@@ -41,7 +42,9 @@ std::optional<AchievableRoof> roofOf(
         return std::nullopt;
     const std::string &name = memory ? calibration.memoryCeiling : calibration.computeCeiling;
     const double spec = memory ? calibration.bandwidth : calibration.peak;
-    const double fraction = memory ? fit.memoryFraction : fit.computeFraction;
+    // A GEMM's compute roof is what its largest tile sustains (docs/MODEL.md §15.2).
+    const double fraction
+        = memory ? fit.memoryFraction : sustainedComputeFraction(fit, calibration);
     const bool visible = memory ? hardware.findMemory(name) && hardware.findMemory(name)->visible
                                 : hardware.findCompute(name) && hardware.findCompute(name)->visible;
     if (!visible || !(spec > 0.0) || !(fraction > 0.0) || fraction >= kNoBandFraction)

@@ -29,13 +29,17 @@ struct FitError {
 };
 
 // T = max(F' / (computeFraction·π), B / (memoryFraction·β)) + floor, where F' is the FLOPs a
-// GEMM's tiles and waves make it do (F for other operators).
+// GEMM's tiles and waves make it do, each tile's weighed by its operand cost (F for other
+// operators; docs/MODEL.md §15.2).
 struct KernelFit {
     std::string name; // the operator's name in its file, or the class name for a class's fit
     OperatorClass kind = OperatorClass::Elementwise;
     double computeFraction = 1.0; // of π
     double memoryFraction = 1.0; // of β
     double floorSeconds = 0.0; // per kernel
+    // r (FLOP/B): a GEMM tile of intensity I = tm·tn/(tm+tn) costs 1 + r/I times its FLOPs, the
+    // time its SM spends loading the operands; 0 for other operators and a single fixed tile.
+    double operandCost = 0.0;
     FitError error;
 
     bool operator==(const KernelFit &) const = default;
@@ -74,6 +78,7 @@ struct Calibration {
     std::string memoryCeiling;
     double bandwidth = 0.0; // B/s
     // GEMM tiles and the SMs (CUs) they are spread over; 0 SMs: no tile or wave quantization.
+    // A tile of 0×0: per shape, the cheapest of the library tile set (kGemmTiles, fit.h).
     std::int64_t sms = 0;
     std::int64_t tileM = 64;
     std::int64_t tileN = 128;

@@ -26,6 +26,8 @@ nlohmann::ordered_json kernelJson(const KernelFit &fit)
     out["compute_fraction"] = fit.computeFraction;
     out["memory_fraction"] = fit.memoryFraction;
     out["floor"] = fit.floorSeconds;
+    if (fit.operandCost > 0.0)
+        out["operand_cost"] = fit.operandCost;
     out["fit_error"] = errorJson(fit.error);
     return out;
 }
@@ -124,7 +126,8 @@ KernelFit readKernel(const Json &item, const std::string &at, JsonSchema &in)
         return fit;
     }
     in.checkKeys(item, at,
-        { "name", "class", "basis", "compute_fraction", "memory_fraction", "floor", "fit_error" });
+        { "name", "class", "basis", "compute_fraction", "memory_fraction", "floor", "operand_cost",
+            "fit_error" });
     fit.name = text(item, at, "name", in);
     const std::string kind = text(item, at, "class", in);
     if (auto known = operatorClassFromName(kind))
@@ -135,6 +138,8 @@ KernelFit readKernel(const Json &item, const std::string &at, JsonSchema &in)
     fit.computeFraction = number(item, at, "compute_fraction", in, true, true);
     fit.memoryFraction = number(item, at, "memory_fraction", in, true, true);
     fit.floorSeconds = number(item, at, "floor", in);
+    if (item.contains("operand_cost"))
+        fit.operandCost = number(item, at, "operand_cost", in);
     fit.error = readError(item, at, in);
     return fit;
 }
@@ -248,8 +253,12 @@ std::optional<Calibration> readCalibrationJson(
     out.memoryCeiling = text(object, at, "memory_ceiling", in);
     out.bandwidth = number(object, at, "bandwidth", in, true);
     out.sms = static_cast<std::int64_t>(number(object, at, "sms", in));
-    out.tileM = static_cast<std::int64_t>(number(object, at, "tile_m", in, true));
-    out.tileN = static_cast<std::int64_t>(number(object, at, "tile_n", in, true));
+    // 0 × 0: the tile set (docs/MODEL.md §15.2).
+    out.tileM = static_cast<std::int64_t>(number(object, at, "tile_m", in));
+    out.tileN = static_cast<std::int64_t>(number(object, at, "tile_n", in));
+    if ((out.tileM == 0) != (out.tileN == 0))
+        in.error(
+            at + ".tile_m", "expected tile_m and tile_n both positive, or both 0 (the tile set)");
     for (const auto &[key, fits] :
         { std::pair { "operators", &out.operators }, std::pair { "classes", &out.classes } }) {
         if (const Json *items = list(object, at, key, in)) {

@@ -20,15 +20,16 @@ constexpr int kRestarts = 10;
 constexpr double kConverged = 1e-10; // simplex size, in ln of each parameter
 constexpr std::size_t kMinRows = 3;
 
-using Point = std::array<double, 3>; // ln computeFraction, ln memoryFraction, ln floor
+// ln computeFraction, ln memoryFraction, ln floor and, for GEMMs on the tile set, ln operandCost.
+using Point = std::array<double, 4>;
 
 struct Bounds {
     double low;
     double high;
 };
-// Fractions in [1e-4, 1], floor in [1 ns, 1 s].
-constexpr Bounds kBounds[3]
-    = { { -9.210340371976182, 0.0 }, { -9.210340371976182, 0.0 }, { -20.72326583694641, 0.0 } };
+// Fractions in [1e-4, 1], floor in [1 ns, 1 s], operand cost in [1e-3, 1e4] FLOP/B.
+constexpr Bounds kBounds[4] = { { -9.210340371976182, 0.0 }, { -9.210340371976182, 0.0 },
+    { -20.72326583694641, 0.0 }, { -6.907755278982137, 9.210340371976184 } };
 
 Point clamped(Point x)
 {
@@ -37,13 +38,15 @@ Point clamped(Point x)
     return x;
 }
 
-KernelFit fromLogs(const Point &logs)
+// `dims` 3: no operand cost (r = 0); 4: r fitted too.
+KernelFit fromLogs(const Point &logs, std::size_t dims)
 {
     const Point x = clamped(logs);
     KernelFit fit;
     fit.computeFraction = std::exp(x[0]);
     fit.memoryFraction = std::exp(x[1]);
     fit.floorSeconds = std::exp(x[2]);
+    fit.operandCost = dims > 3 ? std::exp(x[3]) : 0.0;
     return fit;
 }
 
@@ -51,10 +54,11 @@ KernelFit fromLogs(const Point &logs)
 struct Loss {
     const std::vector<const MeasuredRow *> &rows;
     const Calibration &calibration;
+    std::size_t dims = 3;
 
     double operator()(const Point &x) const
     {
-        const KernelFit fit = fromLogs(x);
+        const KernelFit fit = fromLogs(x, dims);
         double sum = 0.0;
         for (const MeasuredRow *row : rows) {
             const double r = std::log(kernelSeconds(fit, *row, calibration) / row->seconds);
@@ -98,12 +102,13 @@ double golden(const Loss &loss, const Point &x, std::size_t i)
 }
 
 struct Simplex {
-    std::array<Point, 4> p;
-    std::array<double, 4> v;
+    std::size_t dims = 3; // dims + 1 points in use
+    std::array<Point, 5> p;
+    std::array<double, 5> v;
 
     void sort()
     {
-        for (std::size_t i = 1; i < 4; ++i) {
+        for (std::size_t i = 1; i <= dims; ++i) {
             for (std::size_t j = i; j > 0 && v[j] < v[j - 1]; --j) {
                 std::swap(v[j], v[j - 1]);
                 std::swap(p[j], p[j - 1]);
@@ -113,8 +118,8 @@ struct Simplex {
     double size() const
     {
         double out = 0.0;
-        for (std::size_t i = 1; i < 4; ++i) {
-            for (std::size_t k = 0; k < 3; ++k)
+        for (std::size_t i = 1; i <= dims; ++i) {
+            for (std::size_t k = 0; k < dims; ++k)
                 out = std::max(out, std::abs(p[i][k] - p[0][k]));
         }
         return out;
@@ -123,10 +128,19 @@ struct Simplex {
 
 Point along(const Point &from, const Point &to, double t)
 {
-    Point out;
-    for (std::size_t k = 0; k < 3; ++k)
+    Point out = from;
+    for (std::size_t k = 0; k < out.size(); ++k)
         out[k] = from[k] + t * (to[k] - from[k]);
     return out;
+}
+
+// The centroid of all points but the worst (the three-parameter form as it always was, so
+// those fits give the figures they gave).
+Point centroid(const Simplex &s)
+{
+    if (s.dims == 3)
+        return along(s.p[0], along(s.p[1], s.p[2], 0.5), 2.0 / 3.0);
+    return along(along(s.p[0], s.p[1], 0.5), along(s.p[2], s.p[3], 0.5), 0.5);
 }
 
 // One Nelder–Mead search from `start` (reflection 1, expansion 2, contraction and shrink ½);
@@ -134,35 +148,37 @@ Point along(const Point &from, const Point &to, double t)
 std::optional<Point> nelderMead(const Loss &loss, const Point &start)
 {
     Simplex s;
+    s.dims = loss.dims;
+    const std::size_t w = s.dims; // the worst point after sorting
     s.p.fill(start);
-    for (std::size_t i = 0; i < 3; ++i)
+    for (std::size_t i = 0; i < s.dims; ++i)
         s.p[i + 1][i] += start[i] - 0.5 >= kBounds[i].low ? -0.5 : 0.5;
-    for (std::size_t i = 0; i < 4; ++i)
+    for (std::size_t i = 0; i <= s.dims; ++i)
         s.v[i] = loss(s.p[i]);
     for (int iteration = 0; iteration < kMaxIterations; ++iteration) {
         s.sort();
         if (s.size() < kConverged)
             return s.p[0];
-        const Point centroid = along(s.p[0], along(s.p[1], s.p[2], 0.5), 2.0 / 3.0);
-        const Point reflected = along(s.p[3], centroid, 2.0);
+        const Point middle = centroid(s);
+        const Point reflected = along(s.p[w], middle, 2.0);
         const double fr = loss(reflected);
         if (fr < s.v[0]) {
-            const Point expanded = along(s.p[3], centroid, 3.0);
+            const Point expanded = along(s.p[w], middle, 3.0);
             const double fe = loss(expanded);
-            s.p[3] = fe < fr ? expanded : reflected;
-            s.v[3] = std::min(fe, fr);
-        } else if (fr < s.v[2]) {
-            s.p[3] = reflected;
-            s.v[3] = fr;
+            s.p[w] = fe < fr ? expanded : reflected;
+            s.v[w] = std::min(fe, fr);
+        } else if (fr < s.v[w - 1]) {
+            s.p[w] = reflected;
+            s.v[w] = fr;
         } else {
             const Point contracted
-                = fr < s.v[3] ? along(centroid, reflected, 0.5) : along(centroid, s.p[3], 0.5);
+                = fr < s.v[w] ? along(middle, reflected, 0.5) : along(middle, s.p[w], 0.5);
             const double fc = loss(contracted);
-            if (fc < std::min(fr, s.v[3])) {
-                s.p[3] = contracted;
-                s.v[3] = fc;
+            if (fc < std::min(fr, s.v[w])) {
+                s.p[w] = contracted;
+                s.v[w] = fc;
             } else {
-                for (std::size_t i = 1; i < 4; ++i) {
+                for (std::size_t i = 1; i <= w; ++i) {
                     s.p[i] = along(s.p[0], s.p[i], 0.5);
                     s.v[i] = loss(s.p[i]);
                 }
@@ -177,13 +193,17 @@ std::optional<Point> nelderMead(const Loss &loss, const Point &start)
 ridgepoint::Expected<KernelFit, std::string> fitKernel(const std::vector<const MeasuredRow *> &rows,
     const Calibration &calibration, const std::string &name)
 {
-    const Loss loss { rows, calibration };
+    // A GEMM fit on the tile set has the tiles' operand cost r as a fourth parameter (with one
+    // fixed tile r would only rescale c).
+    const bool tileSet = rows.front()->kind == OperatorClass::Gemm && calibration.sms > 0
+        && calibration.tileM == 0 && calibration.tileN == 0;
+    const Loss loss { rows, calibration, tileSet ? 4u : 3u };
     double fastest = rows.front()->seconds;
     for (const MeasuredRow *row : rows)
         fastest = std::min(fastest, row->seconds);
-    Point x = clamped({ std::log(0.5), std::log(0.5), std::log(fastest / 2.0) });
+    Point x = clamped({ std::log(0.5), std::log(0.5), std::log(fastest / 2.0), std::log(10.0) });
     for (int sweep = 0; sweep < kSweeps; ++sweep) {
-        for (std::size_t i = 0; i < 3; ++i)
+        for (std::size_t i = 0; i < loss.dims; ++i)
             x[i] = golden(loss, x, i);
     }
     bool settled = false;
@@ -196,7 +216,7 @@ ridgepoint::Expected<KernelFit, std::string> fitKernel(const std::vector<const M
         if (loss(*found) <= loss(x))
             x = *found;
     }
-    KernelFit fit = fromLogs(x);
+    KernelFit fit = fromLogs(x, loss.dims);
     fit.name = name;
     fit.kind = rows.front()->kind;
     std::vector<double> errors;
@@ -205,8 +225,8 @@ ridgepoint::Expected<KernelFit, std::string> fitKernel(const std::vector<const M
         errors.push_back(std::abs(kernelSeconds(fit, *row, calibration) / row->seconds - 1.0));
     fit.error = errorSummary(std::move(errors));
     if (!std::isfinite(fit.computeFraction) || !std::isfinite(fit.memoryFraction)
-        || !std::isfinite(fit.floorSeconds) || !std::isfinite(fit.error.median)
-        || !std::isfinite(fit.error.p90))
+        || !std::isfinite(fit.floorSeconds) || !std::isfinite(fit.operandCost)
+        || !std::isfinite(fit.error.median) || !std::isfinite(fit.error.p90))
         return ridgepoint::Unexpected("the fit of " + name + " gave a number that is not finite");
     return fit;
 }
@@ -267,23 +287,47 @@ ridgepoint::Expected<Calibration, std::string> calibrationRoofs(
     return calibration;
 }
 
-double effectiveFlops(const MeasuredRow &row, const Calibration &calibration)
+double effectiveFlops(const MeasuredRow &row, const Calibration &calibration, double operandCost)
 {
+    const bool tileSet = calibration.tileM == 0 && calibration.tileN == 0;
     if (row.kind != OperatorClass::Gemm || calibration.sms < 1 || row.m < 1 || row.n < 1
-        || row.k < 1 || calibration.tileM < 1 || calibration.tileN < 1)
+        || row.k < 1 || (!tileSet && (calibration.tileM < 1 || calibration.tileN < 1)))
         return row.flops;
     const auto up = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
-    const std::int64_t tiles = up(row.m, calibration.tileM) * up(row.n, calibration.tileN);
-    const std::int64_t waves = up(tiles, calibration.sms);
-    return 2.0 * static_cast<double>(row.k) * static_cast<double>(calibration.tileM)
-        * static_cast<double>(calibration.tileN) * static_cast<double>(calibration.sms)
-        * static_cast<double>(waves);
+    const auto work = [&](std::int64_t tm, std::int64_t tn) {
+        const std::int64_t waves = up(up(row.m, tm) * up(row.n, tn), calibration.sms);
+        const double m = static_cast<double>(tm);
+        const double n = static_cast<double>(tn);
+        return 2.0 * static_cast<double>(row.k) * m * n * static_cast<double>(calibration.sms)
+            * static_cast<double>(waves) * (1.0 + operandCost * (m + n) / (m * n));
+    };
+    if (!tileSet)
+        return work(calibration.tileM, calibration.tileN);
+    double least = work(kGemmTiles[0].first, kGemmTiles[0].second);
+    for (const auto &[tm, tn] : kGemmTiles)
+        least = std::min(least, work(tm, tn));
+    return least;
+}
+
+double sustainedComputeFraction(const KernelFit &fit, const Calibration &calibration)
+{
+    if (fit.kind != OperatorClass::Gemm || !(fit.operandCost > 0.0))
+        return fit.computeFraction;
+    const auto intensity = [](double m, double n) { return m * n / (m + n); };
+    double best
+        = intensity(static_cast<double>(calibration.tileM), static_cast<double>(calibration.tileN));
+    if (calibration.tileM == 0 && calibration.tileN == 0) {
+        best = 0.0;
+        for (const auto &[tm, tn] : kGemmTiles)
+            best = std::max(best, intensity(static_cast<double>(tm), static_cast<double>(tn)));
+    }
+    return best > 0.0 ? fit.computeFraction / (1.0 + fit.operandCost / best) : fit.computeFraction;
 }
 
 double kernelSeconds(const KernelFit &fit, const MeasuredRow &row, const Calibration &calibration)
 {
-    const double compute
-        = effectiveFlops(row, calibration) / (fit.computeFraction * calibration.peak);
+    const double compute = effectiveFlops(row, calibration, fit.operandCost)
+        / (fit.computeFraction * calibration.peak);
     const double memory = row.bytes / (fit.memoryFraction * calibration.bandwidth);
     return std::max(compute, memory) + fit.floorSeconds;
 }

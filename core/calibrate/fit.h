@@ -7,16 +7,23 @@
 #include "core/model/expected.h"
 #include "core/model/hardware.h"
 
+#include <array>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ridgepoint {
 
+// The tiles (M×N) GEMM libraries choose among per shape (CUTLASS's and cuBLAS's common
+// thread-block tiles): a calibration with a 0×0 tile models each GEMM with the cheapest.
+inline constexpr std::array<std::pair<std::int64_t, std::int64_t>, 6> kGemmTiles { { { 64, 64 },
+    { 64, 128 }, { 128, 64 }, { 128, 128 }, { 128, 256 }, { 256, 128 } } };
+
 struct CalibrateOptions {
     std::int64_t sms = 0; // SMs (CUs) of the machine; 0: no tile or wave quantization
-    std::int64_t tileM = 64;
-    std::int64_t tileN = 128;
+    std::int64_t tileM = 0; // 0×0: per shape, the cheapest of kGemmTiles (--tile sets one)
+    std::int64_t tileN = 0;
     Precision precision = Precision::BF16; // the compute roof the fractions are of
 };
 
@@ -31,9 +38,16 @@ ridgepoint::Expected<Calibration, std::string> calibrationRoofs(
 ridgepoint::Expected<Calibration, std::string> calibrate(const std::vector<MeasuredRow> &rows,
     const Hardware &hardware, const CalibrateOptions &options);
 
-// The FLOPs a GEMM's tiles and waves make the machine do: 2·K·tileM·tileN·SMs·waves, waves =
-// ⌈⌈M/tileM⌉·⌈N/tileN⌉ / SMs⌉; the row's own FLOPs for other operators or without SMs.
-double effectiveFlops(const MeasuredRow &row, const Calibration &calibration);
+// The FLOPs a GEMM's tiles and waves make the machine do: 2·K·tm·tn·SMs·waves, waves =
+// ⌈⌈M/tm⌉·⌈N/tn⌉ / SMs⌉, times 1 + r/I for a tile of intensity I = tm·tn/(tm+tn) and operand
+// cost r; with a 0×0 tile the least of kGemmTiles'. The row's own FLOPs for other operators or
+// without SMs.
+double effectiveFlops(
+    const MeasuredRow &row, const Calibration &calibration, double operandCost = 0.0);
+
+// The fraction of the compute roof a large GEMM reaches: c/(1 + r/I) with the largest tile
+// intensity the calibration's tiles give; c for other fits.
+double sustainedComputeFraction(const KernelFit &fit, const Calibration &calibration);
 
 // A kernel fit's time for a row (seconds).
 double kernelSeconds(const KernelFit &fit, const MeasuredRow &row, const Calibration &calibration);

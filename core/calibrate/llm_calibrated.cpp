@@ -42,10 +42,11 @@ void note(std::vector<std::string> &list, std::string text)
 }
 
 // T = max(F / (c·π), B / (μ·β)) + f per launch (§15.2 with F′ = F: the step's operators keep no
-// GEMM shape to quantize).
+// GEMM shape to quantize; a GEMM's c is what its largest tile sustains).
 double kernelTime(const KernelFit &fit, const Calibration &calibration, double flops, double bytes)
 {
-    const double compute = flops > 0.0 ? flops / (fit.computeFraction * calibration.peak) : 0.0;
+    const double c = sustainedComputeFraction(fit, calibration);
+    const double compute = flops > 0.0 ? flops / (c * calibration.peak) : 0.0;
     const double memory = bytes > 0.0 ? bytes / (fit.memoryFraction * calibration.bandwidth) : 0.0;
     return std::max(compute, memory) + fit.floorSeconds;
 }

@@ -12,12 +12,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 namespace test = ridgepoint::test;
 
 namespace {
 
-using test::runCli;
 using test::Run;
+using test::runCli;
 
 const QString kVidur = QStringLiteral(RIDGEPOINT_SOURCE_DIR "/tests/data/measured/vidur/");
 
@@ -53,6 +55,13 @@ void TestCliCalibrate::calibrateThenPredict()
     QCOMPARE(calibration["provenance"].toObject()["files"].toArray().size(), 2);
     QCOMPARE(calibration["operators"].toArray().size(), 10); // Vidur's ten operators
     QCOMPARE(calibration["collectives"].toArray().size(), 2); // all-reduce on 2 and on 4
+    // Without --tile each GEMM takes the cheapest tile of the set, whose operand cost is fitted.
+    QCOMPARE(calibration["tile_m"].toInt(), 0);
+    const QJsonArray classes = calibration["classes"].toArray();
+    const auto gemm = std::find_if(classes.begin(), classes.end(),
+        [](const QJsonValue &c) { return c.toObject()["class"].toString() == "gemm"; });
+    QVERIFY(gemm != classes.end());
+    QVERIFY(gemm->toObject()["operand_cost"].toDouble() > 0.0);
 
     // A plain CSV row of a class the calibration never saw.
     const QString attention = dir.filePath("attention.csv");

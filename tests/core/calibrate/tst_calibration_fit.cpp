@@ -1,7 +1,9 @@
 // The fit on synthetic rows made from known figures, each time written out here by the formula
 // of docs/MODEL.md "Calibration" (not by the code under test):
 //   T = max(F' / (c·π), B / (μ·β)) + floor,  F' = 2·K·64·128·SMs·⌈⌈M/64⌉·⌈N/128⌉ / SMs⌉ (F without
-//   SMs) collective T = α_r + 2(n−1)/n · bytes / busbw_r in regime r
+//   SMs; `--tile 64x128`), or on the tile set F' = min over tiles tm×tn of
+//   2·K·tm·tn·SMs·⌈⌈M/tm⌉·⌈N/tn⌉ / SMs⌉·(1 + r·(tm+tn)/(tm·tn));
+//   collective T = α_r + 2(n−1)/n · bytes / busbw_r in regime r
 // The figures must come back within 1 %; the calibration must survive a hardware file unchanged.
 #include "core/calibrate/fit.h"
 #include "core/calibrate/predict.h"
@@ -60,6 +62,42 @@ std::vector<MeasuredRow> gemmRows(double c, double mu, double floor, std::int64_
     return rows;
 }
 
+// GEMM rows of 1 to 8192 tokens (steps of about √2) on four weight shapes, timed with the tile
+// set's cheapest tile for operand cost r.
+std::vector<MeasuredRow> tileSetRows(double c, double mu, double floor, double r, double sms)
+{
+    const double tiles[][2]
+        = { { 64, 64 }, { 64, 128 }, { 128, 64 }, { 128, 128 }, { 128, 256 }, { 256, 128 } };
+    std::vector<MeasuredRow> rows;
+    int line = 2;
+    for (const double n : { 1536.0, 4096.0, 12288.0, 22016.0 }) {
+        for (double step = 0.0; step <= 26.0; step += 1.0) {
+            const double m = std::round(std::pow(2.0, step / 2.0));
+            const double k = 4096.0;
+            MeasuredRow row;
+            row.file = "synthetic.csv";
+            row.line = line++;
+            row.op = "gemm";
+            row.kind = OperatorClass::Gemm;
+            row.m = static_cast<std::int64_t>(m);
+            row.n = static_cast<std::int64_t>(n);
+            row.k = static_cast<std::int64_t>(k);
+            row.flops = 2.0 * m * n * k;
+            row.bytes = (m * k + k * n + m * n) * 2.0;
+            double least = 1e300;
+            for (const auto &tile : tiles) {
+                const double waves = ceilDiv(ceilDiv(m, tile[0]) * ceilDiv(n, tile[1]), sms);
+                least = std::min(least,
+                    2.0 * k * tile[0] * tile[1] * sms * waves
+                        * (1.0 + r * (tile[0] + tile[1]) / (tile[0] * tile[1])));
+            }
+            row.seconds = std::max(least / (c * kPeak), row.bytes / (mu * kBandwidth)) + floor;
+            rows.push_back(row);
+        }
+    }
+    return rows;
+}
+
 MeasuredRow collectiveRow(double bytes, double seconds)
 {
     MeasuredRow row;
@@ -87,6 +125,8 @@ class TestCalibrationFit : public QObject
 private slots:
     void kernel_data();
     void kernel();
+    void tileSet_data();
+    void tileSet();
     void collective_data();
     void collective();
     void roundTrip();
@@ -117,6 +157,8 @@ void TestCalibrationFit::kernel()
     QFETCH(qint64, sms);
     CalibrateOptions options;
     options.sms = sms;
+    options.tileM = 64;
+    options.tileN = 128;
     const auto rows = gemmRows(compute, memory, floor, sms);
     const auto calibration = calibrate(rows, machine(), options);
     QVERIFY2(calibration, calibration ? "" : calibration.error().c_str());
@@ -128,7 +170,48 @@ void TestCalibrationFit::kernel()
         within(fit.memoryFraction, memory, 0.01), qPrintable(QString::number(fit.memoryFraction)));
     QVERIFY2(within(fit.floorSeconds, floor, 0.01), qPrintable(QString::number(fit.floorSeconds)));
     QVERIFY(fit.error.median < 0.001);
+    QCOMPARE(fit.operandCost, 0.0); // one fixed tile: no operand cost to tell from c
     QCOMPARE(calibration->rowsUsed, rows.size());
+}
+
+void TestCalibrationFit::tileSet_data()
+{
+    QTest::addColumn<double>("compute");
+    QTest::addColumn<double>("memory");
+    QTest::addColumn<double>("floor");
+    QTest::addColumn<double>("cost"); // r, FLOP/B
+    QTest::addColumn<qint64>("sms");
+    QTest::newRow("132 SMs, r 17") << 0.94 << 0.74 << 6e-6 << 17.0 << qint64(132);
+    QTest::newRow("108 SMs, r 5") << 0.8 << 0.6 << 3e-6 << 5.0 << qint64(108);
+    QTest::newRow("132 SMs, r 40") << 1.0 << 0.9 << 2e-6 << 40.0 << qint64(132);
+}
+
+// Without --tile each GEMM takes the cheapest tile of the set, and the operand cost comes back.
+void TestCalibrationFit::tileSet()
+{
+    QFETCH(double, compute);
+    QFETCH(double, memory);
+    QFETCH(double, floor);
+    QFETCH(double, cost);
+    QFETCH(qint64, sms);
+    CalibrateOptions options;
+    options.sms = sms;
+    const auto rows = tileSetRows(compute, memory, floor, cost, static_cast<double>(sms));
+    const auto calibration = calibrate(rows, machine(), options);
+    QVERIFY2(calibration, calibration ? "" : calibration.error().c_str());
+    QCOMPARE(calibration->tileM, std::int64_t(0));
+    QCOMPARE(calibration->operators.size(), std::size_t(1));
+    const KernelFit &fit = calibration->operators.front();
+    QVERIFY2(within(fit.computeFraction, compute, 0.01),
+        qPrintable(QString::number(fit.computeFraction)));
+    QVERIFY2(
+        within(fit.memoryFraction, memory, 0.01), qPrintable(QString::number(fit.memoryFraction)));
+    QVERIFY2(within(fit.floorSeconds, floor, 0.01), qPrintable(QString::number(fit.floorSeconds)));
+    QVERIFY2(within(fit.operandCost, cost, 0.01), qPrintable(QString::number(fit.operandCost)));
+    QVERIFY(fit.error.median < 0.001);
+    // A large GEMM sustains c/(1 + r/I) with the largest tile's intensity, 128·256/384.
+    QVERIFY(within(sustainedComputeFraction(fit, *calibration),
+        compute / (1.0 + cost * 384.0 / (128.0 * 256.0)), 1e-9));
 }
 
 void TestCalibrationFit::collective_data()
@@ -175,6 +258,8 @@ void TestCalibrationFit::roundTrip()
         rows.push_back(collectiveRow(bytes, 25e-6 + bytes / 100e9));
     CalibrateOptions options;
     options.sms = 132;
+    options.tileM = 64;
+    options.tileN = 128;
     auto calibration = calibrate(rows, machine(), options);
     QVERIFY(calibration);
     Hardware hardware = machine();
@@ -190,6 +275,18 @@ void TestCalibrationFit::roundTrip()
     QVERIFY(read.machines.front().calibration == hardware.calibration);
     // The same rows, the same figures.
     QVERIFY(*calibrate(rows, machine(), options) == *calibration);
+    // On the tile set: a 0×0 tile and the GEMM fit's operand cost survive the file too.
+    options.tileM = 0;
+    options.tileN = 0;
+    auto tileSet = calibrate(tileSetRows(0.9, 0.7, 4e-6, 12.0, 132.0), machine(), options);
+    QVERIFY(tileSet);
+    QVERIFY(tileSet->classes.front().operandCost > 0.0);
+    hardware.calibration = *tileSet;
+    const std::string setJson = writeHardwareJson(hardware);
+    QVERIFY(setJson.find("\"operand_cost\"") != std::string::npos);
+    const auto setRead = readHardwareJson(setJson, "calibrated.json");
+    QVERIFY(!hasErrors(setRead.diagnostics));
+    QVERIFY(setRead.machines.front().calibration == hardware.calibration);
 }
 
 void TestCalibrationFit::takesTheMachinesSmCount_data()
@@ -216,6 +313,8 @@ void TestCalibrationFit::takesTheMachinesSmCount()
         hardware.limits.computeUnits = ComputeUnits { count, kind.toStdString(), {} };
     CalibrateOptions options;
     options.sms = option;
+    options.tileM = 64;
+    options.tileN = 128;
     const auto calibration = calibrate(gemmRows(0.6, 0.7, 4e-6, used), hardware, options);
     QVERIFY2(calibration, calibration ? "" : calibration.error().c_str());
     QCOMPARE(calibration->sms, used);
