@@ -13,6 +13,12 @@
 namespace ridgepoint {
 namespace {
 
+// 0 × 0: per shape, the cheapest tile of the library set (kGemmTiles), not one fixed tile.
+bool onTileSet(const Calibration &calibration)
+{
+    return calibration.tileM == 0 && calibration.tileN == 0;
+}
+
 constexpr int kGoldenSteps = 60;
 constexpr int kSweeps = 10; // coordinate sweeps before the simplex search
 constexpr int kMaxIterations = 20000; // of one simplex search
@@ -196,7 +202,7 @@ ridgepoint::Expected<KernelFit, std::string> fitKernel(const std::vector<const M
     // A GEMM fit on the tile set has the tiles' operand cost r as a fourth parameter (with one
     // fixed tile r would only rescale c).
     const bool tileSet = rows.front()->kind == OperatorClass::Gemm && calibration.sms > 0
-        && calibration.tileM == 0 && calibration.tileN == 0;
+        && onTileSet(calibration);
     const Loss loss { rows, calibration, tileSet ? 4u : 3u };
     double fastest = rows.front()->seconds;
     for (const MeasuredRow *row : rows)
@@ -289,7 +295,7 @@ ridgepoint::Expected<Calibration, std::string> calibrationRoofs(
 
 double effectiveFlops(const MeasuredRow &row, const Calibration &calibration, double operandCost)
 {
-    const bool tileSet = calibration.tileM == 0 && calibration.tileN == 0;
+    const bool tileSet = onTileSet(calibration);
     if (row.kind != OperatorClass::Gemm || calibration.sms < 1 || row.m < 1 || row.n < 1
         || row.k < 1 || (!tileSet && (calibration.tileM < 1 || calibration.tileN < 1)))
         return row.flops;
@@ -314,12 +320,13 @@ double sustainedComputeFraction(const KernelFit &fit, const Calibration &calibra
     if (fit.kind != OperatorClass::Gemm || !(fit.operandCost > 0.0))
         return fit.computeFraction;
     const auto intensity = [](double m, double n) { return m * n / (m + n); };
-    double best
-        = intensity(static_cast<double>(calibration.tileM), static_cast<double>(calibration.tileN));
-    if (calibration.tileM == 0 && calibration.tileN == 0) {
-        best = 0.0;
+    double best = 0.0;
+    if (onTileSet(calibration)) {
         for (const auto &[tm, tn] : kGemmTiles)
             best = std::max(best, intensity(static_cast<double>(tm), static_cast<double>(tn)));
+    } else {
+        best = intensity(
+            static_cast<double>(calibration.tileM), static_cast<double>(calibration.tileN));
     }
     return best > 0.0 ? fit.computeFraction / (1.0 + fit.operandCost / best) : fit.computeFraction;
 }
