@@ -282,16 +282,6 @@ chart::LegendMode RooflinePlot::legendMode() const
     return m_legendPlacement->mode();
 }
 
-int RooflinePlot::legendEntriesLeftOut() const
-{
-    return m_legendPlacement->leftOut();
-}
-
-int RooflinePlot::minPlotHeight() const
-{
-    return m_legendPlacement->minPlotHeight();
-}
-
 QString RooflinePlot::tooltipHtml(const QString &html) const
 {
     // QToolTip draws in the application's font: the presentation scale is put into the text.
@@ -507,11 +497,6 @@ void RooflinePlot::showQuantGhosts(const std::vector<std::pair<std::size_t, QPoi
     m_quantGhosts->show(ghosts);
 }
 
-std::vector<std::pair<QPointF, QPointF>> RooflinePlot::quantGhosts() const
-{
-    return m_quantGhosts->ghosts();
-}
-
 void RooflinePlot::isolatePoint(std::optional<std::size_t> index)
 {
     if (m_points->isolated() == index)
@@ -519,19 +504,6 @@ void RooflinePlot::isolatePoint(std::optional<std::size_t> index)
     m_points->setIsolated(index);
     rebuildPointDrawing(false); // the points did not change: the density stays
     requestReplot();
-}
-
-std::vector<QPointF> RooflinePlot::drawnPointCoords() const
-{
-    return m_points->drawnCoords();
-}
-
-std::vector<RooflinePlot::SweepCrossing> RooflinePlot::sweepCrossings() const
-{
-    std::vector<SweepCrossing> out;
-    for (const chart::SweepCrossingMarker *c : m_points->sweepCrossings())
-        out.push_back({ c->at(), c->text(), c->labelBox() });
-    return out;
 }
 
 QString RooflinePlot::pointDescription(std::size_t index) const
@@ -582,29 +554,6 @@ QString RooflinePlot::ceilingDescription(const CeilingHit &ceiling) const
     return provenanceHtml(
                ceiling.compute ? ceilingFacts(hw.compute[i]) : ceilingFacts(hw.memory[i]), false)
         + tr("<br><i>Drag the roof to change its figure.</i>");
-}
-
-QPointF RooflinePlot::ceilingPosition(const CeilingHit &ceiling, double x) const
-{
-    const Hardware &hw = m_document->hardware();
-    const auto i = static_cast<std::size_t>(ceiling.index);
-    const double y = ceiling.compute ? hw.compute.at(i).peak : hw.memory.at(i).bandwidth * x;
-    return { xAxis->coordToPixel(x), yAxis->coordToPixel(y) };
-}
-
-std::vector<std::pair<QPointF, QPointF>> RooflinePlot::ghosts() const
-{
-    return m_points->ghosts();
-}
-
-QStringList RooflinePlot::pointLabels() const
-{
-    return m_points->labels();
-}
-
-bool RooflinePlot::isDragging() const
-{
-    return m_interaction->dragging();
 }
 
 void RooflinePlot::mousePressEvent(QMouseEvent *event)

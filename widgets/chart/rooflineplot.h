@@ -34,6 +34,7 @@ class DensityLayer;
 class LabelField;
 class LatencyFloor;
 class LegendPlacement;
+class PlotInspection;
 class PointLayer;
 class QuantGhosts;
 class RoofLayer;
@@ -87,9 +88,6 @@ public:
     // exports draw it the same way.
     void setLegendMode(chart::LegendMode mode);
     chart::LegendMode legendMode() const;
-    // Legend entries the last layout left out for room ("+N more"), and the plot's least height.
-    int legendEntriesLeftOut() const;
-    int minPlotHeight() const;
     // A tooltip's HTML at the chart's font size (QToolTip itself ignores the scale).
     QString tooltipHtml(const QString &html) const;
 
@@ -112,26 +110,18 @@ public:
     QString ceilingDescription(const CeilingHit &ceiling) const;
     // The roofs as drawn (their lines, labels and the spec-to-measured bands), for tests.
     const chart::RoofLayer &roofLayer() const { return *m_roofs; }
-    // The ticks at F/λ over latency-bound points (latencyfloor.h), for tests.
-    const chart::LatencyFloor &latencyFloor() const { return *m_floor; }
-    // Widget position on the roof of a ceiling at intensity `x`, for tests and tools.
-    QPointF ceilingPosition(const CeilingHit &ceiling, double x) const;
 
-    // Ghosts drawn for what-if moves (measured position → moved position, chart coordinates).
-    std::vector<std::pair<QPointF, QPointF>> ghosts() const;
-    // The labels currently drawn beside points (elided names).
-    QStringList pointLabels() const;
-    bool isDragging() const;
     // Labels placed with the points' names (pointlabelplacement.h), after them: the review's
     // speed-ups. `client` puts its labels into the field's free space and returns their boxes;
     // it is called at every layout while `owner` lives, first with nullptr (hide them: the
     // legend looks for a free corner), then with the field.
     using LabelClient = std::function<std::vector<QRectF>(chart::LabelField *)>;
     void addLabelClient(QObject *owner, LabelClient client);
-    // What the last layouts placed, for tests: the chart's size, the labels' boxes (points and
-    // clients), the markers' boxes, the legend's box over the plot (null when not over it),
-    // the plot area, each point label's text and its marker's chart coordinates, and the boxes
-    // of the roofs' labels (both machines; a slanted one as a row of boxes, textBoxes).
+    // What the last layouts placed (chart::PlotInspection::labelLayouts): the chart's size, the
+    // labels' boxes (points and clients), the markers' boxes, the legend's box over the plot (null
+    // when not over it), the plot area, each point label's text and its marker's chart coordinates,
+    // and the boxes of the roofs' labels (both machines; a slanted one as a row of boxes,
+    // textBoxes).
     struct LabelLayout {
         QSize size;
         std::vector<QRectF> labels;
@@ -144,8 +134,6 @@ public:
         std::vector<std::vector<QRectF>> roofLabels; // per label
         std::vector<QRectF> ridgeLabel; // empty without a ridge in view
     };
-    // The last layout at each of the last few sizes (an export's size too).
-    const std::vector<LabelLayout> &labelLayouts() const { return m_labelLayouts; }
 
     // Where sweeps cross the ridge (chart coordinates) and their labels ("b ≈ 241").
     struct SweepCrossing {
@@ -153,7 +141,6 @@ public:
         QString text;
         QRectF box; // the label's, in pixels
     };
-    std::vector<SweepCrossing> sweepCrossings() const;
     // Draws point `index` on its own while it is dragged, so a drag step redraws one point,
     // not all of them; nullopt puts it back among the others.
     void isolatePoint(std::optional<std::size_t> index);
@@ -162,16 +149,11 @@ public:
     // it leaves some out, the plot is dimmed under a veil and the kept points are drawn again
     // over it, on the screen only (exports draw the chart as without a filter).
     void setFilterKept(std::vector<bool> kept);
-    // The points drawn over the veil, and whether the veil is up.
-    const std::vector<std::size_t> &highlightedPoints() const;
-    bool filterDimmed() const;
 
     // Decimation: each point graph is handed only one point per occupied cell of this size
     // (pixels, in the current view and widget size; log axes binned in pixel space), rebuilt when
     // the view or the data changes. Hit-testing uses every point.
     static constexpr double kDecimationCell = 6.0;
-    // The chart coordinates the point graphs currently draw (after decimation), for tests.
-    std::vector<QPointF> drawnPointCoords() const;
 
     // Many points as a density (densitylayer.h): Auto draws a density above the threshold
     // (chart::kDefaultDensityThreshold points), with the longest-running kernels
@@ -182,25 +164,19 @@ public:
     void setDensityThreshold(std::size_t points);
     std::size_t densityThreshold() const { return m_densityThreshold; }
     void setDensityTopDots(std::size_t count);
-    // Whether the points are drawn as a density now, its layer (map and colour scale), and
-    // the points drawn as dots over it.
-    bool densityShown() const;
-    const chart::DensityLayer &densityLayer() const { return *m_density; }
-    std::vector<std::size_t> densityDots() const;
     // Dot area by time share (chart/dotsize.h, docs/MODEL.md §4.10): on by default; it takes
     // effect while every drawn point has a time (dotTimesKnown) and the points are dots, not
     // a density (dotSizesShown). The exports draw the same.
     void setDotSizeByTime(bool on);
     bool dotSizeByTime() const { return m_dotSizeByTime; }
     bool dotTimesKnown() const { return m_dotClasses.has_value(); }
-    bool dotSizesShown() const;
-    // The size class of each point as drawn now (-1: not drawn), empty when dots are fixed.
-    std::vector<int> dotSizeClasses() const;
 
     // Ghosts of the last quantization switch: old → new position of every moved workload point
     // (chart coordinates). Cleared on the next change or after kQuantGhostMs.
     static constexpr int kQuantGhostMs = 4000;
-    std::vector<std::pair<QPointF, QPointF>> quantGhosts() const;
+
+    // What the plot last drew, read back (plotinspection.h): layouts, labels, ghosts, dots.
+    chart::PlotInspection inspect() const;
 
 signals:
     // The cursor's chart coordinates; NaN when it left the plot.
@@ -230,6 +206,8 @@ private:
     // (clipping an SVG by hand, with the legend's place held) and puts the screen's back: it
     // uses m_points, m_legendPlacement, requestReplot() and the background brush.
     friend class ChartExporter;
+    // Reads what was drawn, changing nothing.
+    friend class chart::PlotInspection;
 
     void connectDocument();
     void applyTheme();
@@ -241,6 +219,9 @@ private:
     void rebuildPointDrawing(bool rebin, bool selectionOnly = false);
     // The table filter's kept points over the veil (pointhighlight.cpp), after a rebuild.
     void applyHighlight();
+    // Whether the points are drawn as a density now, and dot area by time share.
+    bool densityShown() const;
+    bool dotSizesShown() const;
     // The dot size classes the point layer draws with now; null: the fixed size.
     const std::vector<int> *shownDotClasses() const;
     // One drag step: the dragged point alone, on its own buffered layer, without a full replot.

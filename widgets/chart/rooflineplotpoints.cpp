@@ -75,21 +75,6 @@ const std::vector<int> *RooflinePlot::shownDotClasses() const
     return dotSizesShown() ? &*m_dotClasses : nullptr;
 }
 
-std::vector<int> RooflinePlot::dotSizeClasses() const
-{
-    return dotSizesShown() ? *m_dotClasses : std::vector<int>();
-}
-
-std::vector<std::size_t> RooflinePlot::densityDots() const
-{
-    std::vector<std::size_t> out;
-    for (std::size_t i = 0; i < m_dotMask.size(); ++i) {
-        if (m_dotMask[i])
-            out.push_back(i);
-    }
-    return out;
-}
-
 void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
 {
     const Document &doc = *m_document;
@@ -153,16 +138,6 @@ void RooflinePlot::applyHighlight()
 {
     m_points->setHighlight({ *m_document, m_theme, m_allLabels, nullptr, false, shownDotClasses() },
         m_filterKept.empty() ? nullptr : &m_filterKept);
-}
-
-const std::vector<std::size_t> &RooflinePlot::highlightedPoints() const
-{
-    return m_points->highlighted();
-}
-
-bool RooflinePlot::filterDimmed() const
-{
-    return m_points->dimmed();
 }
 
 void RooflinePlot::redrawDragged()

@@ -4,6 +4,7 @@
 // picture exactly.
 #include "app/gui/mainwindow.h"
 #include "tests/support/testmachine.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 #include "widgets/document/settings.h"
@@ -69,21 +70,21 @@ private slots:
         filter->setFocus();
         QTest::keyClicks(filter, typed);
         QCOMPARE(filter->text(), typed);
-        QCOMPARE(plot->filterDimmed(), dimmed);
-        QCOMPARE(plot->highlightedPoints(), kept);
+        QCOMPARE(plot->inspect().filterDimmed(), dimmed);
+        QCOMPARE(plot->inspect().highlightedPoints(), kept);
         plot->replot();
         if (dimmed)
             QVERIFY(plot->grab().toImage() != before);
         // The exports are the picture without a filter.
         QCOMPARE(ChartExporter(*plot).renderToBytes("png", options), pngBefore);
         QCOMPARE(ChartExporter(*plot).renderToBytes("svg", options), svgBefore);
-        QCOMPARE(plot->filterDimmed(), dimmed); // and the screen keeps its veil
+        QCOMPARE(plot->inspect().filterDimmed(), dimmed); // and the screen keeps its veil
 
         for (qsizetype i = 0; i < typed.size(); ++i)
             QTest::keyClick(filter, Qt::Key_Backspace);
         QVERIFY(filter->text().isEmpty());
-        QVERIFY(!plot->filterDimmed());
-        QVERIFY(plot->highlightedPoints().empty());
+        QVERIFY(!plot->inspect().filterDimmed());
+        QVERIFY(plot->inspect().highlightedPoints().empty());
         plot->replot();
         QCOMPARE(plot->grab().toImage(), before);
     }
@@ -98,20 +99,20 @@ private slots:
         RooflinePlot *plot = window.plot();
         QLineEdit *filter = window.findChild<PointsPanel *>()->filterEdit();
         QTest::keyClicks(filter, "gemm");
-        QCOMPARE(plot->highlightedPoints(), std::vector<std::size_t> { 1 });
+        QCOMPARE(plot->inspect().highlightedPoints(), std::vector<std::size_t> { 1 });
         // A what-if on a kept point moves its emphasised dot with it.
         WhatIf move;
         move.bytesFactor = 0.5;
         window.document()->setWhatIf(1, move);
-        QCOMPARE(plot->highlightedPoints(), std::vector<std::size_t> { 1 });
+        QCOMPARE(plot->inspect().highlightedPoints(), std::vector<std::size_t> { 1 });
         // New points: the filter is applied to them.
         auto points = test::points();
         points.push_back(test::point("gemm_small", "math", 1e9, 1e8, 0.01));
         window.setPoints(points, "more points");
-        QCOMPARE(plot->highlightedPoints(), (std::vector<std::size_t> { 1, 3 }));
-        QVERIFY(plot->filterDimmed());
+        QCOMPARE(plot->inspect().highlightedPoints(), (std::vector<std::size_t> { 1, 3 }));
+        QVERIFY(plot->inspect().filterDimmed());
         filter->clear();
-        QVERIFY(!plot->filterDimmed());
+        QVERIFY(!plot->inspect().filterDimmed());
     }
 
 private:

@@ -10,6 +10,7 @@
 #include "tests/support/testmachine.h"
 #include "widgets/chart/labelplacement.h"
 #include "widgets/chart/layoutfit.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 #include "widgets/document/settings.h"
@@ -277,9 +278,9 @@ void TestMainWindowLayout::largeFontWithLongLegendKeepsThePlot()
     QCOMPARE(plot->font().pointSizeF(), size);
 
     // The plot keeps its least height, whatever the legend.
-    QVERIFY2(plot->axisRect()->rect().height() >= plot->minPlotHeight(),
+    QVERIFY2(plot->axisRect()->rect().height() >= plot->inspect().minPlotHeight(),
         qPrintable(QString::number(plot->axisRect()->rect().height())));
-    QVERIFY(plot->minPlotHeight() >= 0.45 * plot->height() - 1);
+    QVERIFY(plot->inspect().minPlotHeight() >= 0.45 * plot->height() - 1);
     // No two y tick labels touch.
     const auto rects = yTickLabelRects(*plot);
     QVERIFY(rects.size() >= 2);
@@ -305,7 +306,7 @@ void TestMainWindowLayout::largeFontWithLongLegendKeepsThePlot()
     QVERIFY(texts >= 3); // roof labels, ridge, point labels
     QVERIFY(plot->tooltipHtml("x").contains(QString::number(size, 'f', 1)) || percent == 100);
     if (groups >= 12 && percent == 200)
-        QVERIFY(plot->legendEntriesLeftOut() > 0); // "+N more"
+        QVERIFY(plot->inspect().legendEntriesLeftOut() > 0); // "+N more"
 }
 
 void TestMainWindowLayout::newPointsAreFramed()

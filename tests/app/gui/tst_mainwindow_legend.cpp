@@ -9,6 +9,7 @@
 #include "core/presets/example_points.h"
 #include "core/presets/presets.h"
 #include "widgets/chart/legendgrid.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 #include "widgets/document/settings.h"
@@ -132,7 +133,7 @@ void TestMainWindowLegend::largeFontKeepsALegendAndNamesAReaderNeeds()
     // Every entry shown, within a quarter of the chart's height.
     const QCPLegend &legend = *plot->legend;
     QVERIFY(legend.visible());
-    QCOMPARE(plot->legendEntriesLeftOut(), 0);
+    QCOMPARE(plot->inspect().legendEntriesLeftOut(), 0);
     const QStringList names = legendNames(legend);
     QVERIFY2(legend.outerRect().height() <= chart::kLegendShare * plot->height() + 1,
         qPrintable(QStringLiteral("legend %1 of %2 px: %3")

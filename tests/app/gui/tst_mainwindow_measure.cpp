@@ -7,6 +7,7 @@
 
 #include "core/presets/presets.h"
 #include "tests/support/testmachine.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/dialogs/measuredialog.h"
 #include "widgets/document/document.h"
@@ -99,7 +100,7 @@ bool roofDrawn(RooflinePlot *plot, const Hardware &hw, RooflinePlot::CeilingHit 
     }
     if (!(low < high))
         return false;
-    const auto found = plot->ceilingAt(plot->ceilingPosition(hit, std::sqrt(low * high)));
+    const auto found = plot->ceilingAt(plot->inspect().ceilingPosition(hit, std::sqrt(low * high)));
     if (!found || found->compute != hit.compute)
         return false;
     const auto at = static_cast<std::size_t>(found->index);

@@ -8,6 +8,7 @@
 #include "widgets/chart/chartdecorations.h"
 #include "widgets/chart/densitylayer.h"
 #include "widgets/chart/labelplacement.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflayer.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
@@ -89,7 +90,7 @@ TextSides sidesOf(const QCPItemText &text)
 
 const RooflinePlot::LabelLayout *layoutOfWidth(const RooflinePlot &plot, int width)
 {
-    for (const auto &layout : plot.labelLayouts()) {
+    for (const auto &layout : plot.inspect().labelLayouts()) {
         if (layout.size.width() == width)
             return &layout;
     }
@@ -426,8 +427,8 @@ void TestCompareLabels::ridgeLabelHasAHaloOverADensity()
                 ridge = text;
         }
         QVERIFY(ridge);
-        QCOMPARE(ridge->brush().style() != Qt::NoBrush, plot.densityShown());
-        QCOMPARE(plot.densityShown(), mode == chart::PointsMode::Density);
+        QCOMPARE(ridge->brush().style() != Qt::NoBrush, plot.inspect().densityShown());
+        QCOMPARE(plot.inspect().densityShown(), mode == chart::PointsMode::Density);
     }
 }
 
@@ -492,7 +493,7 @@ void TestCompareLabels::roofLabelLeavesTheDensity()
     plot.xAxis->setRange(0.01, 2000.0);
     plot.yAxis->setRange(1e9, 1e13);
     plot.replot();
-    QVERIFY(plot.densityShown());
+    QVERIFY(plot.inspect().densityShown());
     const chart::RoofLine *low = nullptr;
     for (const auto &roof : plot.roofLayer().compareRoofs()) {
         if (roof->kind() == chart::RoofLine::Kind::Compute && roof->value() == 2.5e11)
@@ -504,12 +505,12 @@ void TestCompareLabels::roofLabelLeavesTheDensity()
     const QRectF at = chart::textBoxes(*low->label()).front();
     const QRect area = plot.axisRect()->rect();
     const QRectF atEdge(area.right() - at.width(), at.top(), at.width(), at.height());
-    QVERIFY(plot.densityLayer().occupiedIn(atEdge) > 0);
+    QVERIFY(plot.inspect().densityLayer().occupiedIn(atEdge) > 0);
     // ... as placed it covers none.
     const auto boxes = chart::textBoxes(*low->label());
     int covered = 0;
     for (const QRectF &box : boxes)
-        covered += plot.densityLayer().occupiedIn(box);
+        covered += plot.inspect().densityLayer().occupiedIn(box);
     QCOMPARE(covered, 0);
     // And it is drawn on a background (a halo) over the density.
     QVERIFY(low->label()->brush().style() != Qt::NoBrush);
@@ -539,16 +540,16 @@ void TestCompareLabels::legendTakesTheCornerWithoutDensity()
     plot.xAxis->setRange(0.1, 100.0);
     plot.yAxis->setRange(1e8, 1.2e10);
     plot.replot();
-    QVERIFY(plot.densityShown());
+    QVERIFY(plot.inspect().densityShown());
     QVERIFY(plot.legend->visible());
     const QRectF legend = plot.legend->outerRect();
     const QRect area = plot.axisRect()->rect();
     QVERIFY2(area.contains(legend.toRect()), qPrintable(show(legend) + " in " + show(area)));
     // The top-left corner is taken by the density (the test's premise).
-    QVERIFY(plot.densityLayer().occupiedIn(
+    QVERIFY(plot.inspect().densityLayer().occupiedIn(
                 chart::cornerBox(Qt::AlignTop | Qt::AlignLeft, legend.size().toSize(), area))
         > 0);
-    QCOMPARE(plot.densityLayer().occupiedIn(legend), 0);
+    QCOMPARE(plot.inspect().densityLayer().occupiedIn(legend), 0);
 }
 
 // The compared machine draws the roofs of the points' precisions and no 2:4-sparse figure, as

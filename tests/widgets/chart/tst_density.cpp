@@ -4,6 +4,7 @@
 
 #include "core/session/session.h"
 #include "widgets/chart/densitylayer.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 #include "widgets/export/chartexporter.h"
@@ -95,16 +96,16 @@ void TestDensity::switchesMode()
     plot.setDensityThreshold(static_cast<std::size_t>(threshold));
     plot.setPointsMode(static_cast<PointsMode>(mode));
     plot.replot();
-    QCOMPARE(plot.densityShown(), density);
-    QCOMPARE(plot.densityLayer().active(), density);
-    QCOMPARE(plot.densityLayer().colorScale() != nullptr, density);
+    QCOMPARE(plot.inspect().densityShown(), density);
+    QCOMPARE(plot.inspect().densityLayer().active(), density);
+    QCOMPARE(plot.inspect().densityLayer().colorScale() != nullptr, density);
     if (density) {
         // Every point is in the density: its counts add up to the points (one level each).
-        const auto &counts = plot.densityLayer().grid().counts;
+        const auto &counts = plot.inspect().densityLayer().grid().counts;
         QCOMPARE(std::accumulate(counts.begin(), counts.end(), std::size_t(0)),
             static_cast<std::size_t>(points));
     } else {
-        QVERIFY(plot.densityDots().empty()); // every point is a dot: no mask
+        QVERIFY(plot.inspect().densityDots().empty()); // every point is a dot: no mask
     }
 }
 
@@ -171,16 +172,16 @@ void TestDensity::topDotsAreTheLongest()
     plot.setPointsMode(PointsMode::Density);
     plot.replot();
     // Point i runs (i + 1) ms: the top N are the last N indices.
-    const auto dots = plot.densityDots();
+    const auto dots = plot.inspect().densityDots();
     const std::size_t n = static_cast<std::size_t>(std::min(points, top));
     QCOMPARE(dots.size(), n);
     for (std::size_t k = 0; k < n; ++k)
         QCOMPARE(dots[k], static_cast<std::size_t>(points) - n + k);
     // Drawn: at most one marker per dot (decimation may merge neighbours, never add).
-    QVERIFY(!plot.drawnPointCoords().empty());
-    QVERIFY(plot.drawnPointCoords().size() <= n);
+    QVERIFY(!plot.inspect().drawnPointCoords().empty());
+    QVERIFY(plot.inspect().drawnPointCoords().size() <= n);
     // And the dots are over the density: their layer is above the map's.
-    QVERIFY(plot.densityLayer().map()->layer()->index() < plot.layer("main")->index());
+    QVERIFY(plot.inspect().densityLayer().map()->layer()->index() < plot.layer("main")->index());
 }
 
 void TestDensity::selectionIsDrawnAsDots()
@@ -194,7 +195,7 @@ void TestDensity::selectionIsDrawnAsDots()
     plot.setPointsMode(PointsMode::Density);
     document.setSelection({ 0, 10 });
     const std::vector<std::size_t> expected { 0, 10, 997, 998, 999 };
-    QCOMPARE(plot.densityDots(), expected);
+    QCOMPARE(plot.inspect().densityDots(), expected);
 }
 
 void TestDensity::binsInLogSpace_data()
@@ -253,8 +254,8 @@ void TestDensity::exportDrawsTheDensity()
     QTemporaryDir dir;
     const QString file = dir.filePath("chart." + suffix);
     QCOMPARE(ChartExporter(plot).exportTo(file, 800, 500), QString());
-    QVERIFY(plot.densityLayer().colorScale());
-    QVERIFY(plot.densityLayer().colorScale()->realVisibility());
+    QVERIFY(plot.inspect().densityLayer().colorScale());
+    QVERIFY(plot.inspect().densityLayer().colorScale()->realVisibility());
     if (suffix == "svg") {
         QFile svg(file);
         QVERIFY(svg.open(QIODevice::ReadOnly));

@@ -6,6 +6,7 @@
 #include "core/session/session.h"
 #include "widgets/chart/densitylayer.h"
 #include "widgets/chart/dotsize.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 
@@ -124,7 +125,7 @@ void TestDotSize::classesOfADocument()
     const auto classes = chart::dotSizeClasses(*m_plot->document());
     QVERIFY(classes);
     QCOMPARE(*classes, (std::vector<int> { 5, 0, 3 }));
-    QCOMPARE(m_plot->dotSizeClasses(), (std::vector<int> { 5, 0, 3 }));
+    QCOMPARE(m_plot->inspect().dotSizeClasses(), (std::vector<int> { 5, 0, 3 }));
 }
 
 void TestDotSize::bigDotsAreDrawnFirst()
@@ -137,7 +138,7 @@ void TestDotSize::bigDotsAreDrawnFirst()
     m_plot->document()->resetPoints(points);
     m_plot->fitToData();
     m_plot->replot();
-    const std::vector<int> classes = m_plot->dotSizeClasses();
+    const std::vector<int> classes = m_plot->inspect().dotSizeClasses();
     QCOMPARE(classes, (std::vector<int> { 5, 0, 3, 0, 5 }));
     std::vector<int> order; // the class of each point graph, in drawing order
     for (int g = 0; g < m_plot->graphCount(); ++g) {
@@ -183,7 +184,7 @@ void TestDotSize::hitOnTheEdgeOfABigDot()
     m_plot->document()->resetPoints(timedPoints());
     m_plot->fitToData();
     m_plot->replot();
-    QCOMPARE(m_plot->dotSizesShown(), byTime);
+    QCOMPARE(m_plot->inspect().dotSizesShown(), byTime);
     const QPointF centre = m_plot->pointPosition(0);
     QCOMPARE(m_plot->pointAt(centre + offset), expected);
     // The small dot keeps its own pick radius.
@@ -196,28 +197,28 @@ void TestDotSize::toggleAndTimesUnknown()
     m_plot->document()->resetPoints(timedPoints());
     QVERIFY(m_plot->dotSizeByTime()); // on by default
     QVERIFY(m_plot->dotTimesKnown());
-    QVERIFY(m_plot->dotSizesShown());
+    QVERIFY(m_plot->inspect().dotSizesShown());
     m_plot->setDotSizeByTime(false);
-    QVERIFY(!m_plot->dotSizesShown());
-    QVERIFY(m_plot->dotSizeClasses().empty());
+    QVERIFY(!m_plot->inspect().dotSizesShown());
+    QVERIFY(m_plot->inspect().dotSizeClasses().empty());
     m_plot->setDotSizeByTime(true);
-    QCOMPARE(m_plot->dotSizeClasses().size(), std::size_t(3));
+    QCOMPARE(m_plot->inspect().dotSizeClasses().size(), std::size_t(3));
     // A planned point (no time, no rate): sizes are unknown, every dot is fixed.
     QSignalSpy known(m_plot, &RooflinePlot::dotTimesKnownChanged);
     std::vector<KernelPoint> points = timedPoints();
     points[1].seconds.reset();
     m_plot->document()->resetPoints(points);
     QVERIFY(!m_plot->dotTimesKnown());
-    QVERIFY(!m_plot->dotSizesShown());
-    QVERIFY(m_plot->dotSizeClasses().empty());
+    QVERIFY(!m_plot->inspect().dotSizesShown());
+    QVERIFY(m_plot->inspect().dotSizeClasses().empty());
     QCOMPARE(known.count(), 1);
     QCOMPARE(known.front().front().toBool(), false);
     // Under a density the dots are the longest kernels at the fixed size.
     m_plot->document()->resetPoints(timedPoints());
-    QVERIFY(m_plot->dotSizesShown());
+    QVERIFY(m_plot->inspect().dotSizesShown());
     m_plot->setPointsMode(chart::PointsMode::Density);
     QVERIFY(m_plot->dotTimesKnown());
-    QVERIFY(!m_plot->dotSizesShown());
+    QVERIFY(!m_plot->inspect().dotSizesShown());
 }
 
 void TestDotSize::sessionKeepsTheDotSize_data()

@@ -2,6 +2,7 @@
 // dragged point's layer alone (no full replot), and the window shows the point where a full
 // replot would draw it, with its label placed.
 #include "tests/support/testmachine.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 
@@ -63,7 +64,7 @@ private slots:
         send(&plot, QEvent::MouseButtonPress, at, Qt::LeftButton, Qt::LeftButton);
         at += move;
         send(&plot, QEvent::MouseMove, at, Qt::NoButton, Qt::LeftButton);
-        QVERIFY(plot.isDragging());
+        QVERIFY(plot.inspect().isDragging());
         const auto laidOut = replots.size(); // the first step lays the chart out
         QVERIFY(laidOut >= 1);
         for (int step = 0; step < 3; ++step) {
@@ -76,15 +77,15 @@ private slots:
         QVERIFY(std::abs(dot.x() - at.x()) < 2.0 && std::abs(dot.y() - at.y()) < 2.0);
         // The dragged point's label is shown (placed in the room the last layout left).
         const QString name = QString::fromStdString(doc.measuredPoint(index).name);
-        QVERIFY2(
-            plot.pointLabels().join('|').contains(name), qPrintable(plot.pointLabels().join('|')));
+        QVERIFY2(plot.inspect().pointLabels().join('|').contains(name),
+            qPrintable(plot.inspect().pointLabels().join('|')));
         const QImage fast = plot.grab().toImage();
         // A full replot draws the dot where the step drew it.
         plot.replot();
         const QImage full = plot.grab().toImage();
         QCOMPARE(around(fast, dot, 7), around(full, dot, 7));
         send(&plot, QEvent::MouseButtonRelease, at, Qt::LeftButton, Qt::NoButton);
-        QVERIFY(!plot.isDragging());
+        QVERIFY(!plot.inspect().isDragging());
     }
 };
 

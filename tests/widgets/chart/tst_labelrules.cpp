@@ -7,6 +7,7 @@
 #include "core/presets/presets.h"
 #include "core/workloads/planned_workload.h"
 #include "widgets/chart/labeltext.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/pointlabelplacement.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
@@ -79,7 +80,7 @@ const RooflinePlot::LabelLayout *exported(
     if (ChartExporter(plot).renderToBytes("svg", options).isEmpty())
         return nullptr;
     const RooflinePlot::LabelLayout *layout = nullptr;
-    for (const auto &candidate : plot.labelLayouts()) {
+    for (const auto &candidate : plot.inspect().labelLayouts()) {
         if (candidate.size.width() == options.width)
             layout = &candidate;
     }
@@ -310,7 +311,7 @@ private slots:
         const auto sides = [&plot] {
             plot.replot();
             std::map<QString, std::pair<int, int>> out;
-            const auto &layout = plot.labelLayouts().back();
+            const auto &layout = plot.inspect().labelLayouts().back();
             for (std::size_t i = 0; i < layout.pointLabels.size(); ++i) {
                 const auto &[label, at] = layout.pointLabels[i];
                 const QPointF marker(

@@ -4,6 +4,7 @@
 #include "tests/support/testmachine.h"
 
 #include "widgets/chart/latencyfloor.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 
@@ -88,15 +89,15 @@ void TestLatencyFloor::tickOverEachLatencyBoundPoint()
     plot->document()->resetPoints({ test::point("a", "g", 1e9, 1e9, 0.02),
         test::point("k", "g", flops, bytes, seconds), test::point("b", "g", 4e9, 1e9, 0.04) });
     plot->replot();
-    const auto &ticks = plot->latencyFloor().ticks();
+    const auto &ticks = plot->inspect().latencyFloor().ticks();
     QCOMPARE(ticks.size(), tick ? std::size_t { 1 } : std::size_t { 0 });
-    QCOMPARE(plot->latencyFloor().graph() != nullptr, tick);
+    QCOMPARE(plot->inspect().latencyFloor().graph() != nullptr, tick);
     if (!tick)
         return;
     QVERIFY2(near(ticks.front().x(), x), qPrintable(QString::number(ticks.front().x())));
     QVERIFY2(near(ticks.front().y(), y), qPrintable(QString::number(ticks.front().y())));
     // One legend entry says what the ticks are, with the machine's λ.
-    const QCPGraph *graph = plot->latencyFloor().graph();
+    const QCPGraph *graph = plot->inspect().latencyFloor().graph();
     QVERIFY(plot->legend->hasItemWithPlottable(graph));
     QCOMPARE(graph->name(), QString("latency floor F/λ, λ = 10 us"));
 }
@@ -108,7 +109,7 @@ void TestLatencyFloor::drawnOverTheDot()
     plot->document()->resetPoints({ test::point("tiny", "g", 1e6, 1e3, 2e-5) });
     plot->fitToData();
     plot->replot();
-    QCOMPARE(plot->latencyFloor().ticks().size(), std::size_t { 1 });
+    QCOMPARE(plot->inspect().latencyFloor().ticks().size(), std::size_t { 1 });
     const QPointF dot = plot->pointPosition(0);
     const QPointF tick(plot->xAxis->coordToPixel(1e3), plot->yAxis->coordToPixel(1e11));
     QVERIFY(std::fabs(dot.x() - tick.x()) < 0.5);
@@ -126,7 +127,7 @@ void TestLatencyFloor::drawnOverTheDot()
     QVERIFY2(inkAt(6.0, -6.0) > 200, "above the tick, the background");
     // A dotted stem joins the dot to its tick: (1000, 50 GFLOP/s) to (1000, 100 GFLOP/s), then a
     // gap.
-    const QCPCurve *stems = plot->latencyFloor().stems();
+    const QCPCurve *stems = plot->inspect().latencyFloor().stems();
     QVERIFY(stems);
     QCOMPARE(stems->dataCount(), 3);
     QCOMPARE(stems->data()->at(0)->key, 1e3);
@@ -138,8 +139,8 @@ void TestLatencyFloor::drawnOverTheDot()
     // Measured at 10 µs it is on its floor: the tick crosses the dot, no stem.
     plot->document()->resetPoints({ test::point("tiny", "g", 1e6, 1e3, 1e-5) });
     plot->replot();
-    QCOMPARE(plot->latencyFloor().ticks().size(), std::size_t { 1 });
-    QVERIFY(plot->latencyFloor().stems() == nullptr);
+    QCOMPARE(plot->inspect().latencyFloor().ticks().size(), std::size_t { 1 });
+    QVERIFY(plot->inspect().latencyFloor().stems() == nullptr);
 }
 
 void TestLatencyFloor::tooltipSaysFOverLambda()
@@ -156,13 +157,13 @@ void TestLatencyFloor::noFloorWithoutALaunchLatency()
 {
     plot->document()->resetPoints({ test::point("tiny", "g", 1e6, 1e3, 2e-5) });
     plot->replot();
-    QCOMPARE(plot->latencyFloor().ticks().size(), std::size_t { 1 });
+    QCOMPARE(plot->inspect().latencyFloor().ticks().size(), std::size_t { 1 });
     // The same point on the machine without λ: F/π = 1 µs is the longest term (B/β = 10 ns),
     // so it is compute-bound; no tick and no legend entry.
     plot->document()->resetHardware(test::machine());
     plot->replot();
-    QVERIFY(plot->latencyFloor().ticks().empty());
-    QVERIFY(plot->latencyFloor().graph() == nullptr);
+    QVERIFY(plot->inspect().latencyFloor().ticks().empty());
+    QVERIFY(plot->inspect().latencyFloor().graph() == nullptr);
     const QString text = plot->pointDescription(0);
     QVERIFY2(text.contains("compute-bound"), qPrintable(text));
 }

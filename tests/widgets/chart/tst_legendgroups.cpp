@@ -6,6 +6,7 @@
 
 #include "widgets/chart/charttheme.h"
 #include "widgets/chart/legendgroups.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 
@@ -252,7 +253,7 @@ void TestLegendGroups::crowdedPlotLabelsTheLeadingPoints()
     plot.document()->resetPoints(points);
     plot.fitToData();
     plot.replot();
-    const QStringList labels = plot.pointLabels();
+    const QStringList labels = plot.inspect().pointLabels();
     QVERIFY2(!labels.isEmpty() && labels.size() <= 8, qPrintable(labels.join(" | ")));
     for (const QString &label : labels) {
         const int k = label.mid(1).toInt();

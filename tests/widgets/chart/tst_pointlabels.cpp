@@ -9,6 +9,7 @@
 #include "widgets/chart/charttooltip.h"
 #include "widgets/chart/densitylayer.h"
 #include "widgets/chart/dotsize.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/pointlabelplacement.h"
 #include "widgets/chart/pointlayer.h"
 #include "widgets/chart/reviewoverlay.h"
@@ -56,7 +57,7 @@ std::vector<KernelPoint> cloud(int count, unsigned seed = 17)
 
 const RooflinePlot::LabelLayout *layoutOfWidth(const RooflinePlot &plot, int width)
 {
-    for (const auto &layout : plot.labelLayouts()) {
+    for (const auto &layout : plot.inspect().labelLayouts()) {
         if (layout.size.width() == width)
             return &layout;
     }
@@ -243,8 +244,8 @@ void TestPointLabels::drawnTextsSitInTheirBoxes()
     m_plot->document()->resetPoints(cloud(40));
     m_plot->fitToData();
     m_plot->replot();
-    QVERIFY(!m_plot->labelLayouts().empty());
-    const RooflinePlot::LabelLayout *layout = &m_plot->labelLayouts().back();
+    QVERIFY(!m_plot->inspect().labelLayouts().empty());
+    const RooflinePlot::LabelLayout *layout = &m_plot->inspect().labelLayouts().back();
     int checked = 0;
     for (int i = 0; i < m_plot->itemCount(); ++i) {
         auto *text = qobject_cast<QCPItemText *>(m_plot->item(i));
@@ -321,8 +322,8 @@ void TestPointLabels::labelsClearBigDots()
     }
     m_plot->document()->resetPoints(points);
     m_plot->fitToData();
-    QVERIFY(m_plot->dotSizesShown());
-    const std::vector<int> classes = m_plot->dotSizeClasses();
+    QVERIFY(m_plot->inspect().dotSizesShown());
+    const std::vector<int> classes = m_plot->inspect().dotSizeClasses();
     QVERIFY(std::count(classes.begin(), classes.end(), chart::kDotSizeClasses - 1) > 0);
     ExportOptions options;
     options.width = size.width();
@@ -452,8 +453,8 @@ void TestPointLabels::movedPointsComeFirst()
 
     const std::size_t n = std::size_t(count);
     const std::size_t ghosts = std::min(n, chart::kMaxWhatIfGhosts);
-    QCOMPARE(m_plot->ghosts().size(), ghosts);
-    QCOMPARE(m_plot->ghosts().back().second, *m_plot->pointCoords(ghosts - 1));
+    QCOMPARE(m_plot->inspect().ghosts().size(), ghosts);
+    QCOMPARE(m_plot->inspect().ghosts().back().second, *m_plot->pointCoords(ghosts - 1));
     QVERIFY2(std::size_t(m_plot->itemCount())
             <= 2 * (chart::kMaxWhatIfGhosts + chart::kMaxPriorityLabels) + 100,
         qPrintable(QString::number(m_plot->itemCount())));

@@ -4,6 +4,7 @@
 
 #include "core/presets/presets.h"
 #include "widgets/chart/densitylayer.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 #include "widgets/export/chartexporter.h"
@@ -149,29 +150,29 @@ private slots:
         };
         // Three points (up to kMaxNamedPoints): each is named, once the layout placed them.
         plot->replot();
-        QCOMPARE(plot->pointLabels().size(), 3);
+        QCOMPARE(plot->inspect().pointLabels().size(), 3);
         QTest::mouseClick(plot.get(), Qt::LeftButton, {}, plot->pointPosition(1).toPoint());
         QCOMPARE(doc->selection(), std::vector<std::size_t> { 1 });
         plot->replot();
         QVERIFY(allKept());
         QCOMPARE(plot->plottableCount(), int(before.size()) + 1); // plus the selection ring
         // The selected point's label is placed first.
-        QCOMPARE(plot->pointLabels().front(), QStringLiteral("gemm"));
-        QCOMPARE(plot->pointLabels().size(), 3);
+        QCOMPARE(plot->inspect().pointLabels().front(), QStringLiteral("gemm"));
+        QCOMPARE(plot->inspect().pointLabels().size(), 3);
         // The ring is drawn where the point is.
-        const std::vector<QPointF> drawn = plot->drawnPointCoords();
+        const std::vector<QPointF> drawn = plot->inspect().drawnPointCoords();
         QCOMPARE(std::count(drawn.begin(), drawn.end(), *plot->pointCoords(1)), 2);
 
         // Selecting another point moves ring and label; none of the point graphs change.
         QTest::mouseClick(plot.get(), Qt::LeftButton, {}, plot->pointPosition(0).toPoint());
         QCOMPARE(doc->selection(), std::vector<std::size_t> { 0 });
         plot->replot();
-        QCOMPARE(plot->pointLabels().front(), QStringLiteral("stream"));
+        QCOMPARE(plot->inspect().pointLabels().front(), QStringLiteral("stream"));
         QVERIFY(allKept());
         // Clearing the selection removes the ring; the names stay.
         doc->setSelection({});
         plot->replot();
-        QCOMPARE(plot->pointLabels().size(), 3);
+        QCOMPARE(plot->inspect().pointLabels().size(), 3);
         QCOMPARE(plot->plottableCount(), int(before.size()));
         QVERIFY(allKept());
     }
@@ -188,7 +189,7 @@ private slots:
         plot->replot();
         QVERIFY(doc->analysis(0).has_value());
         QCOMPARE(*plot->pointCoords(0), QPointF(4.0, 2e11));
-        const std::vector<QPointF> drawn = plot->drawnPointCoords();
+        const std::vector<QPointF> drawn = plot->inspect().drawnPointCoords();
         QCOMPARE(drawn, std::vector<QPointF> { QPointF(4.0, 2e11) });
         QCOMPARE(plot->pointAt(plot->pointPosition(0)), 0);
         QVERIFY(plot->pointDescription(0).contains("rate only"));
@@ -287,14 +288,15 @@ private slots:
         drag(plot.get(), from, to);
         QCOMPARE(doc->analysis(0)->bound, Bound::Compute);
         QCOMPARE(doc->undoStack()->count(), 1);
-        QCOMPARE(plot->ghosts().size(), std::size_t(1));
-        QCOMPARE(plot->ghosts().front().first, QPointF(1.0, 5e10)); // the measured position
+        QCOMPARE(plot->inspect().ghosts().size(), std::size_t(1));
+        QCOMPARE(
+            plot->inspect().ghosts().front().first, QPointF(1.0, 5e10)); // the measured position
         QVERIFY(plot->pointDescription(0).contains("what-if"));
 
         doc->undoStack()->undo();
         QCOMPARE(doc->analysis(0)->bound, Bound::Memory);
         QCOMPARE(doc->point(0).bytes.front().bytes, 1e9);
-        QVERIFY(plot->ghosts().empty());
+        QVERIFY(plot->inspect().ghosts().empty());
     }
 
     void tableAndTooltipUpdateDuringTheDrag()
@@ -302,11 +304,11 @@ private slots:
         const QPointF from = plot->pointPosition(0);
         const QPointF to(plot->xAxis->coordToPixel(30.0), from.y());
         drag(plot.get(), from, to, false);
-        QVERIFY(plot->isDragging());
+        QVERIFY(plot->inspect().isDragging());
         QCOMPARE(doc->analysis(0)->bound, Bound::Compute); // live, before the release
         QVERIFY(plot->pointDescription(0).contains("compute-bound"));
         send(plot.get(), QEvent::MouseButtonRelease, to, Qt::LeftButton, Qt::NoButton);
-        QVERIFY(!plot->isDragging());
+        QVERIFY(!plot->inspect().isDragging());
     }
 
     void escapeCancelsTheDrag()
@@ -315,7 +317,7 @@ private slots:
         drag(plot.get(), from, from + QPointF(80, -40), false);
         QVERIFY(!doc->whatIf(2).isIdentity());
         QTest::keyClick(plot.get(), Qt::Key_Escape);
-        QVERIFY(!plot->isDragging());
+        QVERIFY(!plot->inspect().isDragging());
         QCOMPARE(doc->whatIf(2), WhatIf {});
         QCOMPARE(doc->undoStack()->count(), 0);
         QVERIFY(!doc->undoStack()->canRedo());
@@ -344,7 +346,7 @@ private slots:
     void draggingAComputeRoofChangesItsPeak()
     {
         const RooflinePlot::CeilingHit fp32 { true, 0 };
-        const QPointF from = plot->ceilingPosition(fp32, 300.0);
+        const QPointF from = plot->inspect().ceilingPosition(fp32, 300.0);
         const auto hit = plot->ceilingAt(from);
         QVERIFY(hit.has_value());
         QVERIFY(hit->compute);
@@ -363,7 +365,7 @@ private slots:
     void draggingAMemoryRoofChangesItsBandwidthAndMovesTheRidge()
     {
         const RooflinePlot::CeilingHit dram { false, 0 };
-        const QPointF from = plot->ceilingPosition(dram, 0.1);
+        const QPointF from = plot->inspect().ceilingPosition(dram, 0.1);
         const auto hit = plot->ceilingAt(from);
         QVERIFY(hit.has_value());
         QVERIFY(!hit->compute);
@@ -467,10 +469,11 @@ private slots:
         QCOMPARE(doc->selection(), std::vector<std::size_t> { 1 });
         QCOMPARE(doc->undoStack()->count(), 0); // a click is not a move
         plot->replot();
-        QCOMPARE(plot->pointLabels().size(), 3); // three points: all named, the selected first
+        QCOMPARE(
+            plot->inspect().pointLabels().size(), 3); // three points: all named, the selected first
         // A name no two lines can hold is never cut: the point shows its number, the key to the
         // table's "#" column (labeltext.h).
-        const QString label = plot->pointLabels().front();
+        const QString label = plot->inspect().pointLabels().front();
         QVERIFY(!label.contains(QChar(0x2026)));
         QCOMPARE(label, QString("2"));
         QVERIFY(plot->pointDescription(1).contains(QString(200, 'x') + "_tail")); // full name
@@ -502,7 +505,7 @@ private slots:
         doc->resetPoints(randomCloud(kCount));
         plot->replot();
         const auto check = [&](const char *view) {
-            const std::vector<QPointF> drawn = plot->drawnPointCoords();
+            const std::vector<QPointF> drawn = plot->inspect().drawnPointCoords();
             QVERIFY2(drawn.size() < kCount / 2, view); // something was thinned
             const Cells all = occupiedCells(*plot, allPointCoords(*plot, kCount));
             QVERIFY2(all.size() > 1000, view);
@@ -528,7 +531,7 @@ private slots:
         doc->resetPoints(randomCloud(kCount));
         plot->replot();
         std::set<std::pair<double, double>> drawn;
-        for (const QPointF &c : plot->drawnPointCoords())
+        for (const QPointF &c : plot->inspect().drawnPointCoords())
             drawn.emplace(c.x(), c.y());
         const QRect r = plot->axisRect()->rect().adjusted(20, 20, -20, -20);
         std::optional<std::size_t> hidden;
@@ -562,14 +565,14 @@ private slots:
         const std::size_t w = doc->pointCount() - 1;
         const QPointF before = *plot->pointCoords(w);
         const QPointF measured = *plot->pointCoords(0);
-        QVERIFY(plot->quantGhosts().empty());
+        QVERIFY(plot->inspect().quantGhosts().empty());
         QVERIFY(!plot->pointDescription(0).contains("does not move"));
 
         doc->setQuantMode(QuantMode::W8A16);
         const QPointF after = *plot->pointCoords(w);
         QVERIFY(after.x() > 1.5 * before.x()); // int8 weights: about twice the intensity
         QCOMPARE(*plot->pointCoords(0), measured);
-        const auto ghosts = plot->quantGhosts();
+        const auto ghosts = plot->inspect().quantGhosts();
         QCOMPARE(ghosts.size(), std::size_t(1)); // only the workload moved
         QCOMPARE(ghosts.front().first, before);
         QCOMPARE(ghosts.front().second, after);
@@ -579,11 +582,12 @@ private slots:
 
         // The next change replaces them: undo ghosts the way back.
         doc->undoStack()->undo();
-        QCOMPARE(plot->quantGhosts().size(), std::size_t(1));
-        QCOMPARE(plot->quantGhosts().front().first, after);
-        QCOMPARE(plot->quantGhosts().front().second, before);
+        QCOMPARE(plot->inspect().quantGhosts().size(), std::size_t(1));
+        QCOMPARE(plot->inspect().quantGhosts().front().first, after);
+        QCOMPARE(plot->inspect().quantGhosts().front().second, before);
         // And they fade after a few seconds.
-        QTRY_VERIFY_WITH_TIMEOUT(plot->quantGhosts().empty(), RooflinePlot::kQuantGhostMs + 3000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            plot->inspect().quantGhosts().empty(), RooflinePlot::kQuantGhostMs + 3000);
     }
 
     void darkThemeDarkensTheWholeWindowPalette()
@@ -702,7 +706,7 @@ private slots:
             ++labels;
         }
         QVERIFY(labels >= 4);
-        for (const QPointF &c : plot->drawnPointCoords()) {
+        for (const QPointF &c : plot->inspect().drawnPointCoords()) {
             const QPointF at(plot->xAxis->coordToPixel(c.x()), plot->yAxis->coordToPixel(c.y()));
             QVERIFY2(!QRectF(legend).contains(at), "the legend covers a point");
         }

@@ -7,6 +7,7 @@
 
 #include "core/io/formats/kineto_trace.h"
 #include "core/io/readers.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/chart/tracenames.h"
 #include "widgets/document/document.h"
@@ -179,8 +180,8 @@ void TestTraceNames::legendFollowsTheTrace()
     QStringList names = legendNames(plot);
     QVERIFY2(names.contains("aten::addmm") && names.contains("aten::relu"),
         qPrintable(names.join(" | ")));
-    QVERIFY(plot.pointLabels().contains("aten::addmm"));
-    QVERIFY(!plot.pointLabels().contains("gemm_kernel"));
+    QVERIFY(plot.inspect().pointLabels().contains("aten::addmm"));
+    QVERIFY(!plot.inspect().pointLabels().contains("gemm_kernel"));
     // The same points without their trace (a points file): the groups and names they carry.
     plot.document()->resetPoints(points);
     plot.replot();
@@ -188,8 +189,8 @@ void TestTraceNames::legendFollowsTheTrace()
     QVERIFY2(
         names.contains(QString::fromStdString(points[0].group)), qPrintable(names.join(" | ")));
     QVERIFY(!names.contains("aten::addmm"));
-    QVERIFY2(
-        plot.pointLabels().contains("gemm_kernel"), qPrintable(plot.pointLabels().join(" | ")));
+    QVERIFY2(plot.inspect().pointLabels().contains("gemm_kernel"),
+        qPrintable(plot.inspect().pointLabels().join(" | ")));
 }
 
 void TestTraceNames::fixtureReadsAsTheTable_data()
@@ -247,7 +248,7 @@ void TestTraceNames::fixtureReadsAsTheTable()
     QCOMPARE(names.mid(first, legend.size()), legend);
     // Every label names an operator of the table (or is a point's number, the key to its "#"
     // column); none is the kernel's shortened name.
-    const QStringList labels = plot.pointLabels();
+    const QStringList labels = plot.inspect().pointLabels();
     QVERIFY(!labels.isEmpty());
     int named = 0;
     for (const QString &text : labels) {

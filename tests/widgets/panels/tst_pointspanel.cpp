@@ -1,6 +1,7 @@
 // PointsPanel with a RooflinePlot on the same Document: the table and the chart select the same
 // point both ways; the filter box; Delete and duplicate.
 #include "tests/support/testmachine.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 #include "widgets/models/pointstablemodel.h"
@@ -58,7 +59,7 @@ private slots:
         QCOMPARE(doc->selection(), std::vector<std::size_t> { 0 });
         // Three points are all named on the chart; the selected one is placed first.
         plot->replot();
-        QCOMPARE(plot->pointLabels().front(), QStringLiteral("stream"));
+        QCOMPARE(plot->inspect().pointLabels().front(), QStringLiteral("stream"));
     }
 
     void filterHidesRowsButKeepsIndices()

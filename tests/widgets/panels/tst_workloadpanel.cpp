@@ -4,6 +4,7 @@
 #include "tests/support/testmachine.h"
 
 #include "core/presets/presets.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 #include "widgets/panels/quantmodebox.h"
@@ -245,10 +246,10 @@ private slots:
         plot->setViewport(QRect(0, 0, 900, 600));
         plot->replot();
         // A second replot places the same labels (none left over from the first blocks them).
-        const QStringList first = plot->pointLabels();
+        const QStringList first = plot->inspect().pointLabels();
         plot->replot();
-        QCOMPARE(plot->pointLabels(), first);
-        const QStringList labels = plot->pointLabels();
+        QCOMPARE(plot->inspect().pointLabels(), first);
+        const QStringList labels = plot->inspect().pointLabels();
         QVERIFY(!labels.isEmpty());
         for (const QString &label : labels) {
             QVERIFY2(!label.front().isDigit(), qPrintable(label));
@@ -261,7 +262,7 @@ private slots:
         plot->resize(1600, 1000);
         plot->setViewport(QRect(0, 0, 1600, 1000));
         plot->replot();
-        const QStringList large = plot->pointLabels();
+        const QStringList large = plot->inspect().pointLabels();
         QVERIFY2(large.count("embedding") == 1 && large.count("TP all-reduce (attention)") == 1,
             qPrintable(large.join(" | ")));
     }
@@ -281,7 +282,7 @@ private slots:
         plot->resize(1600, 1000);
         plot->setViewport(QRect(0, 0, 1600, 1000));
         plot->replot();
-        const auto crossings = plot->sweepCrossings();
+        const auto crossings = plot->inspect().sweepCrossings();
         QVERIFY2(crossings.size() >= 2, qPrintable(QString::number(crossings.size())));
         for (std::size_t i = 0; i < crossings.size(); ++i) {
             QVERIFY2(crossings[i].text.contains(": seq ≈ "), qPrintable(crossings[i].text));
@@ -331,7 +332,7 @@ private slots:
         QCOMPARE(doc->pointCount(), std::size_t(13)); // 1, 2, 4, ..., 4096
         QCOMPARE(doc->undoStack()->count(), 1);
         plot->replot();
-        const auto crossings = plot->sweepCrossings();
+        const auto crossings = plot->inspect().sweepCrossings();
         QCOMPARE(crossings.size(), std::size_t(1));
         QVERIFY(crossings.front().text.startsWith("b ≈ "));
         // Independent: the exact critical batch R·by·D·F / (2DF − R·(bx·D + bz·F)) in bf16.
@@ -347,7 +348,7 @@ private slots:
 
         // int8 weights halve the threshold (docs/MODEL.md §6.2): the crossing moves.
         doc->setQuantMode(QuantMode::W8A16);
-        const auto moved = plot->sweepCrossings();
+        const auto moved = plot->inspect().sweepCrossings();
         QCOMPARE(moved.size(), std::size_t(1));
         const double halved = moved.front().text.mid(4).toDouble();
         QVERIFY2(halved / labelled > 0.45 && halved / labelled < 0.55,
@@ -356,7 +357,7 @@ private slots:
         doc->undoStack()->undo();
         doc->undoStack()->undo();
         QCOMPARE(doc->pointCount(), std::size_t(0));
-        QVERIFY(plot->sweepCrossings().empty());
+        QVERIFY(plot->inspect().sweepCrossings().empty());
     }
 
     void panelNamesTheSwitchsModeWithoutACopy()
