@@ -408,20 +408,22 @@ void buildChart(RooflinePlot &plot, Document &document, const RenderRequest &req
     const SessionLook &look, bool sameMachine)
 {
     plot.resize(request.exportOptions.width, request.exportOptions.height);
+    chart::PlotDisplay display = plot.display();
     if (request.theme)
-        plot.setTheme(ChartTheme::of(*request.theme));
+        display.theme = ChartTheme::of(*request.theme);
     else if (const auto fromSession = themeFromName(look.theme))
-        plot.setTheme(ChartTheme::of(*fromSession));
+        display.theme = ChartTheme::of(*fromSession);
     if (request.roofs)
         document.setRoofsShown(*request.roofs);
     // Before the points arrive: they are binned once, for the mode they are drawn in.
     if (request.points)
-        plot.setPointsMode(*request.points);
+        display.points = *request.points;
     else if (const auto fromSession = chart::pointsModeFromKey(look.pointsMode))
-        plot.setPointsMode(*fromSession);
+        display.points = *fromSession;
     if (request.densityThreshold)
-        plot.setDensityThreshold(*request.densityThreshold);
-    plot.setDotSizeByTime(request.dotSizeByTime.value_or(look.dotSize != "fixed"));
+        display.densityThreshold = *request.densityThreshold;
+    display.dotSizeByTime = request.dotSizeByTime.value_or(look.dotSize != "fixed");
+    plot.setDisplay(display);
     plot.setDocument(&document); // frames the points (the machine without any)
     new ReviewOverlay(&plot, &document); // the plot's child: baseline arrows, notes, targets
     if (request.fit) {

@@ -223,7 +223,7 @@ void MainWindow::buildViewMenu()
     QAction *shading = view->addAction(tr("&Shade memory- and compute-bound regions"));
     shading->setCheckable(true);
     connect(shading, &QAction::toggled, m_plot, [this](bool on) {
-        m_plot->setRegionShading(on);
+        chart::changeDisplay(*m_plot, [&](chart::PlotDisplay &d) { d.regionShading = on; });
         Settings::set(settings::regionShading, on);
     });
     shading->setChecked(Settings::get(settings::regionShading));
@@ -232,7 +232,7 @@ void MainWindow::buildViewMenu()
     labels->setCheckable(true);
     labels->setShortcut(QKeySequence(tr("Ctrl+L")));
     connect(labels, &QAction::toggled, m_plot, [this](bool on) {
-        m_plot->setAllPointLabels(on);
+        chart::changeDisplay(*m_plot, [&](chart::PlotDisplay &d) { d.allPointLabels = on; });
         Settings::set(settings::allPointLabels, on);
     });
     labels->setChecked(Settings::get(settings::allPointLabels));
@@ -294,7 +294,7 @@ void MainWindow::buildFontSizeMenu(QMenu *fontSizes)
 void MainWindow::setTheme(ChartTheme::Kind kind)
 {
     const ChartTheme theme = ChartTheme::of(kind);
-    m_plot->setTheme(theme);
+    chart::changeDisplay(*m_plot, [&](chart::PlotDisplay &d) { d.theme = theme; });
     applyWindowTheme(theme); // palette and outlines that stay visible on it
     if (auto *action = findChild<QAction *>(QStringLiteral("theme-") + theme.key()))
         action->setChecked(true);
@@ -304,7 +304,7 @@ void MainWindow::setFontScalePercent(int percent)
 {
     if (std::find(std::begin(kFontScales), std::end(kFontScales), percent) == std::end(kFontScales))
         percent = 100; // a hand-edited settings file
-    m_plot->setFontScale(percent / 100.0);
+    chart::changeDisplay(*m_plot, [&](chart::PlotDisplay &d) { d.fontScale = percent / 100.0; });
     Settings::set(settings::fontScalePercent, percent);
     if (auto *action = findChild<QAction *>(QStringLiteral("fontScale-%1").arg(percent)))
         action->setChecked(true);

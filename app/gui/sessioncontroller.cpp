@@ -128,9 +128,9 @@ Session SessionController::snapshot() const
     const QCPRange y = m_plot->yAxis->range();
     if (x.lower > 0 && y.lower > 0 && x.lower < x.upper && y.lower < y.upper)
         session.view = ViewRange { x.lower, x.upper, y.lower, y.upper };
-    session.theme = m_plot->theme().key();
-    session.pointsMode = chart::pointsModeKey(m_plot->pointsMode());
-    session.dotSize = m_plot->dotSizeByTime() ? "time" : "fixed";
+    session.theme = m_plot->display().theme.key();
+    session.pointsMode = chart::pointsModeKey(m_plot->display().points);
+    session.dotSize = m_plot->display().dotSizeByTime ? "time" : "fixed";
     return session;
 }
 

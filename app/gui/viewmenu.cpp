@@ -42,11 +42,11 @@ void MainWindow::buildLegendMenu(QMenu *legend)
         action->setChecked(mode == saved);
         group->addAction(action);
         connect(action, &QAction::triggered, this, [this, mode, key] {
-            m_plot->setLegendMode(mode);
+            chart::changeDisplay(*m_plot, [&](chart::PlotDisplay &d) { d.legend = mode; });
             Settings::set(settings::legendPlacement, key);
         });
     }
-    m_plot->setLegendMode(saved);
+    chart::changeDisplay(*m_plot, [&](chart::PlotDisplay &d) { d.legend = saved; });
 }
 
 void MainWindow::buildPointsMenu(QMenu *points)
@@ -69,7 +69,7 @@ void MainWindow::buildPointsMenu(QMenu *points)
         action->setChecked(mode == saved);
         group->addAction(action);
         connect(action, &QAction::triggered, this, [this, mode, key] {
-            m_plot->setPointsMode(mode);
+            chart::changeDisplay(*m_plot, [&](chart::PlotDisplay &d) { d.points = mode; });
             Settings::set(settings::pointsMode, key);
         });
     }
@@ -78,16 +78,19 @@ void MainWindow::buildPointsMenu(QMenu *points)
         bool ok = false;
         const int value = QInputDialog::getInt(this, tr("Density threshold"),
             tr("Draw a density (in Auto) above this many points:"),
-            static_cast<int>(m_plot->densityThreshold()), 0, 100'000'000, 1000, &ok);
+            static_cast<int>(m_plot->display().densityThreshold), 0, 100'000'000, 1000, &ok);
         if (!ok)
             return;
-        m_plot->setDensityThreshold(static_cast<std::size_t>(value));
+        chart::changeDisplay(*m_plot,
+            [&](chart::PlotDisplay &d) { d.densityThreshold = static_cast<std::size_t>(value); });
         Settings::set(settings::densityThreshold, value);
     });
     threshold->setObjectName("densityThreshold");
-    m_plot->setDensityThreshold(
-        static_cast<std::size_t>(std::max(0, Settings::get(settings::densityThreshold))));
-    m_plot->setPointsMode(saved);
+    chart::changeDisplay(*m_plot, [&](chart::PlotDisplay &d) {
+        d.densityThreshold
+            = static_cast<std::size_t>(std::max(0, Settings::get(settings::densityThreshold)));
+    });
+    chart::changeDisplay(*m_plot, [&](chart::PlotDisplay &d) { d.points = saved; });
 }
 
 void MainWindow::buildDotSizeAction(QMenu *view)
@@ -97,9 +100,10 @@ void MainWindow::buildDotSizeAction(QMenu *view)
     dotSize->setObjectName(QStringLiteral("dotSizeByTime"));
     dotSize->setCheckable(true);
     dotSize->setChecked(Settings::get(settings::dotSizeByTime));
-    m_plot->setDotSizeByTime(dotSize->isChecked());
+    chart::changeDisplay(
+        *m_plot, [&](chart::PlotDisplay &d) { d.dotSizeByTime = dotSize->isChecked(); });
     connect(dotSize, &QAction::toggled, m_plot, [this](bool on) {
-        m_plot->setDotSizeByTime(on);
+        chart::changeDisplay(*m_plot, [&](chart::PlotDisplay &d) { d.dotSizeByTime = on; });
         Settings::set(settings::dotSizeByTime, on);
     });
     const auto explain = [dotSize](bool known) {
@@ -148,7 +152,7 @@ void MainWindow::buildEnergyAction(QMenu *view)
             m_energyView->setWindowFlag(Qt::Window);
             m_energyView->resize(900, 640);
         }
-        m_energyView->setTheme(m_plot->theme());
+        m_energyView->setTheme(m_plot->display().theme);
         m_energyView->show();
         m_energyView->raise();
     });

@@ -1,7 +1,7 @@
 #include "widgets/chart/annotationitems.h"
 
 #include "widgets/chart/chartdecorations.h"
-#include "widgets/chart/pointlabelplacement.h"
+#include "widgets/chart/geometry/pointlabelplacement.h"
 
 #include <algorithm>
 

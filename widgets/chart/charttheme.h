@@ -39,6 +39,8 @@ struct ChartTheme {
     // The palette of the whole window under this theme (docks, tables, menus): dark for Dark,
     // the style's standard palette otherwise.
     QPalette windowPalette() const;
+
+    bool operator==(const ChartTheme &) const = default;
 };
 
 // The WCAG 2 contrast ratio of two opaque colours: (L1 + 0.05) / (L2 + 0.05), 1 to 21.

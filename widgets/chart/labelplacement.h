@@ -5,7 +5,7 @@
 // it to the plot at every layout.
 #pragma once
 
-#include "widgets/chart/legendgrid.h"
+#include "widgets/chart/geometry/legendgrid.h"
 
 #include <qcustomplot.h>
 

@@ -7,8 +7,8 @@
 #include "widgets/chart/chartdecorations.h"
 #include "widgets/chart/charttheme.h"
 #include "widgets/chart/dotsize.h"
-#include "widgets/chart/labeltext.h"
-#include "widgets/chart/pointlabelplacement.h"
+#include "widgets/chart/geometry/labeltext.h"
+#include "widgets/chart/geometry/pointlabelplacement.h"
 #include "widgets/chart/tracenames.h"
 #include "widgets/document/document.h"
 

@@ -6,7 +6,7 @@
 
 #include "core/analysis/payoff.h"
 #include "widgets/chart/charttheme.h"
-#include "widgets/chart/pointlabelplacement.h"
+#include "widgets/chart/geometry/pointlabelplacement.h"
 #include "widgets/document/document.h"
 
 #include <algorithm>

@@ -5,7 +5,7 @@
 #include "core/model/units.h"
 #include "widgets/chart/annotationitems.h"
 #include "widgets/chart/charttooltip.h"
-#include "widgets/chart/pointlabelplacement.h"
+#include "widgets/chart/geometry/pointlabelplacement.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 
@@ -110,7 +110,7 @@ ReviewOverlay::ReviewOverlay(RooflinePlot *plot, Document *document)
         return boxes;
     });
     connect(plot, &QCustomPlot::beforeReplot, this, [this] {
-        if (static_cast<int>(m_plot->theme().kind) != m_themeKind)
+        if (static_cast<int>(m_plot->display().theme.kind) != m_themeKind)
             rebuild();
         for (const auto &target : m_targets)
             target->placeLabel();
@@ -179,7 +179,7 @@ void ReviewOverlay::releaseItems()
 
 void ReviewOverlay::rebuild()
 {
-    m_themeKind = static_cast<int>(m_plot->theme().kind);
+    m_themeKind = static_cast<int>(m_plot->display().theme.kind);
     rebuildBaseline();
     rebuildArrows();
     rebuildNotes();
@@ -210,7 +210,7 @@ void ReviewOverlay::rebuildBaseline()
         x.push_back(p.x());
         y.push_back(p.y());
     }
-    const Palette palette = paletteFor(m_plot->theme());
+    const Palette palette = paletteFor(m_plot->display().theme);
     m_baselineGraph = m_plot->addGraph();
     m_baselineGraph->setLayer(review::kBaselineLayer);
     m_baselineGraph->setLineStyle(QCPGraph::lsNone);
@@ -227,7 +227,7 @@ void ReviewOverlay::rebuildArrows()
     m_arrowTooltips.clear();
     if (m_baselineIndex.empty())
         return;
-    const Palette palette = paletteFor(m_plot->theme());
+    const Palette palette = paletteFor(m_plot->display().theme);
     for (std::size_t i = 0; i < m_document->pointCount() && m_arrows.size() < kMaxArrows; ++i) {
         const KernelPoint current = m_document->point(i);
         const KernelPoint *before = m_baselineIndex.find(current);
@@ -261,7 +261,7 @@ void ReviewOverlay::rebuildNotes()
 {
     m_notes.clear();
     m_noteIndex.clear();
-    const Palette palette = paletteFor(m_plot->theme());
+    const Palette palette = paletteFor(m_plot->display().theme);
     const auto &annotations = m_document->annotations();
     for (std::size_t i = 0; i < annotations.size(); ++i) {
         const auto at = noteAnchor(annotations[i]);
@@ -299,7 +299,7 @@ void ReviewOverlay::rebuildTargets()
         topBandwidth = std::max(topBandwidth, m.visible ? m.bandwidth : 0.0);
     if (topPeak <= 0.0 || topBandwidth <= 0.0)
         return;
-    const Palette palette = paletteFor(m_plot->theme());
+    const Palette palette = paletteFor(m_plot->display().theme);
     const auto &targets = m_document->targets();
     for (std::size_t i = 0; i < targets.size(); ++i) {
         const auto &t = targets[i];

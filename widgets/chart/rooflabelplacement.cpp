@@ -3,7 +3,7 @@
 #include "widgets/chart/labelplacement.h"
 
 #include "widgets/chart/chartdecorations.h"
-#include "widgets/chart/pointlabelplacement.h"
+#include "widgets/chart/geometry/pointlabelplacement.h"
 
 #include <algorithm>
 #include <array>

@@ -8,7 +8,7 @@
 #include "widgets/chart/labelplacement.h"
 #include "widgets/chart/latencyfloor.h"
 #include "widgets/chart/layoutfit.h"
-#include "widgets/chart/pointlabelplacement.h"
+#include "widgets/chart/geometry/pointlabelplacement.h"
 #include "widgets/chart/pointlayer.h"
 #include "widgets/chart/rooflayer.h"
 #include "widgets/document/provenancetext.h"
@@ -148,8 +148,8 @@ void RooflinePlot::connectDocument()
     // A selection change redraws only the rings and labels, not the (maybe million) points.
     m_connections.push_back(connect(m_document, &Document::selectionChanged, this, [this] {
         if (m_points->isolated())
-            m_points->updateIsolated(
-                { *m_document, m_theme, m_allLabels, nullptr, false, shownDotClasses() });
+            m_points->updateIsolated({ *m_document, m_display.theme, m_display.allPointLabels,
+                nullptr, false, shownDotClasses() });
         if (densityShown())
             rebuildPointDrawing(false, true); // the selection: dots over the density
         else
@@ -243,49 +243,36 @@ void RooflinePlot::zoomBy(double factor)
     requestReplot();
 }
 
-void RooflinePlot::setAllPointLabels(bool on)
+void RooflinePlot::setDisplay(const chart::PlotDisplay &display)
 {
-    if (m_allLabels == on)
+    chart::PlotDisplay next = display;
+    if (!(next.fontScale > 0.0))
+        next.fontScale = m_display.fontScale;
+    if (next == m_display)
         return;
-    m_allLabels = on;
-    rebuildDecorations();
+    const chart::PlotDisplay before = std::exchange(m_display, next);
+    if (next.legend != before.legend)
+        m_legendPlacement->setMode(next.legend);
+    const bool restyle = next.theme != before.theme || next.fontScale != before.fontScale;
+    if (restyle)
+        applyTheme();
+    const bool roofs = restyle || next.regionShading != before.regionShading;
+    if (roofs)
+        rebuildRoofs();
+    // The points after the roofs: the legend keeps its order, roofs first.
+    if (roofs || next.points != before.points || next.densityThreshold != before.densityThreshold
+        || next.densityTopDots != before.densityTopDots
+        || next.dotSizeByTime != before.dotSizeByTime)
+        rebuildPoints();
+    else if (next.allPointLabels != before.allPointLabels)
+        rebuildDecorations();
     requestReplot();
-}
-
-void RooflinePlot::setTheme(const ChartTheme &theme)
-{
-    m_theme = theme;
-    applyTheme();
-    rebuildRoofs();
-    rebuildPoints();
-    requestReplot();
-}
-
-void RooflinePlot::setFontScale(double scale)
-{
-    if (!(scale > 0.0) || scale == m_fontScale)
-        return;
-    m_fontScale = scale;
-    setTheme(m_theme);
-}
-
-void RooflinePlot::setLegendMode(chart::LegendMode mode)
-{
-    if (mode == m_legendPlacement->mode())
-        return;
-    m_legendPlacement->setMode(mode);
-    requestReplot();
-}
-
-chart::LegendMode RooflinePlot::legendMode() const
-{
-    return m_legendPlacement->mode();
 }
 
 QString RooflinePlot::tooltipHtml(const QString &html) const
 {
     // QToolTip draws in the application's font: the presentation scale is put into the text.
-    const double scale = m_theme.fontScale * m_fontScale;
+    const double scale = m_display.theme.fontScale * m_display.fontScale;
     if (scale == 1.0)
         return html;
     return QStringLiteral("<div style=\"font-size:%1pt\">%2</div>")
@@ -294,12 +281,12 @@ QString RooflinePlot::tooltipHtml(const QString &html) const
 
 void RooflinePlot::applyTheme()
 {
-    const ChartTheme &t = m_theme;
+    const ChartTheme &t = m_display.theme;
     setBackground(t.background);
     axisRect()->setBackground(t.background);
     // The application's font, not this widget's (which already carries the previous scale).
     QFont base = QApplication::font(this);
-    const double scale = t.fontScale * m_fontScale;
+    const double scale = t.fontScale * m_display.fontScale;
     if (scale != 1.0)
         base.setPointSizeF(base.pointSizeF() * scale);
     setFont(base);
@@ -314,19 +301,9 @@ void RooflinePlot::applyTheme()
     m_legendPlacement->invalidate();
 }
 
-void RooflinePlot::setRegionShading(bool on)
-{
-    if (m_shading == on)
-        return;
-    m_shading = on;
-    rebuildRoofs();
-    rebuildPoints(); // keeps the legend's order: roofs first
-    requestReplot();
-}
-
 void RooflinePlot::rebuildRoofs()
 {
-    m_roofs->rebuild(*m_document, m_theme, m_shading);
+    m_roofs->rebuild(*m_document, m_display.theme, m_display.regionShading);
     m_legendPlacement->invalidate();
 }
 
@@ -337,8 +314,8 @@ void RooflinePlot::rebuildPoints()
 
 void RooflinePlot::rebuildDecorations()
 {
-    m_points->rebuildDecorations(
-        { *m_document, m_theme, m_allLabels, nullptr, false, shownDotClasses() });
+    m_points->rebuildDecorations({ *m_document, m_display.theme, m_display.allPointLabels, nullptr,
+        false, shownDotClasses() });
 }
 
 void RooflinePlot::updateLayout()
@@ -359,7 +336,7 @@ void RooflinePlot::updateLayout()
     // The legend in a corner of the plot where it covers no label, marker or point, else under
     // the plot (and the plot laid out again).
     m_legendPlacement->place(
-        m_theme, [this](const QRectF &box) { return m_points->markersIn(box); },
+        m_display.theme, [this](const QRectF &box) { return m_points->markersIn(box); },
         [this] { relayout(); }, [this](const QRectF &box) { return m_density->occupiedIn(box); });
     // The roofs' labels once more around the legend where it ended up (a remembered corner is
     // taken without a new layout).
@@ -472,7 +449,7 @@ void RooflinePlot::placeRoofLabels()
     if (m_density->active()) {
         around.crowding = [this](const QRectF &box) { return m_density->occupiedIn(box); };
         around.crowdingRevision = m_density->revision();
-        QColor halo = m_theme.background;
+        QColor halo = m_display.theme.background;
         halo.setAlpha(215);
         around.halo = halo;
     }

@@ -8,7 +8,7 @@
 
 #include "core/analysis/analysis.h"
 #include "core/model/hardware.h"
-#include "widgets/chart/charttheme.h"
+#include "widgets/chart/plotdisplay.h"
 #include "widgets/chart/pointgrid.h"
 #include "widgets/document/document.h"
 
@@ -71,23 +71,11 @@ public:
     // Zooms about the centre of the plot by `factor` (> 1 zooms in).
     void zoomBy(double factor);
 
-    // Shades the memory-bound and compute-bound regions under the roofline.
-    void setRegionShading(bool on);
-    bool regionShading() const { return m_shading; }
-    // Labels every point with its elided name (the first few hundred), not only the selected
-    // and moved ones.
-    void setAllPointLabels(bool on);
-    bool allPointLabels() const { return m_allLabels; }
-    void setTheme(const ChartTheme &theme);
-    const ChartTheme &theme() const { return m_theme; }
-    // Presentation font scale (1.0, 1.25, 1.5, 2.0 for projectors), on top of the theme's own:
-    // every text of the chart (axes, legend, roof and point labels) grows with it.
-    void setFontScale(double scale);
-    double fontScale() const { return m_fontScale; }
-    // Where the legend goes (labelplacement.h): Auto, a corner, below the plot or hidden; the
-    // exports draw it the same way.
-    void setLegendMode(chart::LegendMode mode);
-    chart::LegendMode legendMode() const;
+    // How the chart draws (plotdisplay.h): theme, font scale, shading, labels, legend, dots or a
+    // density, dot sizes. setDisplay() redraws only what the change touches; the exports draw
+    // the same.
+    void setDisplay(const chart::PlotDisplay &display);
+    const chart::PlotDisplay &display() const { return m_display; }
     // A tooltip's HTML at the chart's font size (QToolTip itself ignores the scale).
     QString tooltipHtml(const QString &html) const;
 
@@ -155,20 +143,8 @@ public:
     // the view or the data changes. Hit-testing uses every point.
     static constexpr double kDecimationCell = 6.0;
 
-    // Many points as a density (densitylayer.h): Auto draws a density above the threshold
-    // (chart::kDefaultDensityThreshold points), with the longest-running kernels
-    // (densityTopDots), the selection and moved points as dots on top; Density and Dots force
-    // one or the other. The exports draw the same.
-    void setPointsMode(chart::PointsMode mode);
-    chart::PointsMode pointsMode() const { return m_pointsMode; }
-    void setDensityThreshold(std::size_t points);
-    std::size_t densityThreshold() const { return m_densityThreshold; }
-    void setDensityTopDots(std::size_t count);
-    // Dot area by time share (chart/dotsize.h, docs/MODEL.md §4.10): on by default; it takes
-    // effect while every drawn point has a time (dotTimesKnown) and the points are dots, not
-    // a density (dotSizesShown). The exports draw the same.
-    void setDotSizeByTime(bool on);
-    bool dotSizeByTime() const { return m_dotSizeByTime; }
+    // Whether every drawn point has a time, so dot sizes by time share can show
+    // (PlotDisplay::dotSizeByTime).
     bool dotTimesKnown() const { return m_dotClasses.has_value(); }
 
     // Ghosts of the last quantization switch: old → new position of every moved workload point
@@ -245,21 +221,14 @@ private:
     Document *m_document = nullptr;
     Document *m_ownDocument = nullptr;
     std::vector<QMetaObject::Connection> m_connections;
-    bool m_shading = false;
-    bool m_allLabels = false;
-    ChartTheme m_theme = ChartTheme::light();
-    double m_fontScale = 1.0;
+    chart::PlotDisplay m_display;
 
     std::unique_ptr<chart::RoofLayer> m_roofs;
     std::unique_ptr<chart::PointLayer> m_points;
     std::unique_ptr<chart::DensityLayer> m_density;
     std::unique_ptr<chart::LatencyFloor> m_floor;
-    chart::PointsMode m_pointsMode {};
-    std::size_t m_densityThreshold = 5000;
-    std::size_t m_densityTopDots = 50;
     std::vector<bool> m_dotMask; // under a density: the points drawn as dots
     std::vector<bool> m_filterKept; // the table filter's rows (empty: none)
-    bool m_dotSizeByTime = true;
     // Each point's dot size class when every drawn point has a time (found at each rebuild).
     std::optional<std::vector<int>> m_dotClasses;
     // The longest-running points, found when the density is binned: a selection click at a

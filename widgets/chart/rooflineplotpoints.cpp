@@ -8,7 +8,7 @@
 #include "widgets/chart/labelplacement.h"
 #include "widgets/chart/latencyfloor.h"
 #include "widgets/chart/layoutfit.h"
-#include "widgets/chart/pointlabelplacement.h"
+#include "widgets/chart/geometry/pointlabelplacement.h"
 #include "widgets/chart/pointlayer.h"
 
 #include <QPaintEvent>
@@ -24,50 +24,15 @@ constexpr char kDragLayer[] = "dragged";
 
 } // namespace
 
-void RooflinePlot::setPointsMode(chart::PointsMode mode)
-{
-    if (mode == m_pointsMode)
-        return;
-    m_pointsMode = mode;
-    rebuildPoints();
-    requestReplot();
-}
-
-void RooflinePlot::setDensityThreshold(std::size_t points)
-{
-    if (points == m_densityThreshold)
-        return;
-    m_densityThreshold = points;
-    rebuildPoints();
-    requestReplot();
-}
-
-void RooflinePlot::setDensityTopDots(std::size_t count)
-{
-    if (count == m_densityTopDots)
-        return;
-    m_densityTopDots = count;
-    rebuildPoints();
-    requestReplot();
-}
-
 bool RooflinePlot::densityShown() const
 {
-    return chart::densityFor(m_pointsMode, m_document->pointCount(), m_densityThreshold);
-}
-
-void RooflinePlot::setDotSizeByTime(bool on)
-{
-    if (on == m_dotSizeByTime)
-        return;
-    m_dotSizeByTime = on;
-    rebuildPoints();
-    requestReplot();
+    return chart::densityFor(
+        m_display.points, m_document->pointCount(), m_display.densityThreshold);
 }
 
 bool RooflinePlot::dotSizesShown() const
 {
-    return m_dotSizeByTime && m_dotClasses && !densityShown();
+    return m_display.dotSizeByTime && m_dotClasses && !densityShown();
 }
 
 const std::vector<int> *RooflinePlot::shownDotClasses() const
@@ -92,8 +57,9 @@ void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
     if (!densityShown()) {
         chart::MeasuredSeconds().swap(seconds); // the classes are made: not held while drawing
         m_density->clear();
-        m_points->rebuild({ doc, m_theme, m_allLabels, nullptr, false, shownDotClasses() });
-        m_floor->rebuild(doc, m_theme, nullptr);
+        m_points->rebuild(
+            { doc, m_display.theme, m_display.allPointLabels, nullptr, false, shownDotClasses() });
+        m_floor->rebuild(doc, m_display.theme, nullptr);
         applyHighlight();
         m_legendPlacement->invalidate();
         return;
@@ -101,9 +67,9 @@ void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
     if (rebin || !m_density->active()) {
         if (!rebin)
             seconds = chart::measuredSeconds(doc);
-        m_longestDots = chart::longestPoints(seconds, m_densityTopDots);
+        m_longestDots = chart::longestPoints(seconds, m_display.densityTopDots);
         chart::MeasuredSeconds().swap(seconds); // not held while the bins and dots are made
-        m_density->rebuild(doc, m_theme);
+        m_density->rebuild(doc, m_display.theme);
     }
     // Dots: the longest-running kernels, then every selected or moved point.
     m_dotMask.assign(doc.pointCount(), false);
@@ -119,8 +85,9 @@ void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
         if (!doc.whatIf(i).isIdentity())
             m_dotMask[i] = true;
     }
-    m_points->rebuild({ doc, m_theme, m_allLabels, &m_dotMask, selectionOnly && !rebin });
-    m_floor->rebuild(doc, m_theme, &m_dotMask);
+    m_points->rebuild(
+        { doc, m_display.theme, m_display.allPointLabels, &m_dotMask, selectionOnly && !rebin });
+    m_floor->rebuild(doc, m_display.theme, &m_dotMask);
     applyHighlight();
     m_legendPlacement->invalidate();
 }
@@ -136,7 +103,8 @@ void RooflinePlot::setFilterKept(std::vector<bool> kept)
 
 void RooflinePlot::applyHighlight()
 {
-    m_points->setHighlight({ *m_document, m_theme, m_allLabels, nullptr, false, shownDotClasses() },
+    m_points->setHighlight({ *m_document, m_display.theme, m_display.allPointLabels, nullptr, false,
+                               shownDotClasses() },
         m_filterKept.empty() ? nullptr : &m_filterKept);
 }
 
@@ -158,8 +126,8 @@ void RooflinePlot::redrawDragged()
     for (int i = 0; i < itemCount(); ++i)
         before.emplace_back(item(i), item(i)->layer() == drag);
     const bool pending = hasInvalidatedPaintBuffers();
-    m_points->updateIsolated(
-        { *m_document, m_theme, m_allLabels, nullptr, false, shownDotClasses() });
+    m_points->updateIsolated({ *m_document, m_display.theme, m_display.allPointLabels, nullptr,
+        false, shownDotClasses() });
     QSet<QCPLayerable *> kept;
     bool removedElsewhere = false; // the point's last drawing was among the others
     for (const auto &[layerable, onDrag] : before) {

@@ -1,6 +1,6 @@
 #include "widgets/chart/tracenames.h"
 
-#include "widgets/chart/pointlabelplacement.h"
+#include "widgets/chart/geometry/pointlabelplacement.h"
 
 #include <map>
 

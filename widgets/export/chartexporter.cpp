@@ -36,7 +36,7 @@ void ChartExporter::paintClippedByHand(QCPPainter *painter, int width, int heigh
     const QRect inner = plot.axisRect()->rect(); // laid out for this size by toPainter
     const QRegion outside = QRegion(0, 0, width, height).subtracted(QRegion(inner));
     for (const QRect &strip : outside)
-        painter->fillRect(strip, plot.theme().background);
+        painter->fillRect(strip, plot.display().theme.background);
     // Second pass: the axes only. Layers cannot be hidden for it (a layer hides its children's
     // children: the plot layout on "main" is the axis rect's parent), so every other layerable
     // is hidden on its own and shown again after.
@@ -74,7 +74,7 @@ void ChartExporter::paintClippedByHand(QCPPainter *painter, int width, int heigh
 void ChartExporter::paintPicture(QCPPainter *painter, const ExportOptions &options)
 {
     const QFont base = m_plot.legend->font();
-    const ChartTheme &theme = m_plot.theme();
+    const ChartTheme &theme = m_plot.display().theme;
     painter->fillRect(QRectF(0, 0, options.width, options.height), theme.background);
     const int top = ExportLayout::titleHeight(options, base, painter->device());
     if (top > 0)
@@ -111,24 +111,24 @@ QByteArray ChartExporter::renderToBytes(const QString &format, const ExportOptio
     // times faster (antialiased ellipses were 0.6 s of a 100k-point render).
     plot.m_points->useVectorMarkers(!(kind == "png" && options.scale == 1.0));
     // A preset's font scale and legend place hold for this picture only.
-    const double fontScaleBefore = plot.fontScale();
-    const chart::LegendMode legendBefore = plot.legendMode();
-    if (options.fontScale > 0.0)
-        plot.setFontScale(options.fontScale);
-    if (options.legendBelow)
-        plot.setLegendMode(chart::LegendMode::Below);
+    const chart::PlotDisplay before = plot.display();
+    chart::changeDisplay(plot, [&options](chart::PlotDisplay &d) {
+        if (options.fontScale > 0.0)
+            d.fontScale = options.fontScale;
+        if (options.legendBelow)
+            d.legend = chart::LegendMode::Below;
+    });
     const QString title = options.title.isEmpty()
         ? tr("Roofline: %1").arg(QString::fromStdString(plot.hardware().name))
         : options.title;
     // The selection rings and the table filter's veil are the window's state, not the data's:
     // a design review's picture shows neither.
     plot.m_points->showScreenOnly(false);
-    QByteArray bytes = writePicture(kind, options, plot.theme().background, title,
+    QByteArray bytes = writePicture(kind, options, plot.display().theme.background, title,
         [this, &options](QCPPainter *painter) { paintPicture(painter, options); });
     plot.m_points->showScreenOnly(true);
     plot.m_points->useVectorMarkers(false);
-    plot.setLegendMode(legendBefore);
-    plot.setFontScale(fontScaleBefore);
+    plot.setDisplay(before);
     plot.requestReplot(); // lays the chart out for the screen again (and thins it for it)
     return bytes;
 }

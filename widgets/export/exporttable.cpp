@@ -1,7 +1,7 @@
 #include "widgets/export/exporttable.h"
 
 #include "widgets/chart/charttheme.h"
-#include "widgets/chart/pointlabelplacement.h"
+#include "widgets/chart/geometry/pointlabelplacement.h"
 #include "widgets/document/document.h"
 #include "widgets/models/pointstablemodel.h"
 

@@ -65,12 +65,12 @@ PictureSession pictureSession(
     const QCPRange y = plot.yAxis->range();
     if (x.lower > 0 && y.lower > 0 && x.lower < x.upper && y.lower < y.upper)
         session.view = ViewRange { x.lower, x.upper, y.lower, y.upper };
-    session.theme = plot.theme().key();
+    session.theme = plot.display().theme.key();
     // Auto (the default) is left unsaid: a picture of a session that never chose a mode
     // carries that session unchanged.
-    if (plot.pointsMode() != chart::PointsMode::Auto)
-        session.pointsMode = chart::pointsModeKey(plot.pointsMode());
-    if (!plot.dotSizeByTime()) // on (the default) is left unsaid, as Auto
+    if (plot.display().points != chart::PointsMode::Auto)
+        session.pointsMode = chart::pointsModeKey(plot.display().points);
+    if (!plot.display().dotSizeByTime) // on (the default) is left unsaid, as Auto
         session.dotSize = "fixed";
     if (auto text = writeSessionJson(session, maxBytes)) {
         result.json = QByteArray::fromStdString(*text);

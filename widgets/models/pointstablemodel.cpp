@@ -4,7 +4,7 @@
 #include "core/analysis/doctor.h"
 #include "core/analysis/levels.h"
 #include "core/model/units.h"
-#include "widgets/chart/pointlabelplacement.h"
+#include "widgets/chart/geometry/pointlabelplacement.h"
 #include "widgets/chart/tracenames.h"
 #include "widgets/document/document.h"
 

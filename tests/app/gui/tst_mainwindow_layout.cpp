@@ -404,7 +404,7 @@ void TestMainWindowLayout::legendGoesWhereTheMenuSays()
     action->trigger();
     plot->replot();
     QCOMPARE(Settings::get(settings::legendPlacement), key);
-    QCOMPARE(plot->legendMode(), chart::legendModeFromKey(key));
+    QCOMPARE(plot->display().legend, chart::legendModeFromKey(key));
     const QRect area = plot->axisRect()->rect();
     const QRect legend = plot->legend->outerRect();
     if (where == 0) {
@@ -429,7 +429,7 @@ void TestMainWindowLayout::legendGoesWhereTheMenuSays()
 
     // Remembered: the next window puts it there too.
     auto next = std::make_unique<MainWindow>();
-    QCOMPARE(next->plot()->legendMode(), chart::legendModeFromKey(key));
+    QCOMPARE(next->plot()->display().legend, chart::legendModeFromKey(key));
     QVERIFY(next->findChild<QAction *>("legend-" + key)->isChecked());
 }
 
@@ -438,7 +438,7 @@ void TestMainWindowLayout::autoLegendStaysWhileZooming()
     auto window = showWindow(6, { 1600, 1000 });
     QVERIFY(window);
     RooflinePlot *plot = window->plot();
-    QCOMPARE(plot->legendMode(), chart::LegendMode::Auto);
+    QCOMPARE(plot->display().legend, chart::LegendMode::Auto);
     // Where the legend stands relative to the plot (whose left edge follows the tick labels).
     const auto place = [plot] {
         return plot->legend->outerRect().topLeft() - plot->axisRect()->rect().topLeft();

@@ -8,7 +8,7 @@
 
 #include "core/presets/example_points.h"
 #include "core/presets/presets.h"
-#include "widgets/chart/legendgrid.h"
+#include "widgets/chart/geometry/legendgrid.h"
 #include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"

@@ -3,10 +3,10 @@
 // offscreen, settings in a temporary INI file.
 #include "app/gui/mainwindow.h"
 
-#include "tests/support/testmachine.h"
 #include "core/presets/presets.h"
-#include "widgets/document/document.h"
+#include "tests/support/testmachine.h"
 #include "widgets/chart/rooflineplot.h"
+#include "widgets/document/document.h"
 #include "widgets/document/settings.h"
 
 #include <QAction>
@@ -59,7 +59,7 @@ void TestMainWindowPreferences::fontScaleGrowsTheChartTextAndIsRemembered()
     {
         auto window = makeWindow();
         RooflinePlot *plot = window->plot();
-        QCOMPARE(plot->fontScale(), 1.0);
+        QCOMPARE(plot->display().fontScale, 1.0);
         tickSize = plot->xAxis->tickLabelFont().pointSizeF();
         legendSize = plot->legend->font().pointSizeF();
         QVERIFY(tickSize > 0.0);
@@ -69,7 +69,7 @@ void TestMainWindowPreferences::fontScaleGrowsTheChartTextAndIsRemembered()
         QVERIFY(!action200->isChecked());
         QVERIFY(window->findChild<QAction *>("fontScale-100")->isChecked());
         action200->trigger();
-        QCOMPARE(plot->fontScale(), 2.0);
+        QCOMPARE(plot->display().fontScale, 2.0);
         QVERIFY(action200->isChecked());
         QCOMPARE(plot->xAxis->tickLabelFont().pointSizeF(), 2.0 * tickSize);
         QCOMPARE(plot->legend->font().pointSizeF(), 2.0 * legendSize);
@@ -87,14 +87,14 @@ void TestMainWindowPreferences::fontScaleGrowsTheChartTextAndIsRemembered()
     }
     // A new window starts at the stored scale.
     auto window = makeWindow();
-    QCOMPARE(window->plot()->fontScale(), 1.5);
+    QCOMPARE(window->plot()->display().fontScale, 1.5);
     QCOMPARE(window->plot()->xAxis->tickLabelFont().pointSizeF(), 1.5 * tickSize);
     QVERIFY(window->findChild<QAction *>("fontScale-150")->isChecked());
 
     // A hand-edited value that is no menu entry falls back to 100 %.
     Settings::set(settings::fontScalePercent, 333);
     auto fallback = makeWindow();
-    QCOMPARE(fallback->plot()->fontScale(), 1.0);
+    QCOMPARE(fallback->plot()->display().fontScale, 1.0);
 }
 
 void TestMainWindowPreferences::lastPresetIsRememberedAndReopened()

@@ -415,7 +415,7 @@ void TestCompareLabels::ridgeLabelHasAHaloOverADensity()
     plot.resize(1000, 650);
     plot.setViewport(QRect(0, 0, 1000, 650));
     for (const auto mode : { chart::PointsMode::Density, chart::PointsMode::Dots }) {
-        plot.setPointsMode(mode);
+        chart::changeDisplay(plot, [&](chart::PlotDisplay &d) { d.points = mode; });
         plot.replot();
         const RooflinePlot::LabelLayout *layout = layoutOfWidth(plot, 1000);
         QVERIFY(layout);
@@ -481,8 +481,9 @@ void TestCompareLabels::roofLabelLeavesTheDensity()
         points.push_back(test::point("k", "a", intensity * 1e9, 1e9, intensity * 1e9 / rate));
     }
     RooflinePlot plot;
-    plot.setPointsMode(chart::PointsMode::Density);
-    plot.setDensityTopDots(0);
+    chart::changeDisplay(
+        plot, [&](chart::PlotDisplay &d) { d.points = chart::PointsMode::Density; });
+    chart::changeDisplay(plot, [&](chart::PlotDisplay &d) { d.densityTopDots = 0; });
     plot.document()->resetHardware(test::machine());
     plot.document()->setCompareHardware(comparedMachine());
     // Every roof: the compared FP64 one at 250 GFLOP/s is not of these (FP32) points' precision.
@@ -531,8 +532,9 @@ void TestCompareLabels::legendTakesTheCornerWithoutDensity()
         points.push_back(test::point("k", "a", intensity * 1e9, 1e9, intensity * 1e9 / rate));
     }
     RooflinePlot plot;
-    plot.setPointsMode(chart::PointsMode::Density);
-    plot.setDensityTopDots(0);
+    chart::changeDisplay(
+        plot, [&](chart::PlotDisplay &d) { d.points = chart::PointsMode::Density; });
+    chart::changeDisplay(plot, [&](chart::PlotDisplay &d) { d.densityTopDots = 0; });
     plot.document()->resetHardware(test::machine());
     plot.document()->resetPoints(std::move(points));
     plot.resize(1400, 800);

@@ -93,8 +93,10 @@ void TestDensity::switchesMode()
     RooflinePlot plot;
     plot.setDocument(&document);
     plot.resize(800, 500);
-    plot.setDensityThreshold(static_cast<std::size_t>(threshold));
-    plot.setPointsMode(static_cast<PointsMode>(mode));
+    chart::changeDisplay(plot,
+        [&](chart::PlotDisplay &d) { d.densityThreshold = static_cast<std::size_t>(threshold); });
+    chart::changeDisplay(
+        plot, [&](chart::PlotDisplay &d) { d.points = static_cast<PointsMode>(mode); });
     plot.replot();
     QCOMPARE(plot.inspect().densityShown(), density);
     QCOMPARE(plot.inspect().densityLayer().active(), density);
@@ -168,8 +170,9 @@ void TestDensity::topDotsAreTheLongest()
     RooflinePlot plot;
     plot.setDocument(&document);
     plot.resize(800, 500);
-    plot.setDensityTopDots(static_cast<std::size_t>(top));
-    plot.setPointsMode(PointsMode::Density);
+    chart::changeDisplay(
+        plot, [&](chart::PlotDisplay &d) { d.densityTopDots = static_cast<std::size_t>(top); });
+    chart::changeDisplay(plot, [&](chart::PlotDisplay &d) { d.points = PointsMode::Density; });
     plot.replot();
     // Point i runs (i + 1) ms: the top N are the last N indices.
     const auto dots = plot.inspect().densityDots();
@@ -191,8 +194,8 @@ void TestDensity::selectionIsDrawnAsDots()
     document.resetPoints(cloud(1000));
     RooflinePlot plot;
     plot.setDocument(&document);
-    plot.setDensityTopDots(3);
-    plot.setPointsMode(PointsMode::Density);
+    chart::changeDisplay(plot, [&](chart::PlotDisplay &d) { d.densityTopDots = 3; });
+    chart::changeDisplay(plot, [&](chart::PlotDisplay &d) { d.points = PointsMode::Density; });
     document.setSelection({ 0, 10 });
     const std::vector<std::size_t> expected { 0, 10, 997, 998, 999 };
     QCOMPARE(plot.inspect().densityDots(), expected);
@@ -249,8 +252,8 @@ void TestDensity::exportDrawsTheDensity()
     document.resetPoints(std::move(points));
     RooflinePlot plot;
     plot.setDocument(&document);
-    plot.setDensityTopDots(0);
-    plot.setPointsMode(PointsMode::Density);
+    chart::changeDisplay(plot, [&](chart::PlotDisplay &d) { d.densityTopDots = 0; });
+    chart::changeDisplay(plot, [&](chart::PlotDisplay &d) { d.points = PointsMode::Density; });
     QTemporaryDir dir;
     const QString file = dir.filePath("chart." + suffix);
     QCOMPARE(ChartExporter(plot).exportTo(file, 800, 500), QString());
@@ -281,7 +284,7 @@ void TestDensity::exportDrawsTheDensity()
     };
     const int withDensity = yellowPixels(QImage(file));
     QVERIFY2(withDensity > 20, qPrintable(QString::number(withDensity)));
-    plot.setPointsMode(PointsMode::Dots);
+    chart::changeDisplay(plot, [&](chart::PlotDisplay &d) { d.points = PointsMode::Dots; });
     QCOMPARE(ChartExporter(plot).exportTo(file, 800, 500), QString());
     QCOMPARE(yellowPixels(QImage(file)), 0);
 }

@@ -180,7 +180,7 @@ void TestDotSize::hitOnTheEdgeOfABigDot()
     QFETCH(bool, byTime);
     QFETCH(QPointF, offset);
     QFETCH(int, expected);
-    m_plot->setDotSizeByTime(byTime);
+    chart::changeDisplay(*m_plot, [&](chart::PlotDisplay &d) { d.dotSizeByTime = byTime; });
     m_plot->document()->resetPoints(timedPoints());
     m_plot->fitToData();
     m_plot->replot();
@@ -195,13 +195,13 @@ void TestDotSize::hitOnTheEdgeOfABigDot()
 void TestDotSize::toggleAndTimesUnknown()
 {
     m_plot->document()->resetPoints(timedPoints());
-    QVERIFY(m_plot->dotSizeByTime()); // on by default
+    QVERIFY(m_plot->display().dotSizeByTime); // on by default
     QVERIFY(m_plot->dotTimesKnown());
     QVERIFY(m_plot->inspect().dotSizesShown());
-    m_plot->setDotSizeByTime(false);
+    chart::changeDisplay(*m_plot, [&](chart::PlotDisplay &d) { d.dotSizeByTime = false; });
     QVERIFY(!m_plot->inspect().dotSizesShown());
     QVERIFY(m_plot->inspect().dotSizeClasses().empty());
-    m_plot->setDotSizeByTime(true);
+    chart::changeDisplay(*m_plot, [&](chart::PlotDisplay &d) { d.dotSizeByTime = true; });
     QCOMPARE(m_plot->inspect().dotSizeClasses().size(), std::size_t(3));
     // A planned point (no time, no rate): sizes are unknown, every dot is fixed.
     QSignalSpy known(m_plot, &RooflinePlot::dotTimesKnownChanged);
@@ -216,7 +216,8 @@ void TestDotSize::toggleAndTimesUnknown()
     // Under a density the dots are the longest kernels at the fixed size.
     m_plot->document()->resetPoints(timedPoints());
     QVERIFY(m_plot->inspect().dotSizesShown());
-    m_plot->setPointsMode(chart::PointsMode::Density);
+    chart::changeDisplay(
+        *m_plot, [&](chart::PlotDisplay &d) { d.points = chart::PointsMode::Density; });
     QVERIFY(m_plot->dotTimesKnown());
     QVERIFY(!m_plot->inspect().dotSizesShown());
 }

@@ -154,7 +154,7 @@ private slots:
         RooflinePlot plot;
         plot.setDocument(doc.get());
         const ChartTheme chosen = ChartTheme::of(static_cast<ChartTheme::Kind>(theme));
-        plot.setTheme(chosen);
+        chart::changeDisplay(plot, [&](chart::PlotDisplay &d) { d.theme = chosen; });
         plot.resize(800, 600);
         doc->setFigures(static_cast<FigureChoice>(choice));
         const chart::RoofLayer &layer = plot.roofLayer();

@@ -116,7 +116,7 @@ void TestLatencyFloor::drawnOverTheDot()
     QVERIFY2(tick.y() < dot.y() - 10.0, "the tick is above the dot, clear of it");
     // What is painted there: the tick's colour at its ends, the background just above it.
     const QImage image = plot->toPixmap().toImage();
-    const QColor ink = plot->theme().envelope;
+    const QColor ink = plot->display().theme.envelope;
     const auto inkAt = [&](double dx, double dy) {
         const QColor c = image.pixelColor(QPoint(qRound(tick.x() + dx), qRound(tick.y() + dy)));
         return std::abs(c.red() - ink.red()) + std::abs(c.green() - ink.green())

@@ -10,7 +10,7 @@
 #include "widgets/chart/densitylayer.h"
 #include "widgets/chart/dotsize.h"
 #include "widgets/chart/plotinspection.h"
-#include "widgets/chart/pointlabelplacement.h"
+#include "widgets/chart/geometry/pointlabelplacement.h"
 #include "widgets/chart/pointlayer.h"
 #include "widgets/chart/reviewoverlay.h"
 #include "widgets/chart/rooflineplot.h"
@@ -444,7 +444,8 @@ void TestPointLabels::movedPointsComeFirst()
         session.points.push_back({ point, 0.5, 0.8, {} });
     }
     m_plot->document()->loadSession(std::move(session));
-    m_plot->setPointsMode(chart::PointsMode::Dots);
+    chart::changeDisplay(
+        *m_plot, [&](chart::PlotDisplay &d) { d.points = chart::PointsMode::Dots; });
     m_plot->fitToData();
     ExportOptions options;
     options.width = 1600;

@@ -501,7 +501,9 @@ private slots:
     void decimationKeepsEveryOccupiedCell()
     {
         constexpr std::size_t kCount = 30000;
-        plot->setPointsMode(chart::PointsMode::Dots); // every point a dot, not a density
+        chart::changeDisplay(*plot, [&](chart::PlotDisplay &d) {
+            d.points = chart::PointsMode::Dots;
+        }); // every point a dot, not a density
         doc->resetPoints(randomCloud(kCount));
         plot->replot();
         const auto check = [&](const char *view) {
@@ -616,7 +618,7 @@ private slots:
     {
         QFETCH(int, theme);
         const ChartTheme t = ChartTheme::of(static_cast<ChartTheme::Kind>(theme));
-        plot->setTheme(t);
+        chart::changeDisplay(*plot, [&](chart::PlotDisplay &d) { d.theme = t; });
         // Every kind of roof: H100's memory levels, tensor and vector (active and not, sparse),
         // and a second machine's dashed roofs.
         doc->resetHardware(**PresetDatabase::builtin().find("H100"));
@@ -680,7 +682,9 @@ private slots:
         QFETCH(QSize, size);
         QFETCH(int, theme);
         QFETCH(int, points);
-        plot->setTheme(ChartTheme::of(static_cast<ChartTheme::Kind>(theme)));
+        chart::changeDisplay(*plot, [&](chart::PlotDisplay &d) {
+            d.theme = ChartTheme::of(static_cast<ChartTheme::Kind>(theme));
+        });
         doc->resetHardware(**PresetDatabase::builtin().find("H100"));
         if (points > 3)
             doc->resetPoints(randomCloud(static_cast<std::size_t>(points)));

@@ -151,15 +151,15 @@ private slots:
         QVERIFY(options.legendBelow);
         const QString file = m_dir->filePath("slide.png");
         dialog.findChild<QLineEdit *>("file")->setText(file);
-        const double fontBefore = m_plot->fontScale();
-        const auto legendBefore = m_plot->legendMode();
+        const double fontBefore = m_plot->display().fontScale;
+        const auto legendBefore = m_plot->display().legend;
         QTest::mouseClick(
             dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
         const QImage image(file);
         QCOMPARE(image.size(), QSize(1920, 1080));
-        QCOMPARE(m_plot->fontScale(), fontBefore);
-        QVERIFY(m_plot->legendMode() == legendBefore);
+        QCOMPARE(m_plot->display().fontScale, fontBefore);
+        QVERIFY(m_plot->display().legend == legendBefore);
         // Back to no preset: the window's font scale and legend.
         QTest::keyClick(preset, Qt::Key_Up);
         QCOMPARE(dialog.options().fontScale, 0.0);

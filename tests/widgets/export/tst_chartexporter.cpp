@@ -76,7 +76,9 @@ private:
     // a table of all seven columns, the widest one the chart draws.
     void loadWideTable(int theme)
     {
-        m_plot->setTheme(ChartTheme::of(static_cast<ChartTheme::Kind>(theme)));
+        chart::changeDisplay(*m_plot, [&](chart::PlotDisplay &d) {
+            d.theme = ChartTheme::of(static_cast<ChartTheme::Kind>(theme));
+        });
         Document *document = m_plot->document();
         auto points = test::points();
         points[0].name
@@ -258,7 +260,7 @@ void TestChartExporter::svgIsValidXmlWithText()
     }
 
     // Axis titles, ceiling labels and the names of labelled points are text, not outlines.
-    m_plot->setAllPointLabels(true);
+    chart::changeDisplay(*m_plot, [&](chart::PlotDisplay &d) { d.allPointLabels = true; });
     QCOMPARE(ChartExporter(*m_plot).exportTo(file, options), QString());
     const QString texts = svgTexts(readAll(file)).join('\n');
     QVERIFY2(texts.contains("Arithmetic intensity"), qPrintable(texts));

@@ -1,4 +1,4 @@
-#include "widgets/chart/legendgrid.h"
+#include "widgets/chart/geometry/legendgrid.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "widgets/chart/labeltext.h"
+#include "widgets/chart/geometry/labeltext.h"
 
 #include <optional>
 

@@ -2,7 +2,7 @@
 // a space (else after '_' '/' ',' '-' '='), else without a trailing remark, else nothing (the
 // caller numbers the point). Never cut in the middle. Widths here are 7 pixels a character, so
 // each expected text can be checked by counting.
-#include "widgets/chart/labeltext.h"
+#include "widgets/chart/geometry/labeltext.h"
 
 #include <QTest>
 

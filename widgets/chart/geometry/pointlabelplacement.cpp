@@ -1,4 +1,4 @@
-#include "widgets/chart/pointlabelplacement.h"
+#include "widgets/chart/geometry/pointlabelplacement.h"
 
 #include <algorithm>
 #include <array>

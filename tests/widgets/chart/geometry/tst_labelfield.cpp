@@ -1,7 +1,7 @@
 // LabelField's rules on plain pixel geometry (issue 27, item 3): a label never sits beside a
 // marker that is not its own, no leader crosses another or a text, a label keeps the spot it
 // had, and chart::crosses() clips a segment to a box. Without a window.
-#include "widgets/chart/pointlabelplacement.h"
+#include "widgets/chart/geometry/pointlabelplacement.h"
 
 #include <QTest>
 
