@@ -83,25 +83,27 @@ struct RidgeCrossing {
 };
 std::vector<RidgeCrossing> ridgeCrossings(const std::vector<SweepStep> &samples);
 
+// What the points are drawn from, passed to every rebuild (RooflinePlot::pointSource()).
+struct PointSource {
+    const Document &document;
+    const ChartTheme &theme;
+    bool allLabels = false; // label every point (up to kMaxAllPointLabels)
+    // Under a density (densitylayer.h): only the points marked here are dots; null: all.
+    const std::vector<bool> *dots = nullptr;
+    // Only the dots changed (a selection under a density): the groups, the names and the
+    // hit index of the unchanged points are kept, not built again over every point.
+    bool samePoints = false;
+    // Dot area by time share (dotsize.h): the size class of each point (-1: not drawn);
+    // null: every dot at the fixed size.
+    const std::vector<int> *sizeClasses = nullptr;
+};
+
 class PointLayer
 {
     Q_DECLARE_TR_FUNCTIONS(ridgepoint::RooflinePlot)
 
 public:
-    // What the points are drawn from, passed to every rebuild.
-    struct Source {
-        const Document &document;
-        const ChartTheme &theme;
-        bool allLabels = false; // label every point (up to kMaxAllPointLabels)
-        // Under a density (densitylayer.h): only the points marked here are dots; null: all.
-        const std::vector<bool> *dots = nullptr;
-        // Only the dots changed (a selection under a density): the groups, the names and the
-        // hit index of the unchanged points are kept, not built again over every point.
-        bool samePoints = false;
-        // Dot area by time share (dotsize.h): the size class of each point (-1: not drawn);
-        // null: every dot at the fixed size.
-        const std::vector<int> *sizeClasses = nullptr;
-    };
+    using Source = PointSource;
     explicit PointLayer(QCustomPlot *plot);
     ~PointLayer();
     PointLayer(const PointLayer &) = delete;

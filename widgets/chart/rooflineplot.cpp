@@ -5,10 +5,10 @@
 #include "widgets/chart/chartinteraction.h"
 #include "widgets/chart/charttooltip.h"
 #include "widgets/chart/densitylayer.h"
+#include "widgets/chart/geometry/pointlabelplacement.h"
 #include "widgets/chart/labelplacement.h"
 #include "widgets/chart/latencyfloor.h"
 #include "widgets/chart/layoutfit.h"
-#include "widgets/chart/geometry/pointlabelplacement.h"
 #include "widgets/chart/pointlayer.h"
 #include "widgets/chart/rooflayer.h"
 #include "widgets/document/provenancetext.h"
@@ -148,8 +148,7 @@ void RooflinePlot::connectDocument()
     // A selection change redraws only the rings and labels, not the (maybe million) points.
     m_connections.push_back(connect(m_document, &Document::selectionChanged, this, [this] {
         if (m_points->isolated())
-            m_points->updateIsolated({ *m_document, m_display.theme, m_display.allPointLabels,
-                nullptr, false, shownDotClasses() });
+            m_points->updateIsolated(pointSource());
         if (densityShown())
             rebuildPointDrawing(false, true); // the selection: dots over the density
         else
@@ -314,8 +313,7 @@ void RooflinePlot::rebuildPoints()
 
 void RooflinePlot::rebuildDecorations()
 {
-    m_points->rebuildDecorations({ *m_document, m_display.theme, m_display.allPointLabels, nullptr,
-        false, shownDotClasses() });
+    m_points->rebuildDecorations(pointSource());
 }
 
 void RooflinePlot::updateLayout()

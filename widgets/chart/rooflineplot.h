@@ -36,6 +36,7 @@ class LatencyFloor;
 class LegendPlacement;
 class PlotInspection;
 class PointLayer;
+struct PointSource;
 class QuantGhosts;
 class RoofLayer;
 } // namespace chart
@@ -200,6 +201,8 @@ private:
     bool dotSizesShown() const;
     // The dot size classes the point layer draws with now; null: the fixed size.
     const std::vector<int> *shownDotClasses() const;
+    // What the point layer draws from now: the document, theme, labels and dot sizes (every dot).
+    chart::PointSource pointSource() const;
     // One drag step: the dragged point alone, on its own buffered layer, without a full replot.
     void redrawDragged();
     // Whether only the dragged point's layer needs drawing now (see redrawDragged).

@@ -5,10 +5,10 @@
 #include "widgets/chart/chartdecorations.h"
 #include "widgets/chart/densitylayer.h"
 #include "widgets/chart/dotsize.h"
+#include "widgets/chart/geometry/pointlabelplacement.h"
 #include "widgets/chart/labelplacement.h"
 #include "widgets/chart/latencyfloor.h"
 #include "widgets/chart/layoutfit.h"
-#include "widgets/chart/geometry/pointlabelplacement.h"
 #include "widgets/chart/pointlayer.h"
 
 #include <QPaintEvent>
@@ -40,6 +40,12 @@ const std::vector<int> *RooflinePlot::shownDotClasses() const
     return dotSizesShown() ? &*m_dotClasses : nullptr;
 }
 
+chart::PointSource RooflinePlot::pointSource() const
+{
+    return { *m_document, m_display.theme, m_display.allPointLabels, nullptr, false,
+        shownDotClasses() };
+}
+
 void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
 {
     const Document &doc = *m_document;
@@ -57,8 +63,7 @@ void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
     if (!densityShown()) {
         chart::MeasuredSeconds().swap(seconds); // the classes are made: not held while drawing
         m_density->clear();
-        m_points->rebuild(
-            { doc, m_display.theme, m_display.allPointLabels, nullptr, false, shownDotClasses() });
+        m_points->rebuild(pointSource());
         m_floor->rebuild(doc, m_display.theme, nullptr);
         applyHighlight();
         m_legendPlacement->invalidate();
@@ -85,8 +90,10 @@ void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)
         if (!doc.whatIf(i).isIdentity())
             m_dotMask[i] = true;
     }
-    m_points->rebuild(
-        { doc, m_display.theme, m_display.allPointLabels, &m_dotMask, selectionOnly && !rebin });
+    chart::PointSource source = pointSource(); // no dot sizes under a density
+    source.dots = &m_dotMask;
+    source.samePoints = selectionOnly && !rebin;
+    m_points->rebuild(source);
     m_floor->rebuild(doc, m_display.theme, &m_dotMask);
     applyHighlight();
     m_legendPlacement->invalidate();
@@ -103,9 +110,7 @@ void RooflinePlot::setFilterKept(std::vector<bool> kept)
 
 void RooflinePlot::applyHighlight()
 {
-    m_points->setHighlight({ *m_document, m_display.theme, m_display.allPointLabels, nullptr, false,
-                               shownDotClasses() },
-        m_filterKept.empty() ? nullptr : &m_filterKept);
+    m_points->setHighlight(pointSource(), m_filterKept.empty() ? nullptr : &m_filterKept);
 }
 
 void RooflinePlot::redrawDragged()
@@ -126,8 +131,7 @@ void RooflinePlot::redrawDragged()
     for (int i = 0; i < itemCount(); ++i)
         before.emplace_back(item(i), item(i)->layer() == drag);
     const bool pending = hasInvalidatedPaintBuffers();
-    m_points->updateIsolated({ *m_document, m_display.theme, m_display.allPointLabels, nullptr,
-        false, shownDotClasses() });
+    m_points->updateIsolated(pointSource());
     QSet<QCPLayerable *> kept;
     bool removedElsewhere = false; // the point's last drawing was among the others
     for (const auto &[layerable, onDrag] : before) {
