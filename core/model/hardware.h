@@ -1,7 +1,7 @@
 // A machine: its compute ceilings (flat roofs) and memory ceilings (slanted roofs).
 #pragma once
 
-#include "core/calibrate/calibration.h"
+#include "core/model/boxed.h"
 #include "core/model/expected.h"
 #include <optional>
 #include <string>
@@ -10,6 +10,8 @@
 #include <vector>
 
 namespace ridgepoint {
+
+struct Calibration; // core/calibrate/calibration.h
 
 // FP6 and FP4 are the OCP microscaling element types (MXFP6/MXFP4, NVFP4): 0.75 and 0.5 bytes.
 enum class Precision { FP64, FP32, TF32, BF16, FP16, FP8, FP6, FP4, INT8, INT4 };
@@ -173,7 +175,8 @@ struct Hardware {
     std::vector<MemoryCeiling> memory;
     // Achievable fractions, floors and collective regimes fitted on measured runs (`ridgepoint
     // calibrate`, docs/MODEL.md "Calibration"), when the machine has been calibrated.
-    std::optional<Calibration> calibration;
+    // Declared only: include core/calibrate/calibration.h to make or read one.
+    Boxed<Calibration> calibration;
     MachineLimits limits; // beyond the two roofs (docs/MODEL.md §12-§14)
 
     const ComputeCeiling *findCompute(std::string_view name) const; // case-insensitive

@@ -263,7 +263,8 @@ std::optional<Hardware> readMachine(const Json &object, const std::string &path,
     hw.defaultCompute = in.text(object, where, "default_compute", false);
     hw.sustainedFraction = in.fraction(object, where);
     readAliases(object, where, in, hw);
-    hw.calibration = readCalibrationJson(object, where, in);
+    if (auto calibration = readCalibrationJson(object, where, in))
+        hw.calibration = std::move(*calibration);
     const Provenance defaults
         = hardware_provenance::machineDefaults(object, where, version, hw.source, in);
     readCeilings(object, where, "compute", "an array of compute ceilings", defaults, in, hw.compute,

@@ -1,4 +1,5 @@
 // Hardware files: the JSON schema, its errors, and machine edits.
+#include "core/calibrate/calibration.h"
 #include "core/io/formats/hardware_json.h"
 
 #include "core/analysis/analysis.h"
@@ -44,6 +45,7 @@ private slots:
     void levelAndPrecisionNamesRoundTrip();
     void neverTakesASparseRoof_data();
     void neverTakesASparseRoof();
+    void calibrationIsCopiedWithTheMachine();
 };
 
 void TestHardware::readsAMachine()
@@ -354,6 +356,31 @@ void TestHardware::neverTakesASparseRoof()
         QVERIFY(!placed);
         QCOMPARE(QString::fromStdString(placed.error()), expected);
     }
+}
+
+// The machine holds its calibration in a Boxed (core/model/boxed.h) so hardware.h need not include
+// it: a copy owns its own calibration, `==` compares the figures, and an empty box stays empty.
+void TestHardware::calibrationIsCopiedWithTheMachine()
+{
+    Hardware machine;
+    QVERIFY(!machine.calibration);
+    Calibration calibration;
+    calibration.peak = 989e12;
+    calibration.operators.push_back({ .name = "matmul", .computeFraction = 0.7 });
+    machine.calibration = calibration;
+    Hardware copy = machine;
+    QVERIFY(copy.calibration && copy.calibration == machine.calibration);
+    copy.calibration->operators.front().computeFraction = 0.5;
+    QCOMPARE(machine.calibration->operators.front().computeFraction, 0.7);
+    QVERIFY(!(copy.calibration == machine.calibration));
+    const Hardware moved = std::move(copy);
+    QCOMPARE(moved.calibration->operators.front().computeFraction, 0.5);
+    machine = moved;
+    QVERIFY(machine.calibration == moved.calibration);
+    machine.calibration.reset();
+    QVERIFY(!machine.calibration && !(machine.calibration == moved.calibration));
+    Hardware empty;
+    QVERIFY(empty.calibration == Hardware().calibration);
 }
 
 QTEST_GUILESS_MAIN(TestHardware)

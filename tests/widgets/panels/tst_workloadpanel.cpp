@@ -3,6 +3,7 @@
 // back, sweeps draw a trajectory with the ridge crossing labelled (issues 3 and 5).
 #include "tests/support/testmachine.h"
 
+#include "core/calibrate/calibration.h"
 #include "core/presets/presets.h"
 #include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
