@@ -201,7 +201,7 @@ private slots:
             cal.peak = hw.findCompute("BF16 tensor")->peak;
             cal.memoryCeiling = hw.mainMemory()->name;
             cal.bandwidth = hw.mainMemory()->bandwidth;
-            cal.classes = { { "gemm", OperatorClass::Gemm, 0.5, 0.5, 1e-6, {} } };
+            cal.classes = { { "gemm", OperatorClass::Gemm, 0.5, 0.5, 1e-6, 0.0, 0.0, {} } };
             CollectiveFit ar;
             ar.collective = "all_reduce";
             ar.ranks = 2;
