@@ -206,6 +206,8 @@ void printCalibration(const Calibration &calibration)
                   << QString::number(fit.floorSeconds * 1e6, 'f', 2) << " us";
             if (fit.operandCost > 0.0)
                 out() << "  operand cost " << QString::number(fit.operandCost, 'f', 1) << " FLOP/B";
+            if (fit.overlapLoss > 0.0)
+                out() << "  overlap loss " << QString::number(fit.overlapLoss, 'g', 2);
             out() << "\n";
         }
     }

@@ -30,7 +30,8 @@ struct FitError {
 
 // T = max(F' / (computeFraction·π), B / (memoryFraction·β)) + floor, where F' is the FLOPs a
 // GEMM's tiles and waves make it do, each tile's weighed by its operand cost (F for other
-// operators; docs/MODEL.md §15.2).
+// operators; docs/MODEL.md §15.2). A GEMM on the tile set adds overlapLoss times the shorter of
+// the two times, and its B counts the weight's re-reads the L2 cannot hold, per tile.
 struct KernelFit {
     std::string name; // the operator's name in its file, or the class name for a class's fit
     OperatorClass kind = OperatorClass::Elementwise;
@@ -40,6 +41,9 @@ struct KernelFit {
     // r (FLOP/B): a GEMM tile of intensity I = tm·tn/(tm+tn) costs 1 + r/I times its FLOPs, the
     // time its SM spends loading the operands; 0 for other operators and a single fixed tile.
     double operandCost = 0.0;
+    // κ: the part of the shorter of the compute and memory times a GEMM tile does not hide
+    // behind the longer; 0 for other operators and a single fixed tile.
+    double overlapLoss = 0.0;
     FitError error;
 
     bool operator==(const KernelFit &) const = default;
@@ -82,6 +86,9 @@ struct Calibration {
     std::int64_t sms = 0;
     std::int64_t tileM = 64;
     std::int64_t tileN = 128;
+    // The machine's L2 (bytes) a GEMM's weight re-reads may hit, on the tile set; 0: not known,
+    // the weight is read once (docs/MODEL.md §15.2).
+    double l2Bytes = 0.0;
     std::vector<KernelFit> operators; // by operator name
     std::vector<KernelFit> classes; // by class, for operators without a fit of their own
     std::vector<CollectiveFit> collectives;

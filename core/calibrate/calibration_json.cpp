@@ -28,6 +28,8 @@ nlohmann::ordered_json kernelJson(const KernelFit &fit)
     out["floor"] = fit.floorSeconds;
     if (fit.operandCost > 0.0)
         out["operand_cost"] = fit.operandCost;
+    if (fit.overlapLoss > 0.0)
+        out["overlap_loss"] = fit.overlapLoss;
     out["fit_error"] = errorJson(fit.error);
     return out;
 }
@@ -127,7 +129,7 @@ KernelFit readKernel(const Json &item, const std::string &at, JsonSchema &in)
     }
     in.checkKeys(item, at,
         { "name", "class", "basis", "compute_fraction", "memory_fraction", "floor", "operand_cost",
-            "fit_error" });
+            "overlap_loss", "fit_error" });
     fit.name = text(item, at, "name", in);
     const std::string kind = text(item, at, "class", in);
     if (auto known = operatorClassFromName(kind))
@@ -140,6 +142,8 @@ KernelFit readKernel(const Json &item, const std::string &at, JsonSchema &in)
     fit.floorSeconds = number(item, at, "floor", in);
     if (item.contains("operand_cost"))
         fit.operandCost = number(item, at, "operand_cost", in);
+    if (item.contains("overlap_loss"))
+        fit.overlapLoss = number(item, at, "overlap_loss", in, false, true);
     fit.error = readError(item, at, in);
     return fit;
 }
@@ -216,6 +220,8 @@ nlohmann::ordered_json calibrationJson(const Calibration &calibration)
     out["sms"] = calibration.sms;
     out["tile_m"] = calibration.tileM;
     out["tile_n"] = calibration.tileN;
+    if (calibration.l2Bytes > 0.0)
+        out["l2_bytes"] = calibration.l2Bytes;
     for (const auto &[key, fits] : { std::pair { "operators", &calibration.operators },
              std::pair { "classes", &calibration.classes } }) {
         auto items = nlohmann::ordered_json::array();
@@ -244,7 +250,7 @@ std::optional<Calibration> readCalibrationJson(
     const Json &object = *it;
     in.checkKeys(object, at,
         { "basis", "provenance", "compute_ceiling", "peak", "memory_ceiling", "bandwidth", "sms",
-            "tile_m", "tile_n", "operators", "classes", "collectives" });
+            "tile_m", "tile_n", "l2_bytes", "operators", "classes", "collectives" });
     Calibration out;
     checkBasis(object, at, in);
     readProvenance(object, at, in, out);
@@ -259,6 +265,9 @@ std::optional<Calibration> readCalibrationJson(
     if ((out.tileM == 0) != (out.tileN == 0))
         in.error(
             at + ".tile_m", "expected tile_m and tile_n both positive, or both 0 (the tile set)");
+    // Absent in files written before the L2 re-reads: the weight is read once (§15.2).
+    if (object.contains("l2_bytes"))
+        out.l2Bytes = number(object, at, "l2_bytes", in);
     for (const auto &[key, fits] :
         { std::pair { "operators", &out.operators }, std::pair { "classes", &out.classes } }) {
         if (const Json *items = list(object, at, key, in)) {

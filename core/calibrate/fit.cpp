@@ -1,5 +1,6 @@
-// The kernel fits (three numbers per operator and class, least squares on log time: coordinate
-// sweeps, then Nelder–Mead) and the predictions they give (docs/MODEL.md "Calibration").
+// The kernel fits (three numbers per operator and class, five for a GEMM on the tile set; least
+// squares on log time: coordinate sweeps, then Nelder–Mead) and the predictions they give
+// (docs/MODEL.md "Calibration").
 #include "core/calibrate/fit.h"
 
 #include "core/calibrate/collective_fit.h"
@@ -7,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 
@@ -26,16 +28,19 @@ constexpr int kRestarts = 10;
 constexpr double kConverged = 1e-10; // simplex size, in ln of each parameter
 constexpr std::size_t kMinRows = 3;
 
-// ln computeFraction, ln memoryFraction, ln floor and, for GEMMs on the tile set, ln operandCost.
-using Point = std::array<double, 4>;
+// ln computeFraction, ln memoryFraction, ln floor and, for GEMMs on the tile set, ln operandCost
+// and ln overlapLoss.
+using Point = std::array<double, 5>;
 
 struct Bounds {
     double low;
     double high;
 };
-// Fractions in [1e-4, 1], floor in [1 ns, 1 s], operand cost in [1e-3, 1e4] FLOP/B.
-constexpr Bounds kBounds[4] = { { -9.210340371976182, 0.0 }, { -9.210340371976182, 0.0 },
-    { -20.72326583694641, 0.0 }, { -6.907755278982137, 9.210340371976184 } };
+// Fractions in [1e-4, 1], floor in [1 ns, 1 s], operand cost in [1e-3, 1e4] FLOP/B, overlap
+// loss in [1e-9, 1] (its least is the roofline's max to a part in 10⁹).
+constexpr Bounds kBounds[5]
+    = { { -9.210340371976182, 0.0 }, { -9.210340371976182, 0.0 }, { -20.72326583694641, 0.0 },
+          { -6.907755278982137, 9.210340371976184 }, { -20.72326583694641, 0.0 } };
 
 Point clamped(Point x)
 {
@@ -44,7 +49,7 @@ Point clamped(Point x)
     return x;
 }
 
-// `dims` 3: no operand cost (r = 0); 4: r fitted too.
+// `dims` 3: no operand cost (r = 0) nor overlap loss (κ = 0); 5: r and κ fitted too.
 KernelFit fromLogs(const Point &logs, std::size_t dims)
 {
     const Point x = clamped(logs);
@@ -53,6 +58,7 @@ KernelFit fromLogs(const Point &logs, std::size_t dims)
     fit.memoryFraction = std::exp(x[1]);
     fit.floorSeconds = std::exp(x[2]);
     fit.operandCost = dims > 3 ? std::exp(x[3]) : 0.0;
+    fit.overlapLoss = dims > 4 ? std::exp(x[4]) : 0.0;
     return fit;
 }
 
@@ -109,8 +115,8 @@ double golden(const Loss &loss, const Point &x, std::size_t i)
 
 struct Simplex {
     std::size_t dims = 3; // dims + 1 points in use
-    std::array<Point, 5> p;
-    std::array<double, 5> v;
+    std::array<Point, 6> p;
+    std::array<double, 6> v;
 
     void sort()
     {
@@ -146,7 +152,14 @@ Point centroid(const Simplex &s)
 {
     if (s.dims == 3)
         return along(s.p[0], along(s.p[1], s.p[2], 0.5), 2.0 / 3.0);
-    return along(along(s.p[0], s.p[1], 0.5), along(s.p[2], s.p[3], 0.5), 0.5);
+    if (s.dims == 4)
+        return along(along(s.p[0], s.p[1], 0.5), along(s.p[2], s.p[3], 0.5), 0.5);
+    Point out {};
+    for (std::size_t i = 0; i < s.dims; ++i) {
+        for (std::size_t k = 0; k < out.size(); ++k)
+            out[k] += s.p[i][k] / static_cast<double>(s.dims);
+    }
+    return out;
 }
 
 // One Nelder–Mead search from `start` (reflection 1, expansion 2, contraction and shrink ½);
@@ -199,15 +212,16 @@ std::optional<Point> nelderMead(const Loss &loss, const Point &start)
 ridgepoint::Expected<KernelFit, std::string> fitKernel(const std::vector<const MeasuredRow *> &rows,
     const Calibration &calibration, const std::string &name)
 {
-    // A GEMM fit on the tile set has the tiles' operand cost r as a fourth parameter (with one
-    // fixed tile r would only rescale c).
+    // A GEMM fit on the tile set has the tiles' operand cost r and overlap loss κ as a fourth
+    // and fifth parameter (with one fixed tile r would only rescale c).
     const bool tileSet = rows.front()->kind == OperatorClass::Gemm && calibration.sms > 0
         && onTileSet(calibration);
-    const Loss loss { rows, calibration, tileSet ? 4u : 3u };
+    const Loss loss { rows, calibration, tileSet ? 5u : 3u };
     double fastest = rows.front()->seconds;
     for (const MeasuredRow *row : rows)
         fastest = std::min(fastest, row->seconds);
-    Point x = clamped({ std::log(0.5), std::log(0.5), std::log(fastest / 2.0), std::log(10.0) });
+    Point x = clamped(
+        { std::log(0.5), std::log(0.5), std::log(fastest / 2.0), std::log(10.0), std::log(0.1) });
     for (int sweep = 0; sweep < kSweeps; ++sweep) {
         for (std::size_t i = 0; i < loss.dims; ++i)
             x[i] = golden(loss, x, i);
@@ -232,7 +246,8 @@ ridgepoint::Expected<KernelFit, std::string> fitKernel(const std::vector<const M
     fit.error = errorSummary(std::move(errors));
     if (!std::isfinite(fit.computeFraction) || !std::isfinite(fit.memoryFraction)
         || !std::isfinite(fit.floorSeconds) || !std::isfinite(fit.operandCost)
-        || !std::isfinite(fit.error.median) || !std::isfinite(fit.error.p90))
+        || !std::isfinite(fit.overlapLoss) || !std::isfinite(fit.error.median)
+        || !std::isfinite(fit.error.p90))
         return ridgepoint::Unexpected("the fit of " + name + " gave a number that is not finite");
     return fit;
 }
@@ -250,6 +265,54 @@ bool belowBound(const MeasuredRow &row, const Calibration &calibration)
 {
     const double bound = std::max(row.flops / calibration.peak, row.bytes / calibration.bandwidth);
     return row.seconds < bound;
+}
+
+bool tiledGemm(const MeasuredRow &row, const Calibration &calibration)
+{
+    return row.kind == OperatorClass::Gemm && calibration.sms > 0 && row.m > 0 && row.n > 0
+        && row.k > 0;
+}
+
+std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
+{
+    return (a + b - 1) / b;
+}
+
+// A tile tm×tn's FLOPs over the machine: 2·K·tm·tn·SMs·waves·(1 + r/I), I = tm·tn/(tm + tn).
+double tileWork(const MeasuredRow &row, const Calibration &calibration, std::int64_t tm,
+    std::int64_t tn, double operandCost)
+{
+    const std::int64_t waves = ceilDiv(ceilDiv(row.m, tm) * ceilDiv(row.n, tn), calibration.sms);
+    const double m = static_cast<double>(tm);
+    const double n = static_cast<double>(tn);
+    return 2.0 * static_cast<double>(row.k) * m * n * static_cast<double>(calibration.sms)
+        * static_cast<double>(waves) * (1.0 + operandCost * (m + n) / (m * n));
+}
+
+// The bytes from main memory with tiles tm high: the row's, and the K×N weight (16-bit) read again
+// for each further row of tiles, of which the part the L2 cannot hold, 1 − L2/W, misses.
+double tileBytes(const MeasuredRow &row, const Calibration &calibration, std::int64_t tm)
+{
+    const double weight = 2.0 * static_cast<double>(row.k) * static_cast<double>(row.n);
+    if (!(calibration.l2Bytes > 0.0) || weight <= calibration.l2Bytes)
+        return row.bytes;
+    const auto rereads = static_cast<double>(ceilDiv(row.m, tm) - 1);
+    return row.bytes + weight * rereads * (1.0 - calibration.l2Bytes / weight);
+}
+
+// On the tile set: the least over the tiles of max(T_c, T_m) + κ·min(T_c, T_m), plus the floor.
+double tileSetSeconds(const KernelFit &fit, const MeasuredRow &row, const Calibration &calibration)
+{
+    double least = std::numeric_limits<double>::infinity();
+    for (const auto &[tm, tn] : kGemmTiles) {
+        const double compute = tileWork(row, calibration, tm, tn, fit.operandCost)
+            / (fit.computeFraction * calibration.peak);
+        const double memory
+            = tileBytes(row, calibration, tm) / (fit.memoryFraction * calibration.bandwidth);
+        least = std::min(
+            least, std::max(compute, memory) + fit.overlapLoss * std::min(compute, memory));
+    }
+    return least + fit.floorSeconds;
 }
 
 } // namespace
@@ -290,6 +353,11 @@ ridgepoint::Expected<Calibration, std::string> calibrationRoofs(
                                                                 : 0;
     calibration.tileM = options.tileM;
     calibration.tileN = options.tileN;
+    // The chip's L2, which the tile set's weight re-reads may hit (§15.2).
+    for (const MemoryCapacity &capacity : hardware.limits.capacities) {
+        if (capacity.level == MemoryLevel::L2 && calibration.tileM == 0 && calibration.tileN == 0)
+            calibration.l2Bytes = capacity.bytes;
+    }
     return calibration;
 }
 
@@ -299,13 +367,8 @@ double effectiveFlops(const MeasuredRow &row, const Calibration &calibration, do
     if (row.kind != OperatorClass::Gemm || calibration.sms < 1 || row.m < 1 || row.n < 1
         || row.k < 1 || (!tileSet && (calibration.tileM < 1 || calibration.tileN < 1)))
         return row.flops;
-    const auto up = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
     const auto work = [&](std::int64_t tm, std::int64_t tn) {
-        const std::int64_t waves = up(up(row.m, tm) * up(row.n, tn), calibration.sms);
-        const double m = static_cast<double>(tm);
-        const double n = static_cast<double>(tn);
-        return 2.0 * static_cast<double>(row.k) * m * n * static_cast<double>(calibration.sms)
-            * static_cast<double>(waves) * (1.0 + operandCost * (m + n) / (m * n));
+        return tileWork(row, calibration, tm, tn, operandCost);
     };
     if (!tileSet)
         return work(calibration.tileM, calibration.tileN);
@@ -333,6 +396,8 @@ double sustainedComputeFraction(const KernelFit &fit, const Calibration &calibra
 
 double kernelSeconds(const KernelFit &fit, const MeasuredRow &row, const Calibration &calibration)
 {
+    if (tiledGemm(row, calibration) && onTileSet(calibration))
+        return tileSetSeconds(fit, row, calibration);
     const double compute = effectiveFlops(row, calibration, fit.operandCost)
         / (fit.computeFraction * calibration.peak);
     const double memory = row.bytes / (fit.memoryFraction * calibration.bandwidth);

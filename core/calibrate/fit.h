@@ -49,7 +49,8 @@ double effectiveFlops(
 // intensity the calibration's tiles give; c for other fits.
 double sustainedComputeFraction(const KernelFit &fit, const Calibration &calibration);
 
-// A kernel fit's time for a row (seconds).
+// A kernel fit's time for a row (seconds). A GEMM on the tile set: the least over the tiles of
+// max(T_c, T_m) + κ·min(T_c, T_m), T_m with the weight re-reads the L2 cannot hold, plus f.
 double kernelSeconds(const KernelFit &fit, const MeasuredRow &row, const Calibration &calibration);
 
 // A collective fit's time for a message of `bytes` (seconds).

@@ -1,8 +1,10 @@
 // The fit on synthetic rows made from known figures, each time written out here by the formula
 // of docs/MODEL.md "Calibration" (not by the code under test):
 //   T = max(F' / (c·π), B / (μ·β)) + floor,  F' = 2·K·64·128·SMs·⌈⌈M/64⌉·⌈N/128⌉ / SMs⌉ (F without
-//   SMs; `--tile 64x128`), or on the tile set F' = min over tiles tm×tn of
-//   2·K·tm·tn·SMs·⌈⌈M/tm⌉·⌈N/tn⌉ / SMs⌉·(1 + r·(tm+tn)/(tm·tn));
+//   SMs; `--tile 64x128`), or on the tile set T = min over tiles tm×tn of
+//   max(T_c, T_m) + κ·min(T_c, T_m), plus the floor, with
+//   T_c = 2·K·tm·tn·SMs·⌈⌈M/tm⌉·⌈N/tn⌉ / SMs⌉·(1 + r·(tm+tn)/(tm·tn)) / (c·π) and
+//   T_m = (B + W·(⌈M/tm⌉ − 1)·max(0, 1 − L2/W)) / (μ·β), W = 2·K·N, on a machine with an L2;
 //   collective T = α_r + 2(n−1)/n · bytes / busbw_r in regime r
 // The figures must come back within 1 %; the calibration must survive a hardware file unchanged.
 #include "core/calibrate/fit.h"
@@ -23,9 +25,12 @@ namespace {
 constexpr double kPeak = 1e15;
 constexpr double kBandwidth = 2e12;
 
-Hardware machine()
+Hardware machine(double l2Bytes = 0.0)
 {
-    return makeSimpleMachine(kPeak, kBandwidth);
+    Hardware hardware = makeSimpleMachine(kPeak, kBandwidth);
+    if (l2Bytes > 0.0)
+        hardware.limits.capacities.push_back({ MemoryLevel::L2, "L2", l2Bytes, "chip", {} });
+    return hardware;
 }
 
 double ceilDiv(double a, double b)
@@ -63,8 +68,9 @@ std::vector<MeasuredRow> gemmRows(double c, double mu, double floor, std::int64_
 }
 
 // GEMM rows of 1 to 8192 tokens (steps of about √2) on four weight shapes, timed with the tile
-// set's cheapest tile for operand cost r.
-std::vector<MeasuredRow> tileSetRows(double c, double mu, double floor, double r, double sms)
+// set's cheapest tile for operand cost r, overlap loss κ and an L2 of `l2` bytes (0: none).
+std::vector<MeasuredRow> tileSetRows(
+    double c, double mu, double floor, double r, double sms, double kappa = 0.0, double l2 = 0.0)
 {
     const double tiles[][2]
         = { { 64, 64 }, { 64, 128 }, { 128, 64 }, { 128, 128 }, { 128, 256 }, { 256, 128 } };
@@ -84,14 +90,19 @@ std::vector<MeasuredRow> tileSetRows(double c, double mu, double floor, double r
             row.k = static_cast<std::int64_t>(k);
             row.flops = 2.0 * m * n * k;
             row.bytes = (m * k + k * n + m * n) * 2.0;
+            const double weight = 2.0 * k * n;
             double least = 1e300;
             for (const auto &tile : tiles) {
                 const double waves = ceilDiv(ceilDiv(m, tile[0]) * ceilDiv(n, tile[1]), sms);
-                least = std::min(least,
-                    2.0 * k * tile[0] * tile[1] * sms * waves
-                        * (1.0 + r * (tile[0] + tile[1]) / (tile[0] * tile[1])));
+                const double compute = 2.0 * k * tile[0] * tile[1] * sms * waves
+                    * (1.0 + r * (tile[0] + tile[1]) / (tile[0] * tile[1])) / (c * kPeak);
+                const double missed = l2 > 0.0 ? std::max(0.0, 1.0 - l2 / weight) : 0.0;
+                const double memory = (row.bytes + weight * (ceilDiv(m, tile[0]) - 1.0) * missed)
+                    / (mu * kBandwidth);
+                least = std::min(
+                    least, std::max(compute, memory) + kappa * std::min(compute, memory));
             }
-            row.seconds = std::max(least / (c * kPeak), row.bytes / (mu * kBandwidth)) + floor;
+            row.seconds = least + floor;
             rows.push_back(row);
         }
     }
@@ -181,9 +192,17 @@ void TestCalibrationFit::tileSet_data()
     QTest::addColumn<double>("floor");
     QTest::addColumn<double>("cost"); // r, FLOP/B
     QTest::addColumn<qint64>("sms");
-    QTest::newRow("132 SMs, r 17") << 0.94 << 0.74 << 6e-6 << 17.0 << qint64(132);
-    QTest::newRow("108 SMs, r 5") << 0.8 << 0.6 << 3e-6 << 5.0 << qint64(108);
-    QTest::newRow("132 SMs, r 40") << 1.0 << 0.9 << 2e-6 << 40.0 << qint64(132);
+    QTest::addColumn<double>("kappa"); // κ, 0: rows made without it
+    QTest::addColumn<double>("l2"); // bytes, 0: a machine without an L2 capacity
+    const double mib = 1048576.0;
+    QTest::newRow("132 SMs, r 17") << 0.94 << 0.74 << 6e-6 << 17.0 << qint64(132) << 0.0 << 0.0;
+    QTest::newRow("108 SMs, r 5") << 0.8 << 0.6 << 3e-6 << 5.0 << qint64(108) << 0.0 << 0.0;
+    QTest::newRow("132 SMs, r 40") << 1.0 << 0.9 << 2e-6 << 40.0 << qint64(132) << 0.0 << 0.0;
+    QTest::newRow("132 SMs, L2 50 MiB")
+        << 0.98 << 0.93 << 8e-6 << 16.0 << qint64(132) << 0.0 << 50.0 * mib;
+    QTest::newRow("108 SMs, kappa 0.08, L2 40 MiB")
+        << 0.9 << 0.87 << 5e-6 << 13.0 << qint64(108) << 0.08 << 40.0 * mib;
+    QTest::newRow("132 SMs, kappa 0.5") << 0.8 << 0.7 << 4e-6 << 10.0 << qint64(132) << 0.5 << 0.0;
 }
 
 // Without --tile each GEMM takes the cheapest tile of the set, and the operand cost comes back.
@@ -194,12 +213,16 @@ void TestCalibrationFit::tileSet()
     QFETCH(double, floor);
     QFETCH(double, cost);
     QFETCH(qint64, sms);
+    QFETCH(double, kappa);
+    QFETCH(double, l2);
     CalibrateOptions options;
     options.sms = sms;
-    const auto rows = tileSetRows(compute, memory, floor, cost, static_cast<double>(sms));
-    const auto calibration = calibrate(rows, machine(), options);
+    const auto rows
+        = tileSetRows(compute, memory, floor, cost, static_cast<double>(sms), kappa, l2);
+    const auto calibration = calibrate(rows, machine(l2), options);
     QVERIFY2(calibration, calibration ? "" : calibration.error().c_str());
     QCOMPARE(calibration->tileM, std::int64_t(0));
+    QCOMPARE(calibration->l2Bytes, l2);
     QCOMPARE(calibration->operators.size(), std::size_t(1));
     const KernelFit &fit = calibration->operators.front();
     QVERIFY2(within(fit.computeFraction, compute, 0.01),
@@ -208,6 +231,9 @@ void TestCalibrationFit::tileSet()
         within(fit.memoryFraction, memory, 0.01), qPrintable(QString::number(fit.memoryFraction)));
     QVERIFY2(within(fit.floorSeconds, floor, 0.01), qPrintable(QString::number(fit.floorSeconds)));
     QVERIFY2(within(fit.operandCost, cost, 0.01), qPrintable(QString::number(fit.operandCost)));
+    // Without κ in the rows the fit's stays near its lower bound, 1e-9.
+    QVERIFY2(kappa > 0.0 ? within(fit.overlapLoss, kappa, 0.01) : fit.overlapLoss < 1e-6,
+        qPrintable(QString::number(fit.overlapLoss)));
     QVERIFY(fit.error.median < 0.001);
     // A large GEMM sustains c/(1 + r/I) with the largest tile's intensity, 128·256/384.
     QVERIFY(within(sustainedComputeFraction(fit, *calibration),
@@ -278,12 +304,15 @@ void TestCalibrationFit::roundTrip()
     // On the tile set: a 0×0 tile and the GEMM fit's operand cost survive the file too.
     options.tileM = 0;
     options.tileN = 0;
-    auto tileSet = calibrate(tileSetRows(0.9, 0.7, 4e-6, 12.0, 132.0), machine(), options);
+    auto tileSet
+        = calibrate(tileSetRows(0.9, 0.7, 4e-6, 12.0, 132.0, 0.1, 50e6), machine(50e6), options);
     QVERIFY(tileSet);
     QVERIFY(tileSet->classes.front().operandCost > 0.0);
+    QVERIFY(tileSet->classes.front().overlapLoss > 0.0);
     hardware.calibration = *tileSet;
     const std::string setJson = writeHardwareJson(hardware);
-    QVERIFY(setJson.find("\"operand_cost\"") != std::string::npos);
+    for (const char *key : { "\"operand_cost\"", "\"overlap_loss\"", "\"l2_bytes\"" })
+        QVERIFY2(setJson.find(key) != std::string::npos, key);
     const auto setRead = readHardwareJson(setJson, "calibrated.json");
     QVERIFY(!hasErrors(setRead.diagnostics));
     QVERIFY(setRead.machines.front().calibration == hardware.calibration);

@@ -203,7 +203,11 @@ private slots:
             cal.peak = hw.findCompute("BF16 tensor")->peak;
             cal.memoryCeiling = hw.mainMemory()->name;
             cal.bandwidth = hw.mainMemory()->bandwidth;
-            cal.classes = { { "gemm", OperatorClass::Gemm, 0.5, 0.5, 1e-6, 0.0, {} } };
+            cal.classes = { { .name = "gemm",
+                .kind = OperatorClass::Gemm,
+                .computeFraction = 0.5,
+                .memoryFraction = 0.5,
+                .floorSeconds = 1e-6 } };
             CollectiveFit ar;
             ar.collective = "all_reduce";
             ar.ranks = 2;
