@@ -18,6 +18,7 @@
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 #include "widgets/export/chartexporter.h"
+#include "widgets/export/energyexport.h"
 #include "widgets/export/exportlimits.h"
 
 #include <QElapsedTimer>
@@ -470,8 +471,7 @@ int writeEnergyPicture(
     options.table = false;
     options.session.clear(); // the session belongs to the roofline's picture
     chart::EnergyChart drawn;
-    const QString error
-        = chart::exportEnergyChart(*request.energy, document, theme, options, drawn);
+    const QString error = exportEnergyChart(*request.energy, document, theme, options, drawn);
     if (!drawn.problem.isEmpty()) {
         err() << "--energy: " << drawn.problem << Qt::endl;
         return kExitBadInput;

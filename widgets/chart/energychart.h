@@ -4,7 +4,8 @@
 // for the chart's emphasised compute ceiling over main memory; its ceiling, 1 / e_flop, is what
 // no kernel of that precision can pass. Each point with a measured time is drawn at its own
 // flops_per_joule (energy.h) and main-memory intensity, coloured by group. `render --energy` and
-// View ▸ Energy draw it with the roofline's axes, tickers and theme.
+// View ▸ Energy draw it with the roofline's axes, tickers and theme; widgets/export/energyexport.h
+// writes it to a file.
 #pragma once
 
 #include <QCoreApplication>
@@ -18,7 +19,6 @@ namespace ridgepoint {
 
 class Document;
 struct ChartTheme;
-struct ExportOptions;
 
 namespace chart {
 
@@ -37,13 +37,6 @@ QString energyChartProblem(const Document &document);
 // Clears `plot` and draws the energy chart of `document` in `theme`. On a machine without the
 // figures nothing is drawn and `problem` says why.
 EnergyChart drawEnergyChart(QCustomPlot &plot, const Document &document, const ChartTheme &theme);
-
-// Draws the energy chart of `document` to `fileName` (.png, .svg or .pdf, the roofline's export
-// path: picturewriter.h) at `options`' size; `drawn` says what was drawn. An empty string on
-// success (or when `drawn.problem` says there is nothing to draw: then no file is written), else
-// why the file could not be written.
-QString exportEnergyChart(const QString &fileName, const Document &document,
-    const ChartTheme &theme, const ExportOptions &options, EnergyChart &drawn);
 
 } // namespace chart
 

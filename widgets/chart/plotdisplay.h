@@ -9,6 +9,10 @@
 
 namespace ridgepoint::chart {
 
+// The plot area (axis rect) keeps at least this height in any picture: an export's table takes
+// less, and the legend does not go under the plot when that would leave less (it is left out).
+inline constexpr int kMinPlotHeight = 60;
+
 enum class LegendMode; // labelplacement.h; {} is Auto
 enum class PointsMode; // densitylayer.h; {} is Auto
 

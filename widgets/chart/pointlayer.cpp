@@ -380,7 +380,7 @@ QCPGraph *PointLayer::addSeries(
     series.graph = graph;
     series.shape = style;
     series.stamp = markerStamp(style);
-    graph->setScatterStyle(series.stamp);
+    graph->setScatterStyle(m_vectorMarkers ? series.shape : series.stamp);
     // The batch's coordinates move into the series: a copy would be 16 MB more at a million.
     series.points.x = std::move(x);
     series.points.y = std::move(y);
@@ -427,11 +427,13 @@ void PointLayer::flushBatch(
         selected->setLayer(kLabelLayer);
         // The window's state, not the data's: exports leave it out (chartexporter.cpp).
         selected->setProperty(kSelectionRingProperty, true);
+        selected->setVisible(m_highlightShown);
     }
 }
 
 void PointLayer::useVectorMarkers(bool on)
 {
+    m_vectorMarkers = on;
     for (auto *drawing : { &m_drawing, &m_isolatedDrawing, &m_decorations, &m_highlight }) {
         for (auto &series : drawing->series)
             series.graph->setScatterStyle(on ? series.shape : series.stamp);

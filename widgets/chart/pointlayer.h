@@ -275,7 +275,10 @@ private:
     PointDrawing m_highlight; // the points the table's filter keeps, over the veil
     QCPItemRect *m_veil = nullptr;
     std::vector<std::size_t> m_highlighted;
+    // What an export asked for, kept for the graphs a rebuild makes during it: the window's
+    // marks (veil, highlight, selection rings) shown, and markers as vector shapes.
     bool m_highlightShown = true;
+    bool m_vectorMarkers = false;
     std::optional<std::size_t> m_isolated;
     std::map<std::string, std::size_t, std::less<>> m_groups; // group name -> colour index
     // The point collectPoint() is drawing, made from the document's table into the same

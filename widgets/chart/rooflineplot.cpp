@@ -12,7 +12,6 @@
 #include "widgets/chart/pointlayer.h"
 #include "widgets/chart/rooflayer.h"
 #include "widgets/document/provenancetext.h"
-#include "widgets/export/exportoptions.h"
 
 #include <QApplication>
 
@@ -33,7 +32,7 @@ RooflinePlot::RooflinePlot(QWidget *parent)
     , m_points(std::make_unique<chart::PointLayer>(this))
     , m_density(std::make_unique<chart::DensityLayer>(this))
     , m_floor(std::make_unique<chart::LatencyFloor>(this))
-    , m_legendPlacement(std::make_unique<chart::LegendPlacement>(this, kMinExportPlotHeight))
+    , m_legendPlacement(std::make_unique<chart::LegendPlacement>(this, chart::kMinPlotHeight))
     , m_interaction(std::make_unique<chart::ChartInteraction>(this))
     , m_xTicker(new chart::QuantityLogTicker(chart::QuantityLogTicker::Style::Intensity))
     , m_yTicker(new chart::QuantityLogTicker(chart::QuantityLogTicker::Style::Rate))

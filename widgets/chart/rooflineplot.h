@@ -3,7 +3,8 @@
 // their own files: the theme (charttheme.h), the axes (chartaxes.h), the roofs (rooflayer.h),
 // the points (pointlayer.h, pointgrid.h), label and legend placement (labelplacement.h), the
 // tooltip (charttooltip.h) and the mouse (chartinteraction.h). The exports are ChartExporter's
-// (widgets/export/chartexporter.h).
+// (widgets/export/chartexporter.h), through setExporting() and paintUnclipped(); nothing here
+// includes widgets/export.
 #pragma once
 
 #include "core/analysis/analysis.h"
@@ -23,8 +24,6 @@
 #include <vector>
 
 namespace ridgepoint {
-
-class ChartExporter;
 
 namespace chart {
 enum class LegendMode;
@@ -155,6 +154,15 @@ public:
     // What the plot last drew, read back (plotinspection.h): layouts, labels, ghosts, dots.
     chart::PlotInspection inspect() const;
 
+    // For a picture (widgets/export/chartexporter.h): while exporting, the screen's own marks
+    // (selection rings, the table filter's veil) are left out and markers are vector shapes
+    // when `vectorMarkers` (else the screen's pre-rendered stamps); ending it draws them for
+    // the screen again and lays the chart out for the window at its next replot.
+    void setExporting(bool exporting, bool vectorMarkers = false);
+    // Paints the chart at `width`×`height` for a painter that cannot clip (Qt's SVG generator):
+    // the chart, the background over everything outside the plot area, then the axes again.
+    void paintUnclipped(QCPPainter *painter, int width, int height);
+
 signals:
     // The cursor's chart coordinates; NaN when it left the plot.
     void cursorMoved(double intensity, double performance);
@@ -179,10 +187,6 @@ protected:
     void updateLayout() override;
 
 private:
-    // The exporter sets the picture's markers, font scale and legend place, paints the plot
-    // (clipping an SVG by hand, with the legend's place held) and puts the screen's back: it
-    // uses m_points, m_legendPlacement, requestReplot() and the background brush.
-    friend class ChartExporter;
     // Reads what was drawn, changing nothing.
     friend class chart::PlotInspection;
 

@@ -5,6 +5,7 @@
 // the export's font scale, legend place and markers, paints, and puts the screen's back.
 #pragma once
 
+#include "widgets/chart/plotdisplay.h"
 #include "widgets/export/exportoptions.h"
 #include "widgets/export/exporttable.h"
 
@@ -31,7 +32,7 @@ public:
 
     // The plot area (axis rect) of an export keeps at least this height: the table takes less
     // and the legend does not go under the plot when that would leave less (it is left out).
-    static constexpr int kMinPlotHeight = kMinExportPlotHeight;
+    static constexpr int kMinPlotHeight = chart::kMinPlotHeight;
 
     // Writes the chart to PNG, SVG or PDF, chosen by the file's suffix, at `width`×`height`
     // logical pixels times `scale` (PNG only). The file is replaced atomically: a failed export
@@ -52,8 +53,6 @@ private:
     // The picture of an export: title, chart, table, at `options`' logical size on a painter
     // that is already scaled.
     void paintPicture(QCPPainter *painter, const ExportOptions &options);
-    // The chart into a painter that cannot clip (SVG), clipped by covering the margins.
-    void paintClippedByHand(QCPPainter *painter, int width, int height);
 
     RooflinePlot &m_plot;
 };

@@ -62,8 +62,4 @@ inline std::optional<ExportOptions> exportPreset(const QString &name)
     return std::nullopt;
 }
 
-// The plot area (axis rect) of an export keeps at least this height: the table takes less and
-// the legend does not go under the plot when that would leave less (it is left out).
-inline constexpr int kMinExportPlotHeight = 60;
-
 } // namespace ridgepoint

@@ -2,6 +2,7 @@
 
 #include "widgets/chart/charttheme.h"
 #include "widgets/chart/geometry/pointlabelplacement.h"
+#include "widgets/chart/plotdisplay.h"
 #include "widgets/document/document.h"
 #include "widgets/models/pointstablemodel.h"
 
@@ -214,9 +215,9 @@ ExportTable ExportLayout::table(
     const QFontMetricsF baseMetrics(table.font, device);
     table.rowHeight = std::ceil(baseMetrics.height() * 1.35);
     // Lines the table may take: its share of the height, and no more than leaves the chart its
-    // axes (about kAxesLines lines of text) around a plot kMinExportPlotHeight high.
+    // axes (about kAxesLines lines of text) around a plot chart::kMinPlotHeight high.
     const int top = titleHeight(options, table.font, device);
-    const double chartMinimum = kMinExportPlotHeight + kAxesLines * baseMetrics.height();
+    const double chartMinimum = chart::kMinPlotHeight + kAxesLines * baseMetrics.height();
     const double share
         = std::min(options.height * kMaxTableShare, double(options.height - top) - chartMinimum);
     const int lines = std::max(2, int((share - 2 * kTablePadding) / table.rowHeight));

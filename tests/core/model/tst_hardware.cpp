@@ -366,7 +366,10 @@ void TestHardware::calibrationIsCopiedWithTheMachine()
     QVERIFY(!machine.calibration);
     Calibration calibration;
     calibration.peak = 989e12;
-    calibration.operators.push_back({ .name = "matmul", .computeFraction = 0.7 });
+    KernelFit matmul;
+    matmul.name = "matmul";
+    matmul.computeFraction = 0.7;
+    calibration.operators.push_back(matmul);
     machine.calibration = calibration;
     Hardware copy = machine;
     QVERIFY(copy.calibration && copy.calibration == machine.calibration);

@@ -579,8 +579,13 @@ void TestChartExporter::smallExportKeepsEverythingInside()
 void TestChartExporter::selectionIsNotExported_data()
 {
     QTest::addColumn<QString>("format");
-    QTest::newRow("png") << "png";
-    QTest::newRow("svg") << "svg";
+    QTest::addColumn<bool>("slide");
+    QTest::newRow("png") << "png" << false;
+    QTest::newRow("svg") << "svg" << false;
+    // The slide preset's font scale redraws the points for the picture: the rings drawn again
+    // stay out too, and the SVG's markers drawn again are still vector shapes, not bitmaps.
+    QTest::newRow("png slide") << "png" << true;
+    QTest::newRow("svg slide") << "svg" << true;
 }
 
 // The selection is the window's state, not the data's (issue 27, item 3): a picture with points
@@ -589,9 +594,12 @@ void TestChartExporter::selectionIsNotExported_data()
 void TestChartExporter::selectionIsNotExported()
 {
     QFETCH(QString, format);
-    ExportOptions options;
-    options.width = 900;
-    options.height = 600;
+    QFETCH(bool, slide);
+    ExportOptions options = slide ? slideExportOptions() : ExportOptions {};
+    if (!slide) {
+        options.width = 900;
+        options.height = 600;
+    }
     m_plot->document()->setSelection({ 0, 1 });
     m_plot->replot();
     const auto ringsShown = [this] {
@@ -616,8 +624,10 @@ void TestChartExporter::selectionIsNotExported()
         QCOMPARE(ringPixels, 0);
     } else {
         QVERIFY(!bytes.contains(ring.name().toLatin1()));
+        QVERIFY(!bytes.contains("<image")); // every marker a vector shape
     }
     QVERIFY(ringsShown() > 0);
+    QCOMPARE(m_plot->display().fontScale, 1.0); // the screen's own display is back
 }
 
 QTEST_MAIN(TestChartExporter)

@@ -203,11 +203,13 @@ private slots:
             cal.peak = hw.findCompute("BF16 tensor")->peak;
             cal.memoryCeiling = hw.mainMemory()->name;
             cal.bandwidth = hw.mainMemory()->bandwidth;
-            cal.classes = { { .name = "gemm",
-                .kind = OperatorClass::Gemm,
-                .computeFraction = 0.5,
-                .memoryFraction = 0.5,
-                .floorSeconds = 1e-6 } };
+            KernelFit gemm;
+            gemm.name = "gemm";
+            gemm.kind = OperatorClass::Gemm;
+            gemm.computeFraction = 0.5;
+            gemm.memoryFraction = 0.5;
+            gemm.floorSeconds = 1e-6;
+            cal.classes = { gemm };
             CollectiveFit ar;
             ar.collective = "all_reduce";
             ar.ranks = 2;
