@@ -86,11 +86,12 @@ void MainWindow::buildPointsMenu(QMenu *points)
         Settings::set(settings::densityThreshold, value);
     });
     threshold->setObjectName("densityThreshold");
+    // Both in one change: the points are drawn once, not once per setting.
     chart::changeDisplay(*m_plot, [&](chart::PlotDisplay &d) {
         d.densityThreshold
             = static_cast<std::size_t>(std::max(0, Settings::get(settings::densityThreshold)));
+        d.points = saved;
     });
-    chart::changeDisplay(*m_plot, [&](chart::PlotDisplay &d) { d.points = saved; });
 }
 
 void MainWindow::buildDotSizeAction(QMenu *view)
