@@ -12,3 +12,23 @@ if(RIDGEPOINT_LLD)
     add_link_options(-fuse-ld=lld)
   endif()
 endif()
+
+# ridgepoint_link_objects(<executable> <library>...): links the libraries' object files into the
+# executable instead of the libraries themselves, with the other libraries each of them links,
+# and not position-independent: its pointers are fixed when it is linked, not at every start.
+function(ridgepoint_link_objects exe)
+  set(parts ${ARGN})
+  target_include_directories(${exe} PRIVATE "${PROJECT_SOURCE_DIR}")
+  foreach(part IN LISTS parts)
+    target_sources(${exe} PRIVATE $<TARGET_OBJECTS:${part}>)
+    get_target_property(linked ${part} LINK_LIBRARIES)
+    foreach(lib IN LISTS linked)
+      if(lib AND NOT lib IN_LIST parts)
+        target_link_libraries(${exe} PRIVATE ${lib})
+      endif()
+    endforeach()
+  endforeach()
+  if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    target_link_options(${exe} PRIVATE -no-pie)
+  endif()
+endfunction()
