@@ -16,6 +16,14 @@
 # precompiled. A source without QCustomPlot is checked plainly: the precompiled header would
 # make it read more than it includes (widgets/chart/dotsize.cpp: 11 s plain, 22 s with it).
 #
+# Preprocessing every file to find its key took about a minute of a run that checks nothing, so a
+# file's key is also remembered the way ccache's direct mode does: a manifest named by the hash
+# of the versions (clang-tidy's, the compiler's), .clang-tidy, the flags and the file's own text
+# lists every file the preprocessor read (from its line markers) with the SHA-256 of each. When
+# each still has its hash, the key is the one remembered and nothing is preprocessed. What a
+# manifest cannot see, as in ccache, is a new header that the include path would now find before
+# the one it names.
+#
 # The largest files are checked first, so that two workers do not end on one long file each
 # after the rest are done (the clang static analyzer takes over a minute on some chart files).
 #
@@ -80,19 +88,70 @@ def main():
     config = open(os.path.join(root, '.clang-tidy'), 'rb').read()
     base = hashlib.sha256(version + b'\0' + config + b'\0')
 
+    manifests = os.path.join(cache_dir, 'manifests')
+    os.makedirs(manifests, exist_ok=True)
+    hashes = {}
+
+    def file_hash(name):
+        if name not in hashes:
+            try:
+                with open(name, 'rb') as f:
+                    hashes[name] = hashlib.sha256(f.read()).hexdigest()
+            except OSError:
+                hashes[name] = None
+        return hashes[name]
+
+    versions = {}
+
+    def compiler_version(compiler):
+        if compiler not in versions:
+            versions[compiler] = run([compiler, '--version'], root).stdout
+        return versions[compiler]
+
+    def portable(name):
+        return name.replace(root, '@ROOT@', 1) if name.startswith(root + '/') else name
+
+    def remembered(manifest):
+        try:
+            with open(manifest) as f:
+                known = json.load(f)
+        except (OSError, ValueError):
+            return None
+        for name, digest in known['reads']:
+            if file_hash(name.replace('@ROOT@', root, 1)) != digest:
+                return None
+        os.utime(manifest)
+        return known['key'], '', known['qcustomplot'], known['size']
+
     def key(path):
         entry = database.get(path)
         if entry is None:
             return None, 'tidy-cached: %s is not in %s/compile_commands.json\n' % (path, build_dir), False, 0
         compiler, args = compile_arguments(entry)
+        flags = ' '.join(args).replace(root, '@ROOT@').encode() + b'\0' + portable(path).encode() + b'\0'
+        direct = base.copy()
+        direct.update(compiler_version(compiler) + b'\0' + flags)
+        direct.update((file_hash(path) or '').encode())
+        manifest = os.path.join(manifests, direct.hexdigest())
+        known = remembered(manifest)
+        if known:
+            return known
         pre = run([compiler] + args + ['-E', '-C', path], entry['directory'])
         if pre.returncode != 0:
             return None, '', False, 0  # clang-tidy reports the error itself
         h = base.copy()
-        h.update(' '.join(args).replace(root, '@ROOT@').encode() + b'\0')
-        h.update(path.replace(root, '@ROOT@').encode() + b'\0')
+        h.update(flags)
         h.update(pre.stdout.replace(root.encode(), b'@ROOT@'))
-        return h.hexdigest(), '', b'/qcustomplot.h"' in pre.stdout, len(pre.stdout)
+        result = h.hexdigest(), '', b'/qcustomplot.h"' in pre.stdout, len(pre.stdout)
+        reads = set(re.findall(rb'^# \d+ "([^"<][^"]*)"', pre.stdout, re.MULTILINE))
+        names = sorted(os.path.normpath(os.path.join(entry['directory'], r.decode())) for r in reads)
+        digests = [(portable(n), file_hash(n)) for n in names]
+        if all(d for _, d in digests):
+            with open(manifest + '.tmp', 'w') as f:
+                json.dump({'reads': digests, 'key': result[0], 'qcustomplot': result[2],
+                           'size': result[3]}, f)
+            os.replace(manifest + '.tmp', manifest)
+        return result
 
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
         keys = dict(zip(files, pool.map(key, files)))
@@ -164,10 +223,11 @@ def main():
             ', '.join('%s %.0f s' % (name, d) for d, name in durations[:5])), flush=True)
 
     cutoff = time.time() - CACHE_DAYS * 86400
-    for name in os.listdir(cache_dir):
-        entry = os.path.join(cache_dir, name)
-        if os.path.getmtime(entry) < cutoff:
-            os.remove(entry)
+    for folder in (cache_dir, manifests):
+        for name in os.listdir(folder):
+            entry = os.path.join(folder, name)
+            if os.path.isfile(entry) and os.path.getmtime(entry) < cutoff:
+                os.remove(entry)
     return 1 if failed else 0
 
 
