@@ -1,7 +1,7 @@
 # The linker: LLVM's lld when the compiler can use it, GNU ld otherwise. A build links the
 # program, three or four libraries and over a hundred test programs; lld links each three to four
-# times faster (docs/PERFORMANCE.md, "CI"), which is most of a warm CI build once the compiler
-# cache holds every object. The programs are the same either way (the tests run on both).
+# times faster (docs/PERFORMANCE.md, "CI"). The programs are the same either way (the tests run on
+# both).
 # RIDGEPOINT_LLD=OFF links with the compiler's default linker.
 option(RIDGEPOINT_LLD "Link with lld when the compiler accepts -fuse-ld=lld" ON)
 

@@ -147,10 +147,11 @@ def main():
         names = sorted(os.path.normpath(os.path.join(entry['directory'], r.decode())) for r in reads)
         digests = [(portable(n), file_hash(n)) for n in names]
         if all(d for _, d in digests):
-            with open(manifest + '.tmp', 'w') as f:
+            temporary = '%s.%d.tmp' % (manifest, os.getpid())  # another clone may lint too
+            with open(temporary, 'w') as f:
                 json.dump({'reads': digests, 'key': result[0], 'qcustomplot': result[2],
                            'size': result[3]}, f)
-            os.replace(manifest + '.tmp', manifest)
+            os.replace(temporary, manifest)
         return result
 
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:

@@ -1,10 +1,11 @@
 // View preferences of the window that outlive a session: the presentation font scale of the
-// chart (View → Presentation font size) and the machine preset chosen last. Real MainWindow,
-// offscreen, settings in a temporary INI file.
+// chart (View → Presentation font size), the machine preset chosen last, and View → Points' mode
+// and density threshold. Real MainWindow, offscreen, settings in a temporary INI file.
 #include "app/gui/mainwindow.h"
 
 #include "core/presets/presets.h"
 #include "tests/support/testmachine.h"
+#include "widgets/chart/densitylayer.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 #include "widgets/document/settings.h"
@@ -14,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace ridgepoint;
@@ -30,6 +32,8 @@ private slots:
     void lastPresetIsRememberedAndReopened();
     void editedMachineIsNotRememberedAsAPreset();
     void unknownLastPresetOpensNothing();
+    void pointsModeAndDensityThresholdAreReopened_data();
+    void pointsModeAndDensityThresholdAreReopened();
 
 private:
     std::unique_ptr<MainWindow> makeWindow();
@@ -140,4 +144,32 @@ void TestMainWindowPreferences::unknownLastPresetOpensNothing()
 }
 
 QTEST_MAIN(TestMainWindowPreferences)
+void TestMainWindowPreferences::pointsModeAndDensityThresholdAreReopened_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<int>("threshold");
+    QTest::addColumn<chart::PointsMode>("expected");
+    QTest::newRow("density, 1234") << "density" << 1234 << chart::PointsMode::Density;
+    QTest::newRow("dots, 0") << "dots" << 0 << chart::PointsMode::Dots;
+    QTest::newRow("auto, 70000") << "auto" << 70000 << chart::PointsMode::Auto;
+    // A hand-edited mode that is none of the three opens in Auto; a negative threshold as 0.
+    QTest::newRow("unknown, -5") << "sometimes" << -5 << chart::PointsMode::Auto;
+}
+
+void TestMainWindowPreferences::pointsModeAndDensityThresholdAreReopened()
+{
+    // View → Points: a new window starts with both the saved mode and the saved threshold.
+    QFETCH(QString, mode);
+    QFETCH(int, threshold);
+    QFETCH(chart::PointsMode, expected);
+    Settings::set(settings::pointsMode, mode);
+    Settings::set(settings::densityThreshold, threshold);
+    auto window = makeWindow();
+    QCOMPARE(window->plot()->display().points, expected);
+    QCOMPARE(window->plot()->display().densityThreshold,
+        static_cast<std::size_t>(std::max(0, threshold)));
+    const QString key = QLatin1String(chart::pointsModeKey(expected));
+    QVERIFY(window->findChild<QAction *>("points-" + key)->isChecked());
+}
+
 #include "tst_mainwindow_preferences.moc"
