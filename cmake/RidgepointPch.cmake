@@ -15,22 +15,21 @@ function(ridgepoint_precompile_widgets target)
 endfunction()
 
 # ridgepoint_test_pch(<name> <libs...>): a library whose only job is the precompiled header that
-# the tests linking <libs> reuse, built with those tests' flags but for
-# their own macros (ridgepoint_add_test).
+# the tests linking <libs> reuse (ridgepoint_add_test), built with those tests' flags.
 function(ridgepoint_test_pch name)
   if(NOT RIDGEPOINT_PCH)
     return()
   endif()
-  # Not Qt Test's headers: they read QT_TESTCASE_BUILDDIR, which Qt defines per test folder.
-  set(headers <QtCore/QtCore>)
+  # Qt Test's headers too: every test includes them, 2-4 s of each test's compile (GCC). They
+  # could not be while Qt Test defined QT_TESTCASE_BUILDDIR per test folder (qtest.h reads it, and
+  # GCC refuses a precompiled header made where a macro it read was defined otherwise); the
+  # tests no longer get it (tests/CMakeLists.txt).
+  set(headers <QtCore/QtCore> <QtTest/QtTest>)
   if("Qt6::Widgets" IN_LIST ARGN)
-    set(headers <qcustomplot.h> <QtWidgets/QtWidgets>)
+    set(headers <qcustomplot.h> <QtWidgets/QtWidgets> <QtTest/QtTest>)
   endif()
-  # Nor Qt Test on the link line: GCC refuses a precompiled header made where a macro the test
-  # defines (QT_TESTCASE_BUILDDIR, per folder) was defined otherwise, and takes one made where it
-  # was not defined at all.
   add_library(${name} STATIC "${PROJECT_SOURCE_DIR}/tests/support/pch.cpp")
-  target_link_libraries(${name} PRIVATE ${ARGN})
+  target_link_libraries(${name} PRIVATE ${ARGN} Qt6::Test)
   ridgepoint_set_warnings(${name})
   target_precompile_headers(${name} PRIVATE ${headers})
 endfunction()

@@ -1,5 +1,7 @@
-// Runs the ridgepoint executable (RIDGEPOINT_EXECUTABLE) headless for the CLI tests.
+// Runs the ridgepoint program this tree built (testpaths.h) headless for the CLI tests.
 #pragma once
+
+#include "tests/support/testpaths.h"
 
 #include <QByteArray>
 #include <QProcess>
@@ -24,7 +26,7 @@ inline Run runCli(const QStringList &arguments, const QString &workingDirectory 
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert("QT_QPA_PLATFORM", "offscreen");
     process.setProcessEnvironment(environment);
-    process.start(RIDGEPOINT_EXECUTABLE, arguments);
+    process.start(ridgepointProgram(), arguments);
     if (!process.waitForFinished(300000)) // ASan on a loaded 2-core machine: minutes
         qFatal("ridgepoint did not finish");
     return { process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError() };

@@ -3,6 +3,7 @@
 
 #include "core/io/file_io.h"
 #include "core/model/diagnostic.h"
+#include "tests/support/testpaths.h"
 
 #include <QStringList>
 #include <QtGlobal>
@@ -22,7 +23,7 @@ inline QString joined(const std::vector<ridgepoint::Diagnostic> &diagnostics)
 
 inline std::string readFixture(const std::string &name)
 {
-    auto text = ridgepoint::readTextFile(std::string(RIDGEPOINT_FIXTURES_DIR "/") + name);
+    auto text = ridgepoint::readTextFile(fixturePath(QString::fromStdString(name)).toStdString());
     if (!text)
         qFatal("%s", text.error().c_str());
     return *text;
@@ -30,7 +31,7 @@ inline std::string readFixture(const std::string &name)
 
 inline std::string readTestData(const std::string &path)
 {
-    auto text = ridgepoint::readTextFile(std::string(RIDGEPOINT_SOURCE_DIR "/tests/data/") + path);
+    auto text = ridgepoint::readTextFile(sourceFile("tests/data/" + path));
     if (!text)
         qFatal("%s", text.error().c_str());
     return *text;

@@ -21,4 +21,11 @@ void Settings::useFile(const QString &fileName)
     instance() = std::make_unique<QSettings>(fileName, QSettings::IniFormat);
 }
 
+void Settings::forgetFile(const QString &fileName)
+{
+    auto &settings = instance();
+    if (settings && settings->format() == QSettings::IniFormat && settings->fileName() == fileName)
+        settings.reset();
+}
+
 } // namespace ridgepoint

@@ -87,6 +87,9 @@ public:
     // to useFile() — tests call it with a temporary file so they never see the user's settings.
     static QSettings &store();
     static void useFile(const QString &fileName);
+    // Writes and lets go of the INI file `fileName` if it is the store, before the caller removes
+    // it; the next store() is the application's again. Any other store is left as it is.
+    static void forgetFile(const QString &fileName);
 
     template<typename T> static T get(const Setting<T> &setting)
     {

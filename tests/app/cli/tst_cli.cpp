@@ -1,5 +1,6 @@
 // The headless command line, end to end: presets, analyze, render, exit statuses.
 #include "tests/support/cli_run.h"
+#include "tests/support/testpaths.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -632,7 +633,7 @@ void TestCli::picksFiguresForTheAnalysis()
     QFETCH(QString, basis);
     QFETCH(QString, summary);
     const QString file
-        = QStringLiteral(RIDGEPOINT_SOURCE_DIR "/tests/data/json/hardware_provenance.json");
+        = test::sourcePath(QStringLiteral("tests/data/json/hardware_provenance.json"));
     const Run run = runCli(QStringList { "analyze", "--hardware", file, "--json" } + figures
         + QStringList { m_points });
     QCOMPARE(run.status, 0);

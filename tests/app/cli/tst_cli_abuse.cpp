@@ -4,6 +4,7 @@
 // its position, as JSON and embedded in each picture kind; with no thread to be had (a process
 // limit) analyze still writes its report. Every run has a timeout, so a regression fails here
 // instead of hanging.
+#include "tests/support/testpaths.h"
 #include "widgets/export/picturewriter.h"
 
 #include <QFile>
@@ -26,7 +27,8 @@ struct Run {
 };
 
 // `program` (ridgepoint unless given) run with `arguments`, at most 30 s.
-Run runCli(const QStringList &arguments, const QString &program = RIDGEPOINT_EXECUTABLE)
+Run runCli(
+    const QStringList &arguments, const QString &program = ridgepoint::test::ridgepointProgram())
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -54,8 +56,8 @@ QString deepSession(int depth)
         .arg(QString(depth, '['), QString(depth, ']'));
 }
 
-const QString kPoints
-    = QStringLiteral(RIDGEPOINT_SOURCE_DIR "/resources/examples/h100-transformer-kernels.csv");
+const QString kPoints = ridgepoint::test::sourcePath(
+    QStringLiteral("resources/examples/h100-transformer-kernels.csv"));
 
 } // namespace
 
@@ -211,7 +213,7 @@ void TestCliAbuse::runsWhenNoThreadCanStart()
     if (geteuid() != 0 || setpriv.isEmpty() || prlimit.isEmpty())
         QSKIP("needs root, setpriv and prlimit (util-linux) to run as nobody under a limit");
     const QStringList asNobody { "--reuid=65534", "--regid=65534", "--clear-groups", prlimit,
-        "--nproc=1", RIDGEPOINT_EXECUTABLE };
+        "--nproc=1", ridgepoint::test::ridgepointProgram() };
     if (runCli(asNobody + QStringList { "--version" }, setpriv).status != 0)
         QSKIP("nobody cannot run this build (a directory above it is private)");
     // Forty rows without a quote (a quoted field sends a file to the sequential path), cut

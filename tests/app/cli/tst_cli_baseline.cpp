@@ -3,6 +3,7 @@
 // hand, the A100 fixture against the V100 one with times linked apart by
 // tests/data/traces/operator_times.py, and baselines that are missing or not a trace.
 #include "tests/support/cli_run.h"
+#include "tests/support/testpaths.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -23,7 +24,7 @@ using test::runCli;
 
 QString testData(const char *name)
 {
-    return QString(RIDGEPOINT_SOURCE_DIR "/tests/data/") + name;
+    return test::sourcePath(QStringLiteral("tests/data/") + QLatin1String(name));
 }
 
 // The hand-made pair (tests/data/traces/small): before.json is the baseline, after.json the run.

@@ -4,6 +4,7 @@
 // and roofline in seconds; a summary of both errors; rows that cannot be predicted listed with
 // why.
 #include "tests/support/cli_run.h"
+#include "tests/support/testpaths.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -21,7 +22,7 @@ namespace {
 using test::Run;
 using test::runCli;
 
-const QString kVidur = QStringLiteral(RIDGEPOINT_SOURCE_DIR "/tests/data/measured/vidur/");
+const QString kVidur = test::sourcePath(QStringLiteral("tests/data/measured/vidur/"));
 
 } // namespace
 

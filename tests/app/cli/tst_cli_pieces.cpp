@@ -4,6 +4,7 @@
 // number of threads (the room's promise); a file with anything to say about its rows takes the
 // sequential path.
 #include "tests/support/cli_run.h"
+#include "tests/support/testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -23,8 +24,7 @@ using test::runCli;
 
 QList<QByteArray> generatedLines()
 {
-    QFile file(
-        QDir(RIDGEPOINT_SOURCE_DIR).filePath("tests/data/cli/unchanged/generated_points.csv"));
+    QFile file(test::sourcePath(QStringLiteral("tests/data/cli/unchanged/generated_points.csv")));
     if (!file.open(QIODevice::ReadOnly))
         qFatal("cannot read generated_points.csv");
     QList<QByteArray> lines = file.readAll().split('\n');

@@ -1,6 +1,7 @@
 // `ridgepoint analyze` end to end on the profilers' real files: every reader through the CLI;
 // and the reader options of analyze and render (issue 4), which change what a file gives.
 #include "tests/support/cli_run.h"
+#include "tests/support/testpaths.h"
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,12 +23,12 @@ using test::runCli;
 
 QString fixture(const char *name)
 {
-    return QString(RIDGEPOINT_FIXTURES_DIR "/") + name;
+    return test::fixturePath(QLatin1String(name));
 }
 
 QString testData(const char *name)
 {
-    return QString(RIDGEPOINT_SOURCE_DIR "/tests/data/") + name;
+    return test::sourcePath(QStringLiteral("tests/data/") + QLatin1String(name));
 }
 
 // The NERSC excerpt: two launches (ID 0, 1) of one kernel, ComputeCurrent, on a V100.
@@ -516,7 +517,7 @@ void TestCliReaders::placesNerscPointsOnTheFilesOwnRoofs()
 
 void TestCliReaders::explainsAFileOfUnknownShape()
 {
-    const QString file = RIDGEPOINT_SOURCE_DIR "/tests/data/bad/unknown_shape.txt";
+    const QString file = test::sourcePath(QStringLiteral("tests/data/bad/unknown_shape.txt"));
     const Run run = runCli({ "analyze", "--hardware", "h100", file });
     QCOMPARE(run.status, 2);
     QVERIFY2(QString::fromUtf8(run.err).startsWith(

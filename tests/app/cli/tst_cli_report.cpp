@@ -1,6 +1,7 @@
 // analyze's report (issue 17): errors first, the payoff column and "what next" line, the compact
 // JSON form, and the streamed CSV against the output captured before the payoff column.
 #include "tests/support/cli_run.h"
+#include "tests/support/testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -316,7 +317,7 @@ void TestCliReport::csvIsUnchangedBesidesPayoff()
     QFETCH(QString, input);
     QFETCH(QString, hardware);
     QFETCH(QString, expected);
-    const QDir source(RIDGEPOINT_SOURCE_DIR);
+    const QDir source(test::sourcePath());
     const Run run
         = runCli({ "analyze", "--hardware", hardware, "--format", "csv", source.filePath(input) });
     QCOMPARE(run.status, 0);

@@ -3,6 +3,7 @@
 // must not change a single byte of stdout, nor the messages on stderr. (The JSON's numbers
 // changed once since, on purpose: see generatedFileAsBefore_data.)
 #include "tests/support/cli_run.h"
+#include "tests/support/testpaths.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -87,7 +88,7 @@ void TestCliUnchanged::smallFileAsBefore()
 {
     QFETCH(QString, format);
     QFETCH(QString, expected);
-    const QDir source(RIDGEPOINT_SOURCE_DIR);
+    const QDir source(test::sourcePath());
     const Run run = runCli(QStringList { "analyze", "--hardware", "A100 40GB" }
             << formatOptions(format) << "ncu_levels_daxpy_stencil.csv",
         source.filePath("tests/data/ncu"));
@@ -157,7 +158,7 @@ void TestCliUnchanged::generatedFileAsBefore()
 {
     QFETCH(QString, format);
     QFETCH(QByteArray, sha256);
-    const QDir source(RIDGEPOINT_SOURCE_DIR);
+    const QDir source(test::sourcePath());
     const Run run = runCli(QStringList { "analyze", "--hardware", "h100" }
             << formatOptions(format) << "generated_points.csv",
         source.filePath("tests/data/cli/unchanged"));

@@ -5,6 +5,8 @@
 // model is watched by QAbstractItemModelTester throughout.
 #include "app/gui/mainwindow.h"
 #include "app/gui/reviewcontroller.h"
+#include "tests/support/settingssandbox.h"
+#include "tests/support/testpaths.h"
 #include "widgets/dialogs/messagebox.h"
 #include "widgets/document/document.h"
 #include "widgets/document/settings.h"
@@ -27,7 +29,7 @@ namespace {
 
 QString testData(const char *name)
 {
-    return QString(RIDGEPOINT_SOURCE_DIR "/tests/data/") + name;
+    return test::sourcePath(QStringLiteral("tests/data/") + QLatin1String(name));
 }
 
 // tests/data/traces/small: before.json the baseline, after.json the run (worked by hand in
@@ -80,15 +82,14 @@ private:
     };
     Opened openWithBaseline();
 
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<test::SettingsSandbox> m_dir;
     std::vector<Question> m_questions;
 };
 
 void TestMainWindowBaseline::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
+    m_dir = std::make_unique<test::SettingsSandbox>();
     QVERIFY(m_dir->isValid());
-    Settings::useFile(m_dir->filePath("settings.ini"));
     Settings::store().clear();
     m_questions.clear();
     MessageBox::setAnswerer([this](const Question &question) {

@@ -3,6 +3,7 @@
 // veil; an export is the picture without a filter; taking the text back restores the screen's
 // picture exactly.
 #include "app/gui/mainwindow.h"
+#include "tests/support/settingssandbox.h"
 #include "tests/support/testmachine.h"
 #include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
@@ -26,9 +27,8 @@ class TestMainWindowFilter : public QObject
 private slots:
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
+        m_dir = std::make_unique<test::SettingsSandbox>();
         QVERIFY(m_dir->isValid());
-        Settings::useFile(m_dir->filePath("settings.ini"));
         Settings::store().clear();
     }
 
@@ -116,7 +116,7 @@ private slots:
     }
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<test::SettingsSandbox> m_dir;
 };
 
 QTEST_MAIN(TestMainWindowFilter)

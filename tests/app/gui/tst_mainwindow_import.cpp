@@ -6,6 +6,7 @@
 #include "app/gui/importcontroller.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/sessioncontroller.h"
+#include "tests/support/settingssandbox.h"
 #include "tests/support/testfiles.h"
 
 #include "core/io/file_io.h"
@@ -14,6 +15,7 @@
 #include "core/io/readers.h"
 #include "core/session/session.h"
 #include "tests/support/testmachine.h"
+#include "tests/support/testpaths.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/dialogs/exportdialog.h"
 #include "widgets/dialogs/importoptionsdialog.h"
@@ -64,13 +66,12 @@ namespace {
 QString fixture(const QString &name)
 {
     const QByteArray fromEnv = qgetenv("RIDGEPOINT_FIXTURES_DIR");
-    return QDir(fromEnv.isEmpty() ? QStringLiteral(RIDGEPOINT_FIXTURES_DIR) : QString(fromEnv))
-        .filePath(name);
+    return QDir(fromEnv.isEmpty() ? test::fixturePath({}) : QString(fromEnv)).filePath(name);
 }
 
 QString testData(const QString &name)
 {
-    return QDir(QStringLiteral(RIDGEPOINT_SOURCE_DIR "/tests/data")).filePath(name);
+    return test::sourcePath(QStringLiteral("tests/data/") + name);
 }
 
 // What the core readers make of a file on their own: the window must show the same.
@@ -159,16 +160,15 @@ private slots:
 private:
     std::unique_ptr<MainWindow> makeWindow();
 
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<test::SettingsSandbox> m_dir;
     std::vector<Question> m_questions;
     QMessageBox::StandardButton m_saveAnswer = QMessageBox::Discard;
 };
 
 void TestMainWindowImport::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
+    m_dir = std::make_unique<test::SettingsSandbox>();
     QVERIFY(m_dir->isValid());
-    Settings::useFile(m_dir->filePath("settings.ini"));
     Settings::store().clear();
     QFile::remove(SessionController::autosavePath());
     m_questions.clear();

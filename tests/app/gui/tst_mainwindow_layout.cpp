@@ -7,6 +7,7 @@
 
 #include "app/gui/docklayout.h"
 #include "core/presets/presets.h"
+#include "tests/support/settingssandbox.h"
 #include "tests/support/testmachine.h"
 #include "widgets/chart/labelplacement.h"
 #include "widgets/chart/layoutfit.h"
@@ -104,14 +105,13 @@ private slots:
 
 private:
     std::unique_ptr<MainWindow> showWindow(int groups, QSize size);
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<test::SettingsSandbox> m_dir;
 };
 
 void TestMainWindowLayout::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
+    m_dir = std::make_unique<test::SettingsSandbox>();
     QVERIFY(m_dir->isValid());
-    Settings::useFile(m_dir->filePath("settings.ini"));
     Settings::store().clear();
 }
 

@@ -8,6 +8,7 @@
 
 #include "core/presets/example_points.h"
 #include "core/presets/presets.h"
+#include "tests/support/settingssandbox.h"
 #include "widgets/chart/geometry/legendgrid.h"
 #include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
@@ -79,14 +80,13 @@ private slots:
     void largeFontKeepsALegendAndNamesAReaderNeeds();
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<test::SettingsSandbox> m_dir;
 };
 
 void TestMainWindowLegend::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
+    m_dir = std::make_unique<test::SettingsSandbox>();
     QVERIFY(m_dir->isValid());
-    Settings::useFile(m_dir->filePath("settings.ini"));
     Settings::store().clear();
 }
 

@@ -6,6 +6,7 @@
 #include "app/gui/mainwindow.h"
 
 #include "core/presets/presets.h"
+#include "tests/support/settingssandbox.h"
 #include "tests/support/testmachine.h"
 #include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
@@ -54,7 +55,7 @@ private:
     // dialog once it is up; returns when the menu action (the dialog's exec) has returned.
     void throughTheMenu(MainWindow &window, const std::function<void(MeasureDialog &)> &inDialog);
 
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<test::SettingsSandbox> m_dir;
 };
 
 namespace {
@@ -112,9 +113,8 @@ bool roofDrawn(RooflinePlot *plot, const Hardware &hw, RooflinePlot::CeilingHit 
 
 void TestMainWindowMeasure::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
+    m_dir = std::make_unique<test::SettingsSandbox>();
     QVERIFY(m_dir->isValid());
-    Settings::useFile(m_dir->filePath("settings.ini"));
     Settings::store().clear();
     // A quick run of a second over working sets up to 4 MiB (the defaults are 10 s and several
     // times the last-level cache).

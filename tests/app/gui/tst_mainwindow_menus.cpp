@@ -9,6 +9,7 @@
 #include "core/presets/presets.h"
 #include "core/presets/resources.h"
 #include "tests/support/provenancemachine.h"
+#include "tests/support/settingssandbox.h"
 #include "tests/support/testmachine.h"
 #include "widgets/chart/themestyle.h"
 #include "widgets/dialogs/messagebox.h"
@@ -102,7 +103,7 @@ private slots:
 
 private:
     std::unique_ptr<MainWindow> makeWindow();
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<test::SettingsSandbox> m_dir;
     std::vector<QMessageBox::StandardButton> m_answers;
     int m_questions = 0;
 };
@@ -114,9 +115,8 @@ void TestMainWindowMenus::initTestCase()
 
 void TestMainWindowMenus::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
+    m_dir = std::make_unique<test::SettingsSandbox>();
     QVERIFY(m_dir->isValid());
-    Settings::useFile(m_dir->filePath("settings.ini"));
     Settings::store().clear();
     m_answers.clear();
     m_questions = 0;

@@ -4,6 +4,7 @@
 #include "app/gui/mainwindow.h"
 
 #include "core/presets/presets.h"
+#include "tests/support/settingssandbox.h"
 #include "tests/support/testmachine.h"
 #include "widgets/chart/densitylayer.h"
 #include "widgets/chart/rooflineplot.h"
@@ -37,14 +38,13 @@ private slots:
 
 private:
     std::unique_ptr<MainWindow> makeWindow();
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<test::SettingsSandbox> m_dir;
 };
 
 void TestMainWindowPreferences::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
+    m_dir = std::make_unique<test::SettingsSandbox>();
     QVERIFY(m_dir->isValid());
-    Settings::useFile(m_dir->filePath("settings.ini"));
     Settings::store().clear();
 }
 

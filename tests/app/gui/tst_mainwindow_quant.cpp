@@ -8,6 +8,7 @@
 #include "app/gui/sessioncontroller.h"
 
 #include "core/presets/presets.h"
+#include "tests/support/settingssandbox.h"
 #include "tests/support/testmachine.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
@@ -89,14 +90,13 @@ private slots:
 private:
     std::unique_ptr<MainWindow> makeWindow();
 
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<test::SettingsSandbox> m_dir;
 };
 
 void TestMainWindowQuant::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
+    m_dir = std::make_unique<test::SettingsSandbox>();
     QVERIFY(m_dir->isValid());
-    Settings::useFile(m_dir->filePath("settings.ini"));
     Settings::store().clear();
 }
 

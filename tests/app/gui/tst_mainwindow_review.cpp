@@ -4,6 +4,7 @@
 // and sorted, as CSV and Markdown, written atomically.
 #include "app/gui/mainwindow.h"
 #include "app/gui/reviewcontroller.h"
+#include "tests/support/settingssandbox.h"
 #include "tests/support/testfiles.h"
 
 #include "tests/support/testmachine.h"
@@ -48,16 +49,15 @@ private:
     std::unique_ptr<MainWindow> makeWindow();
     QAbstractItemModel *table(MainWindow &window);
 
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<test::SettingsSandbox> m_dir;
     std::vector<Question> m_questions;
     std::vector<QMessageBox::StandardButton> m_answers;
 };
 
 void TestMainWindowReview::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
+    m_dir = std::make_unique<test::SettingsSandbox>();
     QVERIFY(m_dir->isValid());
-    Settings::useFile(m_dir->filePath("settings.ini"));
     Settings::store().clear();
     m_questions.clear();
     m_answers.clear();

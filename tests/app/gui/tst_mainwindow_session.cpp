@@ -4,6 +4,7 @@
 // restore, and point files read on a worker thread with the skipped rows shown first.
 #include "app/gui/mainwindow.h"
 #include "app/gui/sessioncontroller.h"
+#include "tests/support/settingssandbox.h"
 #include "tests/support/testfiles.h"
 
 #include "core/session/session.h"
@@ -67,16 +68,15 @@ private:
     // A CSV of `rows` valid kernels (and a broken row 3 when asked).
     QString writeCsv(const QString &name, int rows, bool brokenRow = false);
 
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<test::SettingsSandbox> m_dir;
     std::vector<Question> m_questions;
     std::vector<QMessageBox::StandardButton> m_answers;
 };
 
 void TestMainWindowSession::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
+    m_dir = std::make_unique<test::SettingsSandbox>();
     QVERIFY(m_dir->isValid());
-    Settings::useFile(m_dir->filePath("settings.ini"));
     Settings::store().clear();
     QFile::remove(SessionController::autosavePath());
     m_questions.clear();

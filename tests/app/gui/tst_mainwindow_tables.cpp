@@ -9,6 +9,7 @@
 
 #include "core/presets/example_points.h"
 #include "core/presets/presets.h"
+#include "tests/support/settingssandbox.h"
 #include "widgets/document/settings.h"
 #include "widgets/models/pointstablemodel.h"
 #include "widgets/panels/hardwarepanel.h"
@@ -63,14 +64,13 @@ private slots:
 private:
     // As on a first start: no saved window state, H100 and the example data set.
     std::unique_ptr<MainWindow> firstStart(QSize size);
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<test::SettingsSandbox> m_dir;
 };
 
 void TestMainWindowTables::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
+    m_dir = std::make_unique<test::SettingsSandbox>();
     QVERIFY(m_dir->isValid());
-    Settings::useFile(m_dir->filePath("settings.ini"));
     Settings::store().clear();
 }
 

@@ -9,6 +9,7 @@
 #include "core/io/file_io.h"
 
 #include "tests/support/core_test_support.h"
+#include "tests/support/testpaths.h"
 
 #include <QTest>
 
@@ -22,8 +23,7 @@ namespace {
 
 std::vector<MeasuredRow> fixture(const char *name)
 {
-    const std::string path
-        = RIDGEPOINT_SOURCE_DIR "/tests/data/measured/vidur/" + std::string(name);
+    const std::string path = test::sourceFile("tests/data/measured/vidur/" + std::string(name));
     const auto text = readTextFile(path);
     if (!text)
         qFatal("%s", text.error().c_str());

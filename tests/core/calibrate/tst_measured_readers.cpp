@@ -18,6 +18,7 @@
 #include "core/io/file_io.h"
 
 #include "tests/support/core_test_support.h"
+#include "tests/support/testpaths.h"
 
 #include <QTest>
 
@@ -27,7 +28,7 @@ using namespace ridgepoint;
 
 namespace {
 
-const std::string kVidur = RIDGEPOINT_SOURCE_DIR "/tests/data/measured/vidur/";
+const std::string kVidur = test::sourceFile("tests/data/measured/vidur/");
 
 MeasuredReadResult readFixture(const std::string &name)
 {

@@ -6,6 +6,7 @@
 #include "core/io/picture_session.h"
 #include "core/io/readers.h"
 #include "core/session/session.h"
+#include "tests/support/testpaths.h"
 
 #include <QDir>
 #include <QSet>
@@ -15,7 +16,7 @@ using namespace ridgepoint;
 
 namespace {
 
-const QString kBad = QStringLiteral(RIDGEPOINT_SOURCE_DIR "/tests/data/bad/");
+const QString kBad = test::sourcePath(QStringLiteral("tests/data/bad/"));
 
 struct Expectation {
     const char *file;
@@ -246,8 +247,7 @@ void TestBadFiles::refusesTooManyLines()
 void TestBadFiles::readsUtf16WithByteOrderMark()
 {
     // PowerShell 5 writes UTF-16LE with a BOM (docs/FORMATS.md §1.2).
-    const auto text
-        = readTextFile(RIDGEPOINT_SOURCE_DIR "/tests/data/encodings/utf16le_points.csv");
+    const auto text = readTextFile(test::sourceFile("tests/data/encodings/utf16le_points.csv"));
     QVERIFY(text);
     const auto result = readPointsFile(*text, "utf16.csv");
     QVERIFY(result.points.diagnostics.empty());

@@ -2,6 +2,7 @@
 #include "core/io/file_io.h"
 #include "core/io/formats/csv.h"
 #include "tests/support/reader_test_support.h"
+#include "tests/support/testpaths.h"
 
 #include <QTest>
 
@@ -243,8 +244,7 @@ void TestCsvReader::tokenizerKeepsLineAndColumn()
 
 void TestCsvReader::readsTheShippedExample()
 {
-    auto text
-        = readTextFile(RIDGEPOINT_SOURCE_DIR "/resources/examples/h100-transformer-kernels.csv");
+    auto text = readTextFile(test::sourceFile("resources/examples/h100-transformer-kernels.csv"));
     QVERIFY(text);
     const auto result = readPointsCsv(*text, "example.csv");
     QVERIFY2(result.diagnostics.empty(), qPrintable(test::joined(result.diagnostics)));
@@ -262,10 +262,10 @@ void TestCsvReader::readTextFileTellsFailuresApart()
     QVERIFY(!missing);
     QCOMPARE(
         QString::fromStdString(missing.error()), QString("/nonexistent/points.csv: not found"));
-    const auto directory = readTextFile(RIDGEPOINT_SOURCE_DIR);
+    const auto directory = readTextFile(test::sourcePath().toStdString());
     QVERIFY(!directory);
     QVERIFY(QString::fromStdString(directory.error()).endsWith("is a directory, not a file"));
-    const auto tooLarge = readTextFile(RIDGEPOINT_SOURCE_DIR "/CMakeLists.txt", 10);
+    const auto tooLarge = readTextFile(test::sourceFile("CMakeLists.txt"), 10);
     QVERIFY(!tooLarge);
     QVERIFY(QString::fromStdString(tooLarge.error()).contains("too large"));
 }
@@ -274,7 +274,8 @@ void TestCsvReader::readsTheRealTimingFixture()
 {
     // Issue 4: the real script CSV (kernel, flops, theoretical_bytes, mean_ms, stddev_ms, ...)
     // opens as it is.
-    auto text = readTextFile(RIDGEPOINT_FIXTURES_DIR "/simple_kernel_timing_rtx5070.csv");
+    auto text = readTextFile(
+        test::fixturePath(QStringLiteral("simple_kernel_timing_rtx5070.csv")).toStdString());
     QVERIFY(text);
     const auto result = readPointsCsv(*text, "timing.csv");
     QVERIFY2(!hasErrors(result.diagnostics), qPrintable(test::joined(result.diagnostics)));
@@ -462,8 +463,7 @@ void TestCsvReader::reportsBrokenFiles()
 {
     QFETCH(QString, file);
     QFETCH(QString, message);
-    auto text
-        = readTextFile(std::string(RIDGEPOINT_SOURCE_DIR "/tests/data/bad/") + file.toStdString());
+    auto text = readTextFile(test::sourceFile("tests/data/bad/" + file.toStdString()));
     QVERIFY(text);
     const auto result = readPointsCsv(*text, file.toStdString());
     QVERIFY(hasErrors(result.diagnostics));

@@ -6,6 +6,7 @@
 #include "core/io/sniff.h"
 #include "core/io/text.h"
 #include "tests/support/reader_test_support.h"
+#include "tests/support/testpaths.h"
 
 #include <QFileInfo>
 #include <QSet>
@@ -117,8 +118,8 @@ void TestFormatRegistry::detectsEveryFormatFromItsExample()
 {
     QFETCH(QString, example);
     QFETCH(FileFormat, format);
-    QVERIFY2(
-        QFileInfo::exists(RIDGEPOINT_SOURCE_DIR "/tests/data/" + example), qPrintable(example));
+    QVERIFY2(QFileInfo::exists(test::sourcePath(QStringLiteral("tests/data/") + example)),
+        qPrintable(example));
     const std::string text = test::readTestData(example.toStdString());
     const auto detected = detectFileFormat(text);
     if (&formatEntry(format) == &fallbackFormat()) {

@@ -4,6 +4,7 @@
 #include "core/io/formats/ncu_reader.h"
 #include "tests/support/core_test_support.h"
 #include "tests/support/reader_test_support.h"
+#include "tests/support/testpaths.h"
 
 #include <QTest>
 
@@ -15,7 +16,7 @@ namespace {
 
 std::string fixture(const char *name)
 {
-    auto text = readTextFile(std::string(RIDGEPOINT_FIXTURES_DIR "/") + name);
+    auto text = readTextFile(test::fixturePath(QLatin1String(name)).toStdString());
     if (!text)
         qFatal("%s", text.error().c_str());
     return *text;
@@ -23,7 +24,7 @@ std::string fixture(const char *name)
 
 std::string testData(const std::string &path)
 {
-    auto text = readTextFile(std::string(RIDGEPOINT_SOURCE_DIR "/tests/data/") + path);
+    auto text = readTextFile(test::sourceFile("tests/data/" + path));
     if (!text)
         qFatal("%s", text.error().c_str());
     return *text;

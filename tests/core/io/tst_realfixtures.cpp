@@ -1,6 +1,8 @@
 // The real profiler files in tests/data/real are kept byte for byte: every file the README's
 // table names is there with the size and SHA-256 the table gives, every file there is named in
 // the table, and each is named in LICENSES.md. A line-end conversion or an edit fails here.
+#include "tests/support/testpaths.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -17,7 +19,7 @@ private slots:
     void everyFileIsInTheTable();
 
 private:
-    static QString dir() { return QStringLiteral(RIDGEPOINT_FIXTURES_DIR); }
+    static QString dir() { return ridgepoint::test::fixturePath({}); }
     static QByteArray readAll(const QString &path)
     {
         QFile file(path);

@@ -1,6 +1,7 @@
 // Hardware JSON version 2: provenance merged key by key, sparsity, alternate figures, the
 // migration of version 1 files, their errors by JSON path, and the provenance of overrides.
 #include "core/io/formats/hardware_json.h"
+#include "tests/support/testpaths.h"
 
 #include <QFile>
 #include <QTest>
@@ -11,7 +12,7 @@ namespace {
 
 std::string dataFile(const char *name)
 {
-    QFile file(QStringLiteral(RIDGEPOINT_SOURCE_DIR "/tests/data/json/") + QLatin1String(name));
+    QFile file(test::sourcePath(QStringLiteral("tests/data/json/") + QLatin1String(name)));
     if (!file.open(QIODevice::ReadOnly))
         return {};
     return file.readAll().toStdString();

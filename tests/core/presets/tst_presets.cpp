@@ -1,5 +1,6 @@
 // The built-in preset database: every file loads, cites a source, and is found by name.
 #include "core/presets/presets.h"
+#include "tests/support/testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -274,7 +275,7 @@ void TestPresets::everyPresetLinkStatesItsDirection()
 {
     // The files, not the database: the reader takes a link without "direction" as one way, so
     // only the file shows whether its author said which it is.
-    const QDir dir(QStringLiteral(RIDGEPOINT_SOURCE_DIR "/resources/hardware"));
+    const QDir dir(test::sourcePath(QStringLiteral("resources/hardware")));
     const QStringList files = dir.entryList({ "*.json" }, QDir::Files);
     QVERIFY(files.size() >= 30);
     int links = 0;
@@ -468,7 +469,7 @@ void TestPresets::launchLatencyIsTheShortestMeasuredKernel()
 {
     QFETCH(QString, file);
     QFETCH(QString, machine);
-    QFile csv(QStringLiteral(RIDGEPOINT_SOURCE_DIR "/tests/data/measured/vidur/") + file);
+    QFile csv(test::sourcePath(QStringLiteral("tests/data/measured/vidur/") + file));
     QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
     const QStringList header = QString::fromUtf8(csv.readLine()).trimmed().split(',');
     std::vector<qsizetype> mins;

@@ -10,6 +10,7 @@
 #include "core/report/report_stream.h"
 
 #include "tests/support/testfiles.h"
+#include "tests/support/testpaths.h"
 
 #include <QTest>
 
@@ -21,7 +22,8 @@ namespace {
 
 std::string dataFile(const char *path)
 {
-    return test::readAll(QString(RIDGEPOINT_SOURCE_DIR "/tests/data/") + path).toStdString();
+    return test::readAll(test::sourcePath(QStringLiteral("tests/data/") + QLatin1String(path)))
+        .toStdString();
 }
 
 // tests/data/ncu/ncu_levels_daxpy_stencil.csv, analysed on tests/data/json/<machine>.

@@ -7,6 +7,7 @@
 #include "core/io/formats/ncu_reader.h"
 #include "core/presets/presets.h"
 #include "core/session/session.h"
+#include "tests/support/testpaths.h"
 #include "widgets/chart/chartaxes.h"
 #include "widgets/chart/chartdecorations.h"
 #include "widgets/chart/rooflayer.h"
@@ -35,7 +36,7 @@ Hardware a100()
 std::vector<KernelPoint> ncuPoints()
 {
     const QByteArray text = test::readAll(
-        QStringLiteral(RIDGEPOINT_SOURCE_DIR "/tests/data/ncu/ncu_levels_daxpy_stencil.csv"));
+        test::sourcePath(QStringLiteral("tests/data/ncu/ncu_levels_daxpy_stencil.csv")));
     return readNcuCsv(text.toStdString(), "levels.csv").points;
 }
 

@@ -6,9 +6,10 @@
 #include "core/io/readers.h"
 #include "core/presets/presets.h"
 #include "core/workloads/planned_workload.h"
+#include "tests/support/testpaths.h"
 #include "widgets/chart/geometry/labeltext.h"
-#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/geometry/pointlabelplacement.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
 #include "widgets/export/chartexporter.h"
@@ -63,8 +64,8 @@ const RooflinePlot::LabelLayout *exported(
     Document &doc = *plot.document();
     doc.resetHardware(**PresetDatabase::builtin().find("H100"));
     if (data == "example") {
-        const auto text = readTextFile(
-            RIDGEPOINT_SOURCE_DIR "/resources/examples/h100-transformer-kernels.csv");
+        const auto text
+            = readTextFile(test::sourceFile("resources/examples/h100-transformer-kernels.csv"));
         if (!text)
             return nullptr;
         doc.resetPoints(readPointsFile(*text, "h100-transformer-kernels.csv").points.points);
@@ -301,8 +302,8 @@ private slots:
         plot.resize(1200, 800);
         Document &doc = *plot.document();
         doc.resetHardware(**PresetDatabase::builtin().find("H100"));
-        const auto text = readTextFile(
-            RIDGEPOINT_SOURCE_DIR "/resources/examples/h100-transformer-kernels.csv");
+        const auto text
+            = readTextFile(test::sourceFile("resources/examples/h100-transformer-kernels.csv"));
         QVERIFY(text.has_value());
         doc.resetPoints(readPointsFile(*text, "h100-transformer-kernels.csv").points.points);
         plot.fitToData();

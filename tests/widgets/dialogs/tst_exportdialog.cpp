@@ -1,6 +1,7 @@
 // ExportDialog and the settings registry: size (in pixels, inches or centimetres), DPI, title,
 // points table and the embedded session reach the file; failures leave the old file alone;
 // choices are remembered in an isolated settings file (issue 4).
+#include "tests/support/settingssandbox.h"
 #include "tests/support/testfiles.h"
 #include "widgets/dialogs/exportdialog.h"
 
@@ -59,9 +60,8 @@ class TestExportDialog : public QObject
 private slots:
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
+        m_dir = std::make_unique<test::SettingsSandbox>();
         QVERIFY(m_dir->isValid());
-        Settings::useFile(m_dir->filePath("settings.ini"));
         Settings::store().clear();
         m_plot = std::make_unique<RooflinePlot>();
         m_plot->setHardware(test::machine());
@@ -412,7 +412,7 @@ private slots:
     }
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<test::SettingsSandbox> m_dir;
     std::unique_ptr<RooflinePlot> m_plot;
 };
 

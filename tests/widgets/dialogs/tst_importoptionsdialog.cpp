@@ -2,6 +2,7 @@
 // shows what the settings hold, OK stores what the controls say, Cancel stores nothing,
 // Restore defaults gives the readers' own defaults, and "Apply and re-read" is offered only
 // when there are files to re-read. The settings live in a temporary file.
+#include "tests/support/settingssandbox.h"
 #include "widgets/dialogs/importoptionsdialog.h"
 
 #include "widgets/document/pointsloader.h"
@@ -52,9 +53,8 @@ class TestImportOptionsDialog : public QObject
 private slots:
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
+        m_dir = std::make_unique<test::SettingsSandbox>();
         QVERIFY(m_dir->isValid());
-        Settings::useFile(m_dir->filePath("settings.ini"));
         Settings::store().clear();
     }
 
@@ -71,7 +71,7 @@ private slots:
     void controlsSayWhatTheyMean();
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<test::SettingsSandbox> m_dir;
 };
 
 void TestImportOptionsDialog::settingsDefaultToTheReadersDefaults()

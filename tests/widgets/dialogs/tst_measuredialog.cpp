@@ -3,6 +3,7 @@
 // measured against the spec, and hands over a machine; Cancel and closing stop the worker
 // within the bound the core promises. Settings live in a temporary file; the quick budget is
 // shortened to a second.
+#include "tests/support/settingssandbox.h"
 #include "widgets/dialogs/measuredialog.h"
 #include "widgets/document/document.h"
 #include "widgets/document/settings.h"
@@ -46,7 +47,7 @@ private slots:
     void measuredMachineJoinsThePicker();
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<test::SettingsSandbox> m_dir;
 };
 
 namespace {
@@ -84,9 +85,8 @@ Hardware specMachine()
 
 void TestMeasureDialog::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
+    m_dir = std::make_unique<test::SettingsSandbox>();
     QVERIFY(m_dir->isValid());
-    Settings::useFile(m_dir->filePath("settings.ini"));
     Settings::store().clear();
     Settings::set(settings::measureQuickSeconds, 1.0);
     Settings::set(settings::measureBudget, QStringLiteral("quick"));

@@ -4,6 +4,7 @@
 #include "core/model/units.h"
 #include "tests/support/testfiles.h"
 #include "tests/support/testmachine.h"
+#include "tests/support/testpaths.h"
 #include "widgets/chart/charttooltip.h"
 #include "widgets/document/document.h"
 #include "widgets/models/pointstablemodel.h"
@@ -19,7 +20,7 @@ namespace {
 
 std::string data(const QString &path)
 {
-    return test::readAll(QString(RIDGEPOINT_SOURCE_DIR "/tests/data/") + path).toStdString();
+    return test::readAll(test::sourcePath(QStringLiteral("tests/data/") + path)).toStdString();
 }
 
 // tests/data/ncu/ncu_levels_daxpy_stencil.csv on tests/data/json/<machine>.json.
