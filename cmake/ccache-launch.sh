@@ -29,8 +29,12 @@ if [ $pch -eq 1 ]; then
   CCACHE_NAMESPACE=pch-sum
   export CCACHE_NAMESPACE
 fi
+# The old header goes too: in the preprocessed text ccache hashes, GCC names an old
+# cmake_pch.hxx.gch it finds beside cmake_pch.hxx (`#pragma GCC pch_preprocess`, with the old
+# sum) instead of the headers it holds. A header made again in place so had another cache key
+# than the same header made in a new build folder, and a new folder never found it.
 case $out in
-  *.gch | *.pch) rm -f "$out.sum" ;;
+  *.gch | *.pch) rm -f "$out" "$out.sum" ;;
   *) exec "$@" ;;
 esac
 "$@" || exit
