@@ -3,6 +3,7 @@
 
 #include "widgets/document/settings.h"
 
+#include <QStandardPaths>
 #include <QString>
 #include <QTemporaryDir>
 
@@ -16,6 +17,9 @@ class SettingsSandbox : public QTemporaryDir
 public:
     SettingsSandbox()
     {
+        // Whatever is written once the sandbox is gone goes to Qt's test folders
+        // (~/.qttest), never to the user's own settings.
+        QStandardPaths::setTestModeEnabled(true);
         if (isValid())
             Settings::useFile(filePath(QStringLiteral("settings.ini")));
     }

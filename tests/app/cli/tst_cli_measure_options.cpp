@@ -1,7 +1,7 @@
 // `ridgepoint measure`'s options and outputs end to end: a run limited to AVX2, a sweep within
-// the working sets given, outputs checked before the measurement starts, character devices
-// written through, bad options refused. Only what the runs write is checked, never a speed, so
-// it runs beside other tests (the speeds are tst_cli_measure's).
+// the working sets given, the table, outputs checked before the measurement starts, character
+// devices written through, bad options refused. Only what the runs write is checked, never a
+// speed, so it runs beside other tests (the speeds are tst_cli_measure's).
 #include "tests/support/cli_run.h"
 
 #include <QFile>
@@ -37,6 +37,7 @@ class TestCliMeasureOptions : public QObject
 private slots:
     void quickRunWithoutAvx512();
     void sweepStaysWithinTheGivenWorkingSets();
+    void printsATable();
     void checksTheOutputBeforeWorking_data();
     void checksTheOutputBeforeWorking();
     void writesThroughCharacterDevices_data();
@@ -77,6 +78,16 @@ void TestCliMeasureOptions::sweepStaysWithinTheGivenWorkingSets()
         qPrintable(QString::number(smallest)));
     QVERIFY2(largest <= 4 * 1024 * 1024 && largest > 3.9 * 1024 * 1024,
         qPrintable(QString::number(largest)));
+}
+
+// Without --json: a table that says what was counted and what the machine reports.
+void TestCliMeasureOptions::printsATable()
+{
+    const Run table = runCli({ "measure", "--quick", "--budget", "1" });
+    QCOMPARE(table.status, 0);
+    QVERIFY(table.out.contains("Bytes counted"));
+    QVERIFY(table.out.contains("write-allocate"));
+    QVERIFY(table.out.contains("Reported caches"));
 }
 
 void TestCliMeasureOptions::checksTheOutputBeforeWorking_data()

@@ -73,8 +73,13 @@ void TestSettings::sandboxesLeaveNoFolderBehind()
         folders << sandbox->path();
     }
     sandbox.reset();
+    // A store left on the last sandbox's file would write it now, making its folder again.
+    QTemporaryDir elsewhere;
+    QVERIFY(elsewhere.isValid());
+    Settings::useFile(elsewhere.filePath("other.ini"));
     for (const QString &folder : folders)
         QVERIFY2(!QDir(folder).exists(), qPrintable(folder));
+    Settings::forgetFile(elsewhere.filePath("other.ini"));
 }
 
 QTEST_GUILESS_MAIN(TestSettings)
