@@ -31,6 +31,12 @@ inline QString sourcePath(const QString &relative = {})
     return relative.isEmpty() ? root : root + QLatin1Char('/') + relative;
 }
 
+// `relative` among the tests' inputs (tests/data).
+inline QString dataPath(const QString &relative)
+{
+    return sourcePath(QStringLiteral("tests/data/") + relative);
+}
+
 inline std::string sourceFile(const std::string &relative)
 {
     return sourcePath(QString::fromStdString(relative)).toStdString();

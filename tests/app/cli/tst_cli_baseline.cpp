@@ -24,7 +24,7 @@ using test::runCli;
 
 QString testData(const char *name)
 {
-    return test::sourcePath(QStringLiteral("tests/data/") + QLatin1String(name));
+    return test::dataPath(QLatin1String(name));
 }
 
 // The hand-made pair (tests/data/traces/small): before.json is the baseline, after.json the run.

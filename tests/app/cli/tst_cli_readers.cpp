@@ -28,7 +28,7 @@ QString fixture(const char *name)
 
 QString testData(const char *name)
 {
-    return test::sourcePath(QStringLiteral("tests/data/") + QLatin1String(name));
+    return test::dataPath(QLatin1String(name));
 }
 
 // The NERSC excerpt: two launches (ID 0, 1) of one kernel, ComputeCurrent, on a V100.

@@ -29,7 +29,7 @@ namespace {
 
 QString testData(const char *name)
 {
-    return test::sourcePath(QStringLiteral("tests/data/") + QLatin1String(name));
+    return test::dataPath(QLatin1String(name));
 }
 
 // tests/data/traces/small: before.json the baseline, after.json the run (worked by hand in

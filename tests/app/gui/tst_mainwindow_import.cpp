@@ -45,7 +45,6 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPushButton>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -71,7 +70,7 @@ QString fixture(const QString &name)
 
 QString testData(const QString &name)
 {
-    return test::sourcePath(QStringLiteral("tests/data/") + name);
+    return test::dataPath(name);
 }
 
 // What the core readers make of a file on their own: the window must show the same.
@@ -128,7 +127,6 @@ class TestMainWindowImport : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void init();
     void cleanup();
 

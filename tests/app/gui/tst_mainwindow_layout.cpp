@@ -23,7 +23,6 @@
 #include <QHeaderView>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -86,7 +85,6 @@ class TestMainWindowLayout : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void init();
 
     void tickCountLeavesRoomBetweenLabels_data();

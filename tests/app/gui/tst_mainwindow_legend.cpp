@@ -16,7 +16,6 @@
 #include "widgets/document/settings.h"
 
 #include <QAction>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -73,7 +72,6 @@ class TestMainWindowLegend : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void init();
 
     void largeFontKeepsALegendAndNamesAReaderNeeds_data();

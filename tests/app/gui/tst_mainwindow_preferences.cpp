@@ -12,7 +12,6 @@
 #include "widgets/document/settings.h"
 
 #include <QAction>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -26,7 +25,6 @@ class TestMainWindowPreferences : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void init();
 
     void fontScaleGrowsTheChartTextAndIsRemembered();

@@ -23,7 +23,6 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QLabel>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -76,7 +75,6 @@ class TestMainWindowQuant : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void init();
     void cleanup();
 

@@ -19,7 +19,6 @@
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QScrollBar>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -53,7 +52,6 @@ class TestMainWindowTables : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void init();
 
     void firstStartShowsWholeRows_data();

@@ -118,8 +118,7 @@ void TestFormatRegistry::detectsEveryFormatFromItsExample()
 {
     QFETCH(QString, example);
     QFETCH(FileFormat, format);
-    QVERIFY2(QFileInfo::exists(test::sourcePath(QStringLiteral("tests/data/") + example)),
-        qPrintable(example));
+    QVERIFY2(QFileInfo::exists(test::dataPath(example)), qPrintable(example));
     const std::string text = test::readTestData(example.toStdString());
     const auto detected = detectFileFormat(text);
     if (&formatEntry(format) == &fallbackFormat()) {

@@ -22,8 +22,7 @@ namespace {
 
 std::string dataFile(const char *path)
 {
-    return test::readAll(test::sourcePath(QStringLiteral("tests/data/") + QLatin1String(path)))
-        .toStdString();
+    return test::readAll(test::dataPath(QLatin1String(path))).toStdString();
 }
 
 // tests/data/ncu/ncu_levels_daxpy_stencil.csv, analysed on tests/data/json/<machine>.

@@ -20,7 +20,7 @@ namespace {
 
 std::string data(const QString &path)
 {
-    return test::readAll(test::sourcePath(QStringLiteral("tests/data/") + path)).toStdString();
+    return test::readAll(test::dataPath(path)).toStdString();
 }
 
 // tests/data/ncu/ncu_levels_daxpy_stencil.csv on tests/data/json/<machine>.json.
