@@ -82,35 +82,35 @@ Line fitLine(const Moments &m, std::size_t from, std::size_t to, bool constraine
 }
 
 // The best split of [0, n) into `regimes` runs of at least kMinPerRegime points: the cut
-// positions and the total squared error.
+// positions and the total squared error. Dynamic programming over the run ends: best[r][j] is the
+// least error of [0, j) in r + 1 runs, and among equal errors the earliest cuts are kept.
 std::pair<std::vector<std::size_t>, double> bestSplit(const Moments &m, std::size_t n, int regimes)
 {
-    std::vector<std::size_t> best;
-    double bestSse = std::numeric_limits<double>::infinity();
     const std::size_t k = kMinPerRegime;
-    if (regimes == 1)
-        return { { 0, n }, fitLine(m, 0, n, false).sse };
-    if (regimes == 2) {
-        for (std::size_t i = k; i + k <= n; ++i) {
-            const double sse = fitLine(m, 0, i, false).sse + fitLine(m, i, n, false).sse;
-            if (sse < bestSse) {
-                bestSse = sse;
-                best = { 0, i, n };
-            }
-        }
-        return { best, bestSse };
-    }
-    for (std::size_t i = k; i + 2 * k <= n; ++i) {
-        const double first = fitLine(m, 0, i, false).sse;
-        for (std::size_t j = i + k; j + k <= n; ++j) {
-            const double sse = first + fitLine(m, i, j, false).sse + fitLine(m, j, n, false).sse;
-            if (sse < bestSse) {
-                bestSse = sse;
-                best = { 0, i, j, n };
+    const auto count = static_cast<std::size_t>(regimes);
+    const double none = std::numeric_limits<double>::infinity();
+    std::vector<std::vector<double>> best(count, std::vector<double>(n + 1, none));
+    std::vector<std::vector<std::size_t>> from(count, std::vector<std::size_t>(n + 1, 0));
+    for (std::size_t j = k; j <= n; ++j)
+        best[0][j] = fitLine(m, 0, j, false).sse;
+    for (std::size_t r = 1; r < count; ++r) {
+        for (std::size_t j = (r + 1) * k; j <= n; ++j) {
+            for (std::size_t i = r * k; i + k <= j; ++i) {
+                if (best[r - 1][i] == none)
+                    continue;
+                const double sse = best[r - 1][i] + fitLine(m, i, j, false).sse;
+                if (sse < best[r][j]) {
+                    best[r][j] = sse;
+                    from[r][j] = i;
+                }
             }
         }
     }
-    return { best, bestSse };
+    std::vector<std::size_t> cuts(count + 1, 0);
+    cuts[count] = n;
+    for (std::size_t r = count - 1; r > 0; --r)
+        cuts[r] = from[r][cuts[r + 1]];
+    return { cuts, best[count - 1][n] };
 }
 
 ridgepoint::Expected<CollectiveFit, std::string> fitLayout(
@@ -171,19 +171,20 @@ double collectiveSeconds(const CollectiveFit &fit, double bytes)
 {
     if (fit.regimes.empty())
         return 0.0;
-    std::size_t chosen = fit.regimes.size() - 1;
-    for (std::size_t r = 0; r + 1 < fit.regimes.size(); ++r) {
-        // Between two regimes' sizes, the nearer one on a log scale.
-        const double boundary = std::sqrt(fit.regimes[r].toBytes * fit.regimes[r + 1].fromBytes);
-        if (bytes <= boundary) {
-            chosen = r;
-            break;
-        }
-    }
-    const CollectiveRegime &regime = fit.regimes[chosen];
     const double factor = busBytesFactor(fit.collective, fit.ranks);
-    const double transfer = regime.busBandwidth ? factor * bytes / *regime.busBandwidth : 0.0;
-    return regime.latencySeconds + transfer;
+    const auto seconds = [&](const CollectiveRegime &regime) {
+        const double transfer = regime.busBandwidth ? factor * bytes / *regime.busBandwidth : 0.0;
+        return regime.latencySeconds + transfer;
+    };
+    for (std::size_t r = 0; r < fit.regimes.size(); ++r) {
+        if (bytes <= fit.regimes[r].toBytes)
+            return seconds(fit.regimes[r]);
+        // Between two regimes' sizes: NCCL picks the protocol it expects to be fastest, so the
+        // faster of the two.
+        if (r + 1 < fit.regimes.size() && bytes < fit.regimes[r + 1].fromBytes)
+            return std::min(seconds(fit.regimes[r]), seconds(fit.regimes[r + 1]));
+    }
+    return seconds(fit.regimes.back());
 }
 
 ridgepoint::Expected<std::vector<CollectiveFit>, std::string> fitCollectives(

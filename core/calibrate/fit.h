@@ -53,7 +53,9 @@ double sustainedComputeFraction(const KernelFit &fit, const Calibration &calibra
 // max(T_c, T_m) + κ·min(T_c, T_m), T_m with the weight re-reads the L2 cannot hold, plus f.
 double kernelSeconds(const KernelFit &fit, const MeasuredRow &row, const Calibration &calibration);
 
-// A collective fit's time for a message of `bytes` (seconds).
+// A collective fit's time for a message of `bytes` (seconds): the line of the regime whose sizes
+// hold it; between two regimes the faster of the two; outside them all the nearest's
+// (docs/MODEL.md §15.3).
 double collectiveSeconds(const CollectiveFit &fit, double bytes);
 
 // The fit that predicts a row: a GEMM its class's, else its operator's; other operators their own,

@@ -1,6 +1,7 @@
 #include "core/calibrate/predict.h"
 
 #include "core/calibrate/fit.h"
+#include "core/model/chip_link.h"
 
 #include <nlohmann/json.hpp>
 
@@ -52,11 +53,9 @@ std::optional<double> rooflineSeconds(
             why = "the ranks span nodes: no link ceiling between nodes to compare with";
             return std::nullopt;
         }
-        const MemoryCeiling *link = hardware.memoryFor(MemoryLevel::NVLink);
-        if (!link)
-            link = hardware.memoryFor(MemoryLevel::PCIe);
+        const MemoryCeiling *link = chipLink(hardware);
         if (!link) {
-            why = hardware.name + " has no NVLink or PCIe ceiling";
+            why = hardware.name + " has no NVLink, ICI or PCIe ceiling";
             return std::nullopt;
         }
         return busBytesFactor(row.op, row.ranks) * row.messageBytes / link->bandwidth;
@@ -138,7 +137,8 @@ std::string predictionsJson(const Predictions &predictions)
             r["why"] = p.why;
         if (!p.rooflineWhy.empty())
             r["roofline_why"] = p.rooflineWhy;
-        // Faster than the spec roofs allow: not fitted (docs/MODEL.md §15.2), flagged here.
+        // Faster than the spec roofs allow (an operator row is then not fitted, docs/MODEL.md
+        // §15.2) or, for a collective, faster than the machine's link: flagged here.
         if (p.roofline && p.row.seconds < *p.roofline)
             r["below_roofline"] = true;
         r["file"] = p.row.file;
@@ -175,7 +175,9 @@ std::string predictionsTable(const Predictions &predictions)
         if (!p.why.empty())
             out += "  (" + p.why + ")";
         if (p.roofline && p.row.seconds < *p.roofline)
-            out += "  (faster than the roofline allows: not fitted)";
+            out += p.row.isCollective()
+                ? "  (faster than the machine's link allows: is its link figure right?)"
+                : "  (faster than the roofline allows: not fitted)";
         out += "\n";
     }
     out += "\nabsolute relative error    rows   median      p90\n";

@@ -1,5 +1,6 @@
 #include "core/model/hardware.h"
 
+#include "core/model/chip_link.h"
 #include "core/model/value_ranges.h"
 
 #include <algorithm>
@@ -391,6 +392,15 @@ Hardware withSustainedPeaks(const Hardware &hardware)
     }
     scaled.sustainedFraction.reset();
     return scaled;
+}
+
+const MemoryCeiling *chipLink(const Hardware &hardware)
+{
+    for (MemoryLevel level : { MemoryLevel::NVLink, MemoryLevel::ICI, MemoryLevel::PCIe }) {
+        if (const MemoryCeiling *link = hardware.memoryFor(level))
+            return link;
+    }
+    return nullptr;
 }
 
 } // namespace ridgepoint

@@ -1,6 +1,7 @@
 #include "core/workloads/llm_parallel.h"
 
 #include "core/io/json_detail.h"
+#include "core/model/chip_link.h"
 #include "core/model/units.h"
 #include "core/workloads/workloads.h"
 
@@ -99,12 +100,9 @@ std::int64_t llmChips(const LlmSpec &spec)
 
 const MemoryCeiling *llmLinkCeiling(const Hardware &hardware)
 {
-    for (MemoryLevel level :
-        { MemoryLevel::NVLink, MemoryLevel::ICI, MemoryLevel::PCIe, MemoryLevel::DCN }) {
-        if (const MemoryCeiling *c = hardware.memoryFor(level))
-            return c;
-    }
-    return nullptr;
+    if (const MemoryCeiling *link = chipLink(hardware))
+        return link;
+    return hardware.memoryFor(MemoryLevel::DCN);
 }
 
 ridgepoint::Expected<std::vector<LlmOperator>, std::string> parallelizeLlm(

@@ -22,8 +22,8 @@ bool llmIsParallel(const LlmSpec &spec);
 // tp · ep · pp.
 std::int64_t llmChips(const LlmSpec &spec);
 
-// The link collectives cross: the first of NVLink, ICI (also AMD's Infinity Fabric in the
-// presets), PCIe, DCN that the machine has a visible ceiling for; nullopt when it has none.
+// The link collectives cross: the machine's chip-to-chip link (chipLink in core/model/chip_link.h:
+// NVLink, ICI, PCIe), else its DCN ceiling; nullptr when it has none.
 const MemoryCeiling *llmLinkCeiling(const Hardware &hardware);
 
 // The per-chip operators of one pipeline stage, plus the collectives (group "collective",

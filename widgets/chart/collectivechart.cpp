@@ -2,6 +2,7 @@
 
 #include "core/calibrate/achievable.h"
 #include "core/calibrate/fit.h"
+#include "core/model/chip_link.h"
 #include "core/model/units.h"
 #include "widgets/chart/charttheme.h"
 #include "widgets/qtext.h"
@@ -130,9 +131,7 @@ QStringList drawCollectiveChart(
     QStringList drawn;
     if (!hardware.calibration)
         return drawn;
-    const MemoryCeiling *link = hardware.memoryFor(MemoryLevel::NVLink);
-    if (!link)
-        link = hardware.memoryFor(MemoryLevel::PCIe);
+    const MemoryCeiling *link = chipLink(hardware);
     const double top = link ? link->bandwidth : 1e12;
     std::size_t index = 0;
     for (const CollectiveFit &fit : hardware.calibration->collectives) {

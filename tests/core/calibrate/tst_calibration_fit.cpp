@@ -140,6 +140,10 @@ private slots:
     void tileSet();
     void collective_data();
     void collective();
+    void betweenRegimes_data();
+    void betweenRegimes();
+    void collectiveRoofline_data();
+    void collectiveRoofline();
     void roundTrip();
     void takesTheMachinesSmCount_data();
     void takesTheMachinesSmCount();
@@ -275,6 +279,61 @@ void TestCalibrationFit::collective()
     QVERIFY(within(*fit.regimes[0].busBandwidth, busSmall, 0.01));
     QVERIFY(within(fit.regimes[1].latencySeconds, alphaLarge, 0.01));
     QVERIFY(within(*fit.regimes[1].busBandwidth, busLarge, 0.01));
+}
+
+// Two regimes of an 8-rank all-reduce (b = 1.75) with a gap of sizes between them:
+// [1 KiB, 1 MiB] α 10 µs, W 20 GB/s; [4 MiB, 256 MiB] α 200 µs, W 200 GB/s. Worked by hand:
+// inside a regime α + b·m/W; in the gap the faster of the two (they cross at
+// m = 190 µs / (1.75/20e9 − 1.75/200e9) ≈ 2.41 MB); outside every regime the nearest.
+void TestCalibrationFit::betweenRegimes_data()
+{
+    QTest::addColumn<double>("bytes");
+    QTest::addColumn<double>("seconds");
+    QTest::newRow("under the first: its line") << 512.0 << 10.0448e-6; // 10 + 0.0448
+    QTest::newRow("first regime's end") << 1048576.0 << 101.7504e-6; // 10 + 91.7504
+    QTest::newRow("gap, the first faster") << 1.5e6 << 141.25e-6; // 10 + 131.25 < 200 + 13.125
+    QTest::newRow("gap, the second faster") << 3e6 << 226.25e-6; // 10 + 262.5 > 200 + 26.25
+    QTest::newRow("second regime") << 8388608.0 << 273.40032e-6; // 200 + 73.40032
+    QTest::newRow("over the second: its line") << 1e9 << 8950e-6; // 200 + 8750
+}
+
+void TestCalibrationFit::betweenRegimes()
+{
+    QFETCH(double, bytes);
+    QFETCH(double, seconds);
+    CollectiveFit fit;
+    fit.collective = "all_reduce";
+    fit.ranks = 8;
+    fit.ranksPerNode = 8;
+    fit.regimes.push_back({ 1024.0, 1048576.0, 10e-6, 20e9 });
+    fit.regimes.push_back({ 4194304.0, 268435456.0, 200e-6, 200e9 });
+    QVERIFY2(within(collectiveSeconds(fit, bytes), seconds, 1e-9),
+        qPrintable(QString::number(collectiveSeconds(fit, bytes) * 1e6, 'g', 10)));
+}
+
+// The plain roofline of a collective inside a node: its bus bytes over the machine's link
+// between chips, one way: NVLink, else ICI (Infinity Fabric on the AMD presets), else PCIe.
+// An 8-rank all-reduce of 1 GiB moves 1.75 GiB of bus bytes.
+void TestCalibrationFit::collectiveRoofline_data()
+{
+    QTest::addColumn<QString>("machine");
+    QTest::addColumn<double>("link"); // bytes/s, one way
+    QTest::newRow("H100: NVLink 900 both ways") << "H100" << 450e9;
+    QTest::newRow("MI300X: Infinity Fabric 896 both ways, not PCIe") << "MI300X" << 448e9;
+    QTest::newRow("Gaudi 3: ICI 1200 both ways") << "Gaudi 3" << 600e9;
+    QTest::newRow("L40S: PCIe 64 both ways") << "L40S" << 32e9;
+}
+
+void TestCalibrationFit::collectiveRoofline()
+{
+    QFETCH(QString, machine);
+    QFETCH(double, link);
+    const std::vector<MeasuredRow> rows { collectiveRow(1073741824.0, 0.05) };
+    const Predictions predictions = predictRows(rows, test::preset(machine.toUtf8().constData()));
+    const PredictedRow &p = predictions.rows.front();
+    QVERIFY2(p.roofline, p.rooflineWhy.c_str());
+    QVERIFY2(within(*p.roofline, 1.75 * 1073741824.0 / link, 1e-9),
+        qPrintable(QString::number(*p.roofline)));
 }
 
 void TestCalibrationFit::roundTrip()

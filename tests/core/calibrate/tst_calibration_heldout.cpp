@@ -1,7 +1,8 @@
 // Predictions judged only on rows the fit did not see (issue 29), on Vidur's measured runs
 // (tests/data/measured/vidur/): calibrated on the H100 Llama-2-7B rows with tp = 1 and asked for
 // tp = 2, 4, 8; calibrated on the A100 rows up to 1024 tokens and asked for the rest;
-// collectives calibrated on every other message size and asked for the sizes between. The
+// collectives calibrated on every other message size and asked for the sizes between, there and
+// on an rccl-tests run (tests/data/measured/rccl/), whose sizes double from one to the next. The
 // bounds asserted are the errors this fit reaches (docs/MODEL.md "Calibration" lists them);
 // each also has to beat the plain roofline where the roofline gives a time.
 #include "core/calibrate/fit.h"
@@ -21,9 +22,10 @@ using namespace ridgepoint;
 
 namespace {
 
+// `name`: a path under tests/data/measured/.
 std::vector<MeasuredRow> fixture(const char *name)
 {
-    const std::string path = test::sourceFile("tests/data/measured/vidur/" + std::string(name));
+    const std::string path = test::sourceFile("tests/data/measured/" + std::string(name));
     const auto text = readTextFile(path);
     if (!text)
         qFatal("%s", text.error().c_str());
@@ -82,8 +84,8 @@ void TestCalibrationHeldOut::heldOut_data()
     QTest::addColumn<QString>("rows"); // gemm, elementwise, collective or all
     QTest::addColumn<double>("maxMedian");
     QTest::addColumn<double>("maxP90");
-    const QString h100 = "h100_llama-2-7b_mlp.csv";
-    const QString a100 = "a100_llama-2-7b_mlp.csv";
+    const QString h100 = "vidur/h100_llama-2-7b_mlp.csv";
+    const QString a100 = "vidur/a100_llama-2-7b_mlp.csv";
     // H100 SXM: 132 SMs; A100: 108 SMs (NVIDIA's Hopper and Ampere architecture whitepapers).
     QTest::newRow("H100 tp 2-8 gemm") << h100 << "H100" << qint64(132) << "tp 1"
                                       << "gemm" << 0.07 << 0.18;
@@ -97,15 +99,18 @@ void TestCalibrationHeldOut::heldOut_data()
                                                    << "elementwise" << 0.12 << 0.31;
     QTest::newRow("A100 >1024 tokens all") << a100 << "A100 80GB" << qint64(108) << "tokens"
                                            << "all" << 0.09 << 0.27;
-    QTest::newRow("A100 DGX all-reduce") << "a100_dgx_all_reduce.csv"
+    QTest::newRow("A100 DGX all-reduce") << "vidur/a100_dgx_all_reduce.csv"
                                          << "A100 80GB" << qint64(0) << "alternate sizes"
                                          << "collective" << 0.02 << 0.1;
-    QTest::newRow("A100 DGX send/recv") << "a100_dgx_send_recv.csv"
+    QTest::newRow("A100 DGX send/recv") << "vidur/a100_dgx_send_recv.csv"
                                         << "A100 80GB" << qint64(0) << "alternate sizes"
                                         << "collective" << 0.01 << 0.07;
-    QTest::newRow("H100 NVLink all-reduce") << "h100_pairwise_nvlink_all_reduce.csv"
+    QTest::newRow("H100 NVLink all-reduce") << "vidur/h100_pairwise_nvlink_all_reduce.csv"
                                             << "H100" << qint64(0) << "alternate sizes"
                                             << "collective" << 0.01 << 0.07;
+    QTest::newRow("MI300X rccl-tests all-reduce") << "rccl/all_reduce_perf_mi300x.txt"
+                                                  << "MI300X" << qint64(0) << "alternate sizes"
+                                                  << "collective" << 0.04 << 0.17;
 }
 
 void TestCalibrationHeldOut::heldOut()

@@ -1,7 +1,8 @@
 // The measured-runs readers: Vidur's operator and collective CSVs (the fixtures in
-// tests/data/measured/vidur/), nccl-tests output and the plain measured-operator CSV, with
-// their errors. The FLOPs and bytes expected below are worked by hand from the layer's
-// dimensions (h = 4096, 32 heads of 128, FFN 11008, gated, 2-byte types; m tokens, tp ranks):
+// tests/data/measured/vidur/), nccl-tests output (and rccl-tests', tests/data/measured/rccl/) and
+// the plain measured-operator CSV, with their errors. The FLOPs and bytes expected below are worked
+// by hand from the layer's dimensions (h = 4096, 32 heads of 128, FFN 11008, gated, 2-byte types; m
+// tokens, tp ranks):
 //   mlp_up_proj at m = 4096, tp = 1: N = 2·11008 = 22016; 2·m·h·N = 738 734 374 912 FLOPs;
 //     (h·N + m·h + m·N)·2 = (90 177 536 + 16 777 216 + 90 177 536)·2 = 394 264 576 B
 //   attn_pre_proj: N = 3·4096 = 12288; 2·4096·4096·12288 = 412 316 860 416 FLOPs;
@@ -28,11 +29,13 @@ using namespace ridgepoint;
 
 namespace {
 
-const std::string kVidur = test::sourceFile("tests/data/measured/vidur/");
+const std::string kMeasured = test::sourceFile("tests/data/measured/");
 
+// `name` in tests/data/measured/vidur/, or a path under tests/data/measured/.
 MeasuredReadResult readFixture(const std::string &name)
 {
-    const auto text = readTextFile(kVidur + name);
+    const std::string path = name.find('/') == std::string::npos ? "vidur/" + name : name;
+    const auto text = readTextFile(kMeasured + path);
     if (!text)
         qFatal("%s", text.error().c_str());
     return readMeasuredRuns(*text, name);
@@ -94,6 +97,7 @@ private slots:
     void vidurOperators();
     void vidurCollectives();
     void ncclTests();
+    void rcclTestsRun();
     void plainCsv();
     void errors_data();
     void errors();
@@ -188,6 +192,29 @@ void TestMeasuredReaders::ncclTests()
         [](const Diagnostic &d) { return d.severity == Severity::Error; });
     QCOMPARE(error->line, 14);
     QCOMPARE(error->column, 11);
+}
+
+// A real run: rccl-tests' all_reduce_perf on eight MI300X in one node, 8 B to 8 GiB.
+void TestMeasuredReaders::rcclTestsRun()
+{
+    const auto read = readFixture("rccl/all_reduce_perf_mi300x.txt");
+    QCOMPARE(count(read.diagnostics, Severity::Error), 0);
+    // "rccl-tests: Version develop:ae3e635" before the column header: skipped, said once.
+    QCOMPARE(count(read.diagnostics, Severity::Warning), 1);
+    QCOMPARE(read.diagnostics.front().line, 3);
+    QCOMPARE(read.rows.size(), std::size_t(31));
+    double size = 8.0;
+    for (const MeasuredRow &row : read.rows) {
+        QCOMPARE(row.op, std::string("all_reduce"));
+        QCOMPARE(row.ranks, std::int64_t(8));
+        QCOMPARE(row.ranksPerNode, std::int64_t(8)); // one host
+        QCOMPARE(row.messageBytes, size);
+        QVERIFY(row.excluded.empty());
+        size *= 2.0;
+    }
+    QCOMPARE(read.rows.front().line, 16);
+    QVERIFY(test::close(read.rows.front().seconds, 34.13e-6)); // out-of-place, not in-place
+    QVERIFY(test::close(read.rows.back().seconds, 47488e-6));
 }
 
 void TestMeasuredReaders::plainCsv()
