@@ -65,6 +65,8 @@ private slots:
     void kneeIsTheRegimeWhoseHalfLiesInside();
     void drawsDotsCurveFloorAndKnee();
     void nothingWithoutACollectiveFit();
+    void roofIsTheLinkBetweenChips_data();
+    void roofIsTheLinkBetweenChips();
 };
 
 void TestCollectiveChart::kneeIsTheRegimeWhoseHalfLiesInside_data()
@@ -131,6 +133,41 @@ void TestCollectiveChart::nothingWithoutACollectiveFit()
     QVERIFY(chart::drawCollectiveChart(plot, hw, {}).isEmpty());
     hw.calibration.reset();
     QVERIFY(chart::drawCollectiveChart(plot, hw, {}).isEmpty());
+}
+
+// The flat roof is the link a collective inside a node meets (core/model/chip_link.h): NVLink,
+// else ICI (the AMD presets' Infinity Fabric), else PCIe; the MI300X's Infinity Fabric is 896 GB/s
+// both ways, 448 GB/s one way, where its PCIe is 64.
+void TestCollectiveChart::roofIsTheLinkBetweenChips_data()
+{
+    QTest::addColumn<bool>("nvlink");
+    QTest::addColumn<bool>("ici");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<double>("roof");
+    QTest::newRow("NVLink first") << true << true << "NVLink" << 1e11;
+    QTest::newRow("Infinity Fabric, not PCIe") << false << true << "Infinity Fabric" << 448e9;
+    QTest::newRow("PCIe alone") << false << false << "PCIe" << 64e9;
+}
+
+void TestCollectiveChart::roofIsTheLinkBetweenChips()
+{
+    QFETCH(bool, nvlink);
+    QFETCH(bool, ici);
+    QFETCH(QString, name);
+    QFETCH(double, roof);
+    Hardware hw = machine();
+    hw.memory.resize(1); // HBM alone
+    hw.memory.push_back({ "PCIe", MemoryLevel::PCIe, 64e9, {}, true });
+    if (ici)
+        hw.memory.push_back({ "Infinity Fabric", MemoryLevel::ICI, 448e9, {}, true });
+    if (nvlink)
+        hw.memory.push_back({ "NVLink", MemoryLevel::NVLink, 1e11, {}, true });
+    QCustomPlot plot;
+    plot.resize(800, 500);
+    QCOMPARE(chart::drawCollectiveChart(plot, hw, { row(1e4, 1.02e-5) }).size(), 1);
+    QCOMPARE(plot.graphCount(), 4);
+    QVERIFY(near(plot.graph(3)->data()->at(0)->value, roof));
+    QVERIFY2(plot.graph(3)->name().startsWith(name), qPrintable(plot.graph(3)->name()));
 }
 
 QTEST_MAIN(TestCollectiveChart)
