@@ -215,7 +215,9 @@ void printCalibration(const Calibration &calibration)
         out() << "  " << QString::fromStdString(fit.collective) << " on " << fit.ranks << " ranks ("
               << fit.ranksPerNode << " per node):";
         for (const CollectiveRegime &regime : fit.regimes) {
-            out() << " [" << regime.fromBytes << "-" << regime.toBytes
+            // The sizes in whole bytes, as the files give them (not 8.58993e+09).
+            out() << " [" << QString::number(regime.fromBytes, 'f', 0) << "-"
+                  << QString::number(regime.toBytes, 'f', 0)
                   << " B: " << QString::number(regime.latencySeconds * 1e6, 'f', 2) << " us, "
                   << (regime.busBandwidth ? QString::number(*regime.busBandwidth / 1e9, 'f', 1)
                                           : QString("-"))

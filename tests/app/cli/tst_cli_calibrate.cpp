@@ -2,7 +2,7 @@
 // written from Vidur's H100 runs (tests/data/measured/vidur/), read back by predict, and the
 // shape of predict --json: rows with operator, tokens/tp or bytes/ranks, measured, predicted
 // and roofline in seconds; a summary of both errors; rows that cannot be predicted listed with
-// why.
+// why. Then an rccl-tests run (tests/data/measured/rccl/) on the MI300X's own link.
 #include "tests/support/cli_run.h"
 #include "tests/support/testpaths.h"
 
@@ -14,6 +14,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 
 namespace test = ridgepoint::test;
 
@@ -23,6 +24,7 @@ using test::Run;
 using test::runCli;
 
 const QString kVidur = test::sourcePath(QStringLiteral("tests/data/measured/vidur/"));
+const QString kRccl = test::sourcePath(QStringLiteral("tests/data/measured/rccl/"));
 
 } // namespace
 
@@ -32,6 +34,7 @@ class TestCliCalibrate : public QObject
 
 private slots:
     void calibrateThenPredict();
+    void rcclRunOnItsLink();
     void badArguments_data();
     void badArguments();
     void help_data();
@@ -108,6 +111,34 @@ void TestCliCalibrate::calibrateThenPredict()
         QVERIFY2(s.contains("median") && s.contains("p90") && s.contains("rows"), key);
     }
     QCOMPARE(summary["calibrated"].toObject()["rows"].toInt(), 1044 * 10 + 1988);
+}
+
+// A real rccl-tests run on eight MI300X: the regimes print their sizes in whole bytes, and every
+// row's roofline is its bus bytes 2·7/8·m over the Infinity Fabric's 448 GB/s one way (896 both
+// ways), the MI300X's link between chips; none is faster than that roof.
+void TestCliCalibrate::rcclRunOnItsLink()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString machine = dir.filePath("mi300x-calibrated.json");
+    const QString run = kRccl + "all_reduce_perf_mi300x.txt";
+    const Run calibrated = runCli({ "calibrate", "--hardware", "MI300X", run, "-o", machine });
+    QVERIFY2(calibrated.status == 0, calibrated.err.constData());
+    QVERIFY2(calibrated.out.contains("all_reduce on 8 ranks (8 per node): [8-"),
+        calibrated.out.constData());
+    QVERIFY2(calibrated.out.contains("-8589934592 B: "), calibrated.out.constData());
+    QVERIFY2(!calibrated.out.contains("e+"), calibrated.out.constData());
+
+    const Run predicted = runCli({ "predict", "--hardware", machine, "--json", run });
+    QVERIFY2(predicted.status == 0, predicted.err.constData());
+    const QJsonArray rows = QJsonDocument::fromJson(predicted.out).object()["rows"].toArray();
+    QCOMPARE(rows.size(), 31);
+    for (const auto &value : rows) {
+        const QJsonObject row = value.toObject();
+        const double roofline = 1.75 * row["bytes"].toDouble() / 448e9;
+        QVERIFY(std::abs(row["roofline"].toDouble() / roofline - 1.0) < 1e-12);
+        QVERIFY(!row.contains("below_roofline"));
+    }
 }
 
 void TestCliCalibrate::badArguments_data()
