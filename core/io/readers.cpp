@@ -42,12 +42,37 @@ Diagnostic wrongSide(const FormatEntry &format, const std::string &fileName, Rea
                     : ": it gives points, not ceilings (expected a hardware file)") };
 }
 
-// Why no reader could take the file: ncu's log without a table is said as such, anything else
-// gets the list of formats tried.
+// Measured collectives, nccl-tests' (or rccl-tests') output or Vidur's collective CSV, hold
+// message sizes and times but no FLOPs to place on a roofline: `calibrate` and `predict` read
+// them (docs/FORMATS.md §11). Which of the two the file looks like, or nothing.
+std::optional<std::string_view> measuredCollectives(std::string_view text)
+{
+    const std::string_view head = text.substr(0, 64 * 1024);
+    if (head.find("#wrong") != std::string_view::npos
+        && (head.find("busbw") != std::string_view::npos
+            || head.find("# nThread") != std::string_view::npos))
+        return "nccl-tests output";
+    const std::string_view first = head.substr(0, head.find('\n'));
+    if (first.find("time_stats.") != std::string_view::npos
+        && first.find("size") != std::string_view::npos
+        && first.find("num_tokens") == std::string_view::npos)
+        return "Vidur's collective CSV";
+    return std::nullopt;
+}
+
+// Why no reader could take the file: ncu's log without a table and measured collectives are said
+// as such, anything else gets the list of formats tried.
 Diagnostic noFormat(std::string_view text, const std::string &fileName, ReadFor side)
 {
     if (auto log = ncuLogWithoutTable(text, fileName))
         return *log;
+    if (const auto what = measuredCollectives(text))
+        return { Severity::Error, fileName, 0, 0,
+            std::string(*what)
+                + ": measured collective times, with no FLOPs or bytes to place on a roofline. "
+                  "'ridgepoint calibrate --hardware MACHINE FILE -o OUT.json' fits their latency "
+                  "and bus bandwidth; 'ridgepoint predict --hardware OUT.json FILE --chart "
+                  "OUT.png' draws them on their link roof (docs/MODEL.md section 15)" };
     return { Severity::Error, fileName, 0, 0, triedEveryFormat(side) };
 }
 

@@ -21,6 +21,8 @@ private slots:
     void readsCeilingsOfEveryCeilingFormat_data();
     void readsCeilingsOfEveryCeilingFormat();
     void namesEveryFormatTriedForAnUnknownFile();
+    void sendsMeasuredCollectivesToCalibrate_data();
+    void sendsMeasuredCollectivesToCalibrate();
     void tellsPointsAndCeilingsApart();
     void passesReadOptionsToTheReader_data();
     void passesReadOptionsToTheReader();
@@ -224,6 +226,38 @@ void TestFormatDetection::namesEveryFormatTriedForAnUnknownFile()
     QVERIFY(test::joined(hardware.hardware.diagnostics)
                 .startsWith("unknown_shape.txt: not a file Ridgepoint can read; tried hardware "
                             "JSON"));
+}
+
+// Measured collectives have no FLOPs to place: opened as points or as a machine, the message
+// says what the file is and which commands read it, not the list of formats tried.
+void TestFormatDetection::sendsMeasuredCollectivesToCalibrate_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("what");
+    QTest::newRow("rccl-tests run") << "measured/rccl/all_reduce_perf_mi300x.txt"
+                                    << "nccl-tests output";
+    QTest::newRow("Vidur all-reduce") << "measured/vidur/a100_dgx_all_reduce.csv"
+                                      << "Vidur's collective CSV";
+    QTest::newRow("Vidur send/recv") << "measured/vidur/a100_dgx_send_recv.csv"
+                                     << "Vidur's collective CSV";
+}
+
+void TestFormatDetection::sendsMeasuredCollectivesToCalibrate()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, what);
+    const std::string text = test::readTestData(path.toStdString());
+    const QString expected = "f: " + what
+        + ": measured collective times, with no FLOPs or bytes to place on a roofline. "
+          "'ridgepoint calibrate --hardware MACHINE FILE -o OUT.json' fits their latency and bus "
+          "bandwidth; 'ridgepoint predict --hardware OUT.json FILE --chart OUT.png' draws them on "
+          "their link roof (docs/MODEL.md section 15)";
+    const auto points = readPointsFile(text, "f");
+    QVERIFY(!points.format);
+    QCOMPARE(test::joined(points.points.diagnostics), expected);
+    const auto hardware = readHardwareFile(text, "f");
+    QVERIFY(!hardware.format);
+    QCOMPARE(test::joined(hardware.hardware.diagnostics), expected);
 }
 
 void TestFormatDetection::tellsPointsAndCeilingsApart()
