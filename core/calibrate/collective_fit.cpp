@@ -83,12 +83,16 @@ Line fitLine(const Moments &m, std::size_t from, std::size_t to, bool constraine
 
 // The best split of [0, n) into `regimes` runs of at least kMinPerRegime points: the cut
 // positions and the total squared error. Dynamic programming over the run ends: best[r][j] is the
-// least error of [0, j) in r + 1 runs, and among equal errors the earliest cuts are kept.
+// least error of [0, j) in r + 1 runs; among equal errors the earliest last cut is kept, then
+// the earliest before it. Fewer than `regimes` · kMinPerRegime points: no split (an infinite
+// error).
 std::pair<std::vector<std::size_t>, double> bestSplit(const Moments &m, std::size_t n, int regimes)
 {
     const std::size_t k = kMinPerRegime;
     const auto count = static_cast<std::size_t>(regimes);
     const double none = std::numeric_limits<double>::infinity();
+    if (regimes < 1 || n < count * k)
+        return { {}, none };
     std::vector<std::vector<double>> best(count, std::vector<double>(n + 1, none));
     std::vector<std::vector<std::size_t>> from(count, std::vector<std::size_t>(n + 1, 0));
     for (std::size_t j = k; j <= n; ++j)

@@ -36,7 +36,8 @@ struct Predictions {
 
 // The plain roofline's time of a row on the machine's spec roofs: max(F/π, B/β) for operators
 // (π of the row's type, else the default ceiling; β of main memory), bus bytes over the
-// NVLink (else PCIe) ceiling for a collective inside one node. Nullopt, with why, otherwise.
+// link between chips (chipLink: NVLink, else ICI, else PCIe) for a collective inside one node.
+// Nullopt, with why, otherwise.
 std::optional<double> rooflineSeconds(
     const MeasuredRow &row, const Hardware &hardware, std::string &why);
 

@@ -1,5 +1,6 @@
 #include "core/workloads/workloads.h"
 
+#include "core/model/chip_link.h"
 #include "core/workloads/quant_modes.h"
 
 #include <algorithm>
@@ -149,16 +150,20 @@ double matmulIntensityLimit(std::int64_t d, std::int64_t f, const MatmulDtypes &
 namespace {
 
 // The link the partial sums of a sharded matmul cross: the named ceiling (or the first of the
-// named level), else the machine's first network ceiling; given a bandwidth, a missing link is
-// added and a present one takes that bandwidth. It is moved in front of the other ceilings of
-// its level, since analyzePoint takes the first of a level.
+// named level), else the link between the machine's chips (chipLink: NVLink, ICI, PCIe), else
+// its first network ceiling (DCN); given a bandwidth, a missing link is added and a present one
+// takes that bandwidth. It is moved in front of the other ceilings of its level, since
+// analyzePoint takes the first of a level.
 ridgepoint::Expected<MemoryCeiling, std::string> chooseNetworkCeiling(
     Hardware &machine, const Hardware &hardware, const ShardSpec &shards)
 {
     auto network = machine.memory.end();
     if (shards.network.empty()) {
-        network = std::find_if(machine.memory.begin(), machine.memory.end(),
-            [](const MemoryCeiling &m) { return isNetwork(m.level); });
+        if (const MemoryCeiling *link = chipLink(machine))
+            network = machine.memory.begin() + (link - machine.memory.data());
+        else
+            network = std::find_if(machine.memory.begin(), machine.memory.end(),
+                [](const MemoryCeiling &m) { return isNetwork(m.level); });
     } else {
         network = std::find_if(machine.memory.begin(), machine.memory.end(),
             [&](const MemoryCeiling &m) { return equalsIgnoringCase(m.name, shards.network); });

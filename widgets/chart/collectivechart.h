@@ -21,9 +21,9 @@ namespace ridgepoint::chart {
 std::optional<std::size_t> kneeRegime(const CollectiveFit &fit);
 
 // Clears `plot` and draws every layout of the machine's calibration that `rows` measure (all of
-// them when `rows` is empty); the link roof is the machine's NVLink ceiling, else PCIe. Returns
-// what was drawn, one line per layout ("all_reduce on 2 ranks: floor 7.33 µs, n½ 484 kB"), empty
-// when the machine has no collective fit.
+// them when `rows` is empty); the link roof is the machine's link between chips (chipLink: NVLink,
+// else ICI, else PCIe). Returns what was drawn, one line per layout ("all_reduce on 2 ranks:
+// floor 7.33 µs, n½ 484 kB"), empty when the machine has no collective fit.
 QStringList drawCollectiveChart(
     QCustomPlot &plot, const Hardware &hardware, const std::vector<MeasuredRow> &rows);
 

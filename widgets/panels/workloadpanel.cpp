@@ -2,6 +2,7 @@
 #include "widgets/qtext.h"
 
 #include "core/calibrate/llm_calibrated.h"
+#include "core/model/chip_link.h"
 #include "core/workloads/llm_trajectory.h"
 #include "core/workloads/quant_modes.h"
 #include "core/workloads/sweep.h"
@@ -245,8 +246,16 @@ void WorkloadPanel::refreshNetworks()
     }
     if (m_network->count() == 0)
         m_network->addItem(tr("(this machine has no network ceiling)"), QStringLiteral("none"));
-    if (const int i = m_network->findText(current); i >= 0)
-        m_network->setCurrentIndex(i);
+    // The one chosen before, else the link between the chips (NVLink, else ICI, else PCIe) as
+    // the matmul itself takes it: on an MI300X, its Infinity Fabric rather than the PCIe listed
+    // first.
+    const MemoryCeiling *link = chipLink(m_document->hardware());
+    for (const QString &wanted : { current, link ? q(link->name) : QString() }) {
+        if (const int i = m_network->findText(wanted); !wanted.isEmpty() && i >= 0) {
+            m_network->setCurrentIndex(i);
+            break;
+        }
+    }
 }
 
 void WorkloadPanel::refreshSweepParameters()

@@ -292,6 +292,9 @@ void TestCalibrationFit::betweenRegimes_data()
     QTest::newRow("under the first: its line") << 512.0 << 10.0448e-6; // 10 + 0.0448
     QTest::newRow("first regime's end") << 1048576.0 << 101.7504e-6; // 10 + 91.7504
     QTest::newRow("gap, the first faster") << 1.5e6 << 141.25e-6; // 10 + 131.25 < 200 + 13.125
+    // Past the old rule's boundary, √(1 MiB · 4 MiB) = 2 MiB, before the crossing: the nearer
+    // regime would have been the second, 219.25 µs.
+    QTest::newRow("gap, past the geometric middle") << 2.2e6 << 202.5e-6; // 10 + 192.5
     QTest::newRow("gap, the second faster") << 3e6 << 226.25e-6; // 10 + 262.5 > 200 + 26.25
     QTest::newRow("second regime") << 8388608.0 << 273.40032e-6; // 200 + 73.40032
     QTest::newRow("over the second: its line") << 1e9 << 8950e-6; // 200 + 8750

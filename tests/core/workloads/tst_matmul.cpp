@@ -63,6 +63,8 @@ private slots:
     void shardedMatmulOfSection4_3_data();
     void shardedMatmulOfSection4_3();
     void shardedNetworkBandwidthOverride();
+    void shardedDefaultsToTheLinkBetweenChips_data();
+    void shardedDefaultsToTheLinkBetweenChips();
     void tiledMatmulOfSection4_4_data();
     void tiledMatmulOfSection4_4();
     void tilingNeverRaisesIntensityAboveUntiled_data();
@@ -417,6 +419,39 @@ void TestMatmul::shardedNetworkBandwidthOverride()
     QVERIFY(!uneven);
     QCOMPARE(QString::fromStdString(uneven.error()),
         QString("D = 1001 does not split evenly over 8 chips"));
+}
+
+// Without --network the partial sums cross the link between the chips (NVLink, else ICI, else
+// PCIe; core/model/chip_link.h), not the first network ceiling the file lists: the MI300X lists
+// its PCIe (128 GB/s both ways) before its Infinity Fabric (896 both ways). One way each:
+// T_network = 2·(2−1)/2 · B·F · 2 B / β for B = 2048, F = 8192 on 2 chips = 33,554,432 B / β.
+void TestMatmul::shardedDefaultsToTheLinkBetweenChips_data()
+{
+    QTest::addColumn<QString>("machine");
+    QTest::addColumn<QString>("link");
+    QTest::addColumn<double>("bandwidth");
+    QTest::newRow("MI300X: Infinity Fabric, not PCIe") << "MI300X"
+                                                       << "Infinity Fabric (7 links)" << 448e9;
+    QTest::newRow("H100: NVLink") << "H100"
+                                  << "NVLink 4" << 450e9;
+    QTest::newRow("L40S: PCIe alone") << "L40S"
+                                      << "PCIe Gen4 x16" << 32e9;
+}
+
+void TestMatmul::shardedDefaultsToTheLinkBetweenChips()
+{
+    QFETCH(QString, machine);
+    QFETCH(QString, link);
+    QFETCH(double, bandwidth);
+    ShardSpec shards;
+    shards.chips = 2;
+    const auto r = modelMatmul({ 2048, 8192, 8192, Precision::BF16, QuantMode::None },
+        preset(machine.toUtf8().constData()), {}, std::nullopt, shards);
+    QVERIFY2(r, r ? "" : r.error().c_str());
+    QCOMPARE(QString::fromStdString(r->networkCeiling), link);
+    QCOMPARE(r->networkBandwidth, bandwidth);
+    QCOMPARE(r->networkBytes, 33554432.0);
+    QVERIFY(close(r->tNetwork, 33554432.0 / bandwidth));
 }
 
 void TestMatmul::tiledMatmulOfSection4_4_data()

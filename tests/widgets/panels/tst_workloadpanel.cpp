@@ -21,19 +21,25 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace ridgepoint;
 
 namespace {
 
-Hardware h100()
+Hardware presetNamed(const char *name)
 {
     const PresetDatabase presets = PresetDatabase::builtin();
-    auto found = presets.find("H100");
+    auto found = presets.find(name);
     if (!found)
-        qFatal("no H100 preset");
+        qFatal("no %s preset", name);
     return **found;
+}
+
+Hardware h100()
+{
+    return presetNamed("H100");
 }
 
 // Intensity of X[B,D]·Y[D,F] with element sizes bx, by, bz: 2BDF / (bx·BD + by·DF + bz·BF).
@@ -180,6 +186,45 @@ private slots:
             QVERIFY(std::abs(a->levels.front().bytes / 2097152.0 - 1.0) < 1e-12);
         }
         QCOMPARE(allReduces, 2);
+    }
+
+    // The network a sharded matmul crosses is, unless chosen, the link between the chips: the
+    // MI300X lists its PCIe (64 GB/s one way) before its Infinity Fabric (448 GB/s one way).
+    // B = 2048, D = 8192 over 2 chips, F = 8192, bf16: the partial sums' ring all-reduce moves
+    // 2·(2−1)/2 · B·F · 2 B = 33,554,432 B a chip.
+    void shardedMatmulCrossesTheLinkBetweenChips_data()
+    {
+        QTest::addColumn<QString>("machine");
+        QTest::addColumn<QString>("link");
+        QTest::addColumn<double>("bandwidth");
+        QTest::newRow("MI300X") << "MI300X"
+                                << "Infinity Fabric (7 links)" << 448e9;
+        QTest::newRow("H100") << "H100"
+                              << "NVLink 4" << 450e9;
+    }
+
+    void shardedMatmulCrossesTheLinkBetweenChips()
+    {
+        QFETCH(QString, machine);
+        QFETCH(QString, link);
+        QFETCH(double, bandwidth);
+        doc->resetHardware(presetNamed(machine.toUtf8().constData()));
+        QCOMPARE(panel->findChild<QComboBox *>("network")->currentText(), link);
+        panel->findChild<QComboBox *>("variant")->setCurrentIndex(2); // sharded along D
+        setSpin("b", 2048);
+        setSpin("d", 8192);
+        setSpin("f", 8192);
+        setSpin("shards", 2);
+        QTest::mouseClick(panel->findChild<QPushButton *>("add"), Qt::LeftButton);
+        QCOMPARE(doc->pointCount(), std::size_t(1));
+        const auto &a = doc->analysis(0);
+        QVERIFY(a.has_value());
+        const auto network = std::find_if(
+            a->levels.begin(), a->levels.end(), [](const auto &l) { return isNetwork(l.level); });
+        QVERIFY(network != a->levels.end());
+        QCOMPARE(QString::fromStdString(network->memory), link);
+        QCOMPARE(network->bandwidth, bandwidth);
+        QVERIFY(std::abs(network->bytes / 33554432.0 - 1.0) < 1e-12);
     }
 
     void calibratedMachineTimesTheStepAndSaysSo_data()
