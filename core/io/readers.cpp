@@ -47,7 +47,8 @@ Diagnostic wrongSide(const FormatEntry &format, const std::string &fileName, Rea
 // them (docs/FORMATS.md §11). Which of the two the file looks like, or nothing.
 std::optional<std::string_view> measuredCollectives(std::string_view text)
 {
-    const std::string_view head = text.substr(0, 64 * 1024);
+    constexpr std::size_t kHead = 65536; // the header lines, whatever the file's size
+    const std::string_view head = text.substr(0, kHead);
     if (head.find("#wrong") != std::string_view::npos
         && (head.find("busbw") != std::string_view::npos
             || head.find("# nThread") != std::string_view::npos))
