@@ -99,9 +99,8 @@ std::pair<std::vector<std::size_t>, double> bestSplit(const Moments &m, std::siz
         best[0][j] = fitLine(m, 0, j, false).sse;
     for (std::size_t r = 1; r < count; ++r) {
         for (std::size_t j = (r + 1) * k; j <= n; ++j) {
+            // i ≥ r·k: [0, i) holds r runs of k, so best[r − 1][i] is finite.
             for (std::size_t i = r * k; i + k <= j; ++i) {
-                if (best[r - 1][i] == none)
-                    continue;
                 const double sse = best[r - 1][i] + fitLine(m, i, j, false).sse;
                 if (sse < best[r][j]) {
                     best[r][j] = sse;

@@ -49,7 +49,14 @@ struct [[nodiscard]] MeasuredReadResult {
     std::vector<Diagnostic> diagnostics;
 };
 
-// Any of the formats below, told apart by content.
+// The measured-runs formats below, told apart by content.
+enum class MeasuredFormat { NcclTests, VidurOperators, VidurCollectives, MeasuredCsv };
+// Which one `text` is: a `#wrong` anywhere is nccl-tests output; otherwise its first line that is
+// not a `#` comment decides. Nullopt when none; the readers' opening (core/io/readers.cpp) asks
+// it too, to name a file of measured collectives that is opened as points.
+std::optional<MeasuredFormat> measuredFormatOf(std::string_view text);
+
+// Any of the formats below, told apart by measuredFormatOf.
 MeasuredReadResult readMeasuredRuns(std::string_view text, const std::string &path);
 
 // Vidur's per-operator CSV (mlp.csv): time_stats.<operator>.<statistic> columns in ms, the

@@ -202,24 +202,40 @@ MeasuredReadResult readMeasuredCsv(std::string_view text, const std::string &pat
     return result;
 }
 
-MeasuredReadResult readMeasuredRuns(std::string_view text, const std::string &path)
+std::optional<MeasuredFormat> measuredFormatOf(std::string_view text)
 {
     text = withoutBom(text);
     if (text.find("#wrong") != std::string_view::npos)
-        return readNcclTests(text, path);
+        return MeasuredFormat::NcclTests;
     std::string_view head;
     for (const auto &line : measured_text::lines(text)) {
         head = trim(line.text);
         if (!head.empty() && !head.starts_with('#'))
             break;
     }
-    if (head.find("time_stats.") != std::string_view::npos) {
-        if (head.find("num_tokens") != std::string_view::npos)
-            return readVidurOperatorCsv(text, path);
-        return readVidurCollectiveCsv(text, path);
-    }
+    if (head.find("time_stats.") != std::string_view::npos)
+        return head.find("num_tokens") != std::string_view::npos ? MeasuredFormat::VidurOperators
+                                                                 : MeasuredFormat::VidurCollectives;
     if (head.find("operator") != std::string_view::npos)
-        return readMeasuredCsv(text, path);
+        return MeasuredFormat::MeasuredCsv;
+    return std::nullopt;
+}
+
+MeasuredReadResult readMeasuredRuns(std::string_view text, const std::string &path)
+{
+    text = withoutBom(text);
+    if (const auto format = measuredFormatOf(text)) {
+        switch (*format) {
+        case MeasuredFormat::NcclTests:
+            return readNcclTests(text, path);
+        case MeasuredFormat::VidurOperators:
+            return readVidurOperatorCsv(text, path);
+        case MeasuredFormat::VidurCollectives:
+            return readVidurCollectiveCsv(text, path);
+        case MeasuredFormat::MeasuredCsv:
+            return readMeasuredCsv(text, path);
+        }
+    }
     MeasuredReadResult result;
     result.diagnostics.push_back({ Severity::Error, path, 1, 0,
         "not a measured-runs file (expected Vidur's operator or collective CSV, nccl-tests "

@@ -1,5 +1,6 @@
 #include "core/io/readers.h"
 
+#include "core/calibrate/measured.h"
 #include "core/io/file_io.h"
 #include "core/io/inflate.h"
 #include "core/io/input_check.h"
@@ -44,20 +45,18 @@ Diagnostic wrongSide(const FormatEntry &format, const std::string &fileName, Rea
 
 // Measured collectives, nccl-tests' (or rccl-tests') output or Vidur's collective CSV, hold
 // message sizes and times but no FLOPs to place on a roofline: `calibrate` and `predict` read
-// them (docs/FORMATS.md §11). Which of the two the file looks like, or nothing.
+// them (docs/FORMATS.md §11), told apart as they tell them. Which of the two, or nothing.
 std::optional<std::string_view> measuredCollectives(std::string_view text)
 {
-    constexpr std::size_t kHead = 65536; // the header lines, whatever the file's size
-    const std::string_view head = text.substr(0, kHead);
-    if (head.find("#wrong") != std::string_view::npos
-        && (head.find("busbw") != std::string_view::npos
-            || head.find("# nThread") != std::string_view::npos))
+    switch (measuredFormatOf(text).value_or(MeasuredFormat::MeasuredCsv)) {
+    case MeasuredFormat::NcclTests:
         return "nccl-tests output";
-    const std::string_view first = head.substr(0, head.find('\n'));
-    if (first.find("time_stats.") != std::string_view::npos
-        && first.find("size") != std::string_view::npos
-        && first.find("num_tokens") == std::string_view::npos)
+    case MeasuredFormat::VidurCollectives:
         return "Vidur's collective CSV";
+    case MeasuredFormat::VidurOperators:
+    case MeasuredFormat::MeasuredCsv:
+        break;
+    }
     return std::nullopt;
 }
 

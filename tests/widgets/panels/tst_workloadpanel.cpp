@@ -1,10 +1,10 @@
 // WorkloadPanel and the Document's quantization mode: workloads added from the panel become
 // chart points, the mode switch moves them by what the core model predicts, undo moves them
 // back, sweeps draw a trajectory with the ridge crossing labelled (issues 3 and 5).
+#include "tests/support/core_test_support.h"
 #include "tests/support/testmachine.h"
 
 #include "core/calibrate/calibration.h"
-#include "core/presets/presets.h"
 #include "widgets/chart/plotinspection.h"
 #include "widgets/chart/rooflineplot.h"
 #include "widgets/document/document.h"
@@ -28,18 +28,9 @@ using namespace ridgepoint;
 
 namespace {
 
-Hardware presetNamed(const char *name)
-{
-    const PresetDatabase presets = PresetDatabase::builtin();
-    auto found = presets.find(name);
-    if (!found)
-        qFatal("no %s preset", name);
-    return **found;
-}
-
 Hardware h100()
 {
-    return presetNamed("H100");
+    return test::preset("H100");
 }
 
 // Intensity of X[B,D]·Y[D,F] with element sizes bx, by, bz: 2BDF / (bx·BD + by·DF + bz·BF).
@@ -208,7 +199,7 @@ private slots:
         QFETCH(QString, machine);
         QFETCH(QString, link);
         QFETCH(double, bandwidth);
-        doc->resetHardware(presetNamed(machine.toUtf8().constData()));
+        doc->resetHardware(test::preset(machine.toUtf8().constData()));
         QCOMPARE(panel->findChild<QComboBox *>("network")->currentText(), link);
         panel->findChild<QComboBox *>("variant")->setCurrentIndex(2); // sharded along D
         setSpin("b", 2048);
