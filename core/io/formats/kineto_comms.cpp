@@ -82,7 +82,7 @@ std::optional<double> collectiveElementBytes(std::string_view dtype)
 }
 
 Expected<CollectiveCost, std::string> collectiveCost(
-    const CollectiveArgs &args, std::size_t nodeGpus, bool rccl)
+    const CollectiveArgs &args, std::size_t nodeGpus, MemoryLevel nodeLink)
 {
     const std::string what = "collective " + (args.name.empty() ? "?" : args.name);
     if (!args.wrong.empty())
@@ -119,7 +119,7 @@ Expected<CollectiveCost, std::string> collectiveCost(
     if (!std::isfinite(cost.bytes) || !std::isfinite(cost.flops))
         return Unexpected(what + ": message too large to count");
     const bool withinNode = static_cast<std::size_t>(ranks) <= nodeGpus;
-    cost.level = withinNode ? (rccl ? MemoryLevel::ICI : MemoryLevel::NVLink) : MemoryLevel::DCN;
+    cost.level = withinNode ? nodeLink : MemoryLevel::DCN;
     cost.precision = type->precision;
     cost.label = labelOf(args, elements, ranks);
     return cost;

@@ -2,8 +2,8 @@
 // send/recv, all-to-all) moves over the link, from what its event records: the collective's name,
 // its message in elements, the group size and the element type. Each rank's share of a ring
 // algorithm (docs/MODEL.md §11.6): all-reduce 2(n−1)/n of the message, all-gather and
-// reduce-scatter (n−1)/n, broadcast and send/recv the message once. The bytes sit on NVLink
-// within a node (ICI, AMD's Infinity Fabric in the presets, for RCCL) and on DCN beyond it.
+// reduce-scatter (n−1)/n, broadcast and send/recv the message once. The bytes sit on the link
+// between the node's chips (the caller's choice, see kineto_trace.cpp) and on DCN beyond it.
 #pragma once
 
 #include "core/io/formats/kineto_events.h"
@@ -35,8 +35,8 @@ inline constexpr std::size_t kNodeGpus = 8;
 std::optional<double> collectiveElementBytes(std::string_view dtype);
 
 // The cost of one call of the collective, or why there is none. `nodeGpus` ranks or fewer share
-// a node; `rccl` puts the node's bytes on ICI.
+// a node, whose bytes go on `nodeLink` (NVLink, ICI for AMD's Infinity Fabric, PCIe).
 Expected<CollectiveCost, std::string> collectiveCost(
-    const CollectiveArgs &args, std::size_t nodeGpus, bool rccl);
+    const CollectiveArgs &args, std::size_t nodeGpus, MemoryLevel nodeLink);
 
 } // namespace ridgepoint::kineto

@@ -5,6 +5,7 @@
 #include "core/io/formats/kineto_link.h"
 #include "core/io/formats/kineto_ops.h"
 #include "core/io/sniff.h"
+#include "core/model/chip_link.h"
 #include "core/model/units.h"
 #include "core/presets/presets.h"
 
@@ -95,13 +96,47 @@ bool compiledRegion(std::string_view op)
     return op == "CompiledFunction" || op == "CompiledFunctionBackward";
 }
 
+// The link a collective inside a node crosses (docs/MODEL.md §11.6): the link between the chips
+// of the trace's own device (chipLink: NVLink, else ICI, else PCIe) when the device is a preset,
+// so an L40S node's all-reduce meets PCIe; else NVLink, or ICI (AMD's Infinity Fabric) for an
+// RCCL kernel or an AMD device. The presets are read once, at the first collective.
+class NodeLink
+{
+public:
+    explicit NodeLink(const Events &events)
+        : m_events(events)
+    { }
+
+    MemoryLevel of(std::string_view kernel)
+    {
+        if (!m_looked) {
+            m_looked = true;
+            if (m_events.device) {
+                const PresetDatabase presets = PresetDatabase::builtin();
+                const auto found = presets.find(*m_events.device);
+                if (const MemoryCeiling *link = found ? chipLink(**found) : nullptr)
+                    m_device = link->level;
+            }
+        }
+        if (m_device)
+            return *m_device;
+        const bool rccl = kernel.find("rccl") != std::string_view::npos
+            || (m_events.device && m_events.device->find("AMD") != std::string::npos);
+        return rccl ? MemoryLevel::ICI : MemoryLevel::NVLink;
+    }
+
+private:
+    const Events &m_events;
+    bool m_looked = false;
+    std::optional<MemoryLevel> m_device;
+};
+
 // A collective's bytes on its link (kineto_comms.h), from the args of its kernel or operator.
-PlacedOr collectiveOf(const Events &events, const CollectiveArgs &args, std::string_view kernel)
+PlacedOr collectiveOf(
+    const Events &events, const CollectiveArgs &args, std::string_view kernel, NodeLink &link)
 {
     const std::size_t nodeGpus = std::max(events.devices, kNodeGpus);
-    const bool rccl = kernel.find("rccl") != std::string_view::npos
-        || (events.device && events.device->find("AMD") != std::string::npos);
-    auto cost = collectiveCost(args, nodeGpus, rccl);
+    auto cost = collectiveCost(args, nodeGpus, link.of(kernel));
     if (!cost)
         return Unexpected(cost.error());
     return Placed { { cost->flops, cost->bytes, cost->precision }, cost->level,
@@ -109,13 +144,14 @@ PlacedOr collectiveOf(const Events &events, const CollectiveArgs &args, std::str
 }
 
 // Why the kernel's operator gives it no FLOPs and bytes, or its cost (for the whole call).
-PlacedOr costOf(const Events &events, const CpuOperator &op, std::string_view kernel)
+PlacedOr costOf(
+    const Events &events, const CpuOperator &op, std::string_view kernel, NodeLink &link)
 {
     const std::string &name = events.names[op.name];
     if (compiledRegion(name))
         return Unexpected(std::string(kCompiledRegion));
     if (op.collective != kNoCollective)
-        return collectiveOf(events, events.collectives[op.collective], kernel);
+        return collectiveOf(events, events.collectives[op.collective], kernel, link);
     if (isCollective(name, kernel))
         return Unexpected(std::string("collective (") + name
             + "): its message is not recorded (no \"Collective name\", \"In msg nelems\", "
@@ -134,6 +170,7 @@ public:
     TraceAssembler(const Events &events, const std::string &fileName)
         : m_events(events)
         , m_fileName(fileName)
+        , m_link(events)
     { }
 
     void run();
@@ -145,6 +182,7 @@ private:
 
     const Events &m_events;
     const std::string &m_fileName;
+    NodeLink m_link;
     std::vector<Sum> m_sums;
     std::unordered_map<std::string, std::size_t> m_sumOf;
     std::map<std::pair<std::string, std::string>, UnplacedKernels> m_unplaced;
@@ -167,7 +205,8 @@ void TraceAssembler::run()
             continue;
         auto &cost = costs[*links[k].op];
         if (!cost)
-            cost = costOf(m_events, m_events.operators[*links[k].op], m_events.names[kernel.name]);
+            cost = costOf(
+                m_events, m_events.operators[*links[k].op], m_events.names[kernel.name], m_link);
         if (*cost) {
             opSeconds[*links[k].op] += kernel.dur;
             ++opKernels[*links[k].op];
@@ -179,8 +218,8 @@ void TraceAssembler::run()
         const std::optional<std::size_t> op = links[k].op;
         // A collective kernel that records its own message is placed whatever its link.
         if (kernel.collective != kNoCollective) {
-            const auto placed = collectiveOf(
-                m_events, m_events.collectives[kernel.collective], m_events.names[kernel.name]);
+            const auto placed = collectiveOf(m_events, m_events.collectives[kernel.collective],
+                m_events.names[kernel.name], m_link);
             if (!placed)
                 refuse(k, placed.error());
             else
