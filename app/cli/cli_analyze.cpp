@@ -11,6 +11,7 @@
 #include "core/io/readers.h"
 #include "core/report/report.h"
 #include "core/report/report_stream.h"
+#include "core/stream/fed_report.h"
 #include "core/stream/pieced_file.h"
 #include "core/stream/pieced_report.h"
 #include "core/stream/worker_pool.h"
@@ -18,14 +19,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <condition_variable>
 #include <cstdio>
-#include <deque>
-#include <exception>
-#include <mutex>
 #include <string_view>
-#include <system_error>
-#include <thread>
 #include <tuple>
 #include <utility>
 
@@ -86,166 +81,6 @@ int conclude(const AnalyzeRequest &request, const Hardware &hardware, Outcome ou
         return kExitBadInput;
     return kExitOk;
 }
-
-// The report written to stdout on a second thread: formatting the numbers is more than half the
-// work of analyze, and this thread meanwhile reads and analyses the next points. Points travel in
-// batches, a few batches at most in flight; the text leaves in the writer's pieces. So memory
-// holds a few batches and the writer's look-ahead, whatever the number of points.
-// A written batch comes back with its points in it, and the next points are assigned over them:
-// their strings and vectors keep their buffers, so after the first batches a point costs no
-// allocation, and no block is freed on another thread than the one that allocated it.
-// The writer is made with the first batch: a run that places no point writes nothing at all on
-// stdout (no machine block, no empty table), only its errors on stderr.
-class BackgroundReport
-{
-public:
-    // `baseline`: each point's speed-up over it (CSV and Markdown columns); it is read by the
-    // writing thread, so it must not change until finish().
-    BackgroundReport(ReportFormat format, const Hardware &hardware,
-        const ReportWriterOptions &options, const BaselineIndex *baseline = nullptr)
-        : m_format(format)
-        , m_hardware(hardware)
-        , m_options(options)
-        , m_baseline(baseline)
-    {
-        m_batch.points.reserve(kBatchPoints);
-        try {
-            m_thread = std::thread([this] { writeBatches(); });
-        } catch (const std::system_error &) {
-            // No thread to be had (a process limit): each batch is written here when full.
-        }
-    }
-    BackgroundReport(const BackgroundReport &) = delete;
-    BackgroundReport &operator=(const BackgroundReport &) = delete;
-    ~BackgroundReport() { stop(); }
-
-    // Takes `point` and `analysis`, leaving in them the buffers of a point already written (the
-    // reader fills them again).
-    void add(KernelPoint &point, PointAnalysis &analysis)
-    {
-        if (m_batch.size < m_batch.points.size()) {
-            AnalyzedPoint &slot = m_batch.points[m_batch.size];
-            std::swap(slot.point, point);
-            std::swap(slot.analysis, analysis);
-        } else {
-            m_batch.points.push_back({ std::move(point), std::move(analysis) });
-        }
-        if (++m_batch.size == kBatchPoints)
-            handOver();
-    }
-
-    // Writes what is left and the end of the document; nothing may be added after. Throws what
-    // the writing thread threw.
-    void finish()
-    {
-        handOver();
-        stop();
-        if (m_failure)
-            std::rethrow_exception(m_failure);
-        if (m_writer)
-            m_writer->finish();
-        std::fflush(stdout);
-    }
-
-private:
-    static constexpr std::size_t kBatchPoints = 4096; // about 3 MB of points
-    static constexpr std::size_t kBatchesInFlight = 3;
-
-    // Points [0, size) are this batch's; the rest are kept only for their buffers.
-    struct Batch {
-        std::vector<AnalyzedPoint> points;
-        std::size_t size = 0;
-    };
-
-    void handOver()
-    {
-        if (m_batch.size == 0)
-            return;
-        if (!m_thread.joinable()) { // no writing thread (finish() calls this before stop())
-            write(m_batch);
-            m_batch.size = 0;
-            return;
-        }
-        std::unique_lock lock(m_mutex);
-        m_room.wait(lock, [&] { return m_queue.size() < kBatchesInFlight; });
-        m_queue.push_back(std::move(m_batch));
-        m_batch = {};
-        if (!m_written.empty()) {
-            m_batch = std::move(m_written.back());
-            m_written.pop_back();
-        }
-        lock.unlock();
-        m_ready.notify_one();
-        m_batch.size = 0;
-        m_batch.points.reserve(kBatchPoints);
-    }
-
-    void stop()
-    {
-        if (!m_thread.joinable())
-            return;
-        {
-            const std::lock_guard lock(m_mutex);
-            m_done = true;
-        }
-        m_ready.notify_one();
-        m_thread.join();
-    }
-
-    void writeBatches()
-    {
-        while (true) {
-            Batch batch;
-            {
-                std::unique_lock lock(m_mutex);
-                m_ready.wait(lock, [&] { return !m_queue.empty() || m_done; });
-                if (m_queue.empty())
-                    return;
-                batch = std::move(m_queue.front());
-                m_queue.pop_front();
-            }
-            m_room.notify_one();
-            write(batch);
-            const std::lock_guard lock(m_mutex);
-            m_written.push_back(std::move(batch));
-        }
-    }
-
-    void write(const Batch &batch)
-    {
-        if (m_failure)
-            return; // keep taking batches, so the reading thread never waits for room
-        try {
-            if (!m_writer)
-                m_writer = makeReportWriter(
-                    m_format, m_hardware,
-                    [](std::string_view piece) {
-                        std::fwrite(piece.data(), 1, piece.size(), stdout);
-                    },
-                    m_options);
-            for (std::size_t i = 0; i < batch.size; ++i)
-                m_writer->add(batch.points[i].point, batch.points[i].analysis,
-                    m_baseline ? m_baseline->speedupOf(batch.points[i].point) : std::nullopt);
-        } catch (...) {
-            m_failure = std::current_exception(); // read by finish() after the join
-        }
-    }
-
-    ReportFormat m_format;
-    const Hardware &m_hardware;
-    ReportWriterOptions m_options;
-    const BaselineIndex *m_baseline;
-    std::unique_ptr<ReportWriter> m_writer; // made and used by the thread until it is joined
-    Batch m_batch; // being filled by this thread
-    std::mutex m_mutex;
-    std::condition_variable m_ready; // a batch is queued, or the end
-    std::condition_variable m_room; // a batch was taken
-    std::deque<Batch> m_queue;
-    std::vector<Batch> m_written; // back from the writer, to be filled again
-    bool m_done = false;
-    std::exception_ptr m_failure; // the writing thread's, once it failed
-    std::thread m_thread; // started by the constructor once every member it uses exists
-};
 
 // The measured time each payoff is a share of: Σ pointSeconds over every point read (placed or
 // not; a kernel that cannot be placed still took its time). A points file's sum comes from its
@@ -335,16 +170,15 @@ struct BaselineComparison {
     BaselineIndex index;
 };
 
-// Every point in file order (then the example's), each analysed and written as soon as it is read
-// (a points file's rows from the text readInputFile kept), so memory stays at the input's text
-// whatever the number of points. The report goes to stdout directly; the analysis problems
-// follow it on stderr.
+// Every point in file order (then the example's), each analysed as soon as it is read (a points
+// file's rows from the text readInputFile kept) and written by the general path's pipeline
+// (core/stream/fed_report.h), so memory stays at the input's text whatever the number of points.
+// The report goes to stdout directly; the analysis problems follow it on stderr.
 int analyzeStreamed(const AnalyzeRequest &request, std::vector<std::optional<InputFile>> &inputs,
     const Hardware &hardware, const AnalysisOptions &options, int rowErrors, bool unreadable,
     const std::optional<Baseline> &baseline)
 {
     const QStringList &files = request.files;
-    const ReportFormat format = request.format;
     Outcome outcome;
     outcome.rowErrors = rowErrors;
     outcome.unreadable = unreadable;
@@ -361,78 +195,69 @@ int analyzeStreamed(const AnalyzeRequest &request, std::vector<std::optional<Inp
     if (request.example)
         example = examplePoints();
     const PresetDatabase presets = PresetDatabase::builtin();
-    ReportWriterOptions writerOptions
+    FedReport report;
+    report.format = request.format;
+    report.options
         = reportOptions(request, options, presets, payoffTotal(inputs, sessions, example));
     // A profiler trace's GPU time heads the report (the first trace's, when there are several).
     for (const auto &input : inputs) {
-        if (input && input->trace && !writerOptions.trace)
-            writerOptions.trace = &*input->trace;
+        if (input && input->trace && !report.options.trace)
+            report.options.trace = &*input->trace;
     }
     std::optional<BaselineComparison> compared;
-    if (baseline)
-        compared.emplace(*baseline, currentPoints(inputs, sessions, example), writerOptions);
-    out().flush();
-    BackgroundReport report(format, hardware, writerOptions, compared ? &compared->index : nullptr);
-    // The first messages, as many as are shown, and the count of all: a file of a million
-    // unplaceable rows must not hold a million messages.
-    std::vector<Diagnostic> problems;
-    std::size_t problemCount = 0;
-    std::vector<bool> readAny(inputs.size(), false);
-    std::vector<bool> placedAny(inputs.size(), false);
-    // Input `file` (none: the example data set).
-    const auto place = [&](KernelPoint &&point, std::optional<std::size_t> file,
-                           const Hardware *machine = nullptr) {
-        if (file)
-            readAny[*file] = true;
-        auto analysis = analyzePoint(point, machine ? *machine : hardware, options);
-        if (!analysis) {
-            if (++problemCount <= kMaxDiagnosticsShown) {
-                // A session's or a picture's points carry no file of their own: the input's name.
-                std::string where = point.source.file;
-                if (where.empty())
-                    where = file ? files[static_cast<qsizetype>(*file)].toStdString() : "--example";
-                problems.push_back(
-                    { Severity::Error, std::move(where), point.source.line, 0, analysis.error() });
-            }
-            return;
-        }
-        if (file)
-            placedAny[*file] = true;
-        ++outcome.placed;
-        outcome.inconsistent += analysis->consistent ? 0 : 1;
-        report.add(point, *analysis);
-    };
-    for (std::size_t file = 0; file < inputs.size(); ++file) {
-        auto &input = inputs[file];
-        if (!input)
-            continue;
-        if (input->session) {
-            auto &fromSession = sessions[sessionOf[file]];
-            outcome.rowErrors += fromSession.refused;
-            for (std::size_t i = 0; i < fromSession.points.size(); ++i) {
-                const auto own = fromSession.machines.find(i);
-                place(std::move(fromSession.points[i]), file,
-                    own == fromSession.machines.end() ? nullptr : &own->second);
-            }
-        } else if (input->text) {
-            // Its messages were given when it was first read.
-            std::ignore = ridgepoint::readPointsFile(
-                *input->text, files[static_cast<qsizetype>(file)].toStdString(),
-                [&](KernelPoint &&point) { place(std::move(point), file); }, request.readOptions);
-            input->text.reset();
-        } else {
-            for (KernelPoint &point : input->points)
-                place(std::move(point), file);
-        }
+    if (baseline) {
+        compared.emplace(*baseline, currentPoints(inputs, sessions, example), report.options);
+        report.speedup = [&index = compared->index](
+                             const KernelPoint &point) { return index.speedupOf(point); };
     }
-    for (KernelPoint &point : example)
-        place(std::move(point), std::nullopt);
-    report.finish();
+    report.problemsShown = kMaxDiagnosticsShown;
+    for (const QString &file : files)
+        report.inputNames.push_back(file.toStdString());
+    const std::size_t exampleInput = report.inputNames.size();
+    report.inputNames.emplace_back("--example");
+    report.sink = [](std::string_view text) { std::fwrite(text.data(), 1, text.size(), stdout); };
+    // The source: every input's points in order, then the example's.
+    const auto source = [&](PointFeed &feed) {
+        for (std::size_t file = 0; file < inputs.size(); ++file) {
+            auto &input = inputs[file];
+            if (!input)
+                continue;
+            if (input->session) {
+                auto &fromSession = sessions[sessionOf[file]];
+                outcome.rowErrors += fromSession.refused;
+                for (std::size_t i = 0; i < fromSession.points.size(); ++i) {
+                    const auto own = fromSession.machines.find(i);
+                    feed.add(std::move(fromSession.points[i]), file,
+                        own == fromSession.machines.end() ? nullptr : &own->second);
+                }
+            } else if (input->text) {
+                // Its messages were given when it was first read.
+                std::ignore = ridgepoint::readPointsFile(
+                    *input->text, files[static_cast<qsizetype>(file)].toStdString(),
+                    [&](KernelPoint &&point) { feed.add(std::move(point), file); },
+                    request.readOptions);
+                input->text.reset();
+            } else {
+                for (KernelPoint &point : input->points)
+                    feed.add(std::move(point), file);
+            }
+        }
+        for (KernelPoint &point : example)
+            feed.add(std::move(point), exampleInput);
+    };
+    out().flush();
+    // The writing on a second thread: formatting the numbers is more than half of analyze's
+    // work, and the reading and analysing go on meanwhile. --threads 1: all on this thread.
+    WorkerPool pool(std::min<std::size_t>(request.threads, 2));
+    const FedOutcome fed = analyzeFed(source, hardware, options, std::move(report), pool);
+    std::fflush(stdout);
 
-    printProblems(problems, problemCount);
-    outcome.rowErrors += static_cast<int>(problemCount);
+    printProblems(fed.problems, fed.problemCount);
+    outcome.rowErrors += static_cast<int>(fed.problemCount);
+    outcome.placed = fed.placed;
+    outcome.inconsistent = fed.inconsistent;
     for (std::size_t file = 0; file < inputs.size(); ++file)
-        outcome.readButNonePlaced.push_back(readAny[file] && !placedAny[file]);
+        outcome.readButNonePlaced.push_back(fed.readAny[file] && !fed.placedAny[file]);
     return conclude(request, hardware, std::move(outcome));
 }
 
@@ -497,7 +322,8 @@ struct AnalyzeOptions {
         "Bytes of text per piece when a file is read on every core (tests use small pieces).",
         "bytes");
     QCommandLineOption threads = hiddenOption("threads",
-        "Threads for a file read in pieces (default: one per core, up to four; tests compare "
+        "Threads for a file read in pieces (default: one per core, up to four), and for any "
+        "other input at most two (1: read, analyse and write on one thread; tests compare "
         "counts).",
         "count");
     QCommandLineOption expectPieces = hiddenOption("expect-pieces",
