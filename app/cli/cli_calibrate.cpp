@@ -51,6 +51,24 @@ std::optional<std::vector<MeasuredRow>> readMeasuredFiles(const QStringList &fil
     return rows;
 }
 
+// The machine and the measured rows calibrate and predict both start from; nullopt after saying
+// why either cannot be had.
+struct MeasuredInput {
+    Hardware hardware;
+    std::vector<MeasuredRow> rows;
+};
+
+std::optional<MeasuredInput> measuredInput(const MachineRequest &machine, const QStringList &files)
+{
+    auto hardware = machine.machine();
+    if (!hardware)
+        return std::nullopt;
+    auto rows = readMeasuredFiles(files);
+    if (!rows)
+        return std::nullopt;
+    return MeasuredInput { std::move(*hardware), std::move(*rows) };
+}
+
 // What calibrate's options ask for, checked; the machine, read when it is made.
 struct CalibrateRequest {
     QString output;
@@ -264,25 +282,23 @@ int runCalibrate(const QStringList &arguments)
     const auto request = parseRequest(CalibrateCommandOptions(), arguments, status);
     if (!request)
         return status;
-    auto hardware = request->machine.machine();
-    if (!hardware)
+    auto input = measuredInput(request->machine, request->files);
+    if (!input)
         return kExitBadInput;
-    const auto rows = readMeasuredFiles(request->files);
-    if (!rows)
-        return kExitBadInput;
-    auto calibration = calibrate(*rows, *hardware, request->options);
+    Hardware &hardware = input->hardware;
+    auto calibration = calibrate(input->rows, hardware, request->options);
     if (!calibration) {
         err() << "calibrate: " << QString::fromStdString(calibration.error()) << Qt::endl;
         return kExitBadInput;
     }
-    hardware->calibration = std::move(*calibration);
+    hardware.calibration = std::move(*calibration);
     const auto written
-        = writeOutputFile(request->output.toStdString(), writeHardwareJson(*hardware));
+        = writeOutputFile(request->output.toStdString(), writeHardwareJson(hardware));
     if (!written) {
         err() << "calibrate: " << QString::fromStdString(written.error()) << Qt::endl;
         return kExitFailure;
     }
-    printCalibration(*hardware->calibration);
+    printCalibration(*hardware.calibration);
     return kExitOk;
 }
 
@@ -292,18 +308,15 @@ int runPredict(const QStringList &arguments)
     const auto request = parseRequest(PredictOptions(), arguments, status);
     if (!request)
         return status;
-    auto hardware = request->machine.machine();
-    if (!hardware)
+    const auto input = measuredInput(request->machine, request->files);
+    if (!input)
         return kExitBadInput;
-    const auto rows = readMeasuredFiles(request->files);
-    if (!rows)
-        return kExitBadInput;
-    const Predictions predictions = predictRows(*rows, *hardware);
+    const Predictions predictions = predictRows(input->rows, input->hardware);
     out() << QString::fromStdString(
         request->json ? predictionsJson(predictions) : predictionsTable(predictions));
     out().flush();
     if (!request->chart.isEmpty())
-        return writeCollectiveChart(request->chart, *hardware, *rows);
+        return writeCollectiveChart(request->chart, input->hardware, input->rows);
     return kExitOk;
 }
 

@@ -86,12 +86,7 @@ ridgepoint::Expected<std::optional<CalibratedLlm>, std::string> calibratedLlm(
     if (!hardware.calibration)
         return std::optional<CalibratedLlm> {};
     const Calibration &calibration = *hardware.calibration;
-    auto ops = llmOperators(model, spec);
-    if (!ops)
-        return ridgepoint::Unexpected(ops.error());
-    const MemoryCeiling *link = llmLinkCeiling(hardware);
-    ops = parallelizeLlm(std::move(*ops), model, spec,
-        link ? std::optional(link->level) : std::nullopt, hardware.name);
+    const auto ops = llmChipOperators(model, spec, hardware);
     if (!ops)
         return ridgepoint::Unexpected(ops.error());
     if (ops->size() != result.operators.size())

@@ -49,6 +49,32 @@ std::optional<std::vector<std::size_t>> requiredColumns(const std::vector<Field>
     return out;
 }
 
+// A Vidur CSV opened: its lines, its header, the indices of the columns `names` and the
+// time_stats.<name>.median columns; nullopt after an error saying what is missing.
+struct VidurTable {
+    std::vector<Line> lines;
+    std::vector<Field> header;
+    std::vector<std::size_t> at;
+    std::vector<std::pair<std::string, std::size_t>> timed;
+};
+
+std::optional<VidurTable> openVidurCsv(std::string_view text, std::string_view kind,
+    const std::vector<std::string_view> &names, std::string_view layout, Reporter &report)
+{
+    VidurTable table { lines(text), {}, {}, {} };
+    if (table.lines.empty()) {
+        report.error(0, 0, "the file is empty (expected " + std::string(kind) + ")");
+        return std::nullopt;
+    }
+    table.header = splitCsv(table.lines.front().text);
+    auto at = requiredColumns(table.header, names, layout, report);
+    if (!at)
+        return std::nullopt;
+    table.at = std::move(*at);
+    table.timed = timedOperators(table.header);
+    return table;
+}
+
 bool fieldCountMatches(
     const std::vector<Field> &fields, const std::vector<Field> &header, int line, Reporter &report)
 {
@@ -97,21 +123,15 @@ MeasuredReadResult readVidurOperatorCsv(std::string_view text, const std::string
 {
     MeasuredReadResult result;
     Reporter report(path, result);
-    const auto all = lines(text);
-    if (all.empty()) {
-        report.error(0, 0, "the file is empty (expected Vidur's per-operator CSV)");
-        return result;
-    }
-    const auto header = splitCsv(all.front().text);
     const std::vector<std::string_view> names { "n_head", "n_kv_head", "n_embd", "n_expanded_embd",
         "vocab_size", "use_gated_mlp", "num_tokens", "num_tensor_parallel_workers" };
-    const auto at = requiredColumns(header, names,
+    const auto table = openVidurCsv(text, "Vidur's per-operator CSV", names,
         "Vidur's per-operator CSV: time_stats.<operator>.median columns and the model's "
         "dimensions",
         report);
-    if (!at)
+    if (!table)
         return result;
-    const auto ops = timedOperators(header);
+    const auto &[all, header, at, ops] = *table;
     if (ops.empty()) {
         report.error(1, 0, "no time_stats.<operator>.median column");
         return result;
@@ -124,7 +144,7 @@ MeasuredReadResult readVidurOperatorCsv(std::string_view text, const std::string
         const auto fields = splitCsv(line.text);
         if (!fieldCountMatches(fields, header, line.number, report))
             continue;
-        const auto dims = layerDims(fields, *at, names, line.number, report);
+        const auto dims = layerDims(fields, at, names, line.number, report);
         if (!dims)
             continue;
         for (const auto &[op, column] : ops) {
@@ -163,19 +183,13 @@ MeasuredReadResult readVidurCollectiveCsv(std::string_view text, const std::stri
 {
     MeasuredReadResult result;
     Reporter report(path, result);
-    const auto all = lines(text);
-    if (all.empty()) {
-        report.error(0, 0, "the file is empty (expected Vidur's collective CSV)");
+    const auto table
+        = openVidurCsv(text, "Vidur's collective CSV", { "num_workers", "size", "collective" },
+            "Vidur's collective CSV: time_stats.<collective>.median, num_workers, size, collective",
+            report);
+    if (!table)
         return result;
-    }
-    const auto header = splitCsv(all.front().text);
-    const std::vector<std::string_view> names { "num_workers", "size", "collective" };
-    const auto at = requiredColumns(header, names,
-        "Vidur's collective CSV: time_stats.<collective>.median, num_workers, size, collective",
-        report);
-    if (!at)
-        return result;
-    const auto timed = timedOperators(header);
+    const auto &[all, header, at, timed] = *table;
     if (timed.size() != 1) {
         report.error(1, 0, "expected one time_stats.<collective>.median column");
         return result;
@@ -191,8 +205,8 @@ MeasuredReadResult readVidurCollectiveCsv(std::string_view text, const std::stri
             continue;
         const auto ms = number(fields[timed.front().second], line.number, report,
             "time_stats." + timed.front().first + ".median (ms)", true);
-        const auto ranks = integer(fields[(*at)[0]], line.number, report, "num_workers");
-        const auto size = number(fields[(*at)[1]], line.number, report, "size (bytes)", true);
+        const auto ranks = integer(fields[at[0]], line.number, report, "num_workers");
+        const auto size = number(fields[at[1]], line.number, report, "size (bytes)", true);
         const auto node = perNode
             ? integer(fields[*perNode], line.number, report, "devices_per_node")
             : std::optional<std::int64_t>(0);
@@ -201,7 +215,7 @@ MeasuredReadResult readVidurCollectiveCsv(std::string_view text, const std::stri
         MeasuredRow row;
         row.file = path;
         row.line = line.number;
-        row.op = std::string(fields[(*at)[2]].text);
+        row.op = std::string(fields[at[2]].text);
         row.kind = OperatorClass::Collective;
         row.seconds = *ms * 1e-3;
         row.messageBytes = *size;
@@ -209,7 +223,7 @@ MeasuredReadResult readVidurCollectiveCsv(std::string_view text, const std::stri
         row.ranksPerNode = std::min(*node, *ranks);
         const auto group = std::make_tuple(row.op, row.ranks, row.ranksPerNode);
         if (const auto it = lastSize.find(group); it != lastSize.end() && *size <= it->second)
-            report.warning(line.number, fields[(*at)[1]].column,
+            report.warning(line.number, fields[at[1]].column,
                 std::string(*size == it->second ? "size repeats" : "size decreases") + " within "
                     + row.op + " on " + std::to_string(row.ranks)
                     + " ranks; kept as another measurement");

@@ -182,13 +182,8 @@ double llmActiveParameters(const ModelConfig &model)
 ridgepoint::Expected<LlmResult, std::string> modelLlm(const ModelConfig &model, const LlmSpec &spec,
     const Hardware &hardware, const AnalysisOptions &options)
 {
-    auto ops = llmOperators(model, spec);
-    if (!ops)
-        return ridgepoint::Unexpected(ops.error());
     // Per chip, plus the collectives on the link (llm_parallel.h); unchanged for one chip.
-    const MemoryCeiling *link = llmLinkCeiling(hardware);
-    ops = parallelizeLlm(std::move(*ops), model, spec,
-        link ? std::optional(link->level) : std::nullopt, hardware.name);
+    const auto ops = llmChipOperators(model, spec, hardware);
     if (!ops)
         return ridgepoint::Unexpected(ops.error());
     LlmResult r;
@@ -228,8 +223,8 @@ ridgepoint::Expected<LlmResult, std::string> modelLlm(const ModelConfig &model, 
         r.operators.push_back({ std::move(p), std::move(*analysis) });
     }
     total.bytes.push_back({ std::nullopt, totalBytes });
-    if (linkBytes > 0.0)
-        total.bytes.push_back({ link->level, linkBytes });
+    if (linkBytes > 0.0) // collectives, on the link llmChipOperators put them on
+        total.bytes.push_back({ llmLinkCeiling(hardware)->level, linkBytes });
     auto analysis = analyzePoint(total, hardware, options);
     if (!analysis)
         return ridgepoint::Unexpected(analysis.error());

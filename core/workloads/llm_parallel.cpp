@@ -171,6 +171,17 @@ ridgepoint::Expected<std::vector<LlmOperator>, std::string> parallelizeLlm(
     return ops;
 }
 
+ridgepoint::Expected<std::vector<LlmOperator>, std::string> llmChipOperators(
+    const ModelConfig &model, const LlmSpec &spec, const Hardware &hardware)
+{
+    auto ops = llmOperators(model, spec);
+    if (!ops)
+        return ridgepoint::Unexpected(ops.error());
+    const MemoryCeiling *link = llmLinkCeiling(hardware);
+    return parallelizeLlm(std::move(*ops), model, spec,
+        link ? std::optional(link->level) : std::nullopt, hardware.name);
+}
+
 ridgepoint::Expected<std::optional<LlmNetworkBound>, std::string> llmNetworkBound(
     const ModelConfig &model, const LlmSpec &spec, const Hardware &hardware,
     const AnalysisOptions &options)

@@ -34,6 +34,11 @@ ridgepoint::Expected<std::vector<LlmOperator>, std::string> parallelizeLlm(
     std::vector<LlmOperator> ops, const ModelConfig &model, const LlmSpec &spec,
     std::optional<MemoryLevel> link, std::string_view machineName = {});
 
+// llmOperators of one step on `hardware`, made per chip by parallelizeLlm with the collectives
+// on llmLinkCeiling: what `llm` and a calibrated prediction of it both place.
+ridgepoint::Expected<std::vector<LlmOperator>, std::string> llmChipOperators(
+    const ModelConfig &model, const LlmSpec &spec, const Hardware &hardware);
+
 // The collectives' part of a parallel step and where a layer turns network-bound.
 struct LlmNetworkBound {
     std::string linkCeiling; // "NVLink 4"

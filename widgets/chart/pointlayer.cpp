@@ -700,17 +700,21 @@ std::vector<std::pair<QPointF, QPointF>> PointLayer::ghosts() const
     return out;
 }
 
+// The pixel square each marker of `graph` covers, `margin` round its centre, added to `out`.
+void PointLayer::appendMarkerRects(
+    const QCPGraph &graph, double margin, std::vector<QRectF> &out) const
+{
+    for (const QCPGraphData &d : *graph.data()) {
+        const QPointF at(m_plot->xAxis->coordToPixel(d.key), m_plot->yAxis->coordToPixel(d.value));
+        out.emplace_back(at.x() - margin, at.y() - margin, 2 * margin, 2 * margin);
+    }
+}
+
 std::vector<QRectF> PointLayer::isolatedMarkerRects() const
 {
     std::vector<QRectF> out;
-    for (const auto &series : m_isolatedDrawing.series) {
-        const double m = series.margin;
-        for (const QCPGraphData &d : *series.graph->data()) {
-            const QPointF at(
-                m_plot->xAxis->coordToPixel(d.key), m_plot->yAxis->coordToPixel(d.value));
-            out.emplace_back(at.x() - m, at.y() - m, 2 * m, 2 * m);
-        }
-    }
+    for (const auto &series : m_isolatedDrawing.series)
+        appendMarkerRects(*series.graph, series.margin, out);
     return out;
 }
 
@@ -721,14 +725,8 @@ std::vector<QRectF> PointLayer::markerRects(bool withIsolated) const
         if (!withIsolated && drawing == &m_isolatedDrawing)
             continue;
         for (const auto &series : drawing->series) {
-            if (!series.graph || !series.graph->realVisibility())
-                continue;
-            const double m = series.margin;
-            for (const QCPGraphData &d : *series.graph->data()) {
-                const QPointF at(
-                    m_plot->xAxis->coordToPixel(d.key), m_plot->yAxis->coordToPixel(d.value));
-                out.emplace_back(at.x() - m, at.y() - m, 2 * m, 2 * m);
-            }
+            if (series.graph && series.graph->realVisibility())
+                appendMarkerRects(*series.graph, series.margin, out);
         }
     }
     return out;

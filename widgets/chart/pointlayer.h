@@ -184,6 +184,8 @@ public:
     std::vector<const SweepCrossingMarker *> sweepCrossings() const;
 
 private:
+    void appendMarkerRects(const QCPGraph &graph, double margin, std::vector<QRectF> &out) const;
+
     // The scatter data of many points gathered first and handed to QCustomPlot at once: adding
     // points one by one to a graph keeps its data sorted on every insert.
     // With dot area by time share the size class leads the key, largest first (its negation),

@@ -1,43 +1,13 @@
 #include "core/io/formats/kineto_comms.h"
 
+#include "core/io/formats/kineto_ops.h"
+
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdio>
 
 namespace ridgepoint::kineto {
 namespace {
-
-struct DtypeInfo {
-    std::string_view name;
-    double bytes;
-    std::optional<Precision> precision;
-};
-
-// c10::ScalarType's names, as record_param_comms writes them.
-constexpr std::array kDtypes {
-    DtypeInfo { "Float", 4, Precision::FP32 },
-    DtypeInfo { "Double", 8, Precision::FP64 },
-    DtypeInfo { "Half", 2, Precision::FP16 },
-    DtypeInfo { "BFloat16", 2, Precision::BF16 },
-    DtypeInfo { "Float8_e4m3fn", 1, Precision::FP8 },
-    DtypeInfo { "Float8_e5m2", 1, Precision::FP8 },
-    DtypeInfo { "Long", 8, std::nullopt },
-    DtypeInfo { "Int", 4, std::nullopt },
-    DtypeInfo { "Short", 2, std::nullopt },
-    DtypeInfo { "Char", 1, std::nullopt },
-    DtypeInfo { "Byte", 1, std::nullopt },
-    DtypeInfo { "Bool", 1, std::nullopt },
-};
-
-const DtypeInfo *dtypeInfo(std::string_view dtype)
-{
-    for (const DtypeInfo &info : kDtypes) {
-        if (info.name == dtype)
-            return &info;
-    }
-    return nullptr;
-}
 
 // How a ring algorithm moves a message of M bytes and E elements among n ranks, per rank.
 struct Algorithm {
@@ -75,12 +45,6 @@ std::string labelOf(const CollectiveArgs &args, double elements, std::int64_t n)
 
 } // namespace
 
-std::optional<double> collectiveElementBytes(std::string_view dtype)
-{
-    const DtypeInfo *info = dtypeInfo(dtype);
-    return info ? std::optional(info->bytes) : std::nullopt;
-}
-
 Expected<CollectiveCost, std::string> collectiveCost(
     const CollectiveArgs &args, std::size_t nodeGpus, MemoryLevel nodeLink)
 {
@@ -92,8 +56,8 @@ Expected<CollectiveCost, std::string> collectiveCost(
         return Unexpected(what
             + ": its message is not recorded in full (expected \"Collective name\", \"In msg "
               "nelems\", \"Out msg nelems\", \"Group size\" and \"dtype\")");
-    const DtypeInfo *type = dtypeInfo(args.dtype);
-    if (!type)
+    const std::optional<double> width = elementBytes(args.dtype);
+    if (!width)
         return Unexpected(what + ": dtype \"" + args.dtype
             + "\" has no known element size (expected Float, Half, BFloat16, Double, Long, "
               "Int, Byte, ...)");
@@ -109,7 +73,7 @@ Expected<CollectiveCost, std::string> collectiveCost(
     const double elements
         = static_cast<double>(std::max(args.inElements.value_or(0), args.outElements.value_or(0)));
     CollectiveCost cost;
-    cost.bytes = algorithm->linkShare * elements * type->bytes;
+    cost.bytes = algorithm->linkShare * elements * *width;
     cost.flops
         = (algorithm->addShare > 0.0 ? algorithm->addShare : algorithm->receivedShare) * elements;
     if (!(cost.bytes > 0.0))
@@ -120,7 +84,7 @@ Expected<CollectiveCost, std::string> collectiveCost(
         return Unexpected(what + ": message too large to count");
     const bool withinNode = static_cast<std::size_t>(ranks) <= nodeGpus;
     cost.level = withinNode ? nodeLink : MemoryLevel::DCN;
-    cost.precision = type->precision;
+    cost.precision = precisionOfType(args.dtype);
     cost.label = labelOf(args, elements, ranks);
     return cost;
 }

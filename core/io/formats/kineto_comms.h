@@ -29,11 +29,6 @@ struct CollectiveCost {
 // deviceProperties has nodes of that many.
 inline constexpr std::size_t kNodeGpus = 8;
 
-// Bytes per element of a collective's dtype as c10 names it ("Float" 4, "Half" 2, "BFloat16" 2,
-// "Double" 8, "Long" 8, "Int" 4, "Byte", "Char", "Bool" 1, ...); nullopt for a name it does not
-// know.
-std::optional<double> collectiveElementBytes(std::string_view dtype);
-
 // The cost of one call of the collective, or why there is none. `nodeGpus` ranks or fewer share
 // a node, whose bytes go on `nodeLink` (NVLink, ICI for AMD's Infinity Fabric, PCIe).
 Expected<CollectiveCost, std::string> collectiveCost(

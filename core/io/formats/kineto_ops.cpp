@@ -16,7 +16,8 @@ struct TypeInfo {
     std::optional<Precision> precision;
 };
 
-// The type names torch.profiler writes (C++ names, with and without c10::).
+// The type names torch.profiler writes: an operator input's C++ name, with and without c10::,
+// and a collective's dtype as c10::ScalarType names it (record_param_comms: "Float", "Long").
 constexpr std::array kTypes {
     TypeInfo { "float", 4, Precision::FP32 },
     TypeInfo { "double", 8, Precision::FP64 },
@@ -35,6 +36,16 @@ constexpr std::array kTypes {
     TypeInfo { "signed char", 1, std::nullopt },
     TypeInfo { "unsigned char", 1, std::nullopt },
     TypeInfo { "bool", 1, std::nullopt },
+    TypeInfo { "Float", 4, Precision::FP32 },
+    TypeInfo { "Double", 8, Precision::FP64 },
+    TypeInfo { "Float8_e4m3fn", 1, Precision::FP8 },
+    TypeInfo { "Float8_e5m2", 1, Precision::FP8 },
+    TypeInfo { "Long", 8, std::nullopt },
+    TypeInfo { "Int", 4, std::nullopt },
+    TypeInfo { "Short", 2, std::nullopt },
+    TypeInfo { "Char", 1, std::nullopt },
+    TypeInfo { "Byte", 1, std::nullopt },
+    TypeInfo { "Bool", 1, std::nullopt },
 };
 
 const TypeInfo *typeInfo(std::string_view type)
