@@ -86,6 +86,19 @@ bool fieldCountMatches(
     return false;
 }
 
+// row(line, fields) for each data row that is not empty and has as many fields as the header.
+template<typename Row> void forEachRow(const VidurTable &table, Reporter &report, Row row)
+{
+    for (std::size_t i = 1; i < table.lines.size(); ++i) {
+        const Line &line = table.lines[i];
+        if (line.text.empty())
+            continue;
+        const auto fields = splitCsv(line.text);
+        if (fieldCountMatches(fields, table.header, line.number, report))
+            row(line, fields);
+    }
+}
+
 std::optional<LayerDims> layerDims(const std::vector<Field> &fields,
     const std::vector<std::size_t> &at, const std::vector<std::string_view> &names, int line,
     Reporter &report)
@@ -131,22 +144,17 @@ MeasuredReadResult readVidurOperatorCsv(std::string_view text, const std::string
         report);
     if (!table)
         return result;
-    const auto &[all, header, at, ops] = *table;
+    const auto &at = table->at;
+    const auto &ops = table->timed;
     if (ops.empty()) {
         report.error(1, 0, "no time_stats.<operator>.median column");
         return result;
     }
     std::map<std::string, bool> reported;
-    for (std::size_t i = 1; i < all.size(); ++i) {
-        const Line &line = all[i];
-        if (line.text.empty())
-            continue;
-        const auto fields = splitCsv(line.text);
-        if (!fieldCountMatches(fields, header, line.number, report))
-            continue;
+    forEachRow(*table, report, [&](const Line &line, const std::vector<Field> &fields) {
         const auto dims = layerDims(fields, at, names, line.number, report);
         if (!dims)
-            continue;
+            return;
         for (const auto &[op, column] : ops) {
             const auto ms = number(
                 fields[column], line.number, report, "time_stats." + op + ".median (ms)", true);
@@ -175,7 +183,7 @@ MeasuredReadResult readVidurOperatorCsv(std::string_view text, const std::string
             }
             result.rows.push_back(std::move(row));
         }
-    }
+    });
     return result;
 }
 
@@ -189,20 +197,15 @@ MeasuredReadResult readVidurCollectiveCsv(std::string_view text, const std::stri
             report);
     if (!table)
         return result;
-    const auto &[all, header, at, timed] = *table;
+    const auto &at = table->at;
+    const auto &timed = table->timed;
     if (timed.size() != 1) {
         report.error(1, 0, "expected one time_stats.<collective>.median column");
         return result;
     }
-    const auto perNode = columnOf(header, "devices_per_node");
+    const auto perNode = columnOf(table->header, "devices_per_node");
     std::map<std::tuple<std::string, std::int64_t, std::int64_t>, double> lastSize;
-    for (std::size_t i = 1; i < all.size(); ++i) {
-        const Line &line = all[i];
-        if (line.text.empty())
-            continue;
-        const auto fields = splitCsv(line.text);
-        if (!fieldCountMatches(fields, header, line.number, report))
-            continue;
+    forEachRow(*table, report, [&](const Line &line, const std::vector<Field> &fields) {
         const auto ms = number(fields[timed.front().second], line.number, report,
             "time_stats." + timed.front().first + ".median (ms)", true);
         const auto ranks = integer(fields[at[0]], line.number, report, "num_workers");
@@ -211,7 +214,7 @@ MeasuredReadResult readVidurCollectiveCsv(std::string_view text, const std::stri
             ? integer(fields[*perNode], line.number, report, "devices_per_node")
             : std::optional<std::int64_t>(0);
         if (!ms || !ranks || !size || !node)
-            continue;
+            return;
         MeasuredRow row;
         row.file = path;
         row.line = line.number;
@@ -229,7 +232,7 @@ MeasuredReadResult readVidurCollectiveCsv(std::string_view text, const std::stri
                     + " ranks; kept as another measurement");
         lastSize[group] = *size;
         result.rows.push_back(std::move(row));
-    }
+    });
     return result;
 }
 

@@ -181,54 +181,15 @@ struct LaunchColumns {
     }
 };
 
-std::vector<Launch> launchesOfDetails(const Table &table, int &ruleRows)
+// The rows of a page with one metric a row, grouped into launches by keyOf(row): a launch starts
+// with the first row of its key (begin(launch, row)), and add(launch, metric, row) takes each
+// row that names a metric. A row that names none is a rule row (advice text) and only counted.
+template<typename KeyOf, typename Begin, typename Add>
+std::vector<Launch> launchesOfMetricRows(
+    const Table &table, int &ruleRows, KeyOf keyOf, Begin begin, Add add)
 {
-    const auto id = columnOf(table, "ID");
     const LaunchColumns columns(table);
-    const auto label = columnOf(table, "Body Item Label");
     const auto name = columnOf(table, "Metric Name");
-    const auto unit = columnOf(table, "Metric Unit");
-    const auto value = columnOf(table, "Metric Value");
-    std::vector<Launch> launches;
-    std::map<std::string, std::size_t> index;
-    for (std::size_t r = 1; r < table.csv.rows.size(); ++r) {
-        const CsvRow &row = table.csv.rows[r];
-        const std::string metric = textAt(row, name);
-        if (metric.empty()) {
-            ++ruleRows; // a rule row: advice text, no metric
-            continue;
-        }
-        const std::string launchId = textAt(row, id);
-        auto [it, added] = index.emplace(launchId, launches.size());
-        if (added) {
-            launches.push_back(columns.launchOf(row));
-            launches.back().id = launchId;
-        }
-        Launch &launch = launches[it->second];
-        const CsvField *valueField = fieldAt(row, value);
-        RawValue raw { valueField ? valueField->text : std::string(), textAt(row, unit), row.line,
-            valueField ? valueField->column : 0 };
-        const std::string bodyLabel = textAt(row, label);
-        if (bodyLabel.empty())
-            launch.metrics.emplace(metric, std::move(raw));
-        else
-            launch.labelled[bodyLabel].emplace(metric, std::move(raw));
-    }
-    return launches;
-}
-
-// The per-kernel summary: one group per kernel name and launch shape (and process and device).
-std::vector<Launch> launchesOfSummary(const Table &table, const std::string &fileName,
-    std::vector<Diagnostic> &diagnostics, int &ruleRows)
-{
-    const auto process = columnOf(table, "Process ID");
-    const LaunchColumns columns(table);
-    const auto invocations = columnOf(table, "Invocations");
-    const auto name = columnOf(table, "Metric Name");
-    const auto unit = columnOf(table, "Metric Unit");
-    const auto minimum = columnOf(table, "Minimum");
-    const auto maximum = columnOf(table, "Maximum");
-    const auto average = columnOf(table, "Average");
     std::vector<Launch> launches;
     std::map<std::string, std::size_t> index;
     for (std::size_t r = 1; r < table.csv.rows.size(); ++r) {
@@ -238,42 +199,81 @@ std::vector<Launch> launchesOfSummary(const Table &table, const std::string &fil
             ++ruleRows;
             continue;
         }
-        const std::string key = textAt(row, process) + '\x1f' + textAt(row, columns.device) + '\x1f'
-            + textAt(row, columns.kernel) + '\x1f' + textAt(row, columns.block) + '\x1f'
-            + textAt(row, columns.grid);
-        auto [it, added] = index.emplace(key, launches.size());
+        const auto [it, added] = index.emplace(keyOf(row, columns), launches.size());
         if (added) {
             launches.push_back(columns.launchOf(row));
-            launches.back().summary = true;
+            begin(launches.back(), row);
         }
-        Launch &launch = launches[it->second];
-        if (!launch.invocations) {
-            const CsvField *field = fieldAt(row, invocations);
-            const std::string text = field ? field->text : std::string();
-            auto count = parseReportNumber(text);
-            if (count && *count && **count >= 1.0 && std::floor(**count) == **count) {
-                launch.invocations = **count;
-            } else {
-                diagnostics.push_back(
-                    { Severity::Error, fileName, row.line, field ? field->column : 0,
-                        "column \"Invocations\": \"" + text
-                            + "\" is not a number of launches (expected a whole number, 1 or "
-                              "more)" });
-                launch.invocations = 0.0; // reported once; the kernel is skipped
-            }
-        }
-        const std::string unitOf = textAt(row, unit);
-        const auto add = [&](Metrics &into, std::optional<std::size_t> column) {
-            const CsvField *field = fieldAt(row, column);
-            into.emplace(metric,
-                RawValue { field ? field->text : std::string(), unitOf, row.line,
-                    field ? field->column : 0 });
-        };
-        add(launch.metrics, average);
-        add(launch.minimum, minimum);
-        add(launch.maximum, maximum);
+        add(launches[it->second], metric, row);
     }
     return launches;
+}
+
+std::vector<Launch> launchesOfDetails(const Table &table, int &ruleRows)
+{
+    const auto id = columnOf(table, "ID");
+    const auto label = columnOf(table, "Body Item Label");
+    const auto unit = columnOf(table, "Metric Unit");
+    const auto value = columnOf(table, "Metric Value");
+    return launchesOfMetricRows(
+        table, ruleRows, [&](const CsvRow &row, const LaunchColumns &) { return textAt(row, id); },
+        [&](Launch &launch, const CsvRow &row) { launch.id = textAt(row, id); },
+        [&](Launch &launch, const std::string &metric, const CsvRow &row) {
+            const CsvField *valueField = fieldAt(row, value);
+            RawValue raw { valueField ? valueField->text : std::string(), textAt(row, unit),
+                row.line, valueField ? valueField->column : 0 };
+            const std::string bodyLabel = textAt(row, label);
+            if (bodyLabel.empty())
+                launch.metrics.emplace(metric, std::move(raw));
+            else
+                launch.labelled[bodyLabel].emplace(metric, std::move(raw));
+        });
+}
+
+// The per-kernel summary: one group per kernel name and launch shape (and process and device).
+std::vector<Launch> launchesOfSummary(const Table &table, const std::string &fileName,
+    std::vector<Diagnostic> &diagnostics, int &ruleRows)
+{
+    const auto process = columnOf(table, "Process ID");
+    const auto invocations = columnOf(table, "Invocations");
+    const auto unit = columnOf(table, "Metric Unit");
+    const auto minimum = columnOf(table, "Minimum");
+    const auto maximum = columnOf(table, "Maximum");
+    const auto average = columnOf(table, "Average");
+    const auto keyOf = [&](const CsvRow &row, const LaunchColumns &columns) {
+        return textAt(row, process) + '\x1f' + textAt(row, columns.device) + '\x1f'
+            + textAt(row, columns.kernel) + '\x1f' + textAt(row, columns.block) + '\x1f'
+            + textAt(row, columns.grid);
+    };
+    const auto begin = [](Launch &launch, const CsvRow &) { launch.summary = true; };
+    return launchesOfMetricRows(table, ruleRows, keyOf, begin,
+        [&](Launch &launch, const std::string &metric, const CsvRow &row) {
+            if (!launch.invocations) {
+                const CsvField *field = fieldAt(row, invocations);
+                const std::string text = field ? field->text : std::string();
+                auto count = parseReportNumber(text);
+                if (count && *count && **count >= 1.0 && std::floor(**count) == **count) {
+                    launch.invocations = **count;
+                } else {
+                    diagnostics.push_back(
+                        { Severity::Error, fileName, row.line, field ? field->column : 0,
+                            "column \"Invocations\": \"" + text
+                                + "\" is not a number of launches (expected a whole number, 1 "
+                                  "or more)" });
+                    launch.invocations = 0.0; // reported once; the kernel is skipped
+                }
+            }
+            const std::string unitOf = textAt(row, unit);
+            const auto put = [&](Metrics &into, std::optional<std::size_t> column) {
+                const CsvField *field = fieldAt(row, column);
+                into.emplace(metric,
+                    RawValue { field ? field->text : std::string(), unitOf, row.line,
+                        field ? field->column : 0 });
+            };
+            put(launch.metrics, average);
+            put(launch.minimum, minimum);
+            put(launch.maximum, maximum);
+        });
 }
 
 std::vector<Launch> launchesOfRaw(const Table &table)
