@@ -23,6 +23,10 @@ struct PlotDisplay {
     double fontScale = 1.0;
     bool regionShading = false; // bound regions shaded under the roofs
     bool allPointLabels = false; // every point named, not only the leading ones
+    // The markers' numbers have a key beside the chart: the window's points table, or the table
+    // under an exported chart. Without one (a picture without its table), a chart of more points
+    // than are named numbers none: the points with most time carry their names instead.
+    bool numberKey = true;
     LegendMode legend {};
     // Dots, a density, or (Auto) a density from densityThreshold points on, with the
     // densityTopDots longest points drawn as dots over it.

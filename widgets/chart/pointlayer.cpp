@@ -266,9 +266,12 @@ void PointLayer::collectDecorations(
     const bool selected = doc.isSelected(i);
     const bool moved = !doc.whatIf(i).isIdentity();
     const std::size_t count = doc.pointCount();
-    // Too many points to label: only the few with most time keep theirs.
-    const bool leading = i < m_leading.size() && m_leading[i];
-    if (!selected && !moved && !leading && !source.allLabels && count > kMaxNumberedPoints)
+    // Too many points to label, or to number without a key (plotdisplay.h numberKey): only the
+    // few with most time keep theirs, by name. A trace's keep their names among the numbers.
+    const bool numbered = source.numberKey && count <= kMaxNumberedPoints;
+    const bool leading = i < m_leading.size() && m_leading[i] && (m_byOperator || !numbered);
+    if (!selected && !moved && !leading && !source.allLabels && !numbered
+        && count > kMaxNamedPoints)
         return;
     const PointPlacement &a = doc.placement(i);
     const auto levels = doc.placements().boundedLevels(i);
@@ -296,8 +299,13 @@ void PointLayer::collectDecorations(
     // Named up to kMaxNamedPoints points (or all, or the selected and moved ones), numbered
     // up to kMaxNumberedPoints (pointlabelplacement.h).
     const bool named = selected || moved || leading || source.allLabels || count <= kMaxNamedPoints;
-    auto label = std::make_unique<PointLabel>(m_plot, QPointF(levels.back().intensity, y),
-        labelText(drawing, named ? chartName(doc, i) : QString(), i), source.theme.foreground);
+    // A selected or moved point is always labelled, by its number when its name will not do.
+    const QString text = labelText(
+        drawing, named ? chartName(doc, i) : QString(), i, source.numberKey || priority);
+    if (text.isEmpty())
+        return;
+    auto label = std::make_unique<PointLabel>(
+        m_plot, QPointF(levels.back().intensity, y), text, source.theme.foreground);
     if (levels.size() > 1) {
         std::vector<QPointF> own;
         own.reserve(levels.size());
@@ -332,15 +340,26 @@ void PointLayer::finishLabels(PointDrawing &drawing)
     drawing.levelLines = 0;
 }
 
-QString PointLayer::labelText(PointDrawing &drawing, const QString &name, std::size_t i) const
+QString PointLayer::labelText(
+    PointDrawing &drawing, const QString &name, std::size_t i, bool numberKey) const
 {
     const QFontMetricsF metrics(m_plot->font());
-    QString text = name.isEmpty()
-        ? QString()
-        : fitLabelText(
-            name, [&](const QString &line) { return metrics.horizontalAdvance(line); },
-            kMaxLabelChars * metrics.averageCharWidth());
-    if (text.isEmpty() || drawing.labelTexts.contains(text))
+    const auto fit = [&](const QString &text) {
+        return text.isEmpty()
+            ? QString()
+            : fitLabelText(
+                text, [&](const QString &line) { return metrics.horizontalAdvance(line); },
+                kMaxLabelChars * metrics.averageCharWidth());
+    };
+    QString text = fit(name);
+    const auto taken = [&] { return text.isEmpty() || drawing.labelTexts.contains(text); };
+    // No table to key a number: a trace's operator without its shapes, else no label at all.
+    if (taken() && !numberKey) {
+        text = fit(name.section(QStringLiteral(" ["), 0, 0));
+        if (taken())
+            return {};
+    }
+    if (taken())
         text = pointNumber(i);
     drawing.labelTexts.insert(text);
     return text;
@@ -656,8 +675,9 @@ void PointLayer::drawSweep(
     // An LLM operator's path is named once, at its last sample (its points carry no label).
     if (const auto *llm = std::get_if<LlmWorkload>(&doc.workload(last)->model)) {
         const QString name = llm->operatorKind.empty() ? tr("whole model") : q(llm->operatorKind);
-        m_drawing.labels.push_back(std::make_unique<PointLabel>(m_plot,
-            QPointF(samples.back().x, samples.back().y), labelText(m_drawing, name, last), color));
+        m_drawing.labels.push_back(
+            std::make_unique<PointLabel>(m_plot, QPointF(samples.back().x, samples.back().y),
+                labelText(m_drawing, name, last, true), color)); // a path's name, always drawn
         std::vector<QPointF> own; // the label may sit nearest any sample of its path
         own.reserve(samples.size());
         for (const auto &sample : samples)

@@ -88,6 +88,7 @@ struct PointSource {
     const Document &document;
     const ChartTheme &theme;
     bool allLabels = false; // label every point (up to kMaxAllPointLabels)
+    bool numberKey = true; // plotdisplay.h: numbers only where a table keys them
     // Under a density (densitylayer.h): only the points marked here are dots; null: all.
     const std::vector<bool> *dots = nullptr;
     // Only the dots changed (a selection under a density): the groups, the names and the
@@ -268,7 +269,9 @@ private:
     QString chartName(const Document &document, std::size_t index) const;
     // The label of point `index` named `name` (empty: numbered), fitted to a label's width
     // (labeltext.h); its number when the name does not fit or another label reads the same.
-    QString labelText(PointDrawing &drawing, const QString &name, std::size_t index) const;
+    // Empty when the point gets no label: its name fits nowhere and no table keys its number.
+    QString labelText(
+        PointDrawing &drawing, const QString &name, std::size_t index, bool numberKey) const;
 
     QCustomPlot *m_plot;
     PointDrawing m_drawing;

@@ -27,11 +27,11 @@ void PointLayer::chooseLegendGroups(const Document &document)
     // the time went (points without a time add nothing).
     std::vector<double> seconds(m_groups.size(), 0.0);
     const std::size_t count = document.pointCount();
-    // Each point's own, when the chart has too many to label them all; a trace's already when
-    // too many to name them all, so that its points with most time keep their operator's name
-    // among the numbers (a trace of a few hundred points is otherwise all numbers).
-    const std::size_t labelled = m_byOperator ? kMaxNamedPoints : kMaxNumberedPoints;
-    std::vector<double> pointTimes(count > labelled ? count : 0, 0.0);
+    // Each point's own, when the chart has too many to name them all: past kMaxNumberedPoints
+    // (or without a key for their numbers, plotdisplay.h) only the points with most time are
+    // labelled, and a trace's keep their operator's name among the numbers (a trace of a few
+    // hundred points is otherwise all numbers).
+    std::vector<double> pointTimes(count > kMaxNamedPoints ? count : 0, 0.0);
     for (std::size_t i = 0; i < count; ++i) {
         const PointTable &points = document.pointTable();
         const double time = pointSeconds(points.seconds(i), points.measuredRate(i), points.flops(i))

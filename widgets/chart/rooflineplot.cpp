@@ -262,7 +262,7 @@ void RooflinePlot::setDisplay(const chart::PlotDisplay &display)
         || next.densityTopDots != before.densityTopDots
         || next.dotSizeByTime != before.dotSizeByTime)
         rebuildPoints();
-    else if (next.allPointLabels != before.allPointLabels)
+    else if (next.allPointLabels != before.allPointLabels || next.numberKey != before.numberKey)
         rebuildDecorations();
     requestReplot();
 }

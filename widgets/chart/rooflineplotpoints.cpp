@@ -42,8 +42,8 @@ const std::vector<int> *RooflinePlot::shownDotClasses() const
 
 chart::PointSource RooflinePlot::pointSource() const
 {
-    return { *m_document, m_display.theme, m_display.allPointLabels, nullptr, false,
-        shownDotClasses() };
+    return { *m_document, m_display.theme, m_display.allPointLabels, m_display.numberKey, nullptr,
+        false, shownDotClasses() };
 }
 
 void RooflinePlot::rebuildPointDrawing(bool rebin, bool selectionOnly)

@@ -64,6 +64,7 @@ QByteArray ChartExporter::renderToBytes(const QString &format, const ExportOptio
     // A preset's font scale and legend place hold for this picture only.
     const chart::PlotDisplay before = plot.display();
     chart::changeDisplay(plot, [&options](chart::PlotDisplay &d) {
+        d.numberKey = options.table; // a number no table keys is not drawn
         if (options.fontScale > 0.0)
             d.fontScale = options.fontScale;
         if (options.legendBelow)

@@ -9,8 +9,9 @@
 #include "widgets/chart/charttooltip.h"
 #include "widgets/chart/densitylayer.h"
 #include "widgets/chart/dotsize.h"
-#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/geometry/pointlabelplacement.h"
+#include "widgets/chart/legendgroups.h"
+#include "widgets/chart/plotinspection.h"
 #include "widgets/chart/pointlayer.h"
 #include "widgets/chart/reviewoverlay.h"
 #include "widgets/chart/rooflineplot.h"
@@ -194,11 +195,17 @@ void TestPointLabels::labelsNeverCollide_data()
 {
     QTest::addColumn<int>("count");
     QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("table"); // the points table under the chart: the numbers' key
     for (const int count : { 10, 40, 200 }) {
         for (const QSize size : { QSize(400, 250), QSize(800, 500), QSize(1920, 1080) }) {
-            const QByteArray row = QByteArray::number(count) + " points, "
-                + QByteArray::number(size.width()) + "x" + QByteArray::number(size.height());
-            QTest::newRow(row.constData()) << count << size;
+            for (const bool table : { false, true }) {
+                if (table && count <= int(chart::kMaxNamedPoints))
+                    continue;
+                const QByteArray row = QByteArray::number(count) + " points, "
+                    + QByteArray::number(size.width()) + "x" + QByteArray::number(size.height())
+                    + (table ? ", with the table" : "");
+                QTest::newRow(row.constData()) << count << size << table;
+            }
         }
     }
 }
@@ -207,15 +214,17 @@ void TestPointLabels::labelsNeverCollide()
 {
     QFETCH(int, count);
     QFETCH(QSize, size);
+    QFETCH(bool, table);
     m_plot->document()->resetPoints(cloud(count));
     m_plot->fitToData();
     ExportOptions options;
     options.width = size.width();
     options.height = size.height();
+    options.table = table;
     QVERIFY(!QImage::fromData(ChartExporter(*m_plot).renderToBytes("png", options)).isNull());
     const RooflinePlot::LabelLayout *layout = layoutOfWidth(*m_plot, size.width());
     QVERIFY(layout);
-    QVERIFY(!layout->labels.empty());
+    QVERIFY(size.width() < 800 || !layout->labels.empty());
     QVERIFY(!layout->markers.empty());
     QString overlap = firstOverlap(layout->labels, layout->labels, true);
     QVERIFY2(overlap.isEmpty(), qPrintable("label over label: " + overlap));
@@ -227,11 +236,17 @@ void TestPointLabels::labelsNeverCollide()
     }
     for (const QRectF &box : layout->labels)
         QVERIFY(layout->plotArea.contains(box));
-    // Names up to kMaxNamedPoints, numbers beyond.
+    // Names up to kMaxNamedPoints, numbers beyond when the table under the chart keys them;
+    // without it, no number: the kLeadingLabels points with most time keep their names.
+    const bool numbers = std::size_t(count) > chart::kMaxNamedPoints;
     for (const auto &[text, at] : layout->pointLabels) {
         bool number = false;
         text.toInt(&number);
-        QCOMPARE(number, std::size_t(count) > chart::kMaxNamedPoints);
+        QCOMPARE(number, numbers && table);
+    }
+    if (numbers && !table) {
+        QVERIFY(layout->pointLabels.size() <= chart::kLeadingLabels);
+        QVERIFY(size.width() < 800 || !layout->pointLabels.empty());
     }
     // Ten points on a full-HD picture: every one is named.
     if (count == 10 && size.width() >= 800)
@@ -357,7 +372,8 @@ void TestPointLabels::numberColumnMatchesMarkers()
     proxy.setSourceModel(&model);
     proxy.setSortRole(PointsTableModel::kSortRole);
     proxy.sort(PointsTableModel::Payoff, Qt::DescendingOrder);
-    const ExportOptions options; // 1600×1000
+    ExportOptions options; // 1600×1000, with the table whose "#" column keys the numbers
+    options.table = true;
     QVERIFY(!ChartExporter(*m_plot).renderToBytes("png", options).isEmpty());
     const RooflinePlot::LabelLayout *layout = layoutOfWidth(*m_plot, options.width);
     QVERIFY(layout);
