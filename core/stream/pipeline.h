@@ -34,7 +34,6 @@
 #include <condition_variable>
 #include <cstddef>
 #include <exception>
-#include <functional>
 #include <mutex>
 #include <vector>
 
@@ -139,6 +138,70 @@ private:
     Output &m_output;
 };
 
+// Two members: the source's sends and the sink's writes meet here, in the order sent.
+template<typename Slot> class FedQueue final : public Feeder<Slot>
+{
+public:
+    FedQueue(WorkerPool &pool, std::vector<Slot> &buffers)
+        : m_pool(pool)
+        , m_buffers(buffers)
+    { }
+
+    // The source's side. m_sent changes only in send(), on the source's own thread.
+    Slot &slot() override { return m_buffers[m_sent % m_buffers.size()]; }
+    void send() override
+    {
+        std::unique_lock lock(m_mutex);
+        ++m_sent;
+        m_changed.notify_all();
+        m_changed.wait(
+            lock, [&] { return m_pool.failed() || m_sent - m_written < m_buffers.size(); });
+        if (m_pool.failed())
+            throw SinkFailed {};
+    }
+    // The source ended, or failed (inside a catch block).
+    void end(bool failed)
+    {
+        if (failed)
+            failUnder(m_mutex, m_changed, m_pool);
+        {
+            const std::lock_guard lock(m_mutex);
+            m_ended = true;
+        }
+        m_changed.notify_all();
+    }
+
+    // The sink's side: output(slot) for each batch sent, until the source ends or one fails.
+    template<typename Output> void drain(Output &output)
+    {
+        std::unique_lock lock(m_mutex);
+        while (true) {
+            m_changed.wait(lock, [&] { return m_pool.failed() || m_written < m_sent || m_ended; });
+            if (m_pool.failed() || m_written == m_sent)
+                return;
+            lock.unlock();
+            try {
+                output(m_buffers[m_written % m_buffers.size()]);
+            } catch (...) {
+                failUnder(m_mutex, m_changed, m_pool);
+                return;
+            }
+            lock.lock();
+            ++m_written;
+            m_changed.notify_all();
+        }
+    }
+
+private:
+    WorkerPool &m_pool;
+    std::vector<Slot> &m_buffers;
+    std::mutex m_mutex;
+    std::condition_variable m_changed; // a batch sent or written, the end, or a failure
+    std::size_t m_sent = 0;
+    std::size_t m_written = 0;
+    bool m_ended = false;
+};
+
 } // namespace detail
 
 // feed(feeder) on member 0, the source, which fills batches and sends them; output(slot) on
@@ -155,70 +218,19 @@ void runFedInOrder(WorkerPool &pool, std::vector<Slot> &buffers, Feed feed, Outp
         feed(static_cast<Feeder<Slot> &>(direct));
         return;
     }
-    std::mutex mutex;
-    std::condition_variable changed; // a batch sent or written, the end, or a failure
-    std::size_t sent = 0;
-    std::size_t written = 0;
-    bool ended = false;
-    const auto fail = [&] { detail::failUnder(mutex, changed, pool); };
-    class Queue final : public Feeder<Slot>
-    {
-    public:
-        explicit Queue(const std::function<void()> &sendOne, std::vector<Slot> &buffers,
-            const std::size_t &sent)
-            : m_sendOne(sendOne)
-            , m_buffers(buffers)
-            , m_sent(sent)
-        { }
-        Slot &slot() override { return m_buffers[m_sent % m_buffers.size()]; }
-        void send() override { m_sendOne(); }
-
-    private:
-        const std::function<void()> &m_sendOne;
-        std::vector<Slot> &m_buffers;
-        const std::size_t &m_sent; // read by member 0 only between its own sends
-    };
-    const std::function<void()> sendOne = [&] {
-        std::unique_lock lock(mutex);
-        ++sent;
-        changed.notify_all();
-        changed.wait(lock, [&] { return pool.failed() || sent - written < buffers.size(); });
-        if (pool.failed())
-            throw detail::SinkFailed {};
-    };
+    detail::FedQueue<Slot> queue(pool, buffers);
     pool.run([&](std::size_t member) {
-        if (member == 0) {
-            Queue queue(sendOne, buffers, sent);
+        if (member == 1) {
+            queue.drain(output);
+        } else if (member == 0) {
             try {
                 feed(static_cast<Feeder<Slot> &>(queue));
+                queue.end(false);
             } catch (const detail::SinkFailed &) {
+                queue.end(false); // the sink's failure is the one told
             } catch (...) {
-                fail();
+                queue.end(true);
             }
-            {
-                const std::lock_guard lock(mutex);
-                ended = true;
-            }
-            changed.notify_all();
-            return;
-        }
-        if (member != 1)
-            return;
-        std::unique_lock lock(mutex);
-        while (true) {
-            changed.wait(lock, [&] { return pool.failed() || written < sent || ended; });
-            if (pool.failed() || written == sent)
-                return;
-            lock.unlock();
-            try {
-                output(buffers[written % buffers.size()]);
-            } catch (...) {
-                fail();
-                return;
-            }
-            lock.lock();
-            ++written;
-            changed.notify_all();
         }
     });
 }

@@ -200,7 +200,8 @@ ridgepoint::Expected<LlmResult, std::string> modelLlm(const ModelConfig &model, 
     total.group = group;
     total.precision = r.computePrecision;
     double totalBytes = 0.0;
-    double linkBytes = 0.0; // collectives (llm_parallel.h)
+    double linkBytes = 0.0; // collectives (llm_parallel.h), on the level they carry
+    std::optional<MemoryLevel> link;
     for (const auto &op : *ops) {
         const double n = toDouble(op.count);
         KernelPoint p;
@@ -220,11 +221,12 @@ ridgepoint::Expected<LlmResult, std::string> modelLlm(const ModelConfig &model, 
         r.weightBytes += op.weightBytesPerLayer * n;
         total.flops += p.flops;
         (op.level ? linkBytes : totalBytes) += p.bytes.front().bytes;
+        link = op.level ? op.level : link;
         r.operators.push_back({ std::move(p), std::move(*analysis) });
     }
     total.bytes.push_back({ std::nullopt, totalBytes });
-    if (linkBytes > 0.0) // collectives, on the link llmChipOperators put them on
-        total.bytes.push_back({ llmLinkCeiling(hardware)->level, linkBytes });
+    if (link)
+        total.bytes.push_back({ link, linkBytes });
     auto analysis = analyzePoint(total, hardware, options);
     if (!analysis)
         return ridgepoint::Unexpected(analysis.error());

@@ -97,9 +97,9 @@ bool compiledRegion(std::string_view op)
 }
 
 // The link a collective inside a node crosses (docs/MODEL.md §11.6): the link between the chips
-// of the trace's own device (chipLink: NVLink, else ICI, else PCIe) when the device is a preset,
-// so an L40S node's all-reduce meets PCIe; else NVLink, or ICI (AMD's Infinity Fabric) for an
-// RCCL kernel or an AMD device. The presets are read once, at the first collective.
+// of the trace's own machine (traceMachine's preset; chipLink: NVLink, else ICI, else PCIe), so an
+// L40S node's all-reduce meets PCIe; else NVLink, or ICI (AMD's Infinity Fabric) for an RCCL
+// kernel or an AMD device. The machine is looked up once, at the first collective.
 class NodeLink
 {
 public:
@@ -111,12 +111,11 @@ public:
     {
         if (!m_looked) {
             m_looked = true;
-            if (m_events.device) {
-                const PresetDatabase presets = PresetDatabase::builtin();
-                const auto found = presets.find(*m_events.device);
-                if (const MemoryCeiling *link = found ? chipLink(**found) : nullptr)
-                    m_device = link->level;
-            }
+            TraceSummary trace;
+            trace.device = m_events.device;
+            const auto machine = traceMachine(trace);
+            if (const MemoryCeiling *link = machine ? chipLink(*machine) : nullptr)
+                m_device = link->level;
         }
         if (m_device)
             return *m_device;
