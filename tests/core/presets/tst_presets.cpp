@@ -239,6 +239,8 @@ void TestPresets::linksCompareInOneConvention_data()
                                                 << "PCIe" << 64e9;
     QTest::newRow("MI300X Infinity Fabric: 7 x 128 both") << "MI300X"
                                                           << "ICI" << 448e9;
+    QTest::newRow("MI355X Infinity Fabric: 7 x 153.6 both") << "MI355X"
+                                                            << "ICI" << 537.6e9;
     QTest::newRow("TPU v5e ICI: 400 both per chip") << "TPU v5e"
                                                     << "ICI" << 200e9;
     QTest::newRow("TPU v6e ICI: 800 both per chip") << "TPU v6e"
