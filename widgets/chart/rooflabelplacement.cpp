@@ -216,6 +216,10 @@ void placeFlat(RoofLine &roof, RoofLabelField &field, bool always)
     }
     std::optional<FlatPlace> best;
     double bestCost = std::numeric_limits<double>::infinity();
+    // Found once a place covers nothing and lies wholly inside the plot. A roof just under the
+    // plot's top edge (MI250X's FP32 roof at 95.7 TFLOP/s under a 100 TFLOP/s frame) has its
+    // own side outside: there it is the other side, not a label cut off by the edge.
+    const auto found = [&] { return bestCost < kRoofLabelOutside; };
     // On its own side of the line first, then a few pixels off it (past markers touching the
     // line), then on the other side.
     // Over its own line where that has room; else (a short stretch of roof in a small plot)
@@ -226,13 +230,13 @@ void placeFlat(RoofLine &roof, RoofLabelField &field, bool always)
                 const double penalty = (flipped ? kRoofLabelOutside / 2.0 : 0.0) + 10.0 * lift;
                 tryFlatRow(
                     roof, field, { 0.0, lift, flipped, {} }, penalty, best, bestCost, overItsLine);
-                if (bestCost < kRoofLabelOverObstacle)
+                if (found())
                     break;
             }
-            if (bestCost < kRoofLabelOverObstacle)
+            if (found())
                 break;
         }
-        if (bestCost < kRoofLabelOverObstacle)
+        if (found())
             break;
     }
     roof.setLabelFlipped(best && best->flipped);
@@ -277,8 +281,11 @@ void placeRidge(RidgeMarker &ridge, RoofLabelField &field)
     }
     if (best)
         ridge.placeLabel(best->first.row, best->second, best->first.foot);
-    ridge.label()->setVisible(best.has_value());
-    if (best)
+    // Only whole: with the knee past the plot's edge (a frame that ends short of the ridge)
+    // every place near it is cut by the edge, and a cut "ridg" reads as nothing.
+    const bool shown = best.has_value() && bestCost < kRoofLabelOutside;
+    ridge.label()->setVisible(shown);
+    if (shown)
         field.block(*ridge.label());
 }
 
