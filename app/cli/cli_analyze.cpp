@@ -433,7 +433,7 @@ bool traceMachineOf(const AnalyzeRequest &request,
         auto found = traceMachine(*inputs[file]->trace);
         if (!found) {
             err() << request.files[static_cast<qsizetype>(file)] << ": "
-                  << QString::fromStdString(found.error()) << Qt::endl;
+                  << QString::fromStdString(found.error()) << kGiveTheMachine << Qt::endl;
             return false;
         }
         machine = std::move(*found);

@@ -34,6 +34,9 @@ QTextStream &err();
 
 // At most this many messages per file reach stderr; the rest are counted in one line.
 inline constexpr std::size_t kMaxDiagnosticsShown = 20;
+// What a command says after traceMachine()'s reason when a trace's device gives no machine.
+inline constexpr const char *kGiveTheMachine
+    = ": give the machine with --hardware NAME|FILE.json (see 'ridgepoint presets')";
 // Prints "file:line:column: message" lines, summarising past kMaxDiagnosticsShown.
 void printDiagnostics(const std::vector<Diagnostic> &diagnostics);
 

@@ -277,7 +277,8 @@ bool traceMachineOf(const RenderRequest &request, const std::optional<TraceSumma
         return true;
     auto found = traceMachine(*trace);
     if (!found) {
-        err() << file << ": " << QString::fromStdString(found.error()) << Qt::endl;
+        err() << file << ": " << QString::fromStdString(found.error()) << kGiveTheMachine
+              << Qt::endl;
         return false;
     }
     fallback = std::move(*found);

@@ -214,7 +214,7 @@ int ImportController::importFiles(const QStringList &fileNames)
                 m_lastPointsFiles = read;
         }
         for (const QString &fileName : std::as_const(machines)) {
-            if (importMachineFile(fileName))
+            if (importMachineFile(fileName, used.contains(fileName)))
                 used.insert(fileName);
         }
         points.clear();
@@ -251,7 +251,7 @@ int ImportController::importFiles(const QStringList &fileNames)
     return int(used.size());
 }
 
-bool ImportController::importMachineFile(const QString &fileName)
+bool ImportController::importMachineFile(const QString &fileName, bool kernelsOpened)
 {
     const QString title = tr("Cannot import %1").arg(QFileInfo(fileName).fileName());
     const auto text = readTextFile(fileName.toStdString());
@@ -276,6 +276,18 @@ bool ImportController::importMachineFile(const QString &fileName)
                         .arg(fileName));
                 return false;
             }
+        }
+        if (kernelsOpened && !result.hardware.diagnostics.empty()) {
+            // A trace from a device no preset names (or none at all): its kernels are read and
+            // shown on the machine on screen, which may well be the one it ran on.
+            m_window->statusBar()->showMessage(
+                tr("%1: %2; its kernels are on %3, the machine on screen (choose another in "
+                   "the Hardware panel)")
+                    .arg(QFileInfo(fileName).fileName(),
+                        QString::fromStdString(result.hardware.diagnostics.front().message),
+                        QString::fromStdString(m_document->hardware().name)),
+                20000);
+            return false;
         }
         MessageBox::warn(m_window, title,
             tr("%1 gives no machine; nothing was changed.\n\n%2").arg(fileName, shown), details);

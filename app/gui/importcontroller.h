@@ -55,8 +55,10 @@ public:
     // the whole workspace where it comes. Returns how many files were used.
     int importFiles(const QStringList &fileNames);
     bool importFile(const QString &fileName) { return importFiles({ fileName }) == 1; }
-    // Adds the machines of a ceilings file to the hardware panel and selects the first.
-    bool importMachineFile(const QString &fileName);
+    // Adds the machines of a ceilings file to the hardware panel and selects the first. For a
+    // file whose kernels were just opened (a profiler trace), a machine it does not give is
+    // said in the status bar, not as an error: the kernels stay on the machine on screen.
+    bool importMachineFile(const QString &fileName, bool kernelsOpened = false);
 
     // File ▸ Import options…: the dialog; with "Apply and re-read", the points files the
     // kernels on show came from are read again with the new options.

@@ -379,14 +379,12 @@ PointsReadResult readKinetoTrace(
 Expected<Hardware, std::string> traceMachine(const TraceSummary &trace)
 {
     if (!trace.device)
-        return Unexpected(std::string("the trace names no device (no deviceProperties): give "
-                                      "the machine with --hardware NAME|FILE.json"));
+        return Unexpected(std::string("the trace names no device (no deviceProperties)"));
     const PresetDatabase presets = PresetDatabase::builtin();
     auto found = presets.find(*trace.device);
     if (!found)
-        return Unexpected("the trace's device \"" + *trace.device
-            + "\" is not a preset Ridgepoint knows: give the machine with --hardware "
-              "NAME|FILE.json (see 'ridgepoint presets')");
+        return Unexpected(
+            "the trace's device \"" + *trace.device + "\" is not a preset Ridgepoint knows");
     Hardware machine = **found;
     std::string stated = "The trace's device: " + *trace.device;
     if (trace.multiprocessors)

@@ -30,7 +30,7 @@ PointsReadResult readKinetoTrace(
 HardwareReadResult readKinetoMachines(std::string_view text, const std::string &fileName);
 
 // The preset of the device a trace names, or why there is none (no deviceProperties, or a name
-// no preset has), asking for --hardware.
+// no preset has); the command line and the window each add how to give the machine.
 Expected<Hardware, std::string> traceMachine(const TraceSummary &trace);
 
 } // namespace ridgepoint

@@ -13,6 +13,7 @@
 #include "core/io/formats/hardware_json.h"
 #include "core/io/formats/points_json.h"
 #include "core/io/readers.h"
+#include "core/presets/presets.h"
 #include "core/session/session.h"
 #include "tests/support/testmachine.h"
 #include "tests/support/testpaths.h"
@@ -45,6 +46,7 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPushButton>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -136,6 +138,8 @@ private slots:
     void importAddsAndSelectsEveryMachineFormat_data();
     void importAddsAndSelectsEveryMachineFormat();
     void ncuRooflineSectionGivesItsRoofsAndItsPoints();
+    void aTraceOpensOnItsDevicesMachineElseTheOneOnScreen_data();
+    void aTraceOpensOnItsDevicesMachineElseTheOneOnScreen();
     void nerscTextGivesTheHalvesItHolds_data();
     void nerscTextGivesTheHalvesItHolds();
     void importOpensSessionsAndFigures_data();
@@ -318,6 +322,44 @@ void TestMainWindowImport::ncuRooflineSectionGivesItsRoofsAndItsPoints()
     QCOMPARE(window->document()->hardware().name, machines.hardware.machines.front().name);
     QCOMPARE(window->document()->pointCount(), points.points.points.size());
     QCOMPARE(window->document()->measuredPoint(0).name, points.points.points.front().name);
+}
+
+void TestMainWindowImport::aTraceOpensOnItsDevicesMachineElseTheOneOnScreen_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("machine");
+    QTest::addColumn<QString>("said");
+    QTest::newRow("V100: its preset") << "traces/diff_test_v100.json.gz"
+                                      << "NVIDIA V100" << QString();
+    // "AMD Radeon Graphics" names no preset: no error, the machine on screen (an MI250X).
+    QTest::newRow("MI250: the machine on screen")
+        << "traces/mi250_minitoy_train.json.gz"
+        << "AMD Instinct MI250X"
+        << "mi250_minitoy_train.json.gz: the trace's device \"AMD Radeon Graphics\" is not a "
+           "preset Ridgepoint knows; its kernels are on AMD Instinct MI250X, the machine on "
+           "screen (choose another in the Hardware panel)";
+}
+
+// A PyTorch trace gives its kernels and, through the device it names, its machine. A device no
+// preset names leaves the kernels on the machine on screen and says so in the status bar,
+// without a dialog: until 2026-11-30 the window warned "gives no machine; nothing was changed"
+// (with the command line's --hardware advice) over kernels it had opened.
+void TestMainWindowImport::aTraceOpensOnItsDevicesMachineElseTheOneOnScreen()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, machine);
+    QFETCH(QString, said);
+    auto window = makeWindow();
+    window->setHardware(**PresetDatabase::builtin().find("MI250X"));
+    QCOMPARE(
+        ImportController::classify(testData(file)).kind, ImportController::Kind::PointsAndMachine);
+    QVERIFY(window->importer()->importFile(testData(file)));
+    QVERIFY(window->document()->pointCount() > 3);
+    QCOMPARE(QString::fromStdString(window->document()->hardware().name), machine);
+    for (const Question &question : m_questions)
+        QVERIFY2(question.title.startsWith("Problems in"), qPrintable(question.title));
+    if (!said.isEmpty())
+        QCOMPARE(window->statusBar()->currentMessage(), said);
 }
 
 void TestMainWindowImport::nerscTextGivesTheHalvesItHolds_data()
