@@ -376,21 +376,52 @@ PointsReadResult readKinetoTrace(
     return read;
 }
 
+namespace {
+
+// The one GPU preset of the device's vendor (its name's first word, "AMD" or "NVIDIA") with as
+// many compute units as the trace's device has multiprocessors, if exactly one has: ROCm names
+// an MI250's die "AMD Radeon Graphics", and its 104 CUs are the MI250 GCD's.
+const Hardware *byComputeUnits(const PresetDatabase &presets, const TraceSummary &trace)
+{
+    if (!trace.multiprocessors)
+        return nullptr;
+    const std::string_view device = *trace.device;
+    const std::string_view vendor = device.substr(0, device.find(' '));
+    const Hardware *match = nullptr;
+    for (const Hardware &machine : presets.machines()) {
+        const auto &units = machine.limits.computeUnits;
+        if (machine.kind != "gpu" || machine.vendor != vendor || !units
+            || units->count != *trace.multiprocessors)
+            continue;
+        if (match)
+            return nullptr; // two of that count: the count does not tell them apart
+        match = &machine;
+    }
+    return match;
+}
+
+} // namespace
+
 Expected<Hardware, std::string> traceMachine(const TraceSummary &trace)
 {
     if (!trace.device)
         return Unexpected(std::string("the trace names no device (no deviceProperties)"));
     const PresetDatabase presets = PresetDatabase::builtin();
     auto found = presets.find(*trace.device);
-    if (!found)
+    const Hardware *counted = found ? nullptr : byComputeUnits(presets, trace);
+    if (!found && !counted)
         return Unexpected(
             "the trace's device \"" + *trace.device + "\" is not a preset Ridgepoint knows");
-    Hardware machine = **found;
+    Hardware machine = found ? **found : *counted;
     std::string stated = "The trace's device: " + *trace.device;
+    const auto &units = machine.limits.computeUnits;
+    const std::string unitName = units && units->kind == "cu" ? " CUs" : " SMs";
     if (trace.multiprocessors)
-        stated += ", " + std::to_string(*trace.multiprocessors) + " SMs";
+        stated += ", " + std::to_string(*trace.multiprocessors) + unitName;
     if (trace.memoryBytes)
         stated += ", " + formatQuantity(*trace.memoryBytes, Dimension::Bytes) + " of memory";
+    if (counted)
+        stated += " (no preset has its name; the one with its" + unitName + ")";
     machine.notes = stated + (machine.notes.empty() ? "." : ". " + machine.notes);
     return machine;
 }

@@ -555,13 +555,23 @@ void TestCliReaders::analysesAProfilerTraceOnItsDevice()
 
 void TestCliReaders::asksForAMachineATraceDoesNotName()
 {
-    const QString amd = testData("traces/mi250_minitoy_train.json.gz");
-    const Run unknown = runCli({ "analyze", amd });
+    // A device no preset names and whose SM count (108) two presets share: no guess.
+    QFile file(testData("traces/small/example.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QByteArray example = file.readAll();
+    example.replace("NVIDIA A100-PG509-200", "NVIDIA Prototype X");
+    const QString unnamed = write("unnamed_device.json", example);
+    const Run unknown = runCli({ "analyze", unnamed });
     QCOMPARE(unknown.status, 2);
-    QVERIFY2(unknown.err.contains("the trace's device \"AMD Radeon Graphics\" is not a preset "
+    QVERIFY2(unknown.err.contains("the trace's device \"NVIDIA Prototype X\" is not a preset "
                                   "Ridgepoint knows: give the machine with --hardware"),
         unknown.err.constData());
-    QCOMPARE(runCli({ "analyze", "--hardware", "mi250x", amd }).status, 0);
+    QCOMPARE(runCli({ "analyze", "--hardware", "a100 40gb", unnamed }).status, 0);
+    // ROCm names an MI250's die "AMD Radeon Graphics": its 104 CUs are the MI250 GCD's, the
+    // one AMD preset with that count.
+    const Run amd = runCli({ "analyze", testData("traces/mi250_minitoy_train.json.gz") });
+    QCOMPARE(amd.status, 0);
+    QVERIFY2(amd.out.contains("\nAMD Instinct MI250 (one GCD) (MI250 GCD)\n"), amd.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliReaders)

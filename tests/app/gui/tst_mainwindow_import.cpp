@@ -331,13 +331,16 @@ void TestMainWindowImport::aTraceOpensOnItsDevicesMachineElseTheOneOnScreen_data
     QTest::addColumn<QString>("said");
     QTest::newRow("V100: its preset") << "traces/diff_test_v100.json.gz"
                                       << "NVIDIA V100" << QString();
-    // "AMD Radeon Graphics" names no preset: no error, the machine on screen (an MI250X).
-    QTest::newRow("MI250: the machine on screen")
-        << "traces/mi250_minitoy_train.json.gz"
+    // ROCm's "AMD Radeon Graphics" with 104 CUs: the MI250 GCD preset, by its count.
+    QTest::newRow("MI250: its die's preset") << "traces/mi250_minitoy_train.json.gz"
+                                             << "AMD Instinct MI250 (one GCD)" << QString();
+    // A device no preset names or counts: no error, the machine on screen (an MI250X).
+    QTest::newRow("unknown: the machine on screen")
+        << "UNNAMED"
         << "AMD Instinct MI250X"
-        << "mi250_minitoy_train.json.gz: the trace's device \"AMD Radeon Graphics\" is not a "
-           "preset Ridgepoint knows; its kernels are on AMD Instinct MI250X, the machine on "
-           "screen (choose another in the Hardware panel)";
+        << "unnamed.json: the trace's device \"NVIDIA Prototype X\" is not a preset "
+           "Ridgepoint knows; its kernels are on AMD Instinct MI250X, the machine on screen "
+           "(choose another in the Hardware panel)";
 }
 
 // A PyTorch trace gives its kernels and, through the device it names, its machine. A device no
@@ -349,12 +352,20 @@ void TestMainWindowImport::aTraceOpensOnItsDevicesMachineElseTheOneOnScreen()
     QFETCH(QString, file);
     QFETCH(QString, machine);
     QFETCH(QString, said);
+    if (file == "UNNAMED") {
+        QFile example(testData("traces/small/example.json"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        file = write(*m_dir, "unnamed.json",
+            example.readAll().replace("NVIDIA A100-PG509-200", "NVIDIA Prototype X"));
+    } else {
+        file = testData(file);
+    }
     auto window = makeWindow();
     window->setHardware(**PresetDatabase::builtin().find("MI250X"));
-    QCOMPARE(
-        ImportController::classify(testData(file)).kind, ImportController::Kind::PointsAndMachine);
-    QVERIFY(window->importer()->importFile(testData(file)));
-    QVERIFY(window->document()->pointCount() > 3);
+    QCOMPARE(ImportController::classify(file).kind, ImportController::Kind::PointsAndMachine);
+    QVERIFY(window->importer()->importFile(file));
+    QVERIFY(window->document()->pointCount() >= 2); // not the window's own three test points
+    QVERIFY(window->document()->measuredPoint(0).name != "stream");
     QCOMPARE(QString::fromStdString(window->document()->hardware().name), machine);
     for (const Question &question : m_questions)
         QVERIFY2(question.title.startsWith("Problems in"), qPrintable(question.title));

@@ -385,6 +385,22 @@ void TestKinetoTrace::takesTheMachineFromItsDevice()
     trace.device = "AMD Radeon Graphics";
     QVERIFY(traceMachine(trace).error().find("\"AMD Radeon Graphics\" is not a preset")
         != std::string::npos);
+    // A name no preset has: the one GPU preset of its vendor with its compute units, if one.
+    trace.multiprocessors = 104; // an MI250's die
+    const auto gcd = traceMachine(trace);
+    QVERIFY(gcd);
+    QCOMPARE(gcd->name, std::string("AMD Instinct MI250 (one GCD)"));
+    QVERIFY2(gcd->notes.starts_with("The trace's device: AMD Radeon Graphics, 104 CUs (no preset "
+                                    "has its name; the one with its CUs)."),
+        gcd->notes.c_str());
+    trace.multiprocessors = 110; // an MI250X's die: no preset of one die
+    QVERIFY(!traceMachine(trace));
+    trace.device = "NVIDIA Prototype X";
+    trace.multiprocessors = 108; // the two A100 presets: the count does not tell them apart
+    QVERIFY(!traceMachine(trace));
+    trace.multiprocessors = 104; // the AMD die's count, but not the vendor's
+    QVERIFY(!traceMachine(trace));
+    trace.multiprocessors.reset();
     trace.device = "Tesla V100-SXM2-16GB";
     trace.multiprocessors = 80;
     const auto v100 = traceMachine(trace);

@@ -122,6 +122,7 @@ void TestPresets::containsTheMachinesUsersAskFor_data()
         { "L40S", "NVIDIA L40S" },
         { "RTX 4090", "NVIDIA GeForce RTX 4090" },
         { "MI250X", "AMD Instinct MI250X" },
+        { "MI250 GCD", "AMD Instinct MI250 (one GCD)" },
         { "MI300A", "AMD Instinct MI300A" },
         { "MI325X", "AMD Instinct MI325X" },
         { "MI355X", "AMD Instinct MI355X" },
@@ -313,6 +314,7 @@ void TestPresets::gpusCarryTheirComputeUnits_data()
     QTest::newRow("B200") << "B200" << qint64(148) << "sm";
     QTest::newRow("MI300X") << "MI300X" << qint64(304) << "cu";
     QTest::newRow("MI250X") << "MI250X" << qint64(220) << "cu";
+    QTest::newRow("MI250 GCD") << "MI250 GCD" << qint64(104) << "cu";
 }
 
 void TestPresets::gpusCarryTheirComputeUnits()
