@@ -408,11 +408,12 @@ Expected<Hardware, std::string> traceMachine(const TraceSummary &trace)
         return Unexpected(std::string("the trace names no device (no deviceProperties)"));
     const PresetDatabase presets = PresetDatabase::builtin();
     auto found = presets.find(*trace.device);
-    const Hardware *counted = found ? nullptr : byComputeUnits(presets, trace);
-    if (!found && !counted)
+    const bool counted = !found;
+    const Hardware *preset = found ? *found : byComputeUnits(presets, trace);
+    if (!preset)
         return Unexpected(
             "the trace's device \"" + *trace.device + "\" is not a preset Ridgepoint knows");
-    Hardware machine = found ? **found : *counted;
+    Hardware machine = *preset;
     std::string stated = "The trace's device: " + *trace.device;
     const auto &units = machine.limits.computeUnits;
     const std::string unitName = units && units->kind == "cu" ? " CUs" : " SMs";
