@@ -271,15 +271,18 @@ void TestCliBaseline::renderDrawsTheBaseline()
 void TestCliBaseline::renderTakesTheTracesMachine_data()
 {
     // As analyze: without --hardware a trace's deviceProperties name the preset; --hardware wins;
-    // a device no preset has stops with a message naming the file.
+    // a device no preset names is taken by its compute units when one GPU preset of its vendor
+    // has that count; else it stops with a message naming the file.
     QTest::addColumn<QString>("trace");
     QTest::addColumn<QStringList>("options");
     QTest::addColumn<QString>("machine"); // in the picture's session; empty: refused
     QTest::newRow("A100-PG509-200 → A100 40GB") << kAfter << QStringList {} << "NVIDIA A100 40GB";
     QTest::newRow("--hardware wins")
         << kAfter << QStringList { "--hardware", "H100" } << "NVIDIA H100 SXM5 80GB";
-    QTest::newRow("an MI250's \"AMD Radeon Graphics\": no preset")
-        << testData("traces/mi250_minitoy_train.json.gz") << QStringList {} << QString();
+    QTest::newRow("an MI250's \"AMD Radeon Graphics\", 104 CUs → MI250 GCD") << testData(
+        "traces/mi250_minitoy_train.json.gz") << QStringList {} << "AMD Instinct MI250 (one GCD)";
+    QTest::newRow("a device no preset names or counts: refused")
+        << "UNNAMED" << QStringList {} << QString();
 }
 
 void TestCliBaseline::renderTakesTheTracesMachine()
@@ -289,6 +292,14 @@ void TestCliBaseline::renderTakesTheTracesMachine()
     QFETCH(QString, machine);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
+    if (trace == "UNNAMED") {
+        QFile example(testData("traces/small/example.json"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        trace = dir.filePath("unnamed.json");
+        QFile unnamed(trace);
+        QVERIFY(unnamed.open(QIODevice::WriteOnly));
+        unnamed.write(example.readAll().replace("NVIDIA A100-PG509-200", "NVIDIA Prototype X"));
+    }
     const QString svg = dir.filePath("trace.svg");
     const Run run = runCli(QStringList { "render", trace, "-o", svg } + options);
     if (machine.isEmpty()) {
