@@ -5,6 +5,7 @@
 
 #include "core/io/file_io.h"
 #include "core/io/readers.h"
+#include "widgets/chart/rooflineplot.h"
 #include "widgets/dialogs/importoptionsdialog.h"
 #include "widgets/dialogs/messagebox.h"
 #include "widgets/document/document.h"
@@ -296,6 +297,10 @@ bool ImportController::importMachineFile(const QString &fileName, bool kernelsOp
     for (const Hardware &machine : machines)
         m_hardwarePanel->addMachine(machine);
     m_document->selectHardware(machines.front());
+    // Kernels that came with their machine were framed on the machine before it: frame them on
+    // their own, as `render` does, not on whichever machine was on screen.
+    if (kernelsOpened)
+        m_window->plot()->fitToData();
     const QString format = result.format ? QString::fromUtf8(fileFormatName(*result.format).data(),
                                qsizetype(fileFormatName(*result.format).size()))
                                          : QString();

@@ -371,6 +371,14 @@ void TestMainWindowImport::aTraceOpensOnItsDevicesMachineElseTheOneOnScreen()
         QVERIFY2(question.title.startsWith("Problems in"), qPrintable(question.title));
     if (!said.isEmpty())
         QCOMPARE(window->statusBar()->currentMessage(), said);
+    // Framed on the machine they came with, not on the one on screen before (an MI250X whose
+    // FP32 ridge kept the frame wide): what Fit to data gives, and `render`.
+    RooflinePlot *plot = window->plot();
+    const QCPRange x = plot->xAxis->range();
+    const QCPRange y = plot->yAxis->range();
+    plot->fitToData();
+    QCOMPARE(plot->xAxis->range(), x);
+    QCOMPARE(plot->yAxis->range(), y);
 }
 
 void TestMainWindowImport::nerscTextGivesTheHalvesItHolds_data()
