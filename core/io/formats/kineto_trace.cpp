@@ -408,8 +408,15 @@ Expected<Hardware, std::string> traceMachine(const TraceSummary &trace)
         return Unexpected(std::string("the trace names no device (no deviceProperties)"));
     const PresetDatabase presets = PresetDatabase::builtin();
     auto found = presets.find(*trace.device);
-    const bool counted = !found;
-    const Hardware *preset = found ? *found : byComputeUnits(presets, trace);
+    const Hardware *named = found ? *found : nullptr;
+    const Hardware *counted = byComputeUnits(presets, trace);
+    // The name's preset unless its count is not the device's and another preset's is: ROCm
+    // names an MI250X's die "AMD Instinct MI250X", the package's name, with the die's 110 CUs.
+    const std::optional<ComputeUnits> namedUnits
+        = named ? named->limits.computeUnits : std::nullopt;
+    const bool disagrees
+        = namedUnits && trace.multiprocessors && namedUnits->count != *trace.multiprocessors;
+    const Hardware *preset = named && !(disagrees && counted) ? named : counted;
     if (!preset)
         return Unexpected(
             "the trace's device \"" + *trace.device + "\" is not a preset Ridgepoint knows");
@@ -421,8 +428,15 @@ Expected<Hardware, std::string> traceMachine(const TraceSummary &trace)
         stated += ", " + std::to_string(*trace.multiprocessors) + unitName;
     if (trace.memoryBytes)
         stated += ", " + formatQuantity(*trace.memoryBytes, Dimension::Bytes) + " of memory";
-    if (counted)
+    if (preset == counted && !named)
         stated += " (no preset has its name; the one with its" + unitName + ")";
+    else if (preset == counted && preset != named)
+        stated += " (its name is the " + named->name + " preset's, which counts "
+            + std::to_string(namedUnits->count) + unitName + "; the preset with its" + unitName
+            + ")";
+    else if (disagrees)
+        stated += " (the preset counts " + std::to_string(namedUnits->count) + unitName
+            + ": a partition, or one die of the package? The roofs are the preset's)";
     machine.notes = stated + (machine.notes.empty() ? "." : ". " + machine.notes);
     return machine;
 }

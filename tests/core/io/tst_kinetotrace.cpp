@@ -393,8 +393,32 @@ void TestKinetoTrace::takesTheMachineFromItsDevice()
     QVERIFY2(gcd->notes.starts_with("The trace's device: AMD Radeon Graphics, 104 CUs (no preset "
                                     "has its name; the one with its CUs)."),
         gcd->notes.c_str());
-    trace.multiprocessors = 110; // an MI250X's die: no preset of one die
+    trace.multiprocessors = 110; // an MI250X's die
+    QCOMPARE(traceMachine(trace)->name, std::string("AMD Instinct MI250X (one GCD)"));
+    trace.multiprocessors = 112; // no preset of that count
     QVERIFY(!traceMachine(trace));
+    // Named as the package (newer ROCm), counted as one die: the die's preset.
+    trace.device = "AMD Instinct MI250X";
+    trace.multiprocessors = 110;
+    const auto die = traceMachine(trace);
+    QVERIFY(die);
+    QCOMPARE(die->name, std::string("AMD Instinct MI250X (one GCD)"));
+    QVERIFY2(die->notes.starts_with("The trace's device: AMD Instinct MI250X, 110 CUs (its name is "
+                                    "the AMD Instinct MI250X preset's, which counts 220 CUs; the "
+                                    "preset with its CUs)."),
+        die->notes.c_str());
+    trace.multiprocessors = 220; // the package's count: the name's preset, silently
+    QCOMPARE(traceMachine(trace)->name, std::string("AMD Instinct MI250X"));
+    trace.device = "AMD Instinct MI300X";
+    trace.multiprocessors = 38; // one XCD of a partitioned MI300X: no preset, said in the notes
+    const auto part = traceMachine(trace);
+    QVERIFY(part);
+    QCOMPARE(part->name, std::string("AMD Instinct MI300X"));
+    QVERIFY2(part->notes.find("(the preset counts 304 CUs: a partition, or one die of the "
+                              "package? The roofs are the preset's)")
+            != std::string::npos,
+        part->notes.c_str());
+    trace.device = "AMD Radeon Graphics";
     trace.device = "NVIDIA Prototype X";
     trace.multiprocessors = 108; // the two A100 presets: the count does not tell them apart
     QVERIFY(!traceMachine(trace));

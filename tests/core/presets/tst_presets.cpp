@@ -123,6 +123,7 @@ void TestPresets::containsTheMachinesUsersAskFor_data()
         { "RTX 4090", "NVIDIA GeForce RTX 4090" },
         { "MI250X", "AMD Instinct MI250X" },
         { "MI250 GCD", "AMD Instinct MI250 (one GCD)" },
+        { "MI250X GCD", "AMD Instinct MI250X (one GCD)" },
         { "MI300A", "AMD Instinct MI300A" },
         { "MI325X", "AMD Instinct MI325X" },
         { "MI355X", "AMD Instinct MI355X" },
@@ -315,6 +316,7 @@ void TestPresets::gpusCarryTheirComputeUnits_data()
     QTest::newRow("MI300X") << "MI300X" << qint64(304) << "cu";
     QTest::newRow("MI250X") << "MI250X" << qint64(220) << "cu";
     QTest::newRow("MI250 GCD") << "MI250 GCD" << qint64(104) << "cu";
+    QTest::newRow("MI250X GCD") << "MI250X GCD" << qint64(110) << "cu";
 }
 
 void TestPresets::gpusCarryTheirComputeUnits()
