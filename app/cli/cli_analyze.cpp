@@ -422,7 +422,8 @@ std::optional<AnalyzeRequest> AnalyzeOptions::read(const QCommandLineParser &par
 
 // Without --hardware (or --peak and --bandwidth), a profiler trace's machine is the preset of
 // the device it names (`machine`); false after saying why when it names none or an unknown one.
-bool traceMachineOf(const AnalyzeRequest &request,
+// Without a trace, the roofs a points file brings, if one does.
+bool fileMachineOf(const AnalyzeRequest &request,
     const std::vector<std::optional<InputFile>> &inputs, std::optional<Hardware> &machine)
 {
     if (request.machine.namesMachine() || request.machine.describesMachine())
@@ -438,6 +439,12 @@ bool traceMachineOf(const AnalyzeRequest &request,
         }
         machine = std::move(*found);
         return true;
+    }
+    // Else the roofs a points file brings (an Nsight Compute roofline section).
+    for (std::size_t file = 0; file < inputs.size() && !machine; ++file) {
+        if (inputs[file])
+            machine = machineWithPoints(
+                request.files[static_cast<qsizetype>(file)], request.readOptions);
     }
     return true;
 }
@@ -510,7 +517,7 @@ int runAnalyze(const QStringList &arguments)
         && !(baseline = readBaselineFile(*request->baseline, rowErrors, request->readOptions)))
         return kExitBadInput;
     std::optional<Hardware> traceHardware;
-    if (!firstSession && !traceMachineOf(*request, inputs, traceHardware))
+    if (!firstSession && !fileMachineOf(*request, inputs, traceHardware))
         return kExitBadInput;
     const Hardware *fallback = firstSession ? &firstSession->hardware
         : traceHardware                     ? &*traceHardware

@@ -5,6 +5,7 @@
 #include "core/analysis/payoff.h"
 #include "core/io/file_io.h"
 #include "core/io/file_write.h"
+#include "core/io/format_registry.h"
 #include "core/io/formats/csv.h"
 #include "core/io/formats/hardware_json.h"
 #include "core/io/picture_session.h"
@@ -173,6 +174,24 @@ std::optional<Session> reportSession(SessionReadResult &&result, const QString &
 std::optional<Session> readSession(const QString &path)
 {
     return reportSession(readSessionFile(path), path);
+}
+
+std::optional<Hardware> machineWithPoints(const QString &path, const ReadOptions &options)
+{
+    constexpr std::size_t kHead = std::size_t { 64 } * 1024;
+    const auto head = readFileHead(path.toStdString(), kHead);
+    if (!head)
+        return std::nullopt;
+    const auto format = detectFileFormat(*head);
+    if (!format || *format == FileFormat::KinetoTrace || givesOf(*format, *head) != Gives::Both)
+        return std::nullopt;
+    const auto text = readTextFile(path.toStdString());
+    if (!text)
+        return std::nullopt;
+    HardwareFileResult read = readHardwareFile(*text, path.toStdString(), options);
+    if (read.hardware.machines.empty())
+        return std::nullopt;
+    return std::move(read.hardware.machines.front());
 }
 
 std::optional<InputFile> readInputFile(

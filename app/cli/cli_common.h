@@ -71,6 +71,12 @@ struct InputFile {
 std::optional<InputFile> readInputFile(
     const QString &path, int &rowErrors, const ReadOptions &options, bool keepText = false);
 
+// The first machine of a points file that brings its own (an Nsight Compute roofline section,
+// an ncu page holding the roofline's peak metrics), nullopt for any other file (a profiler
+// trace's is traceMachine's). Its format is told from the file's head, so a large points file
+// is not read again.
+std::optional<Hardware> machineWithPoints(const QString &path, const ReadOptions &options);
+
 // A points file as the baseline run (--baseline): a profiler trace's points are matched by
 // operator and shapes, any other file's by name. nullopt after saying why (as readPointsFile).
 std::optional<Baseline> readBaselineFile(

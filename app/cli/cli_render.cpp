@@ -268,13 +268,20 @@ struct RenderInputs {
 };
 
 // Without a session or a machine on the command line, a profiler trace's own (the preset of the
-// device it names), as analyze takes it; `fallback` is left empty otherwise. False after saying
-// why when the trace names no device or an unknown one.
-bool traceMachineOf(const RenderRequest &request, const std::optional<TraceSummary> &trace,
+// device it names), else the roofs a points file brings, as analyze takes them; `fallback` is
+// left empty otherwise. False after saying why when the trace names no device or an unknown one.
+bool fileMachineOf(const RenderRequest &request, const std::optional<TraceSummary> &trace,
     const QString &file, std::optional<Hardware> &fallback)
 {
-    if (!trace || request.machine.namesMachine() || request.machine.describesMachine())
+    if (request.machine.namesMachine() || request.machine.describesMachine())
         return true;
+    if (!trace) {
+        for (const QString &input : request.files) {
+            if ((fallback = machineWithPoints(input, request.readOptions)))
+                break;
+        }
+        return true;
+    }
     auto found = traceMachine(*trace);
     if (!found) {
         err() << file << ": " << QString::fromStdString(found.error()) << kGiveTheMachine
@@ -312,7 +319,7 @@ std::optional<RenderInputs> loadInputs(const RenderRequest &request)
             inputs.points.push_back(point);
     }
     std::optional<Hardware> traceHardware;
-    if (!inputs.session && !traceMachineOf(request, trace, traceFile, traceHardware))
+    if (!inputs.session && !fileMachineOf(request, trace, traceFile, traceHardware))
         return std::nullopt;
     const Hardware *fallback = inputs.session ? &inputs.session->hardware
         : traceHardware                       ? &*traceHardware

@@ -80,6 +80,8 @@ private slots:
     void placesNerscPointsOnTheFilesOwnRoofs();
     void analysesAProfilerTraceOnItsDevice();
     void asksForAMachineATraceDoesNotName();
+    void aFileWithItsRoofsNeedsNoMachine_data();
+    void aFileWithItsRoofsNeedsNoMachine();
 
     void initTestCase();
     // Issue 4: the readers' options on the command line.
@@ -572,6 +574,37 @@ void TestCliReaders::asksForAMachineATraceDoesNotName()
     const Run amd = runCli({ "analyze", testData("traces/mi250_minitoy_train.json.gz") });
     QCOMPARE(amd.status, 0);
     QVERIFY2(amd.out.contains("\nAMD Instinct MI250 (one GCD) (MI250 GCD)\n"), amd.out.constData());
+}
+
+void TestCliReaders::aFileWithItsRoofsNeedsNoMachine_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("machine");
+    QTest::newRow("ncu roofline section") << fixture("ncu_section_roofline_chart_cublas_gemv.csv")
+                                          << "Nsight Compute roofline (device 0, CC 12.0)";
+    QTest::newRow("NERSC hierarchical text")
+        << testData("adhoc/nersc_hierarchical.txt") << "NERSC roofline (nersc_hierarchical.txt)";
+}
+
+// A file that brings its roofs with its kernels is analysed and drawn on them without
+// --hardware, as a trace is on its device's preset (until 2026-11-30: "no machine given"); a
+// machine on the command line still wins.
+void TestCliReaders::aFileWithItsRoofsNeedsNoMachine()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, machine);
+    const Run own = runCli({ "analyze", file });
+    QVERIFY2(own.status == 0, own.err.constData());
+    QVERIFY2(own.out.startsWith(machine.toUtf8() + '\n'), own.out.constData());
+    const Run named = runCli({ "analyze", "--hardware", "H100", file });
+    QCOMPARE(named.status, 0);
+    QVERIFY(named.out.startsWith("NVIDIA H100 SXM5 80GB"));
+    const QString picture = m_dir->filePath("own-roofs.svg");
+    const Run drawn = runCli({ "render", file, "-o", picture });
+    QVERIFY2(drawn.status == 0, drawn.err.constData());
+    QFile svg(picture);
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains(machine.toHtmlEscaped().toUtf8()));
 }
 
 QTEST_GUILESS_MAIN(TestCliReaders)
