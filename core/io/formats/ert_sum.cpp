@@ -100,7 +100,7 @@ private:
         if (givenBefore(name, label, line, column))
             return;
         m_hardware.compute.push_back(
-            { name, *precision, "", value * kGiga, false, std::nullopt, true });
+            { name, *precision, "", value * kGiga, false, std::nullopt, true, measured() });
     }
 
     void memory(const TextLine &line, int column, const std::string &label, double value)
@@ -115,7 +115,17 @@ private:
         if (givenBefore(label + " (empirical)", label, line, column))
             return;
         m_hardware.memory.push_back(
-            { label + " (empirical)", *level, value * kGiga, std::nullopt, true });
+            { label + " (empirical)", *level, value * kGiga, std::nullopt, true, measured() });
+    }
+
+    // Every figure of a sum file is ERT's measurement.
+    Provenance measured() const
+    {
+        Provenance provenance;
+        provenance.basis = Basis::Measured;
+        provenance.source = m_fileName + ": ERT's measured (empirical) figure";
+        provenance.tool = "Empirical Roofline Toolkit";
+        return provenance;
     }
 
     const std::string &m_fileName;

@@ -37,6 +37,14 @@ void TestErtReader::readsEmpiricalAndSpecCeilings()
     QCOMPARE(h.memoryFor(MemoryLevel::L1)->bandwidth, 1002.83e9);
     QCOMPARE(h.memoryFor(MemoryLevel::L3)->bandwidth, 290.41e9);
     QCOMPARE(h.findMemory("DRAM (spec)")->bandwidth, 102.40000000000001e9);
+    // The roofline is the measured one, compute as memory: its ridge 288.33 / 68.76 FLOP/B, not
+    // the spec peak over the measured bandwidth (until 2026-11-30, 460.4 / 68.76).
+    QCOMPARE(h.defaultComputeCeiling()->name, std::string("FP64 (empirical)"));
+    QCOMPARE(h.compute[0].provenance.basis, Basis::Measured);
+    QCOMPARE(h.compute[1].provenance.basis, Basis::Spec);
+    QCOMPARE(h.memoryFor(MemoryLevel::DRAM)->provenance.basis, Basis::Measured);
+    QCOMPARE(h.findMemory("DRAM (spec)")->provenance.basis, Basis::Spec);
+    QVERIFY(validateHardware(h).empty());
 }
 
 void TestErtReader::readsThePython3Variant()
