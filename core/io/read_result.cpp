@@ -45,6 +45,18 @@ std::optional<std::string> pointProblem(const KernelPoint &point)
     return pointRangeProblem(point);
 }
 
+void stateBasis(Hardware &hardware, const Provenance &provenance)
+{
+    for (ComputeCeiling &ceiling : hardware.compute) {
+        if (ceiling.provenance.basis == Basis::Unstated)
+            ceiling.provenance = provenance;
+    }
+    for (MemoryCeiling &ceiling : hardware.memory) {
+        if (ceiling.provenance.basis == Basis::Unstated)
+            ceiling.provenance = provenance;
+    }
+}
+
 void keepValidMachine(
     Hardware hardware, const std::string &fileName, HardwareReadResult &result, int line)
 {

@@ -40,6 +40,10 @@ using PointSink = std::function<void(KernelPoint &&)>;
 // instead of a point the chart cannot place.
 std::optional<std::string> pointProblem(const KernelPoint &point);
 
+// Gives every ceiling of `hardware` whose basis is unstated this provenance: a profiler's roofs
+// are all of one kind (rocprof-compute's and Advisor's measured, Nsight Compute's derived).
+void stateBasis(Hardware &hardware, const Provenance &provenance);
+
 // The machine when it is valid (validateHardware), else its problems as errors at `line`.
 void keepValidMachine(
     Hardware hardware, const std::string &fileName, HardwareReadResult &result, int line = 0);

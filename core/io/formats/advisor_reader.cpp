@@ -213,6 +213,12 @@ HardwareReadResult readAdvisorRoofs(std::string_view text, const std::string &fi
     if (hasErrors(result.diagnostics))
         return result;
     for (auto &hardware : machines) {
+        // Advisor's roofs are what its short benchmark loops measured on the machine.
+        Provenance measured;
+        measured.basis = Basis::Measured;
+        measured.source = hardware.source;
+        measured.tool = "Intel Advisor (roofs benchmarks)";
+        stateBasis(hardware, measured);
         const auto problems = validateHardware(hardware);
         for (const auto &problem : problems)
             result.diagnostics.push_back({ Severity::Error, fileName, 0, 0, problem });

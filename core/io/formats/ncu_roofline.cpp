@@ -10,6 +10,16 @@
 namespace ridgepoint {
 namespace {
 
+// Nsight Compute's roofs: its per-cycle peaks times its clocks, a derivation.
+Provenance derivedBy(const std::string &source, const std::string &formula)
+{
+    Provenance provenance;
+    provenance.basis = Basis::Derived;
+    provenance.source = source;
+    provenance.formula = formula;
+    return provenance;
+}
+
 using namespace ncu;
 
 // The machine's peaks from ncu's roofline metrics when they are a raw page's columns or a
@@ -104,6 +114,8 @@ void machineOfPeakMetrics(const std::vector<Launch> &launches, const Table &tabl
         hardware.source = fileName + ":" + std::to_string(launch.line)
             + ": ncu roofline metrics (peak per cycle × cycles per second: "
               "…peak_sustained × …cycles_elapsed.avg.per_second)";
+        stateBasis(hardware,
+            derivedBy(hardware.source, "peak per cycle × cycles per second, as ncu reports them"));
         keepValidMachine(std::move(hardware), fileName, result);
         return;
     }
@@ -187,6 +199,10 @@ void machineOfSection(
                   "with \"DRAM Frequency\" under a \"... Precision Roofline\" label)" });
         return;
     }
+    stateBasis(hardware,
+        derivedBy(hardware.source,
+            "peak operations per cycle × SM frequency; bytes per cycle × DRAM "
+            "frequency, as the section reports them"));
     keepValidMachine(std::move(hardware), fileName, result);
 }
 

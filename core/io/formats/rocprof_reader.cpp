@@ -132,6 +132,11 @@ HardwareReadResult readRocprofRoofline(std::string_view text, const std::string 
                 "GPU " + device + ": " + problems.front() });
             continue;
         }
+        Provenance measured;
+        measured.basis = Basis::Measured;
+        measured.source = hardware.source;
+        measured.tool = "rocprof-compute roofline micro-benchmark";
+        stateBasis(hardware, measured);
         result.machines.push_back(std::move(hardware));
     }
     if (result.machines.empty() && !hasErrors(result.diagnostics)) {

@@ -1,6 +1,8 @@
 // Hardware JSON version 2: provenance merged key by key, sparsity, alternate figures, the
-// migration of version 1 files, their errors by JSON path, and the provenance of overrides.
+// migration of version 1 files, their errors by JSON path, the provenance of overrides, and the
+// basis of the roofs profilers' files give.
 #include "core/io/formats/hardware_json.h"
+#include "core/io/readers.h"
 #include "tests/support/testpaths.h"
 
 #include <QFile>
@@ -82,6 +84,8 @@ private slots:
     void overridesAreGivenOnTheCommandLine();
     void figureChoiceNames_data();
     void figureChoiceNames();
+    void profilersRoofsStateTheirBasis_data();
+    void profilersRoofsStateTheirBasis();
 };
 
 void TestHardwareProvenance::mergesMachineDefaultsKeyByKey_data()
@@ -375,6 +379,46 @@ void TestHardwareProvenance::figureChoiceNames()
     QCOMPARE(parsed ? static_cast<int>(*parsed) : -1, choice);
     if (parsed)
         QCOMPARE(figureChoiceFromName(figureChoiceName(*parsed)), parsed);
+}
+
+void TestHardwareProvenance::profilersRoofsStateTheirBasis_data()
+{
+    QTest::addColumn<QString>("file"); // under tests/data
+    QTest::addColumn<int>("basis");
+    QTest::addColumn<int>("ceilings");
+    // Benchmarks' figures are measured; Nsight Compute's roofs are its per-cycle peaks times
+    // its clocks, derived. Until 2026-11-30 all of them were unstated.
+    QTest::newRow("rocprof-compute roofline.csv")
+        << "real/rocprof_compute_roofline_MI200.csv" << int(Basis::Measured) << 11;
+    QTest::newRow("Advisor roofs") << "advisor/roofs.csv" << int(Basis::Measured) << 7;
+    QTest::newRow("ncu roofline section")
+        << "real/ncu_section_roofline_chart_cublas_gemv.csv" << int(Basis::Derived) << 3;
+    QTest::newRow("ERT sum") << "adhoc/ert_sum.txt" << int(Basis::Measured) << -1;
+}
+
+void TestHardwareProvenance::profilersRoofsStateTheirBasis()
+{
+    QFETCH(QString, file);
+    QFETCH(int, basis);
+    QFETCH(int, ceilings);
+    QFile in(test::sourcePath("tests/data/" + file));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    const HardwareFileResult read = readHardwareFile(in.readAll().toStdString(), "f");
+    QVERIFY(!read.hardware.machines.empty());
+    const Hardware &machine = read.hardware.machines.front();
+    int seen = 0;
+    const auto check = [&](const std::string &name, const Provenance &provenance) {
+        ++seen;
+        QVERIFY2(int(provenance.basis) == basis, name.c_str());
+        QVERIFY2(!provenance.source.empty(), name.c_str());
+    };
+    for (const auto &ceiling : machine.compute)
+        check(ceiling.name, ceiling.provenance);
+    for (const auto &ceiling : machine.memory)
+        check(ceiling.name, ceiling.provenance);
+    if (ceilings >= 0)
+        QCOMPARE(seen, ceilings);
+    QVERIFY(seen > 0);
 }
 
 QTEST_GUILESS_MAIN(TestHardwareProvenance)
