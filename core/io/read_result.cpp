@@ -57,6 +57,24 @@ void stateBasis(Hardware &hardware, const Provenance &provenance)
     }
 }
 
+Provenance measuredBy(std::string source, std::string tool)
+{
+    Provenance provenance;
+    provenance.basis = Basis::Measured;
+    provenance.source = std::move(source);
+    provenance.tool = std::move(tool);
+    return provenance;
+}
+
+Provenance derivedBy(std::string source, std::string formula)
+{
+    Provenance provenance;
+    provenance.basis = Basis::Derived;
+    provenance.source = std::move(source);
+    provenance.formula = std::move(formula);
+    return provenance;
+}
+
 void keepValidMachine(
     Hardware hardware, const std::string &fileName, HardwareReadResult &result, int line)
 {

@@ -41,8 +41,11 @@ using PointSink = std::function<void(KernelPoint &&)>;
 std::optional<std::string> pointProblem(const KernelPoint &point);
 
 // Gives every ceiling of `hardware` whose basis is unstated this provenance: a profiler's roofs
-// are all of one kind (rocprof-compute's and Advisor's measured, Nsight Compute's derived).
+// are all of one kind (ERT's, rocprof-compute's and Advisor's measured, Nsight Compute's derived).
 void stateBasis(Hardware &hardware, const Provenance &provenance);
+// The provenance of a file's figures: measured by `tool`, or derived by `formula`.
+Provenance measuredBy(std::string source, std::string tool);
+Provenance derivedBy(std::string source, std::string formula);
 
 // The machine when it is valid (validateHardware), else its problems as errors at `line`.
 void keepValidMachine(

@@ -1,6 +1,8 @@
 // Reading and writing the small files tests make and check.
 #pragma once
 
+#include "tests/support/testpaths.h"
+
 #include <QByteArray>
 #include <QFile>
 #include <QString>
@@ -30,6 +32,15 @@ inline QString write(const QTemporaryDir &dir, const QString &name, const QByteA
     const QString path = dir.filePath(name);
     writeAll(path, bytes);
     return path;
+}
+
+// The hand-written example trace (tests/data/traces/small/example.json) with its device named
+// "NVIDIA Prototype X": a name no preset has, and 108 SMs, which two presets share, so no machine
+// is found for it.
+inline QByteArray traceOfAnUnknownDevice()
+{
+    return readAll(dataPath(QStringLiteral("traces/small/example.json")))
+        .replace("NVIDIA A100-PG509-200", "NVIDIA Prototype X");
 }
 
 } // namespace ridgepoint::test

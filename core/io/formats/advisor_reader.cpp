@@ -214,11 +214,7 @@ HardwareReadResult readAdvisorRoofs(std::string_view text, const std::string &fi
         return result;
     for (auto &hardware : machines) {
         // Advisor's roofs are what its short benchmark loops measured on the machine.
-        Provenance measured;
-        measured.basis = Basis::Measured;
-        measured.source = hardware.source;
-        measured.tool = "Intel Advisor (roofs benchmarks)";
-        stateBasis(hardware, measured);
+        stateBasis(hardware, measuredBy(hardware.source, "Intel Advisor (roofs benchmarks)"));
         const auto problems = validateHardware(hardware);
         for (const auto &problem : problems)
             result.diagnostics.push_back({ Severity::Error, fileName, 0, 0, problem });

@@ -21,26 +21,11 @@ std::optional<Precision> precisionOfLabel(const std::string &label)
     return precisionFromName(label.substr(0, space));
 }
 
-// Where a figure of the file comes from: ERT's measurement ("empirical") or the figures it was
-// given ("spec").
-Provenance ertProvenance(const std::string &fileName, bool empirical)
-{
-    Provenance provenance;
-    provenance.basis = empirical ? Basis::Measured : Basis::Spec;
-    provenance.source = fileName
-        + (empirical ? ": ERT's measured (empirical) figure"
-                     : ": the spec figure the ERT file states");
-    if (empirical)
-        provenance.tool = "Empirical Roofline Toolkit";
-    return provenance;
-}
-
 // One [label, value] entry of a "gflops" (compute) or "gbytes" (memory) list, named with
 // `suffix`: "(empirical)" or "(spec)".
 void readEntry(const Json &entry, const std::string &where, bool compute, const std::string &suffix,
     JsonSchema &in, Hardware &hardware)
 {
-    const Provenance provenance = ertProvenance(in.fileName(), suffix == "(empirical)");
     if (!entry.is_array() || entry.size() != 2 || !entry[0].is_string() || !entry[1].is_number()) {
         in.error(where, "expected [label, number], found " + detail::dumpJson(entry));
         return;
@@ -58,7 +43,7 @@ void readEntry(const Json &entry, const std::string &where, bool compute, const 
             return;
         }
         hardware.compute.push_back({ asciiUpper(precisionName(*precision)) + " " + suffix,
-            *precision, "", value * 1e9, false, std::nullopt, true, provenance });
+            *precision, "", value * 1e9, false, std::nullopt, true });
         return;
     }
     auto level = memoryLevelFromName(label);
@@ -68,8 +53,7 @@ void readEntry(const Json &entry, const std::string &where, bool compute, const 
                 + "\" is not one Ridgepoint knows (L1, L2, L3, DRAM, HBM); left out");
         return;
     }
-    hardware.memory.push_back(
-        { label + " " + suffix, *level, value * 1e9, std::nullopt, true, provenance });
+    hardware.memory.push_back({ label + " " + suffix, *level, value * 1e9, std::nullopt, true });
 }
 
 // The "empirical" or "spec" object: its "gflops" and "gbytes" lists.
@@ -125,6 +109,8 @@ HardwareReadResult readErtJson(std::string_view text, const std::string &fileNam
     hardware.name = "ERT roofline";
     hardware.source = fileName + ": Empirical Roofline Toolkit (GFLOP/s, GB/s)";
     readSection(*root, "empirical", "(empirical)", in, hardware);
+    stateBasis(hardware,
+        measuredBy(fileName + ": ERT's measured (empirical) figure", "Empirical Roofline Toolkit"));
     // The measured roofs make the roofline, compute as memory (a level's first roof is the
     // empirical one): the spec peak, higher, would otherwise be the default and its ridge a
     // spec peak over a measured bandwidth.
@@ -133,6 +119,10 @@ HardwareReadResult readErtJson(std::string_view text, const std::string &fileNam
     if (fastest != hardware.compute.end())
         hardware.defaultCompute = fastest->name;
     readSection(*root, "spec", "(spec)", in, hardware);
+    Provenance spec;
+    spec.basis = Basis::Spec;
+    spec.source = fileName + ": the spec figure the ERT file states";
+    stateBasis(hardware, spec);
     if (hasErrors(result.diagnostics))
         return result;
     keepValidMachine(std::move(hardware), fileName, result);

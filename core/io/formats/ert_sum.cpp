@@ -100,7 +100,7 @@ private:
         if (givenBefore(name, label, line, column))
             return;
         m_hardware.compute.push_back(
-            { name, *precision, "", value * kGiga, false, std::nullopt, true, measured() });
+            { name, *precision, "", value * kGiga, false, std::nullopt, true });
     }
 
     void memory(const TextLine &line, int column, const std::string &label, double value)
@@ -115,17 +115,7 @@ private:
         if (givenBefore(label + " (empirical)", label, line, column))
             return;
         m_hardware.memory.push_back(
-            { label + " (empirical)", *level, value * kGiga, std::nullopt, true, measured() });
-    }
-
-    // Every figure of a sum file is ERT's measurement.
-    Provenance measured() const
-    {
-        Provenance provenance;
-        provenance.basis = Basis::Measured;
-        provenance.source = m_fileName + ": ERT's measured (empirical) figure";
-        provenance.tool = "Empirical Roofline Toolkit";
-        return provenance;
+            { label + " (empirical)", *level, value * kGiga, std::nullopt, true });
     }
 
     const std::string &m_fileName;
@@ -177,6 +167,9 @@ HardwareReadResult readErtSum(std::string_view text, const std::string &fileName
         "an ERT sum file holds one experiment's results (one FLOPS, MPI and OpenMP setting), "
         "not the maxima over all experiments: the ceilings may be below the machine's (use "
         "Run.NNN/roofline.json for those)" });
+    // Every figure of a sum file is ERT's measurement.
+    stateBasis(hardware,
+        measuredBy(fileName + ": ERT's measured (empirical) figure", "Empirical Roofline Toolkit"));
     keepValidMachine(std::move(hardware), fileName, result, reader.firstLine);
     return result;
 }

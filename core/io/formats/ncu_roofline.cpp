@@ -10,16 +10,6 @@
 namespace ridgepoint {
 namespace {
 
-// Nsight Compute's roofs: its per-cycle peaks times its clocks, a derivation.
-Provenance derivedBy(const std::string &source, const std::string &formula)
-{
-    Provenance provenance;
-    provenance.basis = Basis::Derived;
-    provenance.source = source;
-    provenance.formula = formula;
-    return provenance;
-}
-
 using namespace ncu;
 
 // The machine's peaks from ncu's roofline metrics when they are a raw page's columns or a

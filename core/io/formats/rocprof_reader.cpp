@@ -132,11 +132,8 @@ HardwareReadResult readRocprofRoofline(std::string_view text, const std::string 
                 "GPU " + device + ": " + problems.front() });
             continue;
         }
-        Provenance measured;
-        measured.basis = Basis::Measured;
-        measured.source = hardware.source;
-        measured.tool = "rocprof-compute roofline micro-benchmark";
-        stateBasis(hardware, measured);
+        stateBasis(
+            hardware, measuredBy(hardware.source, "rocprof-compute roofline micro-benchmark"));
         result.machines.push_back(std::move(hardware));
     }
     if (result.machines.empty() && !hasErrors(result.diagnostics)) {

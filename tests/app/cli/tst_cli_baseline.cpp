@@ -3,6 +3,7 @@
 // hand, the A100 fixture against the V100 one with times linked apart by
 // tests/data/traces/operator_times.py, and baselines that are missing or not a trace.
 #include "tests/support/cli_run.h"
+#include "tests/support/testfiles.h"
 #include "tests/support/testpaths.h"
 
 #include <QFile>
@@ -292,14 +293,8 @@ void TestCliBaseline::renderTakesTheTracesMachine()
     QFETCH(QString, machine);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    if (trace == "UNNAMED") {
-        QFile example(testData("traces/small/example.json"));
-        QVERIFY(example.open(QIODevice::ReadOnly));
-        trace = dir.filePath("unnamed.json");
-        QFile unnamed(trace);
-        QVERIFY(unnamed.open(QIODevice::WriteOnly));
-        unnamed.write(example.readAll().replace("NVIDIA A100-PG509-200", "NVIDIA Prototype X"));
-    }
+    if (trace == "UNNAMED")
+        trace = test::write(dir, "unnamed.json", test::traceOfAnUnknownDevice());
     const QString svg = dir.filePath("trace.svg");
     const Run run = runCli(QStringList { "render", trace, "-o", svg } + options);
     if (machine.isEmpty()) {

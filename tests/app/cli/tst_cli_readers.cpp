@@ -1,6 +1,7 @@
 // `ridgepoint analyze` end to end on the profilers' real files: every reader through the CLI;
 // and the reader options of analyze and render (issue 4), which change what a file gives.
 #include "tests/support/cli_run.h"
+#include "tests/support/testfiles.h"
 #include "tests/support/testpaths.h"
 #include <QFile>
 #include <QJsonArray>
@@ -558,11 +559,7 @@ void TestCliReaders::analysesAProfilerTraceOnItsDevice()
 void TestCliReaders::asksForAMachineATraceDoesNotName()
 {
     // A device no preset names and whose SM count (108) two presets share: no guess.
-    QFile file(testData("traces/small/example.json"));
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    QByteArray example = file.readAll();
-    example.replace("NVIDIA A100-PG509-200", "NVIDIA Prototype X");
-    const QString unnamed = write("unnamed_device.json", example);
+    const QString unnamed = write("unnamed_device.json", test::traceOfAnUnknownDevice());
     const Run unknown = runCli({ "analyze", unnamed });
     QCOMPARE(unknown.status, 2);
     QVERIFY2(unknown.err.contains("the trace's device \"NVIDIA Prototype X\" is not a preset "

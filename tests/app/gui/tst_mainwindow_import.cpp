@@ -352,14 +352,8 @@ void TestMainWindowImport::aTraceOpensOnItsDevicesMachineElseTheOneOnScreen()
     QFETCH(QString, file);
     QFETCH(QString, machine);
     QFETCH(QString, said);
-    if (file == "UNNAMED") {
-        QFile example(testData("traces/small/example.json"));
-        QVERIFY(example.open(QIODevice::ReadOnly));
-        file = write(*m_dir, "unnamed.json",
-            example.readAll().replace("NVIDIA A100-PG509-200", "NVIDIA Prototype X"));
-    } else {
-        file = testData(file);
-    }
+    file = file == "UNNAMED" ? write(*m_dir, "unnamed.json", test::traceOfAnUnknownDevice())
+                             : testData(file);
     auto window = makeWindow();
     window->setHardware(**PresetDatabase::builtin().find("MI250X"));
     QCOMPARE(ImportController::classify(file).kind, ImportController::Kind::PointsAndMachine);
