@@ -454,9 +454,18 @@ bool fileMachineOf(const AnalyzeRequest &request,
 int runAnalyze(const QStringList &arguments)
 {
     int status = kExitOk;
-    const auto request = parseRequest(AnalyzeOptions(), arguments, status);
+    auto request = parseRequest(AnalyzeOptions(), arguments, status);
     if (!request)
         return status;
+    const bool hadFiles = !request->files.isEmpty();
+    request->machine.takeMachineFile(request->files);
+    if (hadFiles && request->files.isEmpty() && !request->example) {
+        err() << "analyze: no points to place on it: give the kernels' file after it (ridgepoint "
+                 "analyze "
+              << *request->machine.hardware << " KERNELS...), or see its ceilings with "
+              << "'ridgepoint presets " << *request->machine.hardware << "'" << Qt::endl;
+        return kExitBadInput;
+    }
 
     // Read first: a session brings its own machine, used unless the options name another.
     const QStringList &files = request->files;

@@ -2,6 +2,7 @@
 
 #include "app/cli/cli_common.h"
 #include "core/io/file_io.h"
+#include "core/io/format_registry.h"
 #include "core/io/readers.h"
 #include "core/model/units.h"
 #include "core/model/value_ranges.h"
@@ -277,6 +278,25 @@ std::optional<ReadOptions> ReadOptionGroup::read(const QCommandLineParser &parse
         options.rocprof.ldsBanksPerCu = static_cast<double>(*value);
     }
     return options;
+}
+
+void MachineRequest::takeMachineFile(QStringList &files)
+{
+    if (namesMachine() || describesMachine())
+        return;
+    constexpr std::size_t kHead = std::size_t { 64 } * 1024; // enough to tell the format
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        const auto head = readFileHead(files[i].toStdString(), kHead);
+        if (!head)
+            continue; // reading it as points says why
+        const auto format = detectFileFormat(*head);
+        if (!format || givesOf(*format, *head) != Gives::Machine)
+            continue;
+        err() << files[i] << ": gives a machine, not points: taken as the machine (--hardware "
+              << files[i] << ")" << Qt::endl;
+        hardware = files.takeAt(i);
+        return;
+    }
 }
 
 } // namespace ridgepoint::cli

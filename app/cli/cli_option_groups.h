@@ -70,6 +70,13 @@ struct MachineRequest {
     // Without --hardware the machine is one ceiling from --peak and --bandwidth: let it stand
     // for the precision the workload computes in.
     void adoptPrecision(Hardware &hardware, Precision precision) const;
+
+    // Without --hardware or --peak with --bandwidth, the first of `files` that gives a machine
+    // and no points (a hardware JSON, rocprof-compute's roofline.csv, ERT's output, Advisor's
+    // roofs, a NERSC roofs file: told by content) is taken as --hardware and out of `files`,
+    // as the window opens such a file as the machine; said on stderr. `ridgepoint analyze
+    // roofline.csv pmc_perf.csv` then needs no option.
+    void takeMachineFile(QStringList &files);
 };
 
 // --hardware NAME|FILE.json, --peak, --bandwidth, --compute, --sustained, --figures.

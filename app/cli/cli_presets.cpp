@@ -1,8 +1,9 @@
-// `ridgepoint presets [NAME]`: the built-in machines with their ceilings, bases and ridges, or
-// one machine in full with where each figure comes from.
+// `ridgepoint presets [NAME|FILE]`: the built-in machines with their ceilings, bases and ridges,
+// or one machine (a preset, or a machine file) in full with where each figure comes from.
 #include "app/cli/cli.h"
 #include "app/cli/cli_commands.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/cli_option_groups.h"
 
 #include "core/io/formats/hardware_json.h"
 #include "core/presets/presets.h"
@@ -14,7 +15,7 @@ namespace {
 
 // What presets' options ask for.
 struct PresetsRequest {
-    std::optional<QString> name; // one preset in full
+    std::optional<QString> name; // one preset (or machine file) in full
     bool json = false;
     bool names = false; // the names --hardware takes, one a line
 };
@@ -33,8 +34,11 @@ struct PresetsOptions {
         parser.setApplicationDescription(
             "List the hardware presets with their ceilings, the basis of each figure (spec, "
             "derived, measured) and ridges. With NAME, one preset in full: every ceiling with its "
-            "basis, source, clock, scope and notes.");
-        parser.addPositionalArgument("name", "A preset (name or alias, unique prefix).", "[NAME]");
+            "basis, source, clock, scope and notes; with FILE, the machine a hardware file gives "
+            "(any ceiling format: hardware JSON, rocprof-compute's roofline.csv, ERT, Advisor's "
+            "roofs, a NERSC roofs file), the same way.");
+        parser.addPositionalArgument(
+            "name", "A preset (name or alias, unique prefix), or a machine file.", "[NAME|FILE]");
         parser.addOptions({ json, names });
     }
     [[nodiscard]] std::optional<PresetsRequest> read(const QCommandLineParser &parser) const
@@ -74,13 +78,13 @@ int runPresets(const QStringList &arguments)
     for (const auto &d : presets.diagnostics())
         err() << QString::fromStdString(d.toString()) << Qt::endl;
     if (request->name) {
-        auto found = presets.find(request->name->toStdString());
-        if (!found) {
-            err() << QString::fromStdString(found.error()) << Qt::endl;
+        // A preset by name, else a machine file of any ceiling format (a hardware JSON, a
+        // rocprof-compute roofline.csv, ERT's output, ...), shown the same way.
+        const auto machine = machineNamed(*request->name, "presets", ReadOptions {});
+        if (!machine)
             return kExitBadInput;
-        }
         out() << QString::fromStdString(
-            request->json ? writeHardwareJson(**found) : presetDetail(**found));
+            request->json ? writeHardwareJson(*machine) : presetDetail(*machine));
         out().flush();
         return kExitOk;
     }

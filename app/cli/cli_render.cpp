@@ -502,6 +502,8 @@ int runRender(const QStringList &arguments)
     auto request = parseRequest(RenderOptions(), arguments, status);
     if (!request)
         return status;
+    if (!request->session) // a session brings its own machine
+        request->machine.takeMachineFile(request->files);
 
     StepTimer timer(request->timings);
     auto inputs = loadInputs(*request);

@@ -83,6 +83,9 @@ private slots:
     void asksForAMachineATraceDoesNotName();
     void aFileWithItsRoofsNeedsNoMachine_data();
     void aFileWithItsRoofsNeedsNoMachine();
+    void aMachineFileAmongTheInputsIsTheMachine_data();
+    void aMachineFileAmongTheInputsIsTheMachine();
+    void aMachineFileAloneIsShownNotAnalysed();
 
     void initTestCase();
     // Issue 4: the readers' options on the command line.
@@ -602,6 +605,83 @@ void TestCliReaders::aFileWithItsRoofsNeedsNoMachine()
     QFile svg(picture);
     QVERIFY(svg.open(QIODevice::ReadOnly));
     QVERIFY(svg.readAll().contains(machine.toHtmlEscaped().toUtf8()));
+}
+
+void TestCliReaders::aMachineFileAmongTheInputsIsTheMachine_data()
+{
+    QTest::addColumn<QStringList>("files");
+    QTest::addColumn<QString>("machine");
+    QTest::addColumn<int>("points");
+    QTest::newRow("rocprof roofline.csv, then pmc_perf.csv")
+        << QStringList { kMi300Roofs, kRocprofThreeDispatches }
+        << "rocprof-compute roofline (GPU 0)" << 3;
+    QTest::newRow("pmc_perf.csv, then roofline.csv")
+        << QStringList { kRocprofThreeDispatches, kMi300Roofs }
+        << "rocprof-compute roofline (GPU 0)" << 3;
+    QTest::newRow("Advisor's roofs with its survey")
+        << QStringList { testData("advisor/roofs.csv"), testData("advisor/survey_current.csv") }
+        << "Intel Advisor roofs (CPU)" << 3;
+}
+
+// Without a machine on the command line, an input that gives a machine and no points (a
+// profiler's measured roofs) is the machine, as the window opens it: rocprof-compute's two files
+// side by side need no --hardware (until 2026-11-30 the roofline.csv was refused as a points
+// file, "open it as the machine instead", and then "no machine given"). A machine on the command
+// line still wins, and the file is then refused as points.
+void TestCliReaders::aMachineFileAmongTheInputsIsTheMachine()
+{
+    QFETCH(QStringList, files);
+    QFETCH(QString, machine);
+    QFETCH(int, points);
+    const Run run = runCli(QStringList { "analyze", "--json" } + files);
+    QVERIFY2(run.status == 0, run.err.constData());
+    QVERIFY(run.err.contains(": gives a machine, not points: taken as the machine (--hardware "));
+    const QJsonObject report = QJsonDocument::fromJson(run.out).object();
+    QCOMPARE(report["hardware"].toObject()["name"].toString(), machine);
+    QCOMPARE(report["points"].toArray().size(), points);
+    const QString picture = m_dir->filePath("machine-file.svg");
+    const Run drawn = runCli(QStringList { "render", "-o", picture } + files);
+    QVERIFY2(drawn.status == 0, drawn.err.constData());
+    QFile svg(picture);
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains(machine.toHtmlEscaped().toUtf8()));
+    const Run named = runCli(QStringList { "analyze", "--json", "--hardware", "H100" } + files);
+    QCOMPARE(named.status, 2);
+    QVERIFY(named.err.contains("gives ceilings, not points"));
+    QCOMPARE(QJsonDocument::fromJson(named.out).object()["hardware"].toObject()["name"].toString(),
+        QString("NVIDIA H100 SXM5 80GB"));
+}
+
+// A machine file alone: `analyze` has nothing to place and says what to give (exit 2), `presets`
+// shows the machine in full, `render` draws its roofline without points.
+void TestCliReaders::aMachineFileAloneIsShownNotAnalysed()
+{
+    const Run alone = runCli({ "analyze", kMi300Roofs });
+    QCOMPARE(alone.status, 2);
+    QVERIFY2(
+        alone.err.contains("analyze: no points to place on it: give the kernels' file after "
+                           "it (ridgepoint analyze "
+            + kMi300Roofs.toUtf8() + " KERNELS...), or see its ceilings with 'ridgepoint presets "
+            + kMi300Roofs.toUtf8() + "'"),
+        alone.err.constData());
+    QVERIFY(alone.out.isEmpty());
+    const Run shown = runCli({ "presets", kMi300Roofs });
+    QVERIFY2(shown.status == 0, shown.err.constData());
+    QVERIFY(shown.out.startsWith("rocprof-compute roofline (GPU 0)\n"));
+    QVERIFY(shown.out.contains("BF16 MFMA"));
+    const Run json = runCli({ "presets", "--json", kMi300Roofs });
+    QCOMPARE(json.status, 0);
+    QCOMPARE(QJsonDocument::fromJson(json.out).object()["name"].toString(),
+        QString("rocprof-compute roofline (GPU 0)"));
+    const Run missing = runCli({ "presets", "no-such-machine" });
+    QCOMPARE(missing.status, 2);
+    QVERIFY(missing.err.startsWith("presets: no hardware preset matches \"no-such-machine\""));
+    const QString picture = m_dir->filePath("machine-alone.svg");
+    const Run drawn = runCli({ "render", kMi300Roofs, "-o", picture });
+    QVERIFY2(drawn.status == 0, drawn.err.constData());
+    QFile svg(picture);
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains("BF16 MFMA"));
 }
 
 QTEST_GUILESS_MAIN(TestCliReaders)
