@@ -460,6 +460,8 @@ int runAnalyze(const QStringList &arguments)
     const bool hadFiles = !request->files.isEmpty();
     request->machine.takeMachineFile(request->files);
     if (hadFiles && request->files.isEmpty() && !request->example) {
+        if (!request->machine.machine(nullptr, request->readOptions))
+            return kExitBadInput; // the file's problems, said
         err() << "analyze: no points to place on it: give the kernels' file after it (ridgepoint "
                  "analyze "
               << *request->machine.hardware << " KERNELS...), or see its ceilings with "

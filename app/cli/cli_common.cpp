@@ -176,6 +176,21 @@ std::optional<Session> readSession(const QString &path)
     return reportSession(readSessionFile(path), path);
 }
 
+bool givesOnlyAMachine(const QString &path)
+{
+    constexpr std::size_t kHead = std::size_t { 64 } * 1024; // enough to tell the format
+    const auto head = readFileHead(path.toStdString(), kHead);
+    if (!head || holdsSession(*head))
+        return false;
+    const auto format = detectFileFormat(*head);
+    if (!format || givesOf(*format, *head) != Gives::Machine)
+        return false;
+    // A session may name its format anywhere: the whole file tells (machine files are small;
+    // one that cannot be read is left to the points reader to say why).
+    const auto text = readTextFile(path.toStdString());
+    return text && !holdsSession(*text);
+}
+
 std::optional<Hardware> machineWithPoints(const QString &path, const ReadOptions &options)
 {
     constexpr std::size_t kHead = std::size_t { 64 } * 1024;

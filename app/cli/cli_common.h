@@ -77,6 +77,11 @@ std::optional<InputFile> readInputFile(
 // is not read again.
 std::optional<Hardware> machineWithPoints(const QString &path, const ReadOptions &options);
 
+// Whether the file gives a machine and no points (a hardware JSON, ERT's output, Advisor's
+// roofs, rocprof-compute's roofline.csv, a NERSC roofs file), told by content; a session or a
+// picture carrying one does not.
+bool givesOnlyAMachine(const QString &path);
+
 // A points file as the baseline run (--baseline): a profiler trace's points are matched by
 // operator and shapes, any other file's by name. nullopt after saying why (as readPointsFile).
 std::optional<Baseline> readBaselineFile(

@@ -2,7 +2,6 @@
 
 #include "app/cli/cli_common.h"
 #include "core/io/file_io.h"
-#include "core/io/format_registry.h"
 #include "core/io/readers.h"
 #include "core/model/units.h"
 #include "core/model/value_ranges.h"
@@ -284,13 +283,8 @@ void MachineRequest::takeMachineFile(QStringList &files)
 {
     if (namesMachine() || describesMachine())
         return;
-    constexpr std::size_t kHead = std::size_t { 64 } * 1024; // enough to tell the format
     for (qsizetype i = 0; i < files.size(); ++i) {
-        const auto head = readFileHead(files[i].toStdString(), kHead);
-        if (!head)
-            continue; // reading it as points says why
-        const auto format = detectFileFormat(*head);
-        if (!format || givesOf(*format, *head) != Gives::Machine)
+        if (!givesOnlyAMachine(files[i]))
             continue;
         err() << files[i] << ": gives a machine, not points: taken as the machine (--hardware "
               << files[i] << ")" << Qt::endl;
