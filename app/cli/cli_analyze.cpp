@@ -449,6 +449,31 @@ bool fileMachineOf(const AnalyzeRequest &request,
     return true;
 }
 
+// Whether there are points to analyze, after a file that gives only a machine is taken as the
+// machine (MachineRequest::takeMachineFile); else says what to give, after the machine's own
+// problems (until 2026-11-30 a machine alone printed nothing and succeeded).
+bool somethingToAnalyze(AnalyzeRequest &request)
+{
+    const bool hadFiles = !request.files.isEmpty();
+    request.machine.takeMachineFile(request.files);
+    if (!request.files.isEmpty() || request.example)
+        return true;
+    if (!request.machine.machine(nullptr, request.readOptions))
+        return false;
+    if (!hadFiles) {
+        err() << "analyze: nothing to analyze: give a points file, a session or --example (a "
+                 "machine's ceilings alone: ridgepoint presets NAME|FILE)"
+              << Qt::endl;
+        return false;
+    }
+    const QString &file = *request.machine.hardware;
+    err() << "analyze: no points to place on it: give the kernels' file after it (ridgepoint "
+             "analyze "
+          << file << " KERNELS...), or see its ceilings with 'ridgepoint presets " << file << "'"
+          << Qt::endl;
+    return false;
+}
+
 } // namespace
 
 int runAnalyze(const QStringList &arguments)
@@ -457,18 +482,8 @@ int runAnalyze(const QStringList &arguments)
     auto request = parseRequest(AnalyzeOptions(), arguments, status);
     if (!request)
         return status;
-    const bool hadFiles = !request->files.isEmpty();
-    request->machine.takeMachineFile(request->files);
-    if (hadFiles && request->files.isEmpty() && !request->example) {
-        if (!request->machine.machine(nullptr, request->readOptions))
-            return kExitBadInput; // the file's problems, said
-        err() << "analyze: no points to place on it: give the kernels' file after it (ridgepoint "
-                 "analyze "
-              << *request->machine.hardware << " KERNELS...), or see its ceilings with "
-              << "'ridgepoint presets " << *request->machine.hardware << "'" << Qt::endl;
+    if (!somethingToAnalyze(*request))
         return kExitBadInput;
-    }
-
     // Read first: a session brings its own machine, used unless the options name another.
     const QStringList &files = request->files;
     // A big clean points CSV on every core; any other input as before.

@@ -673,6 +673,12 @@ void TestCliReaders::aMachineFileAloneIsShownNotAnalysed()
     QCOMPARE(json.status, 0);
     QCOMPARE(QJsonDocument::fromJson(json.out).object()["name"].toString(),
         QString("rocprof-compute roofline (GPU 0)"));
+    const Run nothing = runCli({ "analyze", "--hardware", "H100" });
+    QCOMPARE(nothing.status, 2);
+    QCOMPARE(nothing.err,
+        QByteArray("analyze: nothing to analyze: give a points file, a session or --example (a "
+                   "machine's ceilings alone: ridgepoint presets NAME|FILE)\n"));
+    QVERIFY(nothing.out.isEmpty());
     const Run missing = runCli({ "presets", "no-such-machine" });
     QCOMPARE(missing.status, 2);
     QVERIFY(missing.err.startsWith("presets: no hardware preset matches \"no-such-machine\""));
