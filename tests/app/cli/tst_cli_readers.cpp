@@ -105,6 +105,9 @@ private slots:
 
 private:
     QString write(const QString &name, const QByteArray &content);
+    // `render FILES... -o NAME` (an SVG in the test's folder): the picture, or empty after a
+    // failed run (its stderr logged).
+    QByteArray renderedSvg(const QStringList &files, const QString &name);
 
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_halfPrecision; // an ncu launch counting FP16 FMAs, adds and multiplies
@@ -138,6 +141,18 @@ QString TestCliReaders::write(const QString &name, const QByteArray &content)
     if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size())
         qFatal("cannot write the test file");
     return file.fileName();
+}
+
+QByteArray TestCliReaders::renderedSvg(const QStringList &files, const QString &name)
+{
+    const QString picture = m_dir->filePath(name);
+    const Run drawn = runCli(QStringList { "render", "-o", picture } + files);
+    QFile svg(picture);
+    if (drawn.status != 0 || !svg.open(QIODevice::ReadOnly)) {
+        qWarning("%s", drawn.err.constData());
+        return {};
+    }
+    return svg.readAll();
 }
 
 void TestCliReaders::perKernelGivesOnePointPerKernel_data()
@@ -599,12 +614,7 @@ void TestCliReaders::aFileWithItsRoofsNeedsNoMachine()
     const Run named = runCli({ "analyze", "--hardware", "H100", file });
     QCOMPARE(named.status, 0);
     QVERIFY(named.out.startsWith("NVIDIA H100 SXM5 80GB"));
-    const QString picture = m_dir->filePath("own-roofs.svg");
-    const Run drawn = runCli({ "render", file, "-o", picture });
-    QVERIFY2(drawn.status == 0, drawn.err.constData());
-    QFile svg(picture);
-    QVERIFY(svg.open(QIODevice::ReadOnly));
-    QVERIFY(svg.readAll().contains(machine.toHtmlEscaped().toUtf8()));
+    QVERIFY(renderedSvg({ file }, "own-roofs.svg").contains(machine.toHtmlEscaped().toUtf8()));
 }
 
 void TestCliReaders::aMachineFileAmongTheInputsIsTheMachine_data()
@@ -639,12 +649,7 @@ void TestCliReaders::aMachineFileAmongTheInputsIsTheMachine()
     const QJsonObject report = QJsonDocument::fromJson(run.out).object();
     QCOMPARE(report["hardware"].toObject()["name"].toString(), machine);
     QCOMPARE(report["points"].toArray().size(), points);
-    const QString picture = m_dir->filePath("machine-file.svg");
-    const Run drawn = runCli(QStringList { "render", "-o", picture } + files);
-    QVERIFY2(drawn.status == 0, drawn.err.constData());
-    QFile svg(picture);
-    QVERIFY(svg.open(QIODevice::ReadOnly));
-    QVERIFY(svg.readAll().contains(machine.toHtmlEscaped().toUtf8()));
+    QVERIFY(renderedSvg(files, "machine-file.svg").contains(machine.toHtmlEscaped().toUtf8()));
     const Run named = runCli(QStringList { "analyze", "--json", "--hardware", "H100" } + files);
     QCOMPARE(named.status, 2);
     QVERIFY(named.err.contains("gives ceilings, not points"));
@@ -682,12 +687,7 @@ void TestCliReaders::aMachineFileAloneIsShownNotAnalysed()
     const Run missing = runCli({ "presets", "no-such-machine" });
     QCOMPARE(missing.status, 2);
     QVERIFY(missing.err.startsWith("presets: no hardware preset matches \"no-such-machine\""));
-    const QString picture = m_dir->filePath("machine-alone.svg");
-    const Run drawn = runCli({ "render", kMi300Roofs, "-o", picture });
-    QVERIFY2(drawn.status == 0, drawn.err.constData());
-    QFile svg(picture);
-    QVERIFY(svg.open(QIODevice::ReadOnly));
-    QVERIFY(svg.readAll().contains("BF16 MFMA"));
+    QVERIFY(renderedSvg({ kMi300Roofs }, "machine-alone.svg").contains("BF16 MFMA"));
 }
 
 QTEST_GUILESS_MAIN(TestCliReaders)
