@@ -350,7 +350,9 @@ void AnalyzeOptions::addTo(QCommandLineParser &parser) const
             + "; a CSV is name,flops,bytes,seconds,...), or sessions: a .ridgepoint.json file or "
               "a PNG, SVG or PDF exported with its session embedded. A session's points are "
               "analysed as the window shows them (what-if moves applied) on the session's "
-              "machine, unless --hardware names another.",
+              "machine, unless --hardware names another. Without a machine option, a file that "
+              "gives only a machine (a hardware JSON, ERT, Advisor's roofs, rocprof-compute's "
+              "roofline.csv, ...) is the machine.",
         "[FILE...]");
 }
 
@@ -455,10 +457,13 @@ bool fileMachineOf(const AnalyzeRequest &request,
 bool somethingToAnalyze(AnalyzeRequest &request)
 {
     const bool hadFiles = !request.files.isEmpty();
-    request.machine.takeMachineFile(request.files);
+    if (!request.machine.takeMachineFile(request.files))
+        return false;
     if (!request.files.isEmpty() || request.example)
         return true;
-    if (!request.machine.machine(nullptr, request.readOptions))
+    const bool machineOption
+        = request.machine.namesMachine() || request.machine.peak || request.machine.bandwidth;
+    if (machineOption && !request.machine.machine(nullptr, request.readOptions))
         return false;
     if (!hadFiles) {
         err() << "analyze: nothing to analyze: give a points file, a session or --example (a "

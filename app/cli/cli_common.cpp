@@ -110,8 +110,8 @@ void warnUnusedReadOptions(
           << " files); read without " << (unused.size() == 1 ? "it" : "them") << Qt::endl;
 }
 
-// Points from text already read, in any points format (core/io/readers.h); a profiler trace's
-// summary into `trace` when asked.
+} // namespace
+
 // A picture that may carry a session (PNG, SVG, PDF) or a session JSON: the content tells,
 // whatever the name.
 bool holdsSession(std::string_view text)
@@ -136,8 +136,6 @@ bool holdsSession(std::string_view text)
     }
     return false;
 }
-
-} // namespace
 
 bool readPointsFile(const QString &path, PointTable &into, int &rowErrors,
     const ReadOptions &options, std::optional<TraceSummary> *trace)

@@ -82,6 +82,9 @@ std::optional<Hardware> machineWithPoints(const QString &path, const ReadOptions
 // picture carrying one does not.
 bool givesOnlyAMachine(const QString &path);
 
+// Whether the text is a session JSON or a picture (PNG, SVG, PDF) that may carry one.
+bool holdsSession(std::string_view text);
+
 // A points file as the baseline run (--baseline): a profiler trace's points are matched by
 // operator and shapes, any other file's by name. nullopt after saying why (as readPointsFile).
 std::optional<Baseline> readBaselineFile(

@@ -94,26 +94,41 @@ std::optional<double> rateOption(const std::optional<QString> &given, const char
 
 } // namespace
 
+std::vector<Hardware> machinesInFile(const QString &path, const ReadOptions &readOptions)
+{
+    auto text = readTextFile(path.toStdString());
+    if (!text) {
+        err() << QString::fromStdString(text.error()) << Qt::endl;
+        return {};
+    }
+    if (holdsSession(*text)) {
+        err() << path << ": a session (or a picture that may carry one), not a machine file: "
+              << "'ridgepoint analyze " << path << "' shows it on its machine" << Qt::endl;
+        return {};
+    }
+    // Any ceiling format: hardware JSON, ERT, rocprof-compute, Advisor, ncu section.
+    auto result = readHardwareFile(*text, path.toStdString(), readOptions).hardware;
+    for (const auto &d : result.diagnostics)
+        err() << QString::fromStdString(d.toString()) << Qt::endl;
+    if (result.machines.empty())
+        err() << path << ": no usable machine in this hardware file" << Qt::endl;
+    return std::move(result.machines);
+}
+
 std::optional<Hardware> machineNamed(
     const QString &wanted, const QString &option, const ReadOptions &readOptions)
 {
     const bool looksLikeFile
         = wanted.endsWith(".json", Qt::CaseInsensitive) || QFileInfo::exists(wanted);
     if (looksLikeFile) {
-        auto text = readTextFile(wanted.toStdString());
-        if (!text) {
-            err() << QString::fromStdString(text.error()) << Qt::endl;
+        auto machines = machinesInFile(wanted, readOptions);
+        if (machines.empty())
             return std::nullopt;
-        }
-        // Any ceiling format: hardware JSON, ERT, rocprof-compute, Advisor, ncu section.
-        auto result = readHardwareFile(*text, wanted.toStdString(), readOptions).hardware;
-        for (const auto &d : result.diagnostics)
-            err() << QString::fromStdString(d.toString()) << Qt::endl;
-        if (result.machines.empty()) {
-            err() << wanted << ": no usable machine in this hardware file" << Qt::endl;
-            return std::nullopt;
-        }
-        return result.machines.front();
+        if (machines.size() > 1)
+            err() << wanted << ": warning: " << machines.size() << " machines; the first, \""
+                  << QString::fromStdString(machines.front().name)
+                  << "\", is used ('ridgepoint presets " << wanted << "' lists them)" << Qt::endl;
+        return std::move(machines.front());
     }
     const PresetDatabase presets = PresetDatabase::builtin();
     auto found = presets.find(wanted.toStdString());
@@ -279,18 +294,24 @@ std::optional<ReadOptions> ReadOptionGroup::read(const QCommandLineParser &parse
     return options;
 }
 
-void MachineRequest::takeMachineFile(QStringList &files)
+bool MachineRequest::takeMachineFile(QStringList &files)
 {
-    if (namesMachine() || describesMachine())
-        return;
+    const bool given = namesMachine() || describesMachine();
     for (qsizetype i = 0; i < files.size(); ++i) {
         if (!givesOnlyAMachine(files[i]))
             continue;
+        if (given || hardware) {
+            err() << files[i] << ": gives a machine, not points, and the machine is "
+                  << (hardware ? "already " + *hardware : QString("--peak with --bandwidth"))
+                  << ": give one machine (render --compare " << files[i]
+                  << " draws a second beside it)" << Qt::endl;
+            return false;
+        }
         err() << files[i] << ": gives a machine, not points: taken as the machine (--hardware "
               << files[i] << ")" << Qt::endl;
-        hardware = files.takeAt(i);
-        return;
+        hardware = files.takeAt(i--);
     }
+    return true;
 }
 
 } // namespace ridgepoint::cli

@@ -33,6 +33,11 @@ std::optional<QString> givenValue(
 std::optional<Hardware> machineNamed(
     const QString &wanted, const QString &option, const ReadOptions &readOptions);
 
+// Every machine a machine file gives (any ceiling format), its problems said; empty after saying
+// why (a session or a picture is not a machine file). machineNamed takes the first, and says
+// so when there are several.
+std::vector<Hardware> machinesInFile(const QString &path, const ReadOptions &readOptions);
+
 // What the machine options say, as given: checked when the machine is made (machine()), after
 // the inputs that may bring their own machine (a session, a trace) are read.
 struct MachineRequest {
@@ -75,8 +80,9 @@ struct MachineRequest {
     // and no points (a hardware JSON, rocprof-compute's roofline.csv, ERT's output, Advisor's
     // roofs, a NERSC roofs file: told by content) is taken as --hardware and out of `files`,
     // as the window opens such a file as the machine; said on stderr. `ridgepoint analyze
-    // roofline.csv pmc_perf.csv` then needs no option.
-    void takeMachineFile(QStringList &files);
+    // roofline.csv pmc_perf.csv` then needs no option. False, after saying why, when a further
+    // such file is given (or one beside --hardware): one machine at a time.
+    [[nodiscard]] bool takeMachineFile(QStringList &files);
 };
 
 // --hardware NAME|FILE.json, --peak, --bandwidth, --compute, --sustained, --figures.
@@ -88,7 +94,8 @@ public:
 
 private:
     QCommandLineOption m_hardware { "hardware",
-        "Machine: a preset name (case-insensitive, unique prefix) or a hardware .json file.",
+        "Machine: a preset name (case-insensitive, unique prefix) or a machine file (hardware "
+        "JSON, ERT, rocprof-compute roofline.csv, Advisor roofs, ncu roofline section, ...).",
         "name|file" };
     QCommandLineOption m_peak { "peak",
         "Peak compute, e.g. \"989 TFLOP/s\" or 1.97e14. Replaces the chosen compute ceiling; "

@@ -9,6 +9,8 @@
 #include "core/presets/presets.h"
 #include "core/report/report.h"
 
+#include <QFileInfo>
+
 namespace ridgepoint::cli {
 
 namespace {
@@ -57,6 +59,31 @@ struct PresetsOptions {
     }
 };
 
+// One preset in full, else the machines a file of that name gives (a preset's name wins over a
+// file's: `presets h100` in a folder holding h100/ is the preset).
+int showOne(const PresetDatabase &presets, const QString &name, bool json)
+{
+    std::vector<Hardware> machines;
+    if (auto found = presets.find(name.toStdString())) {
+        machines.push_back(**found);
+    } else if (QFileInfo::exists(name)) {
+        machines = machinesInFile(name, ReadOptions {});
+        if (machines.empty())
+            return kExitBadInput;
+    } else {
+        err() << "presets: " << QString::fromStdString(found.error()) << Qt::endl;
+        return kExitBadInput;
+    }
+    std::string text;
+    if (json)
+        text = machines.size() == 1 ? writeHardwareJson(machines.front()) : presetsJson(machines);
+    for (std::size_t i = 0; !json && i < machines.size(); ++i)
+        text += (i > 0 ? "\n" : "") + presetDetail(machines[i]);
+    out() << QString::fromStdString(text);
+    out().flush();
+    return kExitOk;
+}
+
 } // namespace
 
 int runPresets(const QStringList &arguments)
@@ -77,17 +104,8 @@ int runPresets(const QStringList &arguments)
     }
     for (const auto &d : presets.diagnostics())
         err() << QString::fromStdString(d.toString()) << Qt::endl;
-    if (request->name) {
-        // A preset by name, else a machine file of any ceiling format (a hardware JSON, a
-        // rocprof-compute roofline.csv, ERT's output, ...), shown the same way.
-        const auto machine = machineNamed(*request->name, "presets", ReadOptions {});
-        if (!machine)
-            return kExitBadInput;
-        out() << QString::fromStdString(
-            request->json ? writeHardwareJson(*machine) : presetDetail(*machine));
-        out().flush();
-        return kExitOk;
-    }
+    if (request->name)
+        return showOne(presets, *request->name, request->json);
     const std::string text
         = request->json ? presetsJson(presets.machines()) : presetsTable(presets.machines());
     out() << QString::fromStdString(text);

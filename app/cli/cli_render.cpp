@@ -153,7 +153,8 @@ void RenderOptions::addTo(QCommandLineParser &parser) const
     parser.addOption(timings);
     parser.addPositionalArgument("files",
         "Point files (any points format analyze reads; the profilers' with the options above, "
-        "as is --baseline).",
+        "as is --baseline). Without a machine option, a file that gives only a machine is the "
+        "machine (as --hardware).",
         "[FILE...]");
 }
 
@@ -502,8 +503,9 @@ int runRender(const QStringList &arguments)
     auto request = parseRequest(RenderOptions(), arguments, status);
     if (!request)
         return status;
-    if (!request->session) // a session brings its own machine
-        request->machine.takeMachineFile(request->files);
+    // Like --hardware, a machine file replaces a session's machine.
+    if (!request->machine.takeMachineFile(request->files))
+        return kExitBadInput;
 
     StepTimer timer(request->timings);
     auto inputs = loadInputs(*request);

@@ -84,7 +84,7 @@ ridgepoint::Expected<const Hardware *, std::string> PresetDatabase::find(
         all += (all.empty() ? "" : ", ")
             + (machine.aliases.empty() ? machine.name : machine.aliases.front());
     return ridgepoint::Unexpected("no hardware preset matches \"" + std::string(query)
-        + "\" (known: " + all + "; or give a hardware .json file)");
+        + "\" (known: " + all + "; or give a machine file)");
 }
 
 } // namespace ridgepoint

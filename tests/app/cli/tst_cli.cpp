@@ -379,7 +379,8 @@ void TestCli::exitsTwoOnBadInput_data()
                                     << "no hardware preset matches \"Cray-1\"";
     QTest::newRow("ambiguous preset")
         << QStringList { "analyze", "--hardware", "a100" } << "is ambiguous";
-    QTest::newRow("no machine") << QStringList { "analyze" } << "no machine given";
+    QTest::newRow("no machine") << QStringList { "analyze", m_points } << "no machine given";
+    QTest::newRow("nothing at all") << QStringList { "analyze" } << "nothing to analyze";
     QTest::newRow("bad peak") << QStringList { "analyze", "--peak", "fast", "--bandwidth",
         "1 TB/s" } << "--peak: \"fast\" is not a compute rate";
     QTest::newRow("bits for bandwidth") << QStringList { "analyze", "--peak", "1e12", "--bandwidth",

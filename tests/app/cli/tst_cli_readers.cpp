@@ -86,6 +86,7 @@ private slots:
     void aMachineFileAmongTheInputsIsTheMachine_data();
     void aMachineFileAmongTheInputsIsTheMachine();
     void aMachineFileAloneIsShownNotAnalysed();
+    void presetsListsEveryMachineOfAFile();
 
     void initTestCase();
     // Issue 4: the readers' options on the command line.
@@ -650,11 +651,24 @@ void TestCliReaders::aMachineFileAmongTheInputsIsTheMachine()
     QCOMPARE(report["hardware"].toObject()["name"].toString(), machine);
     QCOMPARE(report["points"].toArray().size(), points);
     QVERIFY(renderedSvg(files, "machine-file.svg").contains(machine.toHtmlEscaped().toUtf8()));
+    // One machine at a time: beside --hardware, or a second machine file, it is refused.
+    const QString machineFile = files.first().contains("roof") ? files.first() : files.last();
     const Run named = runCli(QStringList { "analyze", "--json", "--hardware", "H100" } + files);
     QCOMPARE(named.status, 2);
-    QVERIFY(named.err.contains("gives ceilings, not points"));
-    QCOMPARE(QJsonDocument::fromJson(named.out).object()["hardware"].toObject()["name"].toString(),
-        QString("NVIDIA H100 SXM5 80GB"));
+    QCOMPARE(named.err,
+        (machineFile
+            + ": gives a machine, not points, and the machine is already H100: give one "
+              "machine (render --compare "
+            + machineFile + " draws a second beside it)\n")
+            .toUtf8());
+    QVERIFY(named.out.isEmpty());
+    const QString second = testData("json/hardware.json");
+    const Run two = runCli(QStringList { "render", "-o", m_dir->filePath("two.svg") } + files
+        + QStringList { second });
+    QCOMPARE(two.status, 2);
+    QVERIFY(two.err.contains(
+        (second + ": gives a machine, not points, and the machine is already " + machineFile)
+            .toUtf8()));
 }
 
 // A machine file alone: `analyze` has nothing to place and says what to give (exit 2), `presets`
@@ -688,6 +702,25 @@ void TestCliReaders::aMachineFileAloneIsShownNotAnalysed()
     QCOMPARE(missing.status, 2);
     QVERIFY(missing.err.startsWith("presets: no hardware preset matches \"no-such-machine\""));
     QVERIFY(renderedSvg({ kMi300Roofs }, "machine-alone.svg").contains("BF16 MFMA"));
+}
+
+// `presets FILE` lists every machine a file gives; --hardware FILE takes the first and says so.
+void TestCliReaders::presetsListsEveryMachineOfAFile()
+{
+    const QString table = testData("adhoc/hw_db.csv");
+    const Run shown = runCli({ "presets", table });
+    QVERIFY2(shown.status == 0, shown.err.constData());
+    QVERIFY(shown.out.startsWith("Vendor GPU Model X\n"));
+    QVERIFY(shown.out.contains("\n\nVendor CPU Model Y\n"));
+    const Run json = runCli({ "presets", "--json", table });
+    QCOMPARE(QJsonDocument::fromJson(json.out).object()["presets"].toArray().size(), qsizetype(2));
+    const Run used = runCli({ "analyze", "--hardware", table, testData("adhoc/apps.csv") });
+    QVERIFY(used.err.contains((table
+        + ": warning: 2 machines; the first, \"Vendor GPU Model X\", is used ('ridgepoint "
+          "presets "
+        + table + "' lists them)")
+                                  .toUtf8()));
+    QVERIFY(used.out.startsWith("Vendor GPU Model X"));
 }
 
 QTEST_GUILESS_MAIN(TestCliReaders)

@@ -13,6 +13,9 @@
 #include <QFile>
 #include <QImage>
 #include <QImageReader>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QSet>
 #include <QStandardPaths>
@@ -136,6 +139,7 @@ private slots:
     void refusesASizeBelowTheDialogsMinimum();
     void analysesAnExportedPictureLikeItsSession_data();
     void analysesAnExportedPictureLikeItsSession();
+    void aSessionIsNeverTakenForAMachineFile();
     void reopensAPngSessionAndWritesItAgain();
     void analysesASessionOnAnotherMachine();
     void namesTheSessionOfAPointItCannotPlace_data();
@@ -538,6 +542,31 @@ void TestCliRender::analysesAnExportedPictureLikeItsSession_data()
     QTest::newRow("svg") << "svg";
     QTest::newRow("png") << "png";
     QTest::newRow("pdf") << "pdf";
+}
+
+// A session is never taken for a machine file (analyze and render take a file that gives only a
+// machine as --hardware), even where its format key stands past the first 64 KiB the format is
+// told from: a session JSON whose keys another tool reordered.
+void TestCliRender::aSessionIsNeverTakenForAMachineFile()
+{
+    QFile file(m_session);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QByteArray text = file.readAll();
+    const QByteArray key = "\"format\": \"ridgepoint-session\",";
+    QVERIFY(text.contains(key));
+    text.replace(key, "");
+    text = text.left(text.lastIndexOf('}')).trimmed() + ",\n" + QByteArray(70 * 1024, ' ')
+        + "\"format\": \"ridgepoint-session\"\n}\n";
+    const QString moved = write(m_dir, "key-last.ridgepoint.json", text);
+    const Run before = cli({ "analyze", "--json", m_session });
+    const Run late = cli({ "analyze", "--json", moved });
+    QVERIFY2(late.status == 0, late.err.constData());
+    QVERIFY(!late.err.contains("taken as the machine"));
+    QCOMPARE(QJsonDocument::fromJson(late.out).object()["points"].toArray().size(),
+        QJsonDocument::fromJson(before.out).object()["points"].toArray().size());
+    const Run shown = cli({ "presets", moved });
+    QCOMPARE(shown.status, 2);
+    QVERIFY(shown.err.contains("a session (or a picture that may carry one), not a machine file"));
 }
 
 void TestCliRender::analysesAnExportedPictureLikeItsSession()

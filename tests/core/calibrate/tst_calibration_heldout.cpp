@@ -166,10 +166,10 @@ void TestCalibrationHeldOut::heldOut()
     CalibrateOptions options;
     options.sms = sms;
     Hardware hardware = test::preset(machine.toUtf8().constData());
-    // The rows of one fit share it: the fit is deterministic, so it is made once per file, split
+    // The rows of one fit share it: the fit is deterministic, so it is made once per file, rule
     // and machine (the three classes judged on one fit need not fit it three times).
     static std::map<QString, Calibration> fitted;
-    const QString key = file + '|' + rule.section(' ', 0, 0) + '|' + machine;
+    const QString key = file + '|' + rule + '|' + machine;
     if (!fitted.contains(key)) {
         auto calibration = calibrate(fit, hardware, options);
         QVERIFY2(calibration, calibration ? "" : calibration.error().c_str());
