@@ -18,10 +18,20 @@ namespace ridgepoint {
 class BaselineIndex
 {
 public:
+    // The index points into the baseline it is given, which must outlive it: a temporary is
+    // refused (until 2026-11-30 `analyze --baseline` passed a Baseline where an optional was
+    // taken, so a temporary copy was indexed and a CSV baseline crashed once it was gone).
     void rebuild(const std::optional<Baseline> &baseline)
     {
+        rebuild(baseline ? &*baseline : nullptr);
+    }
+    void rebuild(const Baseline &baseline) { rebuild(&baseline); }
+    void rebuild(std::optional<Baseline> &&) = delete;
+    void rebuild(Baseline &&) = delete;
+    void rebuild(const Baseline *baseline)
+    {
         m_byName.clear();
-        m_baseline = baseline ? &*baseline : nullptr;
+        m_baseline = baseline;
         m_operators.reset();
         if (!m_baseline)
             return;

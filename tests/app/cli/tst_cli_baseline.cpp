@@ -95,6 +95,7 @@ private slots:
     void renderTakesTheTracesMachine();
     void refusesABadBaseline_data();
     void refusesABadBaseline();
+    void aBaselineMatchedByNameGivesEachPointsSpeedup();
 };
 
 void TestCliBaseline::handPairTableRows_data()
@@ -353,6 +354,45 @@ void TestCliBaseline::refusesABadBaseline()
     QVERIFY2(err.contains(path), qPrintable(err));
     QVERIFY2(err.contains(why), qPrintable(err));
     QVERIFY(run.out.isEmpty());
+}
+
+// Points files are matched by name. Until 2026-11-30 `analyze --baseline` indexed a temporary copy
+// of the baseline, and a points-file baseline crashed (exit 139) once the copy was gone; traces,
+// matched by operator, kept their own copy and hid it.
+void TestCliBaseline::aBaselineMatchedByNameGivesEachPointsSpeedup()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const auto write = [&dir](const QString &name, const QByteArray &text) {
+        QFile file(dir.filePath(name));
+        if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
+            qFatal("cannot write the test file");
+        return file.fileName();
+    };
+    const QString before = write(
+        "before.csv", "name,flops,bytes,seconds\ngemm,2e12,1e9,0.010\nstream,1e9,1.2e10,0.006\n");
+    const QString after = write(
+        "after.csv", "name,flops,bytes,seconds\ngemm,2e12,1e9,0.008\nstream,1e9,1.2e10,0.005\n");
+    const Run run = runCli(
+        { "analyze", "--hardware", "H100", "--format", "csv", "--baseline", before, after });
+    QVERIFY2(run.status == 0, run.err.constData());
+    const QList<QByteArray> lines = run.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 3);
+    const QList<QByteArray> header = lines[0].split(',');
+    const qsizetype column = header.indexOf("speed-up vs baseline [1]");
+    QVERIFY(column >= 0);
+    // Counted from the end: the quoted note before the column holds commas, none after it does.
+    const auto speedup = [&](const QByteArray &line) {
+        const QList<QByteArray> fields = line.split(',');
+        return fields.value(fields.size() - (header.size() - column));
+    };
+    // 10 ms → 8 ms, 6 ms → 5 ms.
+    QCOMPARE(speedup(lines[1]), QByteArray("1.25"));
+    QCOMPARE(speedup(lines[2]), QByteArray("1.2"));
+    const Run json
+        = runCli({ "analyze", "--hardware", "H100", "--json", "--baseline", before, after });
+    QCOMPARE(json.status, 0);
+    QVERIFY(near(baselineOf(json)["speedup"].toDouble(), 16.0 / 13.0, 1e-12));
 }
 
 QTEST_GUILESS_MAIN(TestCliBaseline)
