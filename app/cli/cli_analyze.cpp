@@ -461,8 +461,7 @@ bool somethingToAnalyze(AnalyzeRequest &request)
         return false;
     if (!request.files.isEmpty() || request.example)
         return true;
-    const bool machineOption
-        = request.machine.namesMachine() || request.machine.peak || request.machine.bandwidth;
+    const bool machineOption = request.machine.namesMachine() || request.machine.describesMachine();
     if (machineOption && !request.machine.machine(nullptr, request.readOptions))
         return false;
     if (!hadFiles) {

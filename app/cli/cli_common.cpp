@@ -8,6 +8,7 @@
 #include "core/io/format_registry.h"
 #include "core/io/formats/csv.h"
 #include "core/io/formats/hardware_json.h"
+#include "core/io/inflate.h"
 #include "core/io/picture_session.h"
 #include "core/io/readers.h"
 #include "core/model/units.h"
@@ -183,10 +184,15 @@ bool givesOnlyAMachine(const QString &path)
     const auto format = detectFileFormat(*head);
     if (!format || givesOf(*format, *head) != Gives::Machine)
         return false;
-    // A session may name its format anywhere: the whole file tells (machine files are small;
-    // one that cannot be read is left to the points reader to say why).
+    // A session may name its format anywhere: the whole file tells, inflated when gzip'd
+    // (machine files are small; one that cannot be read is left to the points reader to say why).
     const auto text = readTextFile(path.toStdString());
-    return text && !holdsSession(*text);
+    if (!text)
+        return false;
+    if (!isGzip(*text))
+        return !holdsSession(*text);
+    const auto plain = gunzipCapped(*text, kMaxInputBytes);
+    return plain && !holdsSession(*plain);
 }
 
 std::optional<Hardware> machineWithPoints(const QString &path, const ReadOptions &options)

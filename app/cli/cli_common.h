@@ -36,7 +36,7 @@ QTextStream &err();
 inline constexpr std::size_t kMaxDiagnosticsShown = 20;
 // What a command says after traceMachine()'s reason when a trace's device gives no machine.
 inline constexpr const char *kGiveTheMachine
-    = ": give the machine with --hardware NAME|FILE.json (see 'ridgepoint presets')";
+    = ": give the machine with --hardware NAME|FILE (see 'ridgepoint presets')";
 // Prints "file:line:column: message" lines, summarising past kMaxDiagnosticsShown.
 void printDiagnostics(const std::vector<Diagnostic> &diagnostics);
 

@@ -94,6 +94,11 @@ std::optional<double> rateOption(const std::optional<QString> &given, const char
 
 } // namespace
 
+bool namesAFile(const QString &wanted)
+{
+    return wanted.endsWith(".json", Qt::CaseInsensitive) || QFileInfo::exists(wanted);
+}
+
 std::vector<Hardware> machinesInFile(const QString &path, const ReadOptions &readOptions)
 {
     auto text = readTextFile(path.toStdString());
@@ -118,9 +123,7 @@ std::vector<Hardware> machinesInFile(const QString &path, const ReadOptions &rea
 std::optional<Hardware> machineNamed(
     const QString &wanted, const QString &option, const ReadOptions &readOptions)
 {
-    const bool looksLikeFile
-        = wanted.endsWith(".json", Qt::CaseInsensitive) || QFileInfo::exists(wanted);
-    if (looksLikeFile) {
+    if (namesAFile(wanted)) {
         auto machines = machinesInFile(wanted, readOptions);
         if (machines.empty())
             return std::nullopt;
@@ -168,7 +171,7 @@ std::optional<Hardware> MachineRequest::machine(
         peakValue.reset();
         bandwidthValue.reset();
     } else {
-        err() << "no machine given: use --hardware NAME|FILE.json, or both --peak and "
+        err() << "no machine given: use --hardware NAME|FILE, or both --peak and "
                  "--bandwidth (see 'ridgepoint presets')"
               << Qt::endl;
         return std::nullopt;
@@ -296,21 +299,28 @@ std::optional<ReadOptions> ReadOptionGroup::read(const QCommandLineParser &parse
 
 bool MachineRequest::takeMachineFile(QStringList &files)
 {
-    const bool given = namesMachine() || describesMachine();
-    for (qsizetype i = 0; i < files.size(); ++i) {
-        if (!givesOnlyAMachine(files[i]))
-            continue;
-        if (given || hardware) {
-            err() << files[i] << ": gives a machine, not points, and the machine is "
-                  << (hardware ? "already " + *hardware : QString("--peak with --bandwidth"))
-                  << ": give one machine (render --compare " << files[i]
-                  << " draws a second beside it)" << Qt::endl;
-            return false;
-        }
-        err() << files[i] << ": gives a machine, not points: taken as the machine (--hardware "
-              << files[i] << ")" << Qt::endl;
-        hardware = files.takeAt(i--);
+    QStringList machines;
+    for (const QString &file : files) {
+        if (givesOnlyAMachine(file))
+            machines << file;
     }
+    if (machines.isEmpty())
+        return true;
+    const QString given = namesMachine() ? "--hardware " + *hardware
+        : describesMachine()             ? QString("--peak with --bandwidth")
+                                         : QString();
+    if (!given.isEmpty() || machines.size() > 1) {
+        err() << machines.join(", ") << ": "
+              << (machines.size() > 1 ? "each gives a machine" : "gives a machine")
+              << ", not points, and one machine is used at a time"
+              << (given.isEmpty() ? QString() : " (given: " + given + ")")
+              << ": give one (render --compare FILE draws a second beside it)" << Qt::endl;
+        return false;
+    }
+    err() << machines.front() << ": gives a machine, not points: taken as the machine (--hardware "
+          << machines.front() << ")" << Qt::endl;
+    files.removeOne(machines.front());
+    hardware = machines.front();
     return true;
 }
 

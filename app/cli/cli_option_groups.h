@@ -33,6 +33,11 @@ std::optional<QString> givenValue(
 std::optional<Hardware> machineNamed(
     const QString &wanted, const QString &option, const ReadOptions &readOptions);
 
+// Whether a --hardware (or `presets`) argument names a file rather than a preset: it ends in
+// .json or a file (or folder) of that name exists. One rule for both, so `presets X` shows the
+// machine `--hardware X` uses.
+bool namesAFile(const QString &wanted);
+
 // Every machine a machine file gives (any ceiling format), its problems said; empty after saying
 // why (a session or a picture is not a machine file). machineNamed takes the first, and says
 // so when there are several.
@@ -41,7 +46,7 @@ std::vector<Hardware> machinesInFile(const QString &path, const ReadOptions &rea
 // What the machine options say, as given: checked when the machine is made (machine()), after
 // the inputs that may bring their own machine (a session, a trace) are read.
 struct MachineRequest {
-    std::optional<QString> hardware; // --hardware NAME|FILE.json
+    std::optional<QString> hardware; // --hardware NAME|FILE
     std::optional<QString> peak; // --peak FLOP/s
     std::optional<QString> bandwidth; // --bandwidth B/s
     std::optional<QString> compute; // --compute NAME
@@ -76,16 +81,16 @@ struct MachineRequest {
     // for the precision the workload computes in.
     void adoptPrecision(Hardware &hardware, Precision precision) const;
 
-    // Without --hardware or --peak with --bandwidth, the first of `files` that gives a machine
-    // and no points (a hardware JSON, rocprof-compute's roofline.csv, ERT's output, Advisor's
-    // roofs, a NERSC roofs file: told by content) is taken as --hardware and out of `files`,
-    // as the window opens such a file as the machine; said on stderr. `ridgepoint analyze
-    // roofline.csv pmc_perf.csv` then needs no option. False, after saying why, when a further
-    // such file is given (or one beside --hardware): one machine at a time.
+    // Without --hardware or --peak with --bandwidth, the one of `files` that gives a machine and
+    // no points (a hardware JSON, rocprof-compute's roofline.csv, ERT's output, Advisor's roofs,
+    // a NERSC roofs file: told by content) is taken as --hardware and out of `files`, as the
+    // window opens such a file as the machine; said on stderr. `ridgepoint analyze roofline.csv
+    // pmc_perf.csv` then needs no option. False, after saying why, when two such files are given,
+    // or one beside --hardware or --peak with --bandwidth: one machine at a time.
     [[nodiscard]] bool takeMachineFile(QStringList &files);
 };
 
-// --hardware NAME|FILE.json, --peak, --bandwidth, --compute, --sustained, --figures.
+// --hardware NAME|FILE, --peak, --bandwidth, --compute, --sustained, --figures.
 class MachineOptions
 {
 public:

@@ -9,8 +9,6 @@
 #include "core/presets/presets.h"
 #include "core/report/report.h"
 
-#include <QFileInfo>
-
 namespace ridgepoint::cli {
 
 namespace {
@@ -25,8 +23,8 @@ struct PresetsRequest {
 // presets' options, in the order --help lists them.
 struct PresetsOptions {
     QCommandLineOption json { "json",
-        "Print {\"presets\": [...]} (with NAME, that machine's object) instead of a table: "
-        "every ceiling with its provenance, sparsity and alternate figure." };
+        "Print {\"presets\": [...]} (with NAME, or a FILE of one machine, that machine's object) "
+        "instead of a table: every ceiling with its provenance, sparsity and alternate figure." };
     QCommandLineOption names { "names",
         "Print each preset's name and aliases, one a line, as --hardware takes them (shell "
         "completion reads this)." };
@@ -36,7 +34,7 @@ struct PresetsOptions {
         parser.setApplicationDescription(
             "List the hardware presets with their ceilings, the basis of each figure (spec, "
             "derived, measured) and ridges. With NAME, one preset in full: every ceiling with its "
-            "basis, source, clock, scope and notes; with FILE, the machine a hardware file gives "
+            "basis, source, clock, scope and notes; with FILE, every machine a machine file gives "
             "(any ceiling format: hardware JSON, rocprof-compute's roofline.csv, ERT, Advisor's "
             "roofs, a NERSC roofs file), the same way.");
         parser.addPositionalArgument(
@@ -47,7 +45,7 @@ struct PresetsOptions {
     {
         const QStringList given = parser.positionalArguments();
         if (given.size() > 1) {
-            err() << "presets takes at most one preset name" << Qt::endl;
+            err() << "presets takes at most one preset name or machine file" << Qt::endl;
             return std::nullopt;
         }
         PresetsRequest request;
@@ -59,17 +57,17 @@ struct PresetsOptions {
     }
 };
 
-// One preset in full, else the machines a file of that name gives (a preset's name wins over a
-// file's: `presets h100` in a folder holding h100/ is the preset).
+// One preset in full, or every machine a file gives, told apart as --hardware tells them
+// (namesAFile), so `presets X` shows what `--hardware X` uses.
 int showOne(const PresetDatabase &presets, const QString &name, bool json)
 {
     std::vector<Hardware> machines;
-    if (auto found = presets.find(name.toStdString())) {
-        machines.push_back(**found);
-    } else if (QFileInfo::exists(name)) {
+    if (namesAFile(name)) {
         machines = machinesInFile(name, ReadOptions {});
         if (machines.empty())
             return kExitBadInput;
+    } else if (auto found = presets.find(name.toStdString())) {
+        machines.push_back(**found);
     } else {
         err() << "presets: " << QString::fromStdString(found.error()) << Qt::endl;
         return kExitBadInput;
@@ -93,6 +91,10 @@ int runPresets(const QStringList &arguments)
     if (!request)
         return status;
     const PresetDatabase presets = PresetDatabase::builtin();
+    if (request->names && request->name) {
+        err() << "presets: --names lists the presets' names; it takes no NAME or FILE" << Qt::endl;
+        return kExitBadInput;
+    }
     if (request->names) {
         for (const Hardware &machine : presets.machines()) {
             out() << QString::fromStdString(machine.name) << "\n";

@@ -98,10 +98,10 @@ void TestCliOptionGroups::machine_data()
     QTest::newRow("binary bandwidth") << QStringList { "--peak", "1e12", "--bandwidth", "2 TiB/s" }
                                       << "Custom machine" << 1e12 << 2.0 * 1099511627776.0 << "";
     QTest::newRow("no machine") << QStringList {} << "" << any << any
-                                << "no machine given: use --hardware NAME|FILE.json, or both "
+                                << "no machine given: use --hardware NAME|FILE, or both "
                                    "--peak and --bandwidth (see 'ridgepoint presets')";
     QTest::newRow("peak alone") << QStringList { "--peak", "1e14" } << "" << any << any
-                                << "no machine given: use --hardware NAME|FILE.json, or both "
+                                << "no machine given: use --hardware NAME|FILE, or both "
                                    "--peak and --bandwidth (see 'ridgepoint presets')";
     QTest::newRow("peak not a number")
         << QStringList { "--peak", "abc", "--bandwidth", "1TB/s" } << "" << any << any

@@ -657,18 +657,19 @@ void TestCliReaders::aMachineFileAmongTheInputsIsTheMachine()
     QCOMPARE(named.status, 2);
     QCOMPARE(named.err,
         (machineFile
-            + ": gives a machine, not points, and the machine is already H100: give one "
-              "machine (render --compare "
-            + machineFile + " draws a second beside it)\n")
+            + ": gives a machine, not points, and one machine is used at a time (given: "
+              "--hardware H100): give one (render --compare FILE draws a second beside it)\n")
             .toUtf8());
     QVERIFY(named.out.isEmpty());
+    // Two machine files: neither is announced as taken.
     const QString second = testData("json/hardware.json");
     const Run two = runCli(QStringList { "render", "-o", m_dir->filePath("two.svg") } + files
         + QStringList { second });
     QCOMPARE(two.status, 2);
-    QVERIFY(two.err.contains(
-        (second + ": gives a machine, not points, and the machine is already " + machineFile)
-            .toUtf8()));
+    QVERIFY(two.err.contains((machineFile + ", " + second
+        + ": each gives a machine, not points, and one machine is used at a time: give one "
+          "(render --compare FILE draws a second beside it)\n")
+                                 .toUtf8()));
 }
 
 // A machine file alone: `analyze` has nothing to place and says what to give (exit 2), `presets`
@@ -698,6 +699,14 @@ void TestCliReaders::aMachineFileAloneIsShownNotAnalysed()
         QByteArray("analyze: nothing to analyze: give a points file, a session or --example (a "
                    "machine's ceilings alone: ridgepoint presets NAME|FILE)\n"));
     QVERIFY(nothing.out.isEmpty());
+    const Run namesOfFile = runCli({ "presets", "--names", kMi300Roofs });
+    QCOMPARE(namesOfFile.status, 2);
+    QCOMPARE(namesOfFile.err,
+        QByteArray("presets: --names lists the presets' names; it takes no NAME or FILE\n"));
+    const Run missingFile = runCli({ "presets", "no-such-machine.json" });
+    QCOMPARE(missingFile.status, 2);
+    QVERIFY2(
+        missingFile.err.contains("no-such-machine.json: not found"), missingFile.err.constData());
     const Run missing = runCli({ "presets", "no-such-machine" });
     QCOMPARE(missing.status, 2);
     QVERIFY(missing.err.startsWith("presets: no hardware preset matches \"no-such-machine\""));
