@@ -2,6 +2,7 @@
 #include "core/report/report.h"
 
 #include "core/io/json_detail.h"
+#include "core/model/rate_text.h"
 #include "core/model/units.h"
 #include "core/report/report_stream.h"
 
@@ -61,13 +62,15 @@ std::string presetsTable(const std::vector<Hardware> &machines)
         const ComputeCeiling *main = machine.defaultComputeCeiling();
         const MemoryCeiling *memory = machine.mainMemory();
         for (const auto &c : machine.compute) {
+            // An integer ceiling's ridge counts operations per byte, as its peak does.
+            const char *perByte = isIntegerPrecision(c.precision) ? " OP/B vs " : " FLOP/B vs ";
             std::string ridge = memory
-                ? formatSignificant(ridgeIntensity(c, *memory), 4) + " FLOP/B vs " + memory->name
+                ? formatSignificant(ridgeIntensity(c, *memory), 4) + perByte + memory->name
                 : std::string();
             rows.push_back({ std::string("  ") + (&c == main ? "* " : "  ") + c.name,
                 std::string(precisionName(c.precision)) + (c.sparse ? " 2:4 sparse" : ""),
-                formatQuantity(c.peak, Dimension::FlopRate),
-                std::string(basisName(c.provenance.basis)), ridge });
+                computeRateText(c.peak, c.precision), std::string(basisName(c.provenance.basis)),
+                ridge });
         }
         for (const auto &m : machine.memory) {
             rows.push_back({ "    " + m.name, std::string(memoryLevelName(m.level)),

@@ -3,6 +3,7 @@
 #include "core/report/report.h"
 
 #include "core/analysis/io_bounds.h"
+#include "core/model/rate_text.h"
 #include "core/model/units.h"
 
 #include <array>
@@ -145,7 +146,7 @@ std::string presetDetail(const Hardware &hardware)
     for (const auto &c : hardware.compute) {
         const std::string head = std::string("  ") + (&c == main ? "* " : "  ") + c.name + "  "
             + std::string(precisionName(c.precision)) + (c.sparse ? " 2:4 sparse" : "") + "  "
-            + formatQuantity(c.peak, Dimension::FlopRate);
+            + computeRateText(c.peak, c.precision);
         out += ceilingDetail(head, c, Dimension::FlopRate);
     }
     out += "  memory:\n";

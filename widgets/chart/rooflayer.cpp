@@ -1,6 +1,7 @@
 #include "widgets/chart/rooflayer.h"
 #include "widgets/qtext.h"
 
+#include "core/model/rate_text.h"
 #include "core/model/units.h"
 #include "widgets/chart/chartaxes.h"
 #include "widgets/chart/chartdecorations.h"
@@ -26,12 +27,22 @@ template<typename Ceiling> bool alternateSolid(const Ceiling &c)
 }
 
 // "HBM2 measured  1.35 TB/s" when the ceiling holds two figures, else "HBM2  1.35 TB/s".
-QString figureLabel(const QString &names, const Provenance &provenance, bool twoFigures,
-    double value, Dimension dimension)
+QString figureLabel(
+    const QString &names, const Provenance &provenance, bool twoFigures, const QString &value)
 {
     return names
         + (twoFigures ? " " + QString::fromUtf8(basisName(provenance.basis).data()) : QString())
-        + "  " + q(formatQuantity(value, dimension, 3));
+        + "  " + value;
+}
+
+// A ceiling's figure as its label writes it: B/s, FLOP/s, or OP/s for an integer precision.
+QString figureText(const MemoryCeiling &, double value)
+{
+    return q(formatQuantity(value, Dimension::ByteRate, 3));
+}
+QString figureText(const ComputeCeiling &ceiling, double value)
+{
+    return q(computeRateText(value, ceiling.precision, 3));
 }
 
 bool samePeak(const ComputeCeiling &other, const ComputeCeiling &c)
@@ -147,8 +158,8 @@ void RoofLayer::addMemoryRoofs(const ChartTheme &theme, double top)
         const QColor labelColor = theme.readable(color.darker(115));
         m_roofs.push_back(std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Memory,
             static_cast<int>(i), m.bandwidth, top, pen,
-            figureLabel(elided(m.name), m.provenance, m.alternate.has_value(), m.bandwidth,
-                Dimension::ByteRate),
+            figureLabel(
+                elided(m.name), m.provenance, m.alternate.has_value(), figureText(m, m.bandwidth)),
             labelColor));
         if (m.alternate)
             addAlternate(m, m.bandwidth, pen, otherSolid ? solid : Qt::DashLine, top, labelColor,
@@ -181,8 +192,8 @@ void RoofLayer::addComputeRoofs(const ChartTheme &theme, double top)
         m_roofs.push_back(std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Compute,
             static_cast<int>(i), c.peak, top, pen,
             !shared ? QString()
-                    : figureLabel(names.join(" · "), c.provenance, c.alternate.has_value(), c.peak,
-                        Dimension::FlopRate),
+                    : figureLabel(names.join(" · "), c.provenance, c.alternate.has_value(),
+                        figureText(c, c.peak)),
             labelColor));
         if (c.alternate)
             addAlternate(c, c.peak, pen, otherSolid ? solid : Qt::DashLine, top, labelColor,
@@ -196,11 +207,10 @@ void RoofLayer::addAlternate(const Ceiling &ceiling, double value, QPen pen, Qt:
 {
     constexpr bool memory = std::is_same_v<Ceiling, MemoryCeiling>;
     const auto kind = memory ? RoofLine::Kind::Memory : RoofLine::Kind::Compute;
-    const auto dimension = memory ? Dimension::ByteRate : Dimension::FlopRate;
     const AlternateFigure &other = *ceiling.alternate;
     pen.setStyle(style);
     m_alternateRoofs.push_back(std::make_unique<RoofLine>(m_plot, kind, -1, other.value, top, pen,
-        figureLabel(elided(ceiling.name), other.provenance, true, other.value, dimension),
+        figureLabel(elided(ceiling.name), other.provenance, true, figureText(ceiling, other.value)),
         labelColor));
     (other.value < value ? *m_alternateRoofs.back() : *m_roofs.back()).setLabelBelow();
     addGap(memory, value, other.value, top, gapColor, q(ceiling.name));
@@ -298,10 +308,9 @@ void RoofLayer::addCompareRoofs(const Document &document, const ChartTheme &them
         // "MI300X BF16…" still says whose roof and which precision.
         const QString name = QString(shortName).replace(QLatin1Char(' '), QChar::Nbsp) + QChar::Nbsp
             + elided(c.name);
-        m_compareRoofs.push_back(std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Compute, -1,
-            c.peak, otherBandwidth, pen,
-            labelled ? QString() : name + "  " + q(formatQuantity(c.peak, Dimension::FlopRate, 3)),
-            labelColor));
+        m_compareRoofs.push_back(
+            std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Compute, -1, c.peak, otherBandwidth,
+                pen, labelled ? QString() : name + "  " + figureText(c, c.peak), labelColor));
     }
     // The legend's entry for the dashed roofs, by the short name their labels begin with: the
     // full name ("AMD Instinct MI300X") made the widest entry, and at a large font the legend

@@ -1,6 +1,7 @@
 #include "widgets/document/provenancetext.h"
 #include "widgets/qtext.h"
 
+#include "core/model/rate_text.h"
 #include "core/model/units.h"
 
 #include <QCoreApplication>
@@ -67,15 +68,24 @@ QStringList provenanceLines(const Provenance &p, bool links)
     return lines;
 }
 
-template<typename Ceiling>
-CeilingFacts facts(const Ceiling &ceiling, double value, Dimension dimension)
+// A figure as the facts write it: B/s, FLOP/s, or OP/s for an integer precision.
+QString figureText(const MemoryCeiling &, double value)
+{
+    return q(formatQuantity(value, Dimension::ByteRate, 4));
+}
+QString figureText(const ComputeCeiling &ceiling, double value)
+{
+    return q(computeRateText(value, ceiling.precision, 4));
+}
+
+template<typename Ceiling> CeilingFacts facts(const Ceiling &ceiling, double value)
 {
     CeilingFacts out;
     out.name = QString::fromStdString(ceiling.name);
-    out.value = q(formatQuantity(value, dimension, 4));
+    out.value = figureText(ceiling, value);
     out.provenance = ceiling.provenance;
     if (ceiling.alternate) {
-        out.alternateValue = q(formatQuantity(ceiling.alternate->value, dimension, 4));
+        out.alternateValue = figureText(ceiling, ceiling.alternate->value);
         out.alternate = ceiling.alternate->provenance;
     }
     return out;
@@ -85,14 +95,14 @@ CeilingFacts facts(const Ceiling &ceiling, double value, Dimension dimension)
 
 CeilingFacts ceilingFacts(const ComputeCeiling &ceiling)
 {
-    CeilingFacts out = facts(ceiling, ceiling.peak, Dimension::FlopRate);
+    CeilingFacts out = facts(ceiling, ceiling.peak);
     out.sparse = ceiling.sparse;
     return out;
 }
 
 CeilingFacts ceilingFacts(const MemoryCeiling &ceiling)
 {
-    return facts(ceiling, ceiling.bandwidth, Dimension::ByteRate);
+    return facts(ceiling, ceiling.bandwidth);
 }
 
 QString basisText(const CeilingFacts &facts)

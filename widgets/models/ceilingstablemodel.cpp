@@ -1,6 +1,7 @@
 #include "widgets/models/ceilingstablemodel.h"
 #include "widgets/qtext.h"
 
+#include "core/model/rate_text.h"
 #include "core/model/value_ranges.h"
 
 #include "core/model/units.h"
@@ -190,7 +191,7 @@ QVariant CeilingsTableModel::data(const QModelIndex &index, int role) const
             return q(precisionName(c.precision)) + (c.unit.empty() ? QString() : " " + q(c.unit))
                 + (c.sparse ? tr(" (2:4 sparse)") : QString());
         case Value:
-            return q(formatQuantity(c.peak, Dimension::FlopRate));
+            return q(computeRateText(c.peak, c.precision));
         default:
             return {};
         }

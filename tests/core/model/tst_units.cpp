@@ -1,4 +1,5 @@
 // Unit strings in and out: SI and binary prefixes, rates and amounts, clear errors.
+#include "core/model/rate_text.h"
 #include "core/model/units.h"
 
 #include <QTest>
@@ -29,6 +30,8 @@ private slots:
     void formatsSignificantDigits_data();
     void formatsSignificantDigits();
     void roundsSignificantDigitsLikePrintf();
+    void writesIntegerRatesInOps_data();
+    void writesIntegerRatesInOps();
 };
 
 void TestUnits::parsesQuantities_data()
@@ -247,6 +250,29 @@ void TestUnits::roundsSignificantDigitsLikePrintf()
         }
         QCOMPARE(QString::fromStdString(formatSignificant(value, digits)), expected);
     }
+}
+
+void TestUnits::writesIntegerRatesInOps_data()
+{
+    QTest::addColumn<double>("rate");
+    QTest::addColumn<int>("precision"); // Precision, as an int
+    QTest::addColumn<QString>("expected");
+    // docs/MODEL.md §4.1: a dense peak in FLOP/s, OP/s for integers (the H100's INT8 1979 TOP/s
+    // beside its FP8 1979 TFLOP/s; until 2026-11-30 both were written FLOP/s).
+    QTest::newRow("int8") << 1.979e15 << int(Precision::INT8) << "1.979 POP/s";
+    QTest::newRow("int4") << 6.24e14 << int(Precision::INT4) << "624 TOP/s";
+    QTest::newRow("fp8") << 1.979e15 << int(Precision::FP8) << "1.979 PFLOP/s";
+    QTest::newRow("bf16") << 9.89e14 << int(Precision::BF16) << "989 TFLOP/s";
+    QTest::newRow("int8, small") << 5e9 << int(Precision::INT8) << "5 GOP/s";
+}
+
+void TestUnits::writesIntegerRatesInOps()
+{
+    QFETCH(double, rate);
+    QFETCH(int, precision);
+    QFETCH(QString, expected);
+    QCOMPARE(
+        QString::fromStdString(computeRateText(rate, static_cast<Precision>(precision))), expected);
 }
 
 QTEST_GUILESS_MAIN(TestUnits)
