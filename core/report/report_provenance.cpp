@@ -86,7 +86,8 @@ std::string limitsDetail(const MachineLimits &limits)
     if (e.powerCapWatts)
         out += " cap " + formatSignificant(*e.powerCapWatts, 4) + " W";
     for (const auto &[precision, joules] : e.perFlop)
-        out += " " + std::string(precisionName(precision)) + " " + formatNumber(joules) + " J/FLOP";
+        out += " " + std::string(precisionName(precision)) + " " + formatNumber(joules)
+            + (isIntegerPrecision(precision) ? " J/OP" : " J/FLOP");
     for (const auto &[level, joules] : e.perByte)
         out += " " + std::string(memoryLevelName(level)) + " " + formatNumber(joules) + " J/B";
     return out + "\n" + provenanceLines(e.provenance, "      ");
