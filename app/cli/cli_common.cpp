@@ -175,14 +175,29 @@ std::optional<Session> readSession(const QString &path)
     return reportSession(readSessionFile(path), path);
 }
 
-bool givesOnlyAMachine(const QString &path)
+namespace {
+
+// What a file gives (points, a machine or both) and its format, told from its first 64 KiB, so a
+// large points file is not read for it; nullopt for a session, or a file of no known format or
+// that cannot be read (its reader says why).
+std::optional<std::pair<FileFormat, Gives>> givesByHead(const QString &path)
 {
     constexpr std::size_t kHead = std::size_t { 64 } * 1024; // enough to tell the format
     const auto head = readFileHead(path.toStdString(), kHead);
     if (!head || holdsSession(*head))
-        return false;
+        return std::nullopt;
     const auto format = detectFileFormat(*head);
-    if (!format || givesOf(*format, *head) != Gives::Machine)
+    if (!format)
+        return std::nullopt;
+    return std::pair { *format, givesOf(*format, *head) };
+}
+
+} // namespace
+
+bool givesOnlyAMachine(const QString &path)
+{
+    const auto gives = givesByHead(path);
+    if (!gives || gives->second != Gives::Machine)
         return false;
     // A session may name its format anywhere: the whole file tells, inflated when gzip'd
     // (machine files are small; one that cannot be read is left to the points reader to say why).
@@ -197,12 +212,8 @@ bool givesOnlyAMachine(const QString &path)
 
 std::optional<Hardware> machineWithPoints(const QString &path, const ReadOptions &options)
 {
-    constexpr std::size_t kHead = std::size_t { 64 } * 1024;
-    const auto head = readFileHead(path.toStdString(), kHead);
-    if (!head)
-        return std::nullopt;
-    const auto format = detectFileFormat(*head);
-    if (!format || *format == FileFormat::KinetoTrace || givesOf(*format, *head) != Gives::Both)
+    const auto gives = givesByHead(path);
+    if (!gives || gives->first == FileFormat::KinetoTrace || gives->second != Gives::Both)
         return std::nullopt;
     const auto text = readTextFile(path.toStdString());
     if (!text)

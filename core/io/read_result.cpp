@@ -47,14 +47,14 @@ std::optional<std::string> pointProblem(const KernelPoint &point)
 
 void stateBasis(Hardware &hardware, const Provenance &provenance)
 {
-    for (ComputeCeiling &ceiling : hardware.compute) {
-        if (ceiling.provenance.basis == Basis::Unstated)
-            ceiling.provenance = provenance;
-    }
-    for (MemoryCeiling &ceiling : hardware.memory) {
-        if (ceiling.provenance.basis == Basis::Unstated)
-            ceiling.provenance = provenance;
-    }
+    const auto state = [&provenance](auto &ceilings) {
+        for (auto &ceiling : ceilings) {
+            if (ceiling.provenance.basis == Basis::Unstated)
+                ceiling.provenance = provenance;
+        }
+    };
+    state(hardware.compute);
+    state(hardware.memory);
 }
 
 Provenance measuredBy(std::string source, std::string tool)

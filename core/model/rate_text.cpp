@@ -20,4 +20,14 @@ std::string computeRateText(double rate, Precision precision, int significantDig
     return text;
 }
 
+std::string figureText(const MemoryCeiling &, double value, int significantDigits)
+{
+    return formatQuantity(value, Dimension::ByteRate, significantDigits);
+}
+
+std::string figureText(const ComputeCeiling &ceiling, double value, int significantDigits)
+{
+    return computeRateText(value, ceiling.precision, significantDigits);
+}
+
 } // namespace ridgepoint

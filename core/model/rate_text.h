@@ -16,4 +16,10 @@ bool isIntegerPrecision(Precision precision);
 // TFLOP/s".
 std::string computeRateText(double rate, Precision precision, int significantDigits = 4);
 
+// A ceiling's figure (its own, or its alternate's `value`) as text: a memory ceiling's in B/s, a
+// compute ceiling's by computeRateText. The chart's labels, the tooltips and `presets NAME` write
+// figures through these.
+std::string figureText(const MemoryCeiling &ceiling, double value, int significantDigits = 4);
+std::string figureText(const ComputeCeiling &ceiling, double value, int significantDigits = 4);
+
 } // namespace ridgepoint

@@ -43,11 +43,11 @@ std::string provenanceLines(const Provenance &p, const std::string &indent)
 }
 
 template<typename Ceiling>
-std::string ceilingDetail(const std::string &head, const Ceiling &ceiling, Dimension dimension)
+std::string ceilingDetail(const std::string &head, const Ceiling &ceiling)
 {
     std::string out = head + "\n" + provenanceLines(ceiling.provenance, "      ");
     if (ceiling.alternate) {
-        out += "      alternate: " + formatQuantity(ceiling.alternate->value, dimension) + "\n";
+        out += "      alternate: " + figureText(ceiling, ceiling.alternate->value) + "\n";
         out += provenanceLines(ceiling.alternate->provenance, "        ");
     }
     return out;
@@ -147,14 +147,14 @@ std::string presetDetail(const Hardware &hardware)
     for (const auto &c : hardware.compute) {
         const std::string head = std::string("  ") + (&c == main ? "* " : "  ") + c.name + "  "
             + std::string(precisionName(c.precision)) + (c.sparse ? " 2:4 sparse" : "") + "  "
-            + computeRateText(c.peak, c.precision);
-        out += ceilingDetail(head, c, Dimension::FlopRate);
+            + figureText(c, c.peak);
+        out += ceilingDetail(head, c);
     }
     out += "  memory:\n";
     for (const auto &m : hardware.memory) {
         const std::string head = "    " + m.name + "  " + std::string(memoryLevelName(m.level))
-            + "  " + formatQuantity(m.bandwidth, Dimension::ByteRate);
-        out += ceilingDetail(head, m, Dimension::ByteRate);
+            + "  " + figureText(m, m.bandwidth);
+        out += ceilingDetail(head, m);
     }
     return out + limitsDetail(hardware.limits);
 }

@@ -35,14 +35,11 @@ QString figureLabel(
         + "  " + value;
 }
 
-// A ceiling's figure as its label writes it: B/s, FLOP/s, or OP/s for an integer precision.
-QString figureText(const MemoryCeiling &, double value)
+// A ceiling's figure as its label writes it, to three digits: B/s, FLOP/s, or OP/s for an
+// integer precision.
+template<typename Ceiling> QString labelFigure(const Ceiling &ceiling, double value)
 {
-    return q(formatQuantity(value, Dimension::ByteRate, 3));
-}
-QString figureText(const ComputeCeiling &ceiling, double value)
-{
-    return q(computeRateText(value, ceiling.precision, 3));
+    return q(figureText(ceiling, value, 3));
 }
 
 bool samePeak(const ComputeCeiling &other, const ComputeCeiling &c)
@@ -159,7 +156,7 @@ void RoofLayer::addMemoryRoofs(const ChartTheme &theme, double top)
         m_roofs.push_back(std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Memory,
             static_cast<int>(i), m.bandwidth, top, pen,
             figureLabel(
-                elided(m.name), m.provenance, m.alternate.has_value(), figureText(m, m.bandwidth)),
+                elided(m.name), m.provenance, m.alternate.has_value(), labelFigure(m, m.bandwidth)),
             labelColor));
         if (m.alternate)
             addAlternate(m, m.bandwidth, pen, otherSolid ? solid : Qt::DashLine, top, labelColor,
@@ -193,7 +190,7 @@ void RoofLayer::addComputeRoofs(const ChartTheme &theme, double top)
             static_cast<int>(i), c.peak, top, pen,
             !shared ? QString()
                     : figureLabel(names.join(" · "), c.provenance, c.alternate.has_value(),
-                        figureText(c, c.peak)),
+                        labelFigure(c, c.peak)),
             labelColor));
         if (c.alternate)
             addAlternate(c, c.peak, pen, otherSolid ? solid : Qt::DashLine, top, labelColor,
@@ -210,7 +207,8 @@ void RoofLayer::addAlternate(const Ceiling &ceiling, double value, QPen pen, Qt:
     const AlternateFigure &other = *ceiling.alternate;
     pen.setStyle(style);
     m_alternateRoofs.push_back(std::make_unique<RoofLine>(m_plot, kind, -1, other.value, top, pen,
-        figureLabel(elided(ceiling.name), other.provenance, true, figureText(ceiling, other.value)),
+        figureLabel(
+            elided(ceiling.name), other.provenance, true, labelFigure(ceiling, other.value)),
         labelColor));
     (other.value < value ? *m_alternateRoofs.back() : *m_roofs.back()).setLabelBelow();
     addGap(memory, value, other.value, top, gapColor, q(ceiling.name));
@@ -293,9 +291,7 @@ void RoofLayer::addCompareRoofs(const Document &document, const ChartTheme &them
             continue;
         m_compareRoofs.push_back(std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Memory, -1,
             m.bandwidth, otherPeak, pen,
-            shortName + " " + elided(m.name) + "  "
-                + q(formatQuantity(m.bandwidth, Dimension::ByteRate, 3)),
-            labelColor));
+            shortName + " " + elided(m.name) + "  " + labelFigure(m, m.bandwidth), labelColor));
     }
     for (std::size_t i = 0; i < other->compute.size(); ++i) {
         const ComputeCeiling &c = other->compute[i];
@@ -310,7 +306,7 @@ void RoofLayer::addCompareRoofs(const Document &document, const ChartTheme &them
             + elided(c.name);
         m_compareRoofs.push_back(
             std::make_unique<RoofLine>(m_plot, RoofLine::Kind::Compute, -1, c.peak, otherBandwidth,
-                pen, labelled ? QString() : name + "  " + figureText(c, c.peak), labelColor));
+                pen, labelled ? QString() : name + "  " + labelFigure(c, c.peak), labelColor));
     }
     // The legend's entry for the dashed roofs, by the short name their labels begin with: the
     // full name ("AMD Instinct MI300X") made the widest entry, and at a large font the legend

@@ -2,7 +2,6 @@
 #include "widgets/qtext.h"
 
 #include "core/model/rate_text.h"
-#include "core/model/units.h"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -68,24 +67,14 @@ QStringList provenanceLines(const Provenance &p, bool links)
     return lines;
 }
 
-// A figure as the facts write it: B/s, FLOP/s, or OP/s for an integer precision.
-QString figureText(const MemoryCeiling &, double value)
-{
-    return q(formatQuantity(value, Dimension::ByteRate, 4));
-}
-QString figureText(const ComputeCeiling &ceiling, double value)
-{
-    return q(computeRateText(value, ceiling.precision, 4));
-}
-
 template<typename Ceiling> CeilingFacts facts(const Ceiling &ceiling, double value)
 {
     CeilingFacts out;
     out.name = QString::fromStdString(ceiling.name);
-    out.value = figureText(ceiling, value);
+    out.value = q(figureText(ceiling, value));
     out.provenance = ceiling.provenance;
     if (ceiling.alternate) {
-        out.alternateValue = figureText(ceiling, ceiling.alternate->value);
+        out.alternateValue = q(figureText(ceiling, ceiling.alternate->value));
         out.alternate = ceiling.alternate->provenance;
     }
     return out;
